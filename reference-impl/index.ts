@@ -1,0 +1,5 @@
+// Package root of the reference implementation. Deep imports are not part of the API.
+export { ToolResult, BoundedToolResult } from './tool-result.ts';
+export type { TextOptions, ErrorOptions, JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode } from './tool-result.ts';
+export { silentLogger, CollectingLogger } from './logger.ts';
+export type { Logger, LogLevel, LogFields } from './logger.ts';

@@ -1,0 +1,240 @@
+// The two result values of the protocol (spec/02-data-model.md, spec/04-egress.md).
+//
+// ToolResult is what a tool returns: raw, unchecked, possibly hostile run-only data.
+// BoundedToolResult is what the bounder returns: the only thing the wire, sink and ledger functions
+// accept. In both, run-only data lives in private fields, so no implicit conversion — String(r), a
+// template literal, JSON.stringify(r), console.log(r), util.inspect(r) — can show it (TR-EGRESS-1).
+import { inspect } from 'node:util';
+import type {
+  JsonValue,
+  ToolArtifact,
+  ToolResult as ToolResultRecord,
+  Warning,
+  WarningCode,
+} from '../generated/model.ts';
+
+export type { JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode };
+
+/** Options of ToolResult.text. */
+export interface TextOptions {
+  /** Run-only machine-readable value: any JSON value. `undefined` means none. */
+  readonly structured?: unknown;
+  /** Run-only display artifacts: a list of `{type, label, data}`. */
+  readonly artifacts?: unknown;
+  /** Warnings already known (a normalizer's). Codes only: a warning never carries data. */
+  readonly warnings?: readonly WarningCode[];
+}
+
+/** Options of ToolResult.error: an error never carries artifacts (TR-MODEL-2). */
+export interface ErrorOptions {
+  readonly structured?: unknown;
+  readonly warnings?: readonly WarningCode[];
+}
+
+/** The run-only channels of a raw result, as only the bounder reads them. */
+export interface RawRunOnly {
+  readonly hasStructured: boolean;
+  readonly structured: unknown;
+  readonly hasArtifacts: boolean;
+  readonly artifacts: unknown;
+  /** An untyped caller handed artifacts to the error constructor; they were not kept. */
+  readonly artifactsDroppedOnError: boolean;
+  readonly warnings: readonly WarningCode[];
+}
+
+const rawChannels = new WeakMap<ToolResult, RawRunOnly>();
+
+function summary(kind: string, content: string, isError: boolean, hasStructured: boolean, artifacts: string): string {
+  return `${kind} { isError: ${isError}, content: ${content.length} chars, structured: ${hasStructured ? 'present (run-only, hidden)' : 'absent'}, artifacts: ${artifacts} }`;
+}
+
+/**
+ * A tool's return value. Created only through ToolResult.text() and ToolResult.error().
+ * `content` is the single provider-facing string; everything else is run-only.
+ */
+export class ToolResult {
+  /** The provider-facing text, as the tool gave it (not yet bounded). */
+  readonly content: string;
+  readonly isError: boolean;
+
+  private constructor(content: string, isError: boolean, raw: RawRunOnly) {
+    this.content = content;
+    this.isError = isError;
+    rawChannels.set(this, raw);
+    Object.freeze(this);
+  }
+
+  /** A successful result: provider-facing text plus optional run-only data. */
+  static text(content: string, options: TextOptions = {}): ToolResult {
+    const o = options ?? {};
+    return new ToolResult(content, false, {
+      hasStructured: o.structured !== undefined,
+      structured: o.structured,
+      hasArtifacts: o.artifacts !== undefined,
+      artifacts: o.artifacts,
+      artifactsDroppedOnError: false,
+      warnings: [...(o.warnings ?? [])],
+    });
+  }
+
+  /**
+   * A failed result. It carries no artifacts (TR-MODEL-2); an untyped caller that passes some anyway
+   * has them dropped here, before they are stored, and the bounder records `artifacts.dropped_on_error`.
+   * It may carry structured data a server reported with its error (TR-MODEL-3).
+   */
+  static error(content: string, options: ErrorOptions = {}): ToolResult {
+    const o = (options ?? {}) as ErrorOptions & { artifacts?: unknown };
+    const given = o.artifacts;
+    return new ToolResult(content, true, {
+      hasStructured: o.structured !== undefined,
+      structured: o.structured,
+      hasArtifacts: false,
+      artifacts: undefined,
+      artifactsDroppedOnError: given !== undefined && !(Array.isArray(given) && given.length === 0),
+      warnings: [...(o.warnings ?? [])],
+    });
+  }
+
+  get hasStructured(): boolean {
+    return rawChannels.get(this)!.hasStructured;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'ToolResult';
+  }
+
+  /** No data: a ToolResult is not a string, and `${result}` must not become one (TR-EGRESS-1). */
+  toString(): string {
+    return '[ToolResult]';
+  }
+
+  /** JSON.stringify(result) shows the shape, never run-only bytes. */
+  toJSON(): Record<string, unknown> {
+    const raw = rawChannels.get(this)!;
+    return {
+      isError: this.isError,
+      contentLength: this.content?.length ?? 0,
+      hasStructured: raw.hasStructured,
+      artifactCount: Array.isArray(raw.artifacts) ? raw.artifacts.length : 0,
+    };
+  }
+
+  [inspect.custom](): string {
+    const raw = rawChannels.get(this)!;
+    const n = Array.isArray(raw.artifacts) ? raw.artifacts.length : 0;
+    return summary('ToolResult', String(this.content ?? ''), this.isError, raw.hasStructured, `${n} (run-only, hidden)`);
+  }
+}
+
+/** For the bounder only (not exported from the package root): the raw run-only channels. */
+export function readRawRunOnly(result: ToolResult): RawRunOnly | undefined {
+  return rawChannels.get(result);
+}
+
+interface BoundedFields {
+  readonly content: string;
+  readonly isError: boolean;
+  readonly structured?: JsonValue;
+  readonly hasStructured: boolean;
+  readonly artifacts: readonly ToolArtifact[];
+  readonly warnings: readonly Warning[];
+}
+
+const boundedChannels = new WeakMap<BoundedToolResult, BoundedFields>();
+const SEAL = Symbol('toolresult.seal');
+
+function deepFreeze(value: unknown): void {
+  // Iterative: bounded values are at most 64 levels deep, but a walk that cannot overflow costs nothing.
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (v !== null && typeof v === 'object' && !Object.isFrozen(v)) {
+      Object.freeze(v);
+      for (const child of Object.values(v)) stack.push(child);
+    }
+  }
+}
+
+/**
+ * A result that went through the bounder: well-formed, within budget, fail-closed. Made only by
+ * `bound` (and by the ledger's `restore`, which checks an entry as strictly). Immutable.
+ */
+export class BoundedToolResult {
+  readonly content: string;
+  readonly isError: boolean;
+
+  /** @internal Use bound(). */
+  constructor(seal: symbol, fields: BoundedFields) {
+    if (seal !== SEAL) throw new TypeError('BoundedToolResult is made only by bound()');
+    this.content = fields.content;
+    this.isError = fields.isError;
+    deepFreeze(fields.structured);
+    deepFreeze(fields.artifacts);
+    deepFreeze(fields.warnings);
+    boundedChannels.set(this, Object.freeze({ ...fields }));
+    Object.freeze(this);
+  }
+
+  get hasStructured(): boolean {
+    return boundedChannels.get(this)!.hasStructured;
+  }
+
+  /** Run-only: the bounded structured value, or undefined. Never send it to the provider. */
+  get structured(): JsonValue | undefined {
+    return boundedChannels.get(this)!.structured;
+  }
+
+  /** Run-only: the bounded artifact list (possibly the omission marker). */
+  get artifacts(): readonly ToolArtifact[] {
+    return boundedChannels.get(this)!.artifacts;
+  }
+
+  get warnings(): readonly Warning[] {
+    return boundedChannels.get(this)!.warnings;
+  }
+
+  /**
+   * The whole result as a plain JSON record (tool-result.schema.json), run-only channels included.
+   * An explicit call for the sinks that may hold them: the ledger, the live stream, a full audit record.
+   */
+  toRecord(): ToolResultRecord {
+    const f = boundedChannels.get(this)!;
+    const record: ToolResultRecord = {
+      content: f.content,
+      isError: f.isError,
+      artifacts: structuredClone(f.artifacts) as ToolArtifact[],
+      warnings: f.warnings.map((w) => ({ code: w.code })),
+    };
+    if (f.hasStructured) record.structured = structuredClone(f.structured) as JsonValue;
+    return record;
+  }
+
+  get [Symbol.toStringTag](): string {
+    return 'BoundedToolResult';
+  }
+
+  toString(): string {
+    return '[BoundedToolResult]';
+  }
+
+  toJSON(): Record<string, unknown> {
+    const f = boundedChannels.get(this)!;
+    return {
+      isError: f.isError,
+      contentOctets: Buffer.byteLength(f.content, 'utf8'),
+      hasStructured: f.hasStructured,
+      artifactCount: f.artifacts.length,
+      warnings: f.warnings.map((w) => w.code),
+    };
+  }
+
+  [inspect.custom](): string {
+    const f = boundedChannels.get(this)!;
+    return summary('BoundedToolResult', f.content, f.isError, f.hasStructured, `${f.artifacts.length} (run-only, hidden)`);
+  }
+}
+
+/** For bound() and restore() only: seal checked fields into a BoundedToolResult. */
+export function sealBounded(fields: BoundedFields): BoundedToolResult {
+  return new BoundedToolResult(SEAL, fields);
+}
