@@ -1,0 +1,48 @@
+// generated/ must match schemas/: the drift check passes on the repository and fails on a copy in
+// which a schema changed without `npm run generate`.
+import { execFileSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ROOT } from './schema-files.ts';
+
+const tmp = mkdtempSync(join(tmpdir(), 'drift-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
+
+function run(dir: string): { code: number; out: string } {
+  try {
+    const out = execFileSync(tsx, [join(dir, 'scripts', 'generate-types.ts'), '--check'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    return { code: 0, out };
+  } catch (e) {
+    const err = e as { status: number; stdout: string; stderr: string };
+    return { code: err.status, out: err.stdout + err.stderr };
+  }
+}
+
+describe('generated/ drift check', () => {
+  const dir = join(tmp, 'repo');
+  cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
+  cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
+  cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
+  cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
+  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
+
+  it('passes when generated/ matches schemas/', () => {
+    const r = run(dir);
+    expect(r.out).toContain('up to date');
+    expect(r.code).toBe(0);
+  });
+
+  it('fails, and says how to fix it, when a schema changed without regenerating', () => {
+    const p = join(dir, 'schemas', 'model', 'warning.schema.json');
+    const schema = JSON.parse(readFileSync(p, 'utf8'));
+    schema.$defs.WarningCode.enum.push('content.made_up');
+    writeFileSync(p, JSON.stringify(schema, null, 2));
+    const r = run(dir);
+    expect(r.code).toBe(1);
+    expect(r.out).toMatch(/differs: .*generated\/model\.ts/);
+    expect(r.out).toContain('npm run generate');
+  });
+});

@@ -1,0 +1,45 @@
+// Every schema compiles under Ajv's 2020-12 class in strict mode, and every example under
+// schemas/examples/<schema stem>/{valid,invalid}/ validates exactly as its folder says.
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadSchemas } from './load-schemas.ts';
+import { SCHEMA_DIR, listSchemaFiles } from './schema-files.ts';
+
+const EXAMPLES = join(SCHEMA_DIR, 'examples');
+const ajv = loadSchemas();
+const files = listSchemaFiles();
+
+describe('schemas', () => {
+  it.each(files.map((f) => [f.rel, f] as const))('%s compiles in strict mode with a versioned $id', (_rel, f) => {
+    expect(f.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
+    expect(f.schema.$id).toMatch(/^https:\/\/toolresult\.dev\/schemas\/v1\//);
+    expect(typeof ajv.getSchema(f.schema.$id)).toBe('function');
+  });
+
+  it('every example folder belongs to a schema', () => {
+    const stems = new Set(files.map((f) => f.rel.split('/').pop()!.replace(/\.schema\.json$/, '')));
+    for (const dir of readdirSync(EXAMPLES)) expect(stems, `examples/${dir} has no schema`).toContain(dir);
+  });
+
+  for (const f of files) {
+    const stem = f.rel.split('/').pop()!.replace(/\.schema\.json$/, '');
+    if (f.schema['x-generated']) continue;
+    describe(stem, () => {
+      it('has at least one valid example', () => {
+        expect(existsSync(join(EXAMPLES, stem, 'valid'))).toBe(true);
+      });
+      for (const kind of ['valid', 'invalid'] as const) {
+        const dir = join(EXAMPLES, stem, kind);
+        if (!existsSync(dir)) continue;
+        for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+          it(`${kind}/${name}`, () => {
+            const validate = ajv.getSchema(f.schema.$id)!;
+            const ok = validate(JSON.parse(readFileSync(join(dir, name), 'utf8')));
+            expect(ok, kind === 'valid' ? ajv.errorsText(validate.errors) : 'expected a validation error').toBe(kind === 'valid');
+          });
+        }
+      }
+    });
+  }
+});
