@@ -1,0 +1,211 @@
+// The adapter protocol (spec/09-conformance.md §9.1–9.3), defined once in TypeBox: the static types,
+// the fast runtime checks (TypeCompiler) and schemas/conformance/adapter-protocol.schema.json
+// (scripts/generate-protocol-schema.ts) all come from here.
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+
+export const PROTOCOL = 'toolresult-adapter/1';
+export const PROTOCOL_MAJOR = 'toolresult-adapter/1';
+
+// ------------------------------------------------------------------ shared values
+
+const TAGGED_ID = 'https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json';
+
+/** A value in the tagged encoding (checked against tagged-value.schema.json, not here). */
+export const TaggedValue = Type.Unknown({ title: 'TaggedValue', description: `A value in the tagged encoding: ${TAGGED_ID}` });
+
+/** A string, plain or tagged (bytes, utf16, repeat). */
+export const TaggedString = Type.Unknown({ title: 'TaggedString', description: `A string or a string tag: ${TAGGED_ID}#/$defs/TaggedString` });
+
+export const Group = Type.Union(
+  ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'].map((g) => Type.Literal(g)),
+  { title: 'Group', description: 'A capability group an adapter may claim.' },
+);
+export type Group = Static<typeof Group>;
+export const GROUPS: readonly Group[] = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'];
+
+export const StringModel = Type.Union([Type.Literal('utf16'), Type.Literal('codepoints'), Type.Literal('bytes')], {
+  title: 'StringModel',
+  description: 'How the language holds a string: UTF-16 code units, code points, or octets.',
+});
+
+export const BoundOptions = Type.Object(
+  {
+    contentBudget: Type.Optional(Type.Integer()),
+    artifactsBudget: Type.Optional(Type.Integer()),
+    structuredBudget: Type.Optional(Type.Integer()),
+  },
+  { title: 'BoundOptionsInput', description: 'Bound options as sent (range checks are the implementation’s job, TR-MODEL-10).' },
+);
+
+export const ResultInput = Type.Object(
+  {
+    content: TaggedString,
+    isError: Type.Boolean(),
+    structured: Type.Optional(TaggedValue),
+    artifacts: Type.Optional(TaggedValue),
+  },
+  { title: 'ResultInput', description: 'A tool result to build with the implementation’s own constructors.' },
+);
+
+const PlainObject = (title: string, description: string) => Type.Record(Type.String(), Type.Unknown(), { title, description });
+
+// ------------------------------------------------------------------ operations
+
+export const Ops = {
+  hello: {
+    group: null,
+    input: Type.Object({ protocol: Type.String() }, { title: 'HelloInput' }),
+    output: Type.Object(
+      {
+        name: Type.String({ minLength: 1 }),
+        version: Type.String(),
+        language: Type.String(),
+        protocol: Type.String(),
+        groups: Type.Array(Group),
+        stringModel: StringModel,
+        cycles: Type.Boolean(),
+        opaqueValues: Type.Boolean(),
+      },
+      { title: 'HelloOutput', description: 'The handshake: who the adapter is and what it claims.' },
+    ),
+  },
+  stop: {
+    group: null,
+    input: Type.Object({}, { title: 'StopInput' }),
+    output: Type.Object({}, { title: 'StopOutput' }),
+  },
+  coerce: {
+    group: 'bound',
+    input: Type.Object({ value: TaggedString }, { title: 'CoerceInput' }),
+    output: Type.Object({ text: Type.String() }, { title: 'CoerceOutput' }),
+  },
+  measure: {
+    group: 'bound',
+    input: Type.Object({ value: TaggedValue, budget: Type.Integer() }, { title: 'MeasureInput' }),
+    output: Type.Object(
+      {
+        verdict: Type.Union(['ok', 'over_budget', 'unencodable', 'too_deep'].map((v) => Type.Literal(v))),
+        octets: Type.Optional(Type.Integer({ minimum: 0 })),
+      },
+      { title: 'MeasureOutput' },
+    ),
+  },
+  bound: {
+    group: 'bound',
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'BoundInput' }),
+    output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'BoundOutput' }),
+  },
+  wire: {
+    group: 'egress',
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'WireInput' }),
+    output: Type.Object({ message: Type.Unknown() }, { title: 'WireOutput' }),
+  },
+  audit: {
+    group: 'sinks',
+    input: Type.Object(
+      { result: ResultInput, options: Type.Optional(BoundOptions), levels: Type.Array(Type.String(), { minItems: 1 }) },
+      { title: 'AuditInput' },
+    ),
+    output: Type.Object({ record: Type.Unknown() }, { title: 'AuditOutput' }),
+  },
+  live: {
+    group: 'sinks',
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'LiveInput' }),
+    output: Type.Object({ event: Type.Unknown() }, { title: 'LiveOutput' }),
+  },
+  suspend: {
+    group: 'sinks',
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'SuspendInput' }),
+    output: Type.Object({ state: Type.Unknown() }, { title: 'SuspendOutput' }),
+  },
+  persist: {
+    group: 'ledger',
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'PersistInput' }),
+    output: Type.Object({ entry: Type.String() }, { title: 'PersistOutput' }),
+  },
+  restore: {
+    group: 'ledger',
+    input: Type.Object({ entry: Type.String() }, { title: 'RestoreInput' }),
+    output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'RestoreOutput' }),
+  },
+  hooks: {
+    group: 'hooks',
+    input: Type.Object(
+      { result: ResultInput, options: Type.Optional(BoundOptions), hooks: Type.Array(Type.Unknown()) },
+      { title: 'HooksInput', description: 'hooks: the hook descriptions of spec/08-hooks.md.' },
+    ),
+    output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'HooksOutput' }),
+  },
+  normalize: {
+    group: 'normalize',
+    input: Type.Object({ source: Type.String(), value: TaggedValue, options: Type.Optional(Type.Unknown()) }, { title: 'NormalizeInput' }),
+    output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'NormalizeOutput' }),
+  },
+} as const satisfies Record<string, { group: string | null; input: TSchema; output: TSchema }>;
+
+export type OpName = keyof typeof Ops;
+export const OP_NAMES = Object.keys(Ops) as OpName[];
+
+// ------------------------------------------------------------------ envelopes
+
+const Id = Type.Integer({ minimum: 0, description: 'Chosen by the runner; echoed by the adapter.' });
+const Logs = Type.Array(Type.String(), { description: 'Every log line written while handling the request (TR-CONF-2).' });
+
+export const Request = Type.Object(
+  { id: Id, op: Type.String(), input: Type.Record(Type.String(), Type.Unknown()) },
+  { title: 'Request', additionalProperties: false, description: 'One line the runner writes to the adapter.' },
+);
+export type Request = Static<typeof Request>;
+
+export const ErrorBody = Type.Object(
+  { code: Type.String({ minLength: 1 }), message: Type.String() },
+  { title: 'ErrorBody', description: 'code: a stable dotted code; message: text without run-only values.' },
+);
+
+export const OkResponse = Type.Object(
+  { id: Id, ok: Type.Literal(true), output: Type.Record(Type.String(), Type.Unknown()), logs: Logs },
+  { title: 'OkResponse', additionalProperties: false },
+);
+export const ErrorResponse = Type.Object(
+  { id: Type.Union([Id, Type.Null()]), ok: Type.Literal(false), error: ErrorBody, logs: Logs },
+  { title: 'ErrorResponse', additionalProperties: false, description: 'id is null only when the request line could not be read.' },
+);
+export const Response = Type.Union([OkResponse, ErrorResponse], { title: 'Response', description: 'One line the adapter writes.' });
+export type OkResponse = Static<typeof OkResponse>;
+export type ErrorResponse = Static<typeof ErrorResponse>;
+export type Response = Static<typeof Response>;
+export type HelloOutput = Static<typeof Ops.hello.output>;
+
+// ------------------------------------------------------------------ compiled checks
+
+export const checkRequest: TypeCheck<typeof Request> = TypeCompiler.Compile(Request);
+export const checkResponse: TypeCheck<typeof Response> = TypeCompiler.Compile(Response);
+
+const outputChecks = new Map<string, TypeCheck<TSchema>>();
+const inputChecks = new Map<string, TypeCheck<TSchema>>();
+for (const [op, spec] of Object.entries(Ops)) {
+  outputChecks.set(op, TypeCompiler.Compile(spec.output));
+  inputChecks.set(op, TypeCompiler.Compile(spec.input));
+}
+
+/** The first problem with an op's output, or undefined when it matches the protocol. */
+export function outputProblem(op: string, output: unknown): string | undefined {
+  const check = outputChecks.get(op);
+  if (!check) return undefined;
+  const first = check.Errors(output).First();
+  return first ? `output${first.path} ${first.message}` : undefined;
+}
+
+/** The first problem with an op's input (for the adapter side), or undefined. */
+export function inputProblem(op: string, input: unknown): string | undefined {
+  const check = inputChecks.get(op);
+  if (!check) return `unknown op`;
+  const first = check.Errors(input).First();
+  return first ? `input${first.path} ${first.message}` : undefined;
+}
+
+/** Which group an op belongs to; `normalize` is in every normalize-* group. */
+export function opGroup(op: OpName): string | null {
+  return Ops[op].group;
+}

@@ -1,0 +1,49 @@
+// Writes schemas/conformance/adapter-protocol.schema.json from conformance/protocol/messages.ts
+// (the TypeBox source). `--check` regenerates in memory and fails when the committed file differs.
+// The file is marked "x-generated" so scripts/generate-types.ts does not feed it back into codegen.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ROOT, ID_BASE } from './schema-files.ts';
+import { Ops, Request, Response, OkResponse, ErrorResponse, ErrorBody, PROTOCOL } from '../conformance/protocol/messages.ts';
+
+const OUT = join(ROOT, 'schemas', 'conformance', 'adapter-protocol.schema.json');
+
+export function protocolSchema(): Record<string, unknown> {
+  const defs: Record<string, unknown> = { Request, Response, OkResponse, ErrorResponse, ErrorBody };
+  for (const spec of Object.values(Ops)) {
+    defs[spec.input.title as string] = spec.input;
+    defs[spec.output.title as string] = spec.output;
+  }
+  const table = Object.entries(Ops)
+    .map(([op, spec]) => `${op} (group ${spec.group ?? '-'}): ${spec.input.title} -> ${spec.output.title}`)
+    .join('; ');
+  // JSON round trip drops TypeBox's symbol keys, leaving plain JSON Schema.
+  return JSON.parse(
+    JSON.stringify({
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $id: `${ID_BASE}conformance/adapter-protocol.schema.json`,
+      title: 'AdapterProtocol',
+      description: `Messages of the conformance adapter protocol ${PROTOCOL} (spec/09-conformance.md). GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not edit.`,
+      'x-generated': true,
+      $comment: `Operations: ${table}.`,
+      anyOf: [{ $ref: '#/$defs/Request' }, { $ref: '#/$defs/Response' }],
+      $defs: defs,
+    }),
+  );
+}
+
+function main(): void {
+  const text = JSON.stringify(protocolSchema(), null, 2) + '\n';
+  if (process.argv.includes('--check')) {
+    if (!existsSync(OUT) || readFileSync(OUT, 'utf8') !== text) {
+      console.error(`${OUT} is out of date with conformance/protocol/messages.ts.\nRun: npm run generate`);
+      process.exit(1);
+    }
+    console.log('adapter-protocol.schema.json is up to date');
+    return;
+  }
+  writeFileSync(OUT, text);
+  console.log(`wrote ${OUT}`);
+}
+
+main();
