@@ -3,3 +3,6 @@ export { ToolResult, BoundedToolResult } from './tool-result.ts';
 export type { TextOptions, ErrorOptions, JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode } from './tool-result.ts';
 export { silentLogger, CollectingLogger } from './logger.ts';
 export type { Logger, LogLevel, LogFields } from './logger.ts';
+export { viewArtifact, isKnownArtifact } from './render/artifact-view.ts';
+export type { ArtifactView } from './render/artifact-view.ts';
+export { renderArtifactHtml, escapeHtml } from './render/html.ts';
