@@ -6,3 +6,7 @@ export type { Logger, LogLevel, LogFields } from './logger.ts';
 export { viewArtifact, isKnownArtifact } from './render/artifact-view.ts';
 export type { ArtifactView } from './render/artifact-view.ts';
 export { renderArtifactHtml, escapeHtml } from './render/html.ts';
+export { bound, coerceOctets, coerceString, measureJson, truncationNotice, markerText, DEFAULT_BUDGETS } from './bound/index.ts';
+export type { BoundOptions, Measurement, Verdict, ArtifactFailure } from './bound/index.ts';
+export { toWireMessage } from './egress/index.ts';
+export type { WireMessage } from './egress/index.ts';

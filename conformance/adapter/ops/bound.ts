@@ -1,0 +1,40 @@
+// Ops of the `bound` group: coerce, measure, bound (spec/09-conformance.md §9.3).
+import { bound } from '../../../reference-impl/bound/bound.ts';
+import { coerceString } from '../../../reference-impl/bound/coerce-utf8.ts';
+import { measureJson } from '../../../reference-impl/bound/measure.ts';
+import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
+import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
+import { decodeTagged } from '../decode-tagged.ts';
+import { toToolResult } from '../result-input.ts';
+import { OpError, type OpHandler } from './types.ts';
+
+/**
+ * Decodes a result input and bounds it. Shared by every op that takes `{result, options?}`.
+ * Invalid options become the error `options.invalid` (TR-MODEL-10).
+ */
+export function boundFromInput(input: { result: unknown; options?: unknown }): BoundedToolResult {
+  const result = toToolResult(decodeTagged(input.result));
+  try {
+    return bound(result, input.options as BoundOptions | undefined);
+  } catch (e) {
+    if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
+    throw e;
+  }
+}
+
+export const boundOps: Record<string, OpHandler> = {
+  coerce(input) {
+    const value = decodeTagged(input.value);
+    if (typeof value !== 'string') throw new OpError('adapter.bad_input', 'coerce takes a string');
+    return { text: coerceString(value) };
+  },
+  measure(input) {
+    const budget = input.budget;
+    if (!Number.isSafeInteger(budget) || budget < 0) throw new OpError('adapter.bad_input', 'measure takes an integer budget');
+    const m = measureJson(decodeTagged(input.value), budget, false);
+    return m.verdict === 'ok' ? { verdict: 'ok', octets: m.octets } : { verdict: m.verdict };
+  },
+  bound(input) {
+    return { result: boundFromInput(input).toRecord() };
+  },
+};

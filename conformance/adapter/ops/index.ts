@@ -1,0 +1,10 @@
+// The registry of in-process op handlers: a plain merge of each group's file. Add a group with one
+// import and one spread.
+import { boundOps } from './bound.ts';
+import { egressOps } from './egress.ts';
+import type { OpHandler } from './types.ts';
+
+export const handlers: Readonly<Record<string, OpHandler>> = Object.freeze({
+  ...boundOps,
+  ...egressOps,
+});

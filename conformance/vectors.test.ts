@@ -1,0 +1,117 @@
+// Runs every conformance vector in-process through the op handlers: each file must validate
+// against vector-file.schema.json (Ajv 2020-12, strict), each input member against
+// tagged-value.schema.json, case IDs must be unique, and every case must give exactly what it
+// expects. A case whose op has no handler fails: the kit ships no case the reference cannot answer.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { describe, expect, it } from 'vitest';
+import { CollectingLogger } from '../reference-impl/logger.ts';
+import { handlers } from './adapter/ops/index.ts';
+import { OpError } from './adapter/ops/types.ts';
+import { firstDifference } from './compare.ts';
+
+const HERE = fileURLToPath(new URL('.', import.meta.url));
+const VECTORS = join(HERE, 'vectors');
+const SCHEMAS = join(HERE, '..', 'schemas', 'conformance');
+
+interface VectorCase {
+  id: string;
+  description: string;
+  requirements: string[];
+  needs?: string[];
+  input: Record<string, unknown>;
+  expect: { output: Record<string, unknown> } | { error: { code: string } };
+}
+interface VectorFile {
+  description: string;
+  group: string;
+  op: string;
+  cases: VectorCase[];
+}
+
+const ajv = new Ajv2020({ strict: true, allErrors: true });
+const vectorFileSchema = JSON.parse(readFileSync(join(SCHEMAS, 'vector-file.schema.json'), 'utf8'));
+const taggedSchema = JSON.parse(readFileSync(join(SCHEMAS, 'tagged-value.schema.json'), 'utf8'));
+const validateFile = ajv.compile(vectorFileSchema);
+const validateTagged = ajv.compile(taggedSchema);
+
+function listVectorFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true })) {
+    const p = join(dir, e.name);
+    if (e.isDirectory()) out.push(...listVectorFiles(p));
+    else if (e.name.endsWith('.json')) out.push(p);
+  }
+  return out.sort();
+}
+
+function show(v: unknown): string {
+  const text = JSON.stringify(v) ?? String(v);
+  return text.length > 600 ? `${text.slice(0, 597)}...` : text;
+}
+
+/** Runs one case; returns a failure text or undefined. */
+function runCase(op: string, c: VectorCase): string | undefined {
+  const handler = Object.hasOwn(handlers, op) ? handlers[op] : undefined;
+  if (handler === undefined) return `no handler for op ${op}`;
+  let output: Record<string, unknown> | undefined;
+  let error: unknown;
+  try {
+    output = handler(structuredClone(c.input), { logger: new CollectingLogger() });
+  } catch (e) {
+    error = e;
+  }
+  if ('output' in c.expect) {
+    if (error !== undefined) {
+      const code = error instanceof OpError ? error.code : 'exception';
+      return `want output ${show(c.expect.output)}\n  got error ${code}: ${error instanceof Error ? error.message : ''}`;
+    }
+    const diff = firstDifference(c.expect.output, output);
+    return diff === undefined ? undefined : `${diff}\n  want ${show(c.expect.output)}\n  got  ${show(output)}`;
+  }
+  if (error === undefined) return `want error ${c.expect.error.code}\n  got output ${show(output)}`;
+  if (!(error instanceof OpError)) return `want error ${c.expect.error.code}\n  got exception ${error instanceof Error ? error.name : typeof error}`;
+  return error.code === c.expect.error.code ? undefined : `want error ${c.expect.error.code}\n  got error ${error.code}`;
+}
+
+const files = listVectorFiles(VECTORS);
+const seen = new Set<string>();
+
+describe('conformance vectors', () => {
+  it('there are vector files', () => {
+    expect(files.length).toBeGreaterThan(0);
+  });
+
+  for (const path of files) {
+    const rel = relative(VECTORS, path).split('\\').join('/');
+    const parsed = JSON.parse(readFileSync(path, 'utf8')) as VectorFile;
+    const group = rel.split('/')[0]!;
+    const stem = rel.split('/').pop()!.replace(/\.json$/, '');
+
+    describe(rel, () => {
+      it('validates against vector-file.schema.json, inputs against tagged-value.schema.json', () => {
+        expect(validateFile(parsed), ajv.errorsText(validateFile.errors)).toBe(true);
+        for (const c of parsed.cases) {
+          for (const [name, value] of Object.entries(c.input)) {
+            expect(validateTagged(value), `${c.id}: input.${name}: ${ajv.errorsText(validateTagged.errors)}`).toBe(true);
+          }
+        }
+        expect(parsed.group, 'the folder names the group').toBe(group);
+      });
+
+      for (const c of parsed.cases ?? []) {
+        const caseId = `vector/${group}/${stem}/${c.id}`;
+        it(`${caseId} [${c.requirements.join(', ')}]`, () => {
+          expect(seen.has(caseId), `duplicate case ID ${caseId}`).toBe(false);
+          seen.add(caseId);
+          const failure = runCase(parsed.op, c);
+          if (failure !== undefined) {
+            expect.fail(`${caseId}: ${c.description}\n  input ${show(c.input)}\n  ${failure}`);
+          }
+        });
+      }
+    });
+  }
+});

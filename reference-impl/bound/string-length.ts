@@ -1,0 +1,28 @@
+// The measure of a string (spec/03-bounding.md §3.4): 2 quotes, plus its UTF-8 octets, with the
+// JSON escapes RFC 8785 writes (`\"`, `\\`, `\b \t \n \f \r`, `\u00XX` for the other controls).
+
+// Printable ASCII other than `"` and `\`: each such code unit is exactly one octet, unescaped.
+const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
+
+/** L of a well-formed string. Callers coerce first: an unpaired surrogate here would count 3. */
+export function jsonStringLength(s: string): number {
+  if (PLAIN_ASCII.test(s)) return s.length + 2;
+  let n = 2;
+  const len = s.length;
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (c >= 0x20) n += c === 0x22 || c === 0x5c ? 2 : 1;
+      else n += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+    } else if (c < 0x800) {
+      n += 2;
+    } else if (c >= 0xd800 && c <= 0xdbff && i + 1 < len) {
+      // A pair (the string is well-formed): one code point of 4 octets.
+      n += 4;
+      i++;
+    } else {
+      n += 3;
+    }
+  }
+  return n;
+}
