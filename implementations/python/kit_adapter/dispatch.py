@@ -1,0 +1,35 @@
+"""One request in, one response out (TR-CONF-2); usable in-process by the tests."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from .decode_tagged import TagError
+from .log_capture import captured_logs
+from .ops import OPS, OpError
+
+_log = logging.getLogger("toolresult.adapter")
+
+
+def handle(request: Any) -> dict[str, Any]:
+    request_id = request.get("id") if type(request) is dict else None
+    if type(request_id) is not int:
+        request_id = None
+    with captured_logs() as logs:
+        try:
+            if request_id is None or type(request.get("op")) is not str or type(request.get("input")) is not dict:
+                raise OpError("request.invalid", "a request needs an integer id, an op and an input object")
+            op = OPS.get(request["op"])
+            if op is None:
+                raise OpError("op.unsupported", "this adapter does not implement the op")
+            output = op(request["input"])
+            return {"id": request_id, "ok": True, "output": output, "logs": list(logs)}
+        except OpError as error:
+            failure = {"code": error.code, "message": error.message}
+        except TagError as error:
+            failure = {"code": "input.invalid", "message": str(error)}
+        except Exception as error:  # an adapter bug must still answer, without input values
+            _log.error("op failed with %s", type(error).__name__)
+            failure = {"code": "adapter.internal", "message": type(error).__name__}
+        return {"id": request_id, "ok": False, "error": failure, "logs": list(logs)}

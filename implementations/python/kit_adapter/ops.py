@@ -1,0 +1,108 @@
+"""The adapter operations (spec 9.3): each takes a tagged input and returns plain JSON output."""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import toolresult
+from toolresult import ABSENT, BoundOptions, OptionsError, ToolResult, bound, coerce_text, measure
+from toolresult import generated_types as schema
+from toolresult.coercion import is_text
+
+from .decode_tagged import decode_tagged
+
+ADAPTER_NAME = "toolresult-python"
+PROTOCOL = "toolresult-adapter/1"
+
+
+class OpError(Exception):
+    """An answer with ok: false. The message never carries a value from the input."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+Op = Callable[[dict], dict]
+
+
+def _options(raw: Any) -> BoundOptions:
+    try:
+        return BoundOptions.from_json(raw)
+    except OptionsError as error:
+        raise OpError("options.invalid", str(error)) from None
+
+
+def build_result(raw: Any) -> Any:
+    """A tool result built from a result input with the implementation's constructors (spec 9.3).
+
+    The error constructor takes no artifacts (TR-MODEL-2); an error input that comes with artifacts
+    is handed to the bounder as a plain mapping, as an untyped caller would, so that it can drop them.
+    """
+    if type(raw) is not dict:
+        raise OpError("input.invalid", "result must be an object")
+    content = decode_tagged(raw.get("content"))
+    structured = decode_tagged(raw["structured"]) if "structured" in raw else ABSENT
+    artifacts = decode_tagged(raw["artifacts"]) if "artifacts" in raw else ABSENT
+    if raw.get("isError") is True:
+        if artifacts is ABSENT:
+            return ToolResult.error(content, structured=structured)
+        mapping: dict[str, Any] = {"content": content, "isError": True, "artifacts": artifacts}
+        if structured is not ABSENT:
+            mapping["structured"] = structured
+        return mapping
+    return ToolResult.text(content, artifacts=artifacts, structured=structured)
+
+
+def op_hello(payload: dict) -> schema.HelloOutput:
+    if payload.get("protocol") != PROTOCOL:
+        raise OpError("protocol.unsupported", "this adapter speaks " + PROTOCOL)
+    return {
+        "name": ADAPTER_NAME,
+        "version": toolresult.__version__,
+        "language": "python",
+        "protocol": PROTOCOL,
+        "groups": list(GROUPS),
+        "stringModel": "codepoints",
+        "cycles": True,
+        "opaqueValues": True,
+    }
+
+
+def op_stop(payload: dict) -> dict:
+    return {}
+
+
+def op_coerce(payload: dict) -> schema.CoerceOutput:
+    value = decode_tagged(payload.get("value"))
+    if not is_text(value):
+        raise OpError("input.invalid", "value must be a string")
+    return {"text": coerce_text(value)}
+
+
+def op_measure(payload: dict) -> schema.MeasureOutput:
+    budget = payload.get("budget")
+    if type(budget) is not int or budget < 0:
+        raise OpError("input.invalid", "budget must be a non-negative integer")
+    measured = measure(decode_tagged(payload.get("value")), budget)
+    out: dict[str, Any] = {"verdict": measured.verdict}
+    if measured.verdict == "ok":
+        out["octets"] = measured.octets
+    return out  # type: ignore[return-value]
+
+
+def op_bound(payload: dict) -> schema.BoundOutput:
+    options = _options(payload.get("options"))
+    return {"result": dict(bound(build_result(payload.get("result")), options).to_json())}
+
+
+GROUPS: tuple[schema.Group, ...] = ("bound",)
+
+OPS: dict[str, Op] = {
+    "hello": op_hello,
+    "stop": op_stop,
+    "coerce": op_coerce,
+    "measure": op_measure,
+    "bound": op_bound,
+}

@@ -1,0 +1,575 @@
+# GENERATED — do not edit.
+# Written by scripts/generate-python-types.ts from schemas/**/*.schema.json.
+# Change the schema, then run: npx tsx scripts/generate-python-types.ts
+"""Python types of the protocol's JSON schemas (TypedDicts and Literal aliases)."""
+
+from __future__ import annotations
+
+from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
+
+
+# A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member
+# is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's
+# native form before it calls the implementation (spec/09-conformance.md, TR-CONF-4).
+TaggedValue: TypeAlias = Union[None, bool, float, str, list["TaggedValue"], dict[str, "TaggedValue"], "Tag"]
+
+Tag: TypeAlias = Union["BytesTag", "Utf16Tag", "NumberTag", "BigIntTag", "NestTag", "RepeatTag", "CycleTag", "ObjectTag", "OpaqueTag"]
+
+# A string given as octets, possibly ill-formed UTF-8. A byte-string language passes the octets as
+# they are; a UTF-16 or code-point language decodes them with the implementation's own octet
+# coercion (TR-BOUND-1).
+BytesTag = TypedDict(
+    "BytesTag",
+    {
+        "$tr": Literal["bytes"],
+        "hex": str,
+    },
+)
+
+# A string given as UTF-16 code units, possibly with unpaired surrogates. Applies to
+# implementations whose strings are UTF-16 or code points; a byte-string implementation declares
+# stringModel 'bytes' and the kit does not send it unpaired surrogates.
+Utf16Tag = TypedDict(
+    "Utf16Tag",
+    {
+        "$tr": Literal["utf16"],
+        "units": list[int],
+    },
+)
+
+# A double-precision number JSON cannot write.
+NumberTag = TypedDict(
+    "NumberTag",
+    {
+        "$tr": Literal["number"],
+        "value": Literal["NaN", "Infinity", "-Infinity", "-0"],
+    },
+)
+
+# An integer given in decimal, possibly beyond 2^53: the language's arbitrary-precision or widest
+# integer (JavaScript BigInt, Python int).
+BigIntTag = TypedDict(
+    "BigIntTag",
+    {
+        "$tr": Literal["bigint"],
+        "value": str,
+    },
+)
+
+# depth containers nested one in the other around leaf: arrays ([[leaf]]) or objects whose one key
+# is key ({"k":{"k":leaf}}). Lets a case ask for a depth of 100000 without a 100000-level JSON
+# text.
+NestTag = TypedDict(
+    "NestTag",
+    {
+        "$tr": Literal["nest"],
+        "depth": int,
+        "kind": Literal["array", "object"],
+        "key": NotRequired[str],
+        "leaf": "TaggedValue",
+    },
+)
+
+# A large value without a large message: a string made of text repeated count times, or (with
+# item) an array of count copies of item.
+RepeatTag = TypedDict(
+    "RepeatTag",
+    {
+        "$tr": Literal["repeat"],
+        "count": int,
+        "text": NotRequired[str],
+        "item": NotRequired["TaggedValue"],
+    },
+)
+
+# A reference back to the container up levels above this point (up 1: the container that holds
+# this tag). Only for implementations that declare cycles: true.
+CycleTag = TypedDict(
+    "CycleTag",
+    {
+        "$tr": Literal["cycle"],
+        "up": int,
+    },
+)
+
+# An object given as an ordered list of entries, for keys plain JSON cannot carry or that would
+# read as a tag (a key "$tr", a key with ill-formed UTF-8, two keys that collide after coercion).
+ObjectTag = TypedDict(
+    "ObjectTag",
+    {
+        "$tr": Literal["object"],
+        "entries": list[tuple["TaggedString", "TaggedValue"]],
+    },
+)
+
+# A string, plain or given as octets or UTF-16 code units.
+TaggedString: TypeAlias = Union[str, "BytesTag", "Utf16Tag", "RepeatTag"]
+
+# A native value that is not JSON data; the adapter builds the closest thing its language has.
+# Every kind is an encoding failure (TR-BOUND-6).
+OpaqueTag = TypedDict(
+    "OpaqueTag",
+    {
+        "$tr": Literal["opaque"],
+        "kind": Literal["undefined", "function", "symbol", "date", "map", "set", "bytes-object", "class-instance", "getter", "throwing-getter", "to-json", "proxy", "non-string-key"],
+    },
+)
+
+# One file of fixed conformance cases, plain JSON, usable from any language with a JSON parser.
+# Each case is one adapter request (op and input) and what the answer must be.
+VectorFile = TypedDict(
+    "VectorFile",
+    {
+        "$schema": NotRequired[str],
+        "description": str,
+        "group": "Group",
+        "op": "Operation",
+        "cases": list["VectorCase"],
+    },
+)
+
+# A capability group: the set of requirements an implementation claims in its handshake.
+Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
+GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+
+# An adapter operation (spec/09-conformance.md).
+Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize"]
+OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize")
+
+VectorCase = TypedDict(
+    "VectorCase",
+    {
+        "id": str,
+        "description": str,
+        "requirements": list[str],
+        "needs": NotRequired[list["Need"]],
+        "input": dict[str, Any],
+        "expect": "Expectation",
+    },
+)
+
+# What an implementation must declare in its handshake for the case to apply.
+Need: TypeAlias = Literal["utf16-strings", "cycles", "opaque-values"]
+NEED_VALUES: tuple[Need, ...] = ("utf16-strings", "cycles", "opaque-values")
+
+# output: the answer's output equals this JSON value (object member order aside). error: the
+# answer is an error with this code.
+Expectation: TypeAlias = Union["Expectation0", "Expectation1"]
+
+Expectation0 = TypedDict(
+    "Expectation0",
+    {
+        "output": dict[str, Any],
+    },
+)
+
+Expectation1 = TypedDict(
+    "Expectation1",
+    {
+        "error": "Expectation1Error",
+    },
+)
+
+Expectation1Error = TypedDict(
+    "Expectation1Error",
+    {
+        "code": str,
+    },
+)
+
+# The tolerant view a consumer (renderer, audit reader) uses: any type name, so that a record
+# written by a newer protocol version still reads. A consumer renders a type it does not know with
+# its fallback (TR-MODEL-6).
+ArtifactEnvelope = TypedDict(
+    "ArtifactEnvelope",
+    {
+        "type": str,
+        "label": str,
+        "data": dict[str, Any],
+    },
+)
+
+# The closed set of artifact rendering shapes a producer may emit in this version of the protocol.
+# A shape, not a meaning: a table of invoices and a table of files are both 'table'.
+ArtifactType: TypeAlias = Literal["table", "text"]
+ARTIFACT_TYPE_VALUES: tuple[ArtifactType, ...] = ("table", "text")
+
+# A table: column headings and rows of cells, every cell a string. Each row has exactly as many
+# cells as there are columns (TR-MODEL-5; checked by the bounder, JSON Schema cannot say it).
+TableData = TypedDict(
+    "TableData",
+    {
+        "columns": list[str],
+        "rows": list[list[str]],
+    },
+)
+
+# A block of plain text. Also the shape of the omission marker.
+TextData = TypedDict(
+    "TextData",
+    {
+        "text": str,
+    },
+)
+
+# Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so
+# that every pinned marker and notice fits inside any budget (TR-BOUND-2).
+BoundOptions = TypedDict(
+    "BoundOptions",
+    {
+        "contentBudget": NotRequired[int],
+        "artifactsBudget": NotRequired[int],
+        "structuredBudget": NotRequired[int],
+    },
+)
+
+# Any JSON value (RFC 8259). Strings are well-formed Unicode and numbers finite with a magnitude
+# of at most 2^53-1 once bounded (TR-BOUND rules); JSON Schema cannot say that, the bounder
+# enforces it.
+JsonValue: TypeAlias = Union[None, bool, float, str, list["JsonValue"], dict[str, "JsonValue"]]
+
+# How much of a tool step a persisted audit record keeps, strictest first: none < metadata <
+# redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
+PrivacyLevel: TypeAlias = Literal["none", "metadata", "redacted", "full"]
+PRIVACY_LEVEL_VALUES: tuple[PrivacyLevel, ...] = ("none", "metadata", "redacted", "full")
+
+# A run-only display artifact as a producer emits it and the bounder lets it through: a known type
+# with data of that type's shape.
+ToolArtifact: TypeAlias = Union["TableArtifact", "TextArtifact"]
+
+TableArtifact = TypedDict(
+    "TableArtifact",
+    {
+        "type": Literal["table"],
+        "label": str,
+        "data": "TableData",
+    },
+)
+
+TextArtifact = TypedDict(
+    "TextArtifact",
+    {
+        "type": Literal["text"],
+        "label": str,
+        "data": "TextData",
+    },
+)
+
+# A tool result as JSON: the provider-facing channels (content, isError) and the run-only channels
+# (structured, artifacts, warnings). This is the form the bounder returns and the ledger, the live
+# stream and a full audit record carry; the provider wire carries only content and isError
+# (TR-EGRESS). structured: run-only machine-readable value, any JSON value, absent when the tool
+# gave none or the bounder dropped it.
+ToolResult = TypedDict(
+    "ToolResult",
+    {
+        "content": str,
+        "isError": bool,
+        "structured": NotRequired["JsonValue"],
+        "artifacts": list["ToolArtifact"],
+        "warnings": list["Warning"],
+    },
+)
+
+# A machine-readable note that a channel was changed or dropped. It names what happened, never the
+# bytes involved (TR-MODEL-8).
+Warning = TypedDict(
+    "Warning",
+    {
+        "code": "WarningCode",
+    },
+)
+
+# Closed set of warning codes. The part before the dot names the channel the warning is about.
+WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed"]
+WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed")
+
+# Messages of the conformance adapter protocol toolresult-adapter/1 (spec/09-conformance.md).
+# GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not
+# edit.
+AdapterProtocol: TypeAlias = Union["Request", "Response"]
+
+# One line the runner writes to the adapter.
+Request = TypedDict(
+    "Request",
+    {
+        "id": int,
+        "op": str,
+        "input": dict[str, Any],
+    },
+)
+
+# One line the adapter writes.
+Response: TypeAlias = Union["OkResponse", "ErrorResponse"]
+
+OkResponse = TypedDict(
+    "OkResponse",
+    {
+        "id": int,
+        "ok": Literal[True],
+        "output": dict[str, Any],
+        "logs": list[str],
+    },
+)
+
+# id is null only when the request line could not be read.
+ErrorResponse = TypedDict(
+    "ErrorResponse",
+    {
+        "id": Union[int, None],
+        "ok": Literal[False],
+        "error": "ErrorBody",
+        "logs": list[str],
+    },
+)
+
+# code: a stable dotted code; message: text without run-only values.
+ErrorBody = TypedDict(
+    "ErrorBody",
+    {
+        "code": str,
+        "message": str,
+    },
+)
+
+HelloInput = TypedDict(
+    "HelloInput",
+    {
+        "protocol": str,
+    },
+)
+
+# The handshake: who the adapter is and what it claims.
+HelloOutput = TypedDict(
+    "HelloOutput",
+    {
+        "name": str,
+        "version": str,
+        "language": str,
+        "protocol": str,
+        "groups": list["AdapterProtocolGroup"],
+        "stringModel": "StringModel",
+        "cycles": bool,
+        "opaqueValues": bool,
+    },
+)
+
+# A capability group an adapter may claim.
+AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
+ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+
+# How the language holds a string: UTF-16 code units, code points, or octets.
+StringModel: TypeAlias = Literal["utf16", "codepoints", "bytes"]
+STRING_MODEL_VALUES: tuple[StringModel, ...] = ("utf16", "codepoints", "bytes")
+
+StopInput = TypedDict(
+    "StopInput",
+    {
+    },
+)
+
+StopOutput = TypedDict(
+    "StopOutput",
+    {
+    },
+)
+
+CoerceInput = TypedDict(
+    "CoerceInput",
+    {
+        "value": "AdapterProtocolTaggedString",
+    },
+)
+
+# A string or a string tag:
+# https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
+AdapterProtocolTaggedString: TypeAlias = Any
+
+CoerceOutput = TypedDict(
+    "CoerceOutput",
+    {
+        "text": str,
+    },
+)
+
+MeasureInput = TypedDict(
+    "MeasureInput",
+    {
+        "value": "AdapterProtocolTaggedValue",
+        "budget": int,
+    },
+)
+
+# A value in the tagged encoding:
+# https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+AdapterProtocolTaggedValue: TypeAlias = Any
+
+MeasureOutput = TypedDict(
+    "MeasureOutput",
+    {
+        "verdict": Literal["ok", "over_budget", "unencodable", "too_deep"],
+        "octets": NotRequired[int],
+    },
+)
+
+BoundInput = TypedDict(
+    "BoundInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+    },
+)
+
+# A tool result to build with the implementation’s own constructors.
+ResultInput = TypedDict(
+    "ResultInput",
+    {
+        "content": "AdapterProtocolTaggedString",
+        "isError": bool,
+        "structured": NotRequired["AdapterProtocolTaggedValue"],
+        "artifacts": NotRequired["AdapterProtocolTaggedValue"],
+    },
+)
+
+# Bound options as sent (range checks are the implementation’s job, TR-MODEL-10).
+BoundOptionsInput = TypedDict(
+    "BoundOptionsInput",
+    {
+        "contentBudget": NotRequired[int],
+        "artifactsBudget": NotRequired[int],
+        "structuredBudget": NotRequired[int],
+    },
+)
+
+BoundOutput = TypedDict(
+    "BoundOutput",
+    {
+        "result": "ToolResultRecord",
+    },
+)
+
+# tool-result.schema.json
+ToolResultRecord: TypeAlias = dict[str, Any]
+
+WireInput = TypedDict(
+    "WireInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+    },
+)
+
+WireOutput = TypedDict(
+    "WireOutput",
+    {
+        "message": Any,
+    },
+)
+
+AuditInput = TypedDict(
+    "AuditInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+        "levels": list[str],
+    },
+)
+
+AuditOutput = TypedDict(
+    "AuditOutput",
+    {
+        "record": Any,
+    },
+)
+
+LiveInput = TypedDict(
+    "LiveInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+    },
+)
+
+LiveOutput = TypedDict(
+    "LiveOutput",
+    {
+        "event": Any,
+    },
+)
+
+SuspendInput = TypedDict(
+    "SuspendInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+    },
+)
+
+SuspendOutput = TypedDict(
+    "SuspendOutput",
+    {
+        "state": Any,
+    },
+)
+
+PersistInput = TypedDict(
+    "PersistInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+    },
+)
+
+PersistOutput = TypedDict(
+    "PersistOutput",
+    {
+        "entry": str,
+    },
+)
+
+RestoreInput = TypedDict(
+    "RestoreInput",
+    {
+        "entry": str,
+    },
+)
+
+RestoreOutput = TypedDict(
+    "RestoreOutput",
+    {
+        "result": "ToolResultRecord",
+    },
+)
+
+# hooks: the hook descriptions of spec/08-hooks.md.
+HooksInput = TypedDict(
+    "HooksInput",
+    {
+        "result": "ResultInput",
+        "options": NotRequired["BoundOptionsInput"],
+        "hooks": list[Any],
+    },
+)
+
+HooksOutput = TypedDict(
+    "HooksOutput",
+    {
+        "result": "ToolResultRecord",
+    },
+)
+
+NormalizeInput = TypedDict(
+    "NormalizeInput",
+    {
+        "source": str,
+        "value": "AdapterProtocolTaggedValue",
+        "options": NotRequired[Any],
+    },
+)
+
+NormalizeOutput = TypedDict(
+    "NormalizeOutput",
+    {
+        "result": "ToolResultRecord",
+    },
+)
