@@ -4,7 +4,7 @@
 // BoundedToolResult is what the bounder returns: the only thing the wire, sink and ledger functions
 // accept. In both, run-only data lives in private fields, so no implicit conversion — String(r), a
 // template literal, JSON.stringify(r), console.log(r), util.inspect(r) — can show it (TR-EGRESS-1).
-import { inspect } from 'node:util';
+import { inspect, types } from 'node:util';
 import type {
   JsonValue,
   ToolArtifact,
@@ -43,6 +43,11 @@ export interface RawRunOnly {
 }
 
 const rawChannels = new WeakMap<ToolResult, RawRunOnly>();
+
+/** Items of a raw artifact list without running its code: a proxy (even a revoked one) counts 0. */
+function rawArtifactCount(v: unknown): number {
+  return !types.isProxy(v) && Array.isArray(v) ? v.length : 0;
+}
 
 function summary(kind: string, content: string, isError: boolean, hasStructured: boolean, artifacts: string): string {
   return `${kind} { isError: ${isError}, content: ${content.length} chars, structured: ${hasStructured ? 'present (run-only, hidden)' : 'absent'}, artifacts: ${artifacts} }`;
@@ -90,7 +95,7 @@ export class ToolResult {
       structured: o.structured,
       hasArtifacts: false,
       artifacts: undefined,
-      artifactsDroppedOnError: given !== undefined && !(Array.isArray(given) && given.length === 0),
+      artifactsDroppedOnError: given !== undefined && !(!types.isProxy(given) && Array.isArray(given) && given.length === 0),
       warnings: [...(o.warnings ?? [])],
     });
   }
@@ -115,13 +120,13 @@ export class ToolResult {
       isError: this.isError,
       contentLength: this.content?.length ?? 0,
       hasStructured: raw.hasStructured,
-      artifactCount: Array.isArray(raw.artifacts) ? raw.artifacts.length : 0,
+      artifactCount: rawArtifactCount(raw.artifacts),
     };
   }
 
   [inspect.custom](): string {
     const raw = rawChannels.get(this)!;
-    const n = Array.isArray(raw.artifacts) ? raw.artifacts.length : 0;
+    const n = rawArtifactCount(raw.artifacts);
     return summary('ToolResult', String(this.content ?? ''), this.isError, raw.hasStructured, `${n} (run-only, hidden)`);
   }
 }
