@@ -68,6 +68,19 @@ class ContentCap(unittest.TestCase):
                 self.assertEqual((result.content, codes(result)), ("", ["content.not_text"]))
 
 
+class Cost(unittest.TestCase):
+    def test_TR_BOUND_16_capping_64_mib_costs_about_what_64_kib_does(self) -> None:
+        import time
+
+        big_text, big_bytes = "\u20ac" * (64 << 20), b"\xff" * (64 << 20)
+        started = time.perf_counter()
+        for content in (big_text, big_bytes):
+            result = bound(ToolResult.text(content))
+            self.assertEqual(codes(result), ["content.truncated"])
+            self.assertLessEqual(len(result.content.encode("utf-8")), 50_000)
+        self.assertLess(time.perf_counter() - started, 0.5)
+
+
 class Artifacts(unittest.TestCase):
     def test_TR_BOUND_10_ok_list_is_kept_coerced(self) -> None:
         result = bound(ToolResult.text("x", artifacts=[table([["\ud800"]])]))
