@@ -34,25 +34,39 @@ def _options(raw: Any) -> BoundOptions:
         raise OpError("options.invalid", str(error)) from None
 
 
+_UNDEFINED_TAG = {"$tr": "opaque", "kind": "undefined"}
+
+
+def _channel(raw: dict, name: str) -> Any:
+    """A run-only channel of a result input. A member that is missing, or whose value is JavaScript's
+    undefined, is a channel the tool did not give: Python's counterpart is leaving the argument out."""
+    if name not in raw or raw[name] == _UNDEFINED_TAG:
+        return ABSENT
+    return decode_tagged(raw[name])
+
+
 def build_result(raw: Any) -> Any:
     """A tool result built from a result input with the implementation's constructors (spec 9.3).
 
     The error constructor takes no artifacts (TR-MODEL-2); an error input that comes with artifacts
     is handed to the bounder as a plain mapping, as an untyped caller would, so that it can drop them.
+    Earlier warnings (a normalizer's, say) come as codes and go in unchanged.
     """
     if type(raw) is not dict:
         raise OpError("input.invalid", "result must be an object")
     content = decode_tagged(raw.get("content"))
-    structured = decode_tagged(raw["structured"]) if "structured" in raw else ABSENT
-    artifacts = decode_tagged(raw["artifacts"]) if "artifacts" in raw else ABSENT
-    if raw.get("isError") is True:
-        if artifacts is ABSENT:
-            return ToolResult.error(content, structured=structured)
-        mapping: dict[str, Any] = {"content": content, "isError": True, "artifacts": artifacts}
+    structured = _channel(raw, "structured")
+    artifacts = _channel(raw, "artifacts")
+    warnings = raw.get("warnings", [])
+    codes = [w.get("code") if type(w) is dict else w for w in warnings] if type(warnings) is list else []
+    if raw.get("isError") is True and artifacts is not ABSENT:
+        mapping: dict[str, Any] = {"content": content, "isError": True, "artifacts": artifacts, "warnings": codes}
         if structured is not ABSENT:
             mapping["structured"] = structured
         return mapping
-    return ToolResult.text(content, artifacts=artifacts, structured=structured)
+    if raw.get("isError") is True:
+        return ToolResult.error(content, structured=structured, warnings=codes)
+    return ToolResult.text(content, artifacts=artifacts, structured=structured, warnings=codes)
 
 
 def op_hello(payload: dict) -> schema.HelloOutput:

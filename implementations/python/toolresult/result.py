@@ -54,13 +54,16 @@ class ToolResult:
         self.warnings = tuple(warnings)
 
     @classmethod
-    def text(cls, content: str | bytes, artifacts: Any = ABSENT, structured: Any = ABSENT) -> "ToolResult":
-        return cls(content, False, structured, artifacts)
+    def text(
+        cls, content: str | bytes, artifacts: Any = ABSENT, structured: Any = ABSENT, warnings: Iterable[str] = ()
+    ) -> "ToolResult":
+        """A success result. ``warnings`` carries codes an earlier stage (a normalizer) already set."""
+        return cls(content, False, structured, artifacts, warnings)
 
     @classmethod
-    def error(cls, content: str | bytes, structured: Any = ABSENT) -> "ToolResult":
+    def error(cls, content: str | bytes, structured: Any = ABSENT, warnings: Iterable[str] = ()) -> "ToolResult":
         """An error result: it takes no artifacts (TR-MODEL-2) but may carry structured data (TR-MODEL-3)."""
-        return cls(content, True, structured)
+        return cls(content, True, structured, ABSENT, warnings)
 
     def __repr__(self) -> str:
         return f"ToolResult(isError={self.is_error is True}, unbounded)"
