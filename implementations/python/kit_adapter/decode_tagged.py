@@ -1,7 +1,7 @@
 """Tagged values (schemas/conformance/tagged-value.schema.json) to native Python values (TR-CONF-4).
 
-Nothing here coerces, measures or rejects: octets stay ``bytes`` (the implementation's octet
-coercion handles them), UTF-16 units become a ``str`` that keeps its unpaired surrogates, and opaque
+Nothing here measures or rejects: octets stay ``bytes`` (the implementation's octet coercion
+handles them; only an object key given as octets is turned into a ``str`` here, see ``_object``), UTF-16 units become a ``str`` that keeps its unpaired surrogates, and opaque
 kinds become real Python objects that are not JSON data.
 """
 
@@ -10,6 +10,8 @@ from __future__ import annotations
 import collections
 import datetime
 from typing import Any, Callable
+
+from toolresult.coercion import coerce_bytes
 
 
 class TagError(ValueError):
@@ -160,10 +162,17 @@ def _repeat(tag: dict, ancestors: list[Any]) -> Any:
 
 
 def _object(tag: dict, ancestors: list[Any]) -> dict:
+    """An object from ordered entries. A key given as octets becomes a ``str`` through the
+    implementation's octet coercion (spec 9.2, for a code-point language), so an object's keys are
+    strings as in every other language: two entries whose keys decode to the same string are one
+    member, the later value winning, exactly as a JavaScript or PHP adapter builds them."""
     out: dict[Any, Any] = {}
     ancestors.append(out)
     for key, value in tag["entries"]:
-        out[_decode(key, ancestors)] = _decode(value, ancestors)
+        native_key = _decode(key, ancestors)
+        if type(native_key) is bytes:
+            native_key = coerce_bytes(native_key)
+        out[native_key] = _decode(value, ancestors)
     ancestors.pop()
     return out
 

@@ -73,7 +73,10 @@ class TaggedValues(unittest.TestCase):
         deep = decode_tagged({"$tr": "nest", "depth": 100_000, "kind": "array", "leaf": {"$tr": "cycle", "up": 1}})
         self.assertEqual(measure(deep, 1 << 30).verdict, "unencodable")
         obj = decode_tagged({"$tr": "object", "entries": [["$tr", 1], [{"$tr": "bytes", "hex": "ff"}, 2]]})
-        self.assertEqual(list(obj.items()), [("$tr", 1), (b"\xff", 2)])
+        self.assertEqual(list(obj.items()), [("$tr", 1), ("\ufffd", 2)])
+        merged = decode_tagged({"$tr": "object", "entries": [[{"$tr": "bytes", "hex": ""}, 1], ["", 2]]})
+        self.assertEqual(merged, {"": 2})  # keys are strings once decoded, as in every adapter
+        self.assertEqual(decode_tagged([{"$tr": "bytes", "hex": "ff"}]), [b"\xff"])  # values stay octets
 
     def test_TR_CONF_4_every_opaque_kind_is_unencodable(self) -> None:
         for kind in OPAQUE:
