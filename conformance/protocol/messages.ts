@@ -44,6 +44,7 @@ export const ResultInput = Type.Object(
     isError: Type.Boolean(),
     structured: Type.Optional(TaggedValue),
     artifacts: Type.Optional(TaggedValue),
+    warnings: Type.Optional(Type.Array(Type.String(), { description: 'Warning codes the result already carries (TR-BOUND-13).' })),
   },
   { title: 'ResultInput', description: 'A tool result to build with the implementation’s own constructors.' },
 );

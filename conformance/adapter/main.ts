@@ -1,0 +1,86 @@
+// The reference adapter: the kit's protocol (spec/09-conformance.md, TR-CONF-1..3) on stdin/stdout
+// over the in-process op handlers. `--mutant NAME` swaps in a deliberately broken handler set
+// (conformance/mutants/) so the kit can show it catches each mistake.
+import { createInterface } from 'node:readline';
+import { pathToFileURL } from 'node:url';
+import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { handlers as referenceHandlers } from './ops/index.ts';
+import { OpError, type OpHandler } from './ops/types.ts';
+import { PROTOCOL, checkRequest, type Response, type HelloOutput } from '../protocol/messages.ts';
+import { GROUPS } from '../protocol/messages.ts';
+
+type Handlers = Readonly<Record<string, OpHandler>>;
+
+/** The groups this handler set can answer, derived from the ops it has. */
+function claimedGroups(h: Handlers): HelloOutput['groups'] {
+  const has = (...ops: string[]) => ops.every((op) => typeof h[op] === 'function');
+  return GROUPS.filter((g) => {
+    switch (g) {
+      case 'bound': return has('coerce', 'measure', 'bound');
+      case 'egress': return has('wire');
+      case 'sinks': return has('audit', 'live', 'suspend');
+      case 'ledger': return has('persist', 'restore');
+      case 'hooks': return has('hooks');
+      default: return has('normalize');
+    }
+  });
+}
+
+/** Answers one request line; never throws, and never puts a value from the input into an error. */
+export function answer(line: string, h: Handlers, name: string): { response: Response; stop: boolean } {
+  let request: unknown;
+  try {
+    request = JSON.parse(line);
+  } catch {
+    return { response: { id: null, ok: false, error: { code: 'adapter.bad_request', message: 'request is not JSON' }, logs: [] }, stop: false };
+  }
+  if (!checkRequest.Check(request)) {
+    const id = typeof (request as { id?: unknown })?.id === 'number' ? (request as { id: number }).id : null;
+    return { response: { id, ok: false, error: { code: 'adapter.bad_request', message: 'request does not match the protocol' }, logs: [] }, stop: false };
+  }
+  const { id, op, input } = request;
+  if (op === 'hello') {
+    const output: HelloOutput = {
+      name, version: '0.1.0', language: 'typescript', protocol: PROTOCOL,
+      groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true,
+    };
+    return { response: { id, ok: true, output, logs: [] }, stop: false };
+  }
+  if (op === 'stop') return { response: { id, ok: true, output: {}, logs: [] }, stop: true };
+  const handler = Object.hasOwn(h, op) ? h[op] : undefined;
+  if (!handler) return { response: { id, ok: false, error: { code: 'adapter.unknown_op', message: `unknown op ${op.slice(0, 40)}` }, logs: [] }, stop: false };
+  const logger = new CollectingLogger();
+  try {
+    const output = handler(input, { logger });
+    return { response: { id, ok: true, output, logs: logger.lines }, stop: false };
+  } catch (e) {
+    if (e instanceof OpError) return { response: { id, ok: false, error: { code: e.code, message: e.message }, logs: logger.lines }, stop: false };
+    // An unexpected exception's message may quote the data it choked on: report only where it happened.
+    return { response: { id, ok: false, error: { code: 'adapter.exception', message: `unexpected exception in op ${op}` }, logs: logger.lines }, stop: false };
+  }
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  const m = argv.indexOf('--mutant');
+  let h: Handlers = referenceHandlers;
+  let name = 'toolresult-reference';
+  if (m >= 0) {
+    const mutantName = argv[m + 1] ?? '';
+    const { applyMutant } = await import('../mutants/index.ts');
+    h = applyMutant(mutantName, referenceHandlers);
+    name = `toolresult-reference+mutant:${mutantName}`;
+  }
+  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
+  for await (const line of rl) {
+    if (line.trim() === '') continue;
+    const { response, stop } = answer(line, h, name);
+    const text = JSON.stringify(response) + '\n';
+    if (!process.stdout.write(text)) await new Promise((r) => process.stdout.once('drain', r));
+    if (stop) break;
+  }
+  rl.close();
+  process.stdin.destroy();
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,0 +1,24 @@
+// Deliberately broken implementations: each is one realistic mistake, written as handler overrides
+// the reference adapter applies (`main.ts --mutant NAME`). The kit must fail every one of them and
+// name the requirement it breaks (conformance/mutants/mutants.test.ts).
+import type { OpHandler } from '../adapter/ops/types.ts';
+import { boundMutants } from './bound-mutants.ts';
+
+export type Handlers = Readonly<Record<string, OpHandler>>;
+
+export interface Mutant {
+  readonly name: string;
+  /** The requirement the mistake breaks: a failing case must name it. */
+  readonly breaks: string;
+  readonly description: string;
+  /** Replacement handlers, built over the reference ones. */
+  override(ref: Handlers): Record<string, OpHandler>;
+}
+
+export const mutants: readonly Mutant[] = [...boundMutants];
+
+export function applyMutant(name: string, ref: Handlers): Handlers {
+  const m = mutants.find((x) => x.name === name);
+  if (!m) throw new Error(`unknown mutant ${name}; known: ${mutants.map((x) => x.name).join(', ')}`);
+  return Object.freeze({ ...ref, ...m.override(ref) });
+}

@@ -1,0 +1,119 @@
+// Command-line parsing for `toolresult conformance` and `toolresult vectors`. Usage errors throw
+// UsageError (exit 2 with its message); nothing here touches the adapter.
+export class UsageError extends Error {}
+
+export interface ConformanceArgs {
+  readonly command: 'conformance';
+  readonly seed: number;
+  readonly runs: number | undefined;
+  readonly path: string | undefined;
+  readonly only: readonly string[];
+  readonly skip: readonly string[];
+  readonly knownFailing: readonly string[];
+  readonly reportJson: string | undefined;
+  readonly junit: string | undefined;
+  readonly timeoutMs: number;
+  readonly verbose: boolean;
+  readonly list: boolean;
+  /** The adapter command; undefined means the bundled reference adapter. */
+  readonly adapter: readonly string[] | undefined;
+}
+
+export interface VectorsArgs {
+  readonly command: 'vectors';
+  readonly out: string;
+}
+
+export interface HelpArgs {
+  readonly command: 'help';
+}
+
+export type Args = ConformanceArgs | VectorsArgs | HelpArgs;
+
+export const DEFAULT_SEED = 20261130;
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+export const USAGE = `usage:
+  toolresult conformance [options] [-- COMMAND ARGS...]   test an adapter (default: the bundled reference)
+  toolresult vectors --out DIR                           write every fixed case with its schemas
+
+options:
+  --seed N               property seed (default ${DEFAULT_SEED})
+  --runs N               runs per property (default: each property's own)
+  --path P               replay a property failure at fast-check path P (with --seed and --only)
+  --only PATTERN         run only matching cases (repeatable; glob over case IDs, or a requirement ID)
+  --skip PATTERN         skip matching cases (repeatable)
+  --known-failing FILE   patterns of cases expected to fail (repeatable); a listed case that passes fails the run
+  --report-json FILE     write a JSON report
+  --junit FILE           write a JUnit XML report
+  --timeout MS           per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --list                 print the selected case IDs and exit
+  -v, --verbose          show passing cases and the adapter's stderr
+
+exit status: 0 every applicable case passed; 1 a case failed (or a known failure is stale); 2 usage error`;
+
+function integer(flag: string, v: string | undefined, min: number): number {
+  if (v === undefined || !/^-?[0-9]+$/.test(v)) throw new UsageError(`${flag} needs an integer, got ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
+  const n = Number(v);
+  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${v}`);
+  return n;
+}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const dash = argv.indexOf('--');
+  const own = dash >= 0 ? argv.slice(0, dash) : [...argv];
+  const adapter = dash >= 0 ? argv.slice(dash + 1) : undefined;
+  if (adapter !== undefined && adapter.length === 0) throw new UsageError('nothing after --: give the adapter command, or leave out -- to test the reference');
+
+  let command = 'conformance' as 'conformance' | 'vectors';
+  if (own[0] === 'conformance' || own[0] === 'vectors') command = own.shift() as typeof command;
+  if (own.includes('-h') || own.includes('--help')) return { command: 'help' };
+
+  const only: string[] = [];
+  const skip: string[] = [];
+  const knownFailing: string[] = [];
+  let seed = DEFAULT_SEED;
+  let runs: number | undefined;
+  let path: string | undefined;
+  let reportJson: string | undefined;
+  let junit: string | undefined;
+  let out: string | undefined;
+  let timeoutMs = DEFAULT_TIMEOUT_MS;
+  let verbose = false;
+  let list = false;
+
+  for (let i = 0; i < own.length; i++) {
+    const a = own[i]!;
+    const [flag, inline] = a.startsWith('--') && a.includes('=') ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)] : [a, undefined];
+    const value = (): string => {
+      if (inline !== undefined) return inline;
+      const v = own[++i];
+      if (v === undefined || (v.startsWith('-') && v.length > 1 && !/^-[0-9]/.test(v))) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    switch (flag) {
+      case '--seed': seed = integer(flag, value(), -(2 ** 31)); break;
+      case '--runs': runs = integer(flag, value(), 1); break;
+      case '--path': path = value(); if (!/^[0-9]+(:[0-9]+)*$/.test(path)) throw new UsageError(`--path takes a fast-check path such as 3:1:0, got ${JSON.stringify(path)}`); break;
+      case '--only': only.push(value()); break;
+      case '--skip': skip.push(value()); break;
+      case '--known-failing': knownFailing.push(value()); break;
+      case '--report-json': reportJson = value(); break;
+      case '--junit': junit = value(); break;
+      case '--timeout': timeoutMs = integer(flag, value(), 1); break;
+      case '--out': out = value(); break;
+      case '--list': list = true; break;
+      case '-v': case '--verbose': verbose = true; break;
+      default: throw new UsageError(`unknown option ${JSON.stringify(a)}`);
+    }
+  }
+
+  if (command === 'vectors') {
+    if (out === undefined) throw new UsageError('vectors needs --out DIR');
+    if (adapter !== undefined) throw new UsageError('vectors takes no adapter command');
+    return { command, out };
+  }
+  if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
+  if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
+  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, adapter };
+}

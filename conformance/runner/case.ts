@@ -1,0 +1,58 @@
+// What a conformance case is and what running one yields; shared by the case library, the
+// properties, the run loop and the reports.
+import type { HelloOutput } from '../protocol/messages.ts';
+import type { Reply } from './process.ts';
+import type { Status } from './results.ts';
+
+export type Need = 'utf16-strings' | 'cycles' | 'opaque-values';
+
+/** What a case talks to: the adapter under test. */
+export interface Adapter {
+  request(op: string, input: Record<string, unknown>): Promise<Reply>;
+}
+
+export interface RunContext {
+  readonly adapter: Adapter;
+  readonly hello: HelloOutput;
+  readonly seed: number;
+  /** Runs per property; undefined: the property's own default. */
+  readonly runs: number | undefined;
+  /** A fast-check path to replay (with --only). */
+  readonly path: string | undefined;
+}
+
+export interface Failure {
+  readonly reason: string;
+  readonly input?: unknown;
+  readonly want?: unknown;
+  readonly got?: unknown;
+  /** For a property: the seed and path that replay the shrunk counterexample. */
+  readonly seed?: number;
+  readonly path?: string;
+}
+
+export type Outcome = { readonly passed: true } | ({ readonly passed: false } & Failure);
+
+export interface KitCase {
+  /** Stable hierarchical ID: vector/<group>/<file>/<case> or property/<REQ-ID>/<name>. */
+  readonly id: string;
+  readonly kind: 'vector' | 'property';
+  readonly description: string;
+  readonly requirements: readonly string[];
+  /** Capability groups the adapter must claim (all of them) for the case to apply. */
+  readonly groups: readonly string[];
+  readonly needs: readonly Need[];
+  /** Where the case comes from (a vector file), for `vectors --out` and reports. */
+  readonly source?: string;
+  run(ctx: RunContext): Promise<Outcome>;
+}
+
+export interface CaseResult {
+  readonly id: string;
+  readonly requirements: readonly string[];
+  readonly status: Status;
+  readonly durationMs: number;
+  readonly skipReason?: string;
+  readonly failure?: Failure;
+  readonly replay?: string;
+}

@@ -1,0 +1,193 @@
+// The adapter as a child process: spawn, one-JSON-object-per-line framing, per-request timeouts,
+// bounded restarts, clean stop. Every way an adapter can misbehave (crash, hang, garbage, an endless
+// line, a wrong or missing id) becomes a Reply of kind 'broken' with a reason; nothing here hangs.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { checkResponse, outputProblem, PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
+
+export type Reply =
+  | { kind: 'ok'; output: Record<string, unknown>; logs: string[]; line: string }
+  | { kind: 'error'; code: string; message: string; logs: string[]; line: string }
+  | { kind: 'broken'; reason: string };
+
+export interface AdapterOptions {
+  readonly command: readonly string[];
+  readonly timeoutMs: number;
+  /** Longest response line accepted, in octets. */
+  readonly maxLineBytes?: number;
+  /** How many times a broken adapter is started again before every request fails at once. */
+  readonly maxRestarts?: number;
+  /** Called with each stderr chunk (verbose mode). */
+  readonly onStderr?: (text: string) => void;
+}
+
+interface Pending {
+  readonly id: number;
+  readonly op: string;
+  readonly resolve: (r: Reply) => void;
+  readonly timer: NodeJS.Timeout;
+}
+
+export class AdapterProcess {
+  private child: ChildProcess | undefined;
+  private pending: Pending | undefined;
+  private chunks: Buffer[] = [];
+  private chunkBytes = 0;
+  private nextId = 1;
+  private starts = 0;
+  private stderrTail = '';
+  private gaveUp: string | undefined;
+  hello: HelloOutput | undefined;
+
+  constructor(private readonly opts: AdapterOptions) {}
+
+  get restarts(): number {
+    return Math.max(0, this.starts - 1);
+  }
+
+  /** Starts the adapter if it is not running and shakes hands. Resolves to the handshake or a reason. */
+  async ensureStarted(): Promise<HelloOutput | string> {
+    if (this.child && this.hello) return this.hello;
+    if (this.gaveUp) return this.gaveUp;
+    if (this.starts > (this.opts.maxRestarts ?? 3)) {
+      this.gaveUp = `adapter given up after ${this.restarts} restarts`;
+      return this.gaveUp;
+    }
+    this.starts++;
+    this.spawnChild();
+    const r = await this.send('hello', { protocol: PROTOCOL });
+    if (r.kind !== 'ok') {
+      const why = r.kind === 'broken' ? r.reason : `hello answered error ${r.code}`;
+      this.kill();
+      return `handshake failed: ${why}`;
+    }
+    const hello = r.output as HelloOutput;
+    if (hello.protocol.split('/')[0] !== PROTOCOL.split('/')[0] || hello.protocol !== PROTOCOL) {
+      this.kill();
+      this.gaveUp = `adapter speaks ${JSON.stringify(hello.protocol).slice(0, 60)}, the kit speaks ${PROTOCOL}`;
+      return this.gaveUp;
+    }
+    this.hello = hello;
+    return hello;
+  }
+
+  /** Sends one request; a broken adapter is killed and started again on the next request. */
+  async request(op: string, input: Record<string, unknown>): Promise<Reply> {
+    const started = await this.ensureStarted();
+    if (typeof started === 'string') return { kind: 'broken', reason: started };
+    return this.send(op, input);
+  }
+
+  /** Sends `stop` and waits for the exit; kills the adapter if it does not go in time. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child) return;
+    const exited = new Promise<void>((res) => child.once('exit', () => res()));
+    if (this.hello) await this.send('stop', {});
+    child.stdin?.end();
+    const timer = setTimeout(() => child.kill('SIGKILL'), Math.min(this.opts.timeoutMs, 5000));
+    await exited;
+    clearTimeout(timer);
+    this.child = undefined;
+  }
+
+  private spawnChild(): void {
+    const [cmd, ...args] = this.opts.command;
+    const child = spawn(cmd!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    this.child = child;
+    this.hello = undefined;
+    this.chunks = [];
+    this.chunkBytes = 0;
+    this.stderrTail = '';
+    child.stdout!.on('data', (b: Buffer) => this.onData(child, b));
+    child.stderr!.on('data', (b: Buffer) => {
+      const t = b.toString('utf8');
+      this.stderrTail = (this.stderrTail + t).slice(-2000);
+      this.opts.onStderr?.(t);
+    });
+    child.stdin!.on('error', () => {}); // EPIPE after a crash is reported by 'exit'
+    child.on('error', (e) => this.fail(child, `adapter could not be started: ${e.message}`));
+    child.on('exit', (code, signal) => {
+      const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${tail.slice(0, 400)}` : ''}`);
+    });
+  }
+
+  private send(op: string, input: Record<string, unknown>): Promise<Reply> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return Promise.resolve({ kind: 'broken', reason: 'adapter is not running' });
+    const id = this.nextId++;
+    return new Promise<Reply>((resolve) => {
+      const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${this.opts.timeoutMs} ms`), this.opts.timeoutMs);
+      this.pending = { id, op, resolve, timer };
+      child.stdin!.write(JSON.stringify({ id, op, input }) + '\n');
+    });
+  }
+
+  private onData(child: ChildProcess, b: Buffer): void {
+    if (child !== this.child) return;
+    let start = 0;
+    for (let nl = b.indexOf(10, start); nl >= 0; nl = b.indexOf(10, start)) {
+      this.chunks.push(b.subarray(start, nl));
+      const line = Buffer.concat(this.chunks).toString('utf8');
+      this.chunks = [];
+      this.chunkBytes = 0;
+      start = nl + 1;
+      this.onLine(child, line);
+      if (child !== this.child) return;
+    }
+    if (start < b.length) {
+      this.chunks.push(b.subarray(start));
+      this.chunkBytes += b.length - start;
+      const max = this.opts.maxLineBytes ?? 256 * 1024 * 1024;
+      if (this.chunkBytes > max) this.fail(child, `response line longer than ${max} octets`);
+    }
+  }
+
+  private onLine(child: ChildProcess, line: string): void {
+    const p = this.pending;
+    if (line.trim() === '') return;
+    if (!p) return this.fail(child, `unrequested output on stdout: ${line.slice(0, 80)}`);
+    let msg: unknown;
+    try {
+      msg = JSON.parse(line);
+    } catch {
+      return this.fail(child, `response to ${p.op} is not JSON: ${line.slice(0, 80)}`);
+    }
+    if (!checkResponse.Check(msg)) {
+      const e = checkResponse.Errors(msg).First();
+      const id = (msg as { id?: unknown } | null)?.id;
+      if (id !== undefined && id !== p.id) return this.fail(child, `response id ${JSON.stringify(id)} does not match request id ${p.id}`);
+      return this.fail(child, `response to ${p.op} does not match the protocol (${e ? `${e.path || '/'} ${e.message}` : 'invalid'})`);
+    }
+    if (msg.id !== p.id) return this.fail(child, `response id ${JSON.stringify(msg.id)} does not match request id ${p.id}`);
+    clearTimeout(p.timer);
+    this.pending = undefined;
+    const reply: Reply = msg.ok
+      ? { kind: 'ok', output: msg.output, logs: msg.logs, line }
+      : { kind: 'error', code: msg.error.code, message: msg.error.message, logs: msg.logs, line };
+    if (reply.kind === 'ok') {
+      const problem = outputProblem(p.op, reply.output);
+      if (problem) return p.resolve({ kind: 'broken', reason: `${p.op} output does not match the protocol: ${problem}` });
+    }
+    p.resolve(reply);
+  }
+
+  /** Marks the running adapter broken: the pending request fails with `reason`, the process is killed. */
+  private fail(child: ChildProcess, reason: string): void {
+    if (child !== this.child) return;
+    const p = this.pending;
+    this.pending = undefined;
+    if (p) clearTimeout(p.timer);
+    this.kill();
+    p?.resolve({ kind: 'broken', reason });
+  }
+
+  private kill(): void {
+    const child = this.child;
+    this.child = undefined;
+    this.hello = undefined;
+    this.chunks = [];
+    this.chunkBytes = 0;
+    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}

@@ -1,0 +1,64 @@
+// The fixed cases: every file under conformance/vectors/, one kit case per vector case.
+import { readdirSync, readFileSync } from 'node:fs';
+import { basename, dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { firstDifference } from '../compare.ts';
+import type { KitCase, Need, Outcome } from './case.ts';
+
+export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
+
+interface VectorFile {
+  readonly description: string;
+  readonly group: string;
+  readonly op: string;
+  readonly cases: readonly {
+    readonly id: string;
+    readonly description: string;
+    readonly requirements: readonly string[];
+    readonly needs?: readonly Need[];
+    readonly input: Record<string, unknown>;
+    readonly expect: { readonly output: Record<string, unknown> } | { readonly error: { readonly code: string } };
+  }[];
+}
+
+/** Every vector file, sorted by path so case order is stable. */
+export function listVectorFiles(dir = VECTOR_DIR): string[] {
+  const out: string[] = [];
+  for (const e of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (e.isFile() && e.name.endsWith('.json')) out.push(join(e.parentPath, e.name));
+  }
+  return out.sort();
+}
+
+export function vectorCases(dir = VECTOR_DIR): KitCase[] {
+  const cases: KitCase[] = [];
+  for (const file of listVectorFiles(dir)) {
+    const vf = JSON.parse(readFileSync(file, 'utf8')) as VectorFile;
+    const stem = basename(file, '.json');
+    for (const c of vf.cases) {
+      cases.push({
+        id: `vector/${vf.group}/${stem}/${c.id}`,
+        kind: 'vector',
+        description: c.description,
+        requirements: c.requirements,
+        groups: [vf.group],
+        needs: c.needs ?? [],
+        source: relative(join(dir, '..', '..'), file),
+        run: async ({ adapter }): Promise<Outcome> => {
+          const reply = await adapter.request(vf.op, c.input);
+          const want = c.expect;
+          const fail = (reason: string, got: unknown): Outcome => ({ passed: false, reason, input: { op: vf.op, input: c.input }, want, got });
+          if (reply.kind === 'broken') return fail(reply.reason, undefined);
+          if ('output' in want) {
+            if (reply.kind === 'error') return fail(`answered error ${reply.code}, want an output`, { error: { code: reply.code, message: reply.message } });
+            const diff = firstDifference(want.output, reply.output);
+            return diff === undefined ? { passed: true } : fail(`output differs at ${diff}`, { output: reply.output });
+          }
+          if (reply.kind === 'ok') return fail(`answered an output, want error ${want.error.code}`, { output: reply.output });
+          return reply.code === want.error.code ? { passed: true } : fail(`answered error ${reply.code}, want ${want.error.code}`, { error: { code: reply.code } });
+        },
+      });
+    }
+  }
+  return cases;
+}
