@@ -8,25 +8,9 @@
  */
 export type ArtifactType = "table" | "text";
 /**
- * Any JSON value (RFC 8259). Strings are well-formed Unicode and numbers finite with a magnitude of at most 2^53-1 once bounded (TR-BOUND rules); JSON Schema cannot say that, the bounder enforces it.
+ * The persisted audit record of one tool step, filtered by its privacy level (spec/06-privacy.md). Each level keeps everything a stricter level keeps: none keeps only that the step was recorded; metadata adds a summary of numbers and closed-set values; redacted adds the result with every string passed through the redactor; full adds the result verbatim.
  */
-export type JsonValue =
-  | null
-  | boolean
-  | number
-  | string
-  | JsonValue[]
-  | {
-      [k: string]: JsonValue;
-    };
-/**
- * How much of a tool step a persisted audit record keeps, strictest first: none < metadata < redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
- */
-export type PrivacyLevel = "none" | "metadata" | "redacted" | "full";
-/**
- * A run-only display artifact as a producer emits it and the bounder lets it through: a known type with data of that type's shape.
- */
-export type ToolArtifact = TableArtifact | TextArtifact;
+export type AuditRecord = NoneAuditRecord | MetadataAuditRecord | RedactedAuditRecord | FullAuditRecord;
 /**
  * Closed set of warning codes. The part before the dot names the channel the warning is about.
  */
@@ -44,6 +28,26 @@ export type WarningCode =
   | "structured.schema_mismatch"
   | "structured.invalid"
   | "hook.failed";
+/**
+ * Any JSON value (RFC 8259). Strings are well-formed Unicode and numbers finite with a magnitude of at most 2^53-1 once bounded (TR-BOUND rules); JSON Schema cannot say that, the bounder enforces it.
+ */
+export type JsonValue =
+  | null
+  | boolean
+  | number
+  | string
+  | JsonValue[]
+  | {
+      [k: string]: JsonValue;
+    };
+/**
+ * A run-only display artifact as a producer emits it and the bounder lets it through: a known type with data of that type's shape.
+ */
+export type ToolArtifact = TableArtifact | TextArtifact;
+/**
+ * How much of a tool step a persisted audit record keeps, strictest first: none < metadata < redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
+ */
+export type PrivacyLevel = "none" | "metadata" | "redacted" | "full";
 
 /**
  * Index of every schema in schemas/model/ (a codegen root, not a protocol type).
@@ -51,9 +55,13 @@ export type WarningCode =
 export interface SchemaIndex {
   "artifact-envelope.schema.json"?: ArtifactEnvelope;
   "artifact-type.schema.json"?: ArtifactType;
+  "audit-record.schema.json"?: AuditRecord;
   "bound-options.schema.json"?: BoundOptions;
   "json-value.schema.json"?: JsonValue;
+  "ledger-entry.schema.json"?: LedgerEntry;
+  "live-event.schema.json"?: LiveEvent;
   "privacy-level.schema.json"?: PrivacyLevel;
+  "suspend-state.schema.json"?: SuspendState;
   "tool-artifact.schema.json"?: ToolArtifact;
   "tool-result.schema.json"?: ToolResult;
   "warning.schema.json"?: Warning;
@@ -67,21 +75,113 @@ export interface ArtifactEnvelope {
   data: {};
 }
 /**
- * Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so that every pinned marker and notice fits inside any budget (TR-BOUND-2).
+ * Level none: the step is on record, nothing of its result is.
  */
-export interface BoundOptions {
+export interface NoneAuditRecord {
+  version: 1;
+  level: "none";
+}
+/**
+ * Level metadata (the default): the summary only, no content bytes.
+ */
+export interface MetadataAuditRecord {
+  version: 1;
+  level: "metadata";
+  summary: AuditSummary;
+}
+/**
+ * What the metadata level keeps. Every value is a number, a boolean or from a closed set, so no string chosen by a tool or its input can ride it (TR-PRIV-4).
+ */
+export interface AuditSummary {
+  isError: boolean;
   /**
-   * Most UTF-8 octets of content, the truncation notice included.
+   * UTF-8 octets of content.
    */
-  contentBudget?: number;
+  contentOctets: number;
+  hasStructured: boolean;
   /**
-   * Most octets of the RFC 8785 serialization of the whole artifact list.
+   * JCS length of structured; present exactly when hasStructured is true.
    */
-  artifactsBudget?: number;
+  structuredOctets?: number;
+  artifactCount: number;
   /**
-   * Most octets of the RFC 8785 serialization of the structured value.
+   * JCS length of the whole artifact list ([] is 2).
    */
-  structuredBudget?: number;
+  artifactsOctets: number;
+  /**
+   * The distinct artifact types of the list, sorted.
+   */
+  artifactTypes: ArtifactType[];
+  /**
+   * The result's warning codes, sorted.
+   */
+  warnings: WarningCode[];
+}
+/**
+ * Level redacted: the summary and the result in the same shape, every string passed through the redactor.
+ */
+export interface RedactedAuditRecord {
+  version: 1;
+  level: "redacted";
+  summary: AuditSummary;
+  result: RedactedResult;
+}
+/**
+ * A bounded result after redaction: the shape of tool-result.schema.json, except that an artifact's type and data strings may have been changed by the redactor.
+ */
+export interface RedactedResult {
+  content: string;
+  isError: boolean;
+  structured?: JsonValue;
+  artifacts: RedactedArtifact[];
+  warnings: Warning[];
+}
+/**
+ * An artifact after redaction. Its type is whatever the redactor made of it, so a reader renders an unknown one with its fallback (TR-MODEL-6).
+ */
+export interface RedactedArtifact {
+  type: string;
+  label: string;
+  data: {
+    [k: string]: JsonValue;
+  };
+}
+/**
+ * A machine-readable note that a channel was changed or dropped. It names what happened, never the bytes involved (TR-MODEL-8).
+ */
+export interface Warning {
+  code: WarningCode;
+}
+/**
+ * Level full: the summary and the bounded result verbatim.
+ */
+export interface FullAuditRecord {
+  version: 1;
+  level: "full";
+  summary: AuditSummary;
+  result: ToolResult;
+}
+/**
+ * A tool result as JSON: the provider-facing channels (content, isError) and the run-only channels (structured, artifacts, warnings). This is the form the bounder returns and the ledger, the live stream and a full audit record carry; the provider wire carries only content and isError (TR-EGRESS). structured: run-only machine-readable value, any JSON value, absent when the tool gave none or the bounder dropped it.
+ */
+export interface ToolResult {
+  /**
+   * The one provider-facing string. Once bounded: well-formed Unicode, at most the content budget in UTF-8 octets.
+   */
+  content: string;
+  /**
+   * Whether the tool failed. Provider-facing.
+   */
+  isError: boolean;
+  structured?: JsonValue;
+  /**
+   * Run-only display artifacts. Either what the tool gave, coerced, or exactly one omission marker.
+   */
+  artifacts: ToolArtifact[];
+  /**
+   * What the bounder, a normalizer or a hook changed or dropped, as codes.
+   */
+  warnings: Warning[];
 }
 export interface TableArtifact {
   type: "table";
@@ -107,30 +207,43 @@ export interface TextData {
   text: string;
 }
 /**
- * A tool result as JSON: the provider-facing channels (content, isError) and the run-only channels (structured, artifacts, warnings). This is the form the bounder returns and the ledger, the live stream and a full audit record carry; the provider wire carries only content and isError (TR-EGRESS). structured: run-only machine-readable value, any JSON value, absent when the tool gave none or the bounder dropped it.
+ * Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so that every pinned marker and notice fits inside any budget (TR-BOUND-2).
  */
-export interface ToolResult {
+export interface BoundOptions {
   /**
-   * The one provider-facing string. Once bounded: well-formed Unicode, at most the content budget in UTF-8 octets.
+   * Most UTF-8 octets of content, the truncation notice included.
    */
-  content: string;
+  contentBudget?: number;
   /**
-   * Whether the tool failed. Provider-facing.
+   * Most octets of the RFC 8785 serialization of the whole artifact list.
    */
-  isError: boolean;
-  structured?: JsonValue;
+  artifactsBudget?: number;
   /**
-   * Run-only display artifacts. Either what the tool gave, coerced, or exactly one omission marker.
+   * Most octets of the RFC 8785 serialization of the structured value.
    */
-  artifacts: ToolArtifact[];
-  /**
-   * What the bounder, a normalizer or a hook changed or dropped, as codes.
-   */
-  warnings: Warning[];
+  structuredBudget?: number;
 }
 /**
- * A machine-readable note that a channel was changed or dropped. It names what happened, never the bytes involved (TR-MODEL-8).
+ * A replay-ledger entry (spec/07-replay.md): the bounded, post-hook result of a tool call, stored so that a repeated call with the same call ID returns it without running the tool. Serialized as RFC 8785 canonical JSON. A legacy entry, a JSON string, restores as text only and has no schema of its own.
  */
-export interface Warning {
-  code: WarningCode;
+export interface LedgerEntry {
+  /**
+   * The entry format. A reader refuses a version it does not know (ledger.unknown_version).
+   */
+  version: 1;
+  result: ToolResult;
+}
+/**
+ * The event the live inspector stream carries for a finished tool step (spec/05-sinks.md). Built from memory for administrators while the run is live and never persisted: the whole bounded result, run-only channels included. Sent as one line of NDJSON.
+ */
+export interface LiveEvent {
+  kind: "tool_result";
+  result: ToolResult;
+}
+/**
+ * What a suspended run keeps of a tool step so that it can resume (spec/05-sinks.md): the functional, provider-facing channels only. Never structured data, artifacts or warnings.
+ */
+export interface SuspendState {
+  content: string;
+  isError: boolean;
 }

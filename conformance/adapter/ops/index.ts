@@ -2,9 +2,15 @@
 // import and one spread.
 import { boundOps } from './bound.ts';
 import { egressOps } from './egress.ts';
+import { hooksOps } from './hooks.ts';
+import { ledgerOps } from './ledger.ts';
+import { sinksOps } from './sinks.ts';
 import type { OpHandler } from './types.ts';
 
 export const handlers: Readonly<Record<string, OpHandler>> = Object.freeze({
   ...boundOps,
   ...egressOps,
+  ...sinksOps,
+  ...ledgerOps,
+  ...hooksOps,
 });

@@ -1,0 +1,19 @@
+// Ops of the `hooks` group (spec/09-conformance.md §9.3): the hook descriptions of spec/08-hooks.md §8.4.
+import { hookFromSpec, transformToolResult } from '../../../reference-impl/hooks/index.ts';
+import { boundFromInput } from './bound.ts';
+import { OpError, type OpHandler } from './types.ts';
+
+export const hooksOps: Record<string, OpHandler> = {
+  hooks(input, ctx) {
+    if (!Array.isArray(input.hooks)) throw new OpError('adapter.bad_input', 'hooks takes a list of hook descriptions');
+    let hooks;
+    try {
+      hooks = input.hooks.map(hookFromSpec);
+    } catch (e) {
+      throw new OpError('adapter.bad_input', e instanceof Error ? e.message : 'bad hook description');
+    }
+    const first = boundFromInput(input);
+    const result = transformToolResult(first, hooks, { bound: input.options, logger: ctx.logger });
+    return { result: result.toRecord() };
+  },
+};

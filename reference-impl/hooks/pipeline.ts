@@ -1,0 +1,95 @@
+// The transformToolResult pipeline (spec/08-hooks.md). Each hook gets the whole bounded result and
+// returns a new result or nothing; its output is bounded again with the same budgets before the next
+// hook sees it. A hook that throws, or returns something that is not a result, changes nothing and
+// adds `hook.failed`; the pipeline logs that it happened, never why (the reason may hold data).
+import { bound, type BoundOptions } from '../bound/index.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { assertBounded } from '../sinks/bounded-only.ts';
+import { BoundedToolResult, ToolResult } from '../tool-result.ts';
+import { withWarnings } from './rebuild.ts';
+
+export interface HookContext {
+  /** The hook's position in the pipeline, from 0. */
+  readonly index: number;
+}
+
+/** What a hook may return: a new result, or nothing for "unchanged". */
+export type HookOutput = ToolResult | BoundedToolResult | undefined | void;
+
+/** A result hook. The synchronous pipeline takes these. */
+export type ToolResultHook = (result: BoundedToolResult, context: HookContext) => HookOutput;
+
+/** A hook that may also return a promise (for the asynchronous pipeline and the execution seam). */
+export type AsyncToolResultHook = (result: BoundedToolResult, context: HookContext) => HookOutput | Promise<HookOutput>;
+
+export interface HookOptions {
+  /** The budgets every hook's output is bounded with: the same as the first bounding. */
+  readonly bound?: BoundOptions;
+  readonly logger?: Logger;
+}
+
+type Step = { readonly ok: true; readonly output: HookOutput } | { readonly ok: false };
+
+function isThenable(v: unknown): v is PromiseLike<unknown> {
+  return v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+}
+
+/** Applies one hook's outcome to the result it was given (shared by both pipelines). */
+function apply(before: BoundedToolResult, step: Step, index: number, options: HookOptions): BoundedToolResult {
+  const logger = options.logger ?? silentLogger;
+  if (step.ok && step.output === undefined) return before;
+  if (step.ok && (step.output instanceof ToolResult || step.output instanceof BoundedToolResult)) {
+    const after = bound(step.output, options.bound);
+    // A hook cannot take back what earlier stages recorded: the warnings before it are kept (TR-HOOK-5).
+    return bound(withWarnings(after, before.warnings.map((w) => w.code)), options.bound);
+  }
+  // Thrown, or returned something that is not a result: the change is not applied (TR-HOOK-6).
+  logger.log('warn', 'tool result hook failed; its change was not applied', { hook: index, warning: 'hook.failed' });
+  return bound(withWarnings(before, ['hook.failed']), options.bound);
+}
+
+/**
+ * Runs synchronous hooks in order over a bounded result and returns the bounded result after the
+ * last one. A hook that returns a promise here counts as failed (use transformToolResultAsync).
+ */
+export function transformToolResult(result: BoundedToolResult, hooks: readonly ToolResultHook[], options: HookOptions = {}): BoundedToolResult {
+  assertBounded(result, 'transformToolResult');
+  let current = bound(result, options.bound);
+  hooks.forEach((hook, index) => {
+    let step: Step;
+    try {
+      const output: unknown = hook(current, { index });
+      if (isThenable(output)) {
+        // Not awaited here: swallow its outcome so a rejection is neither unhandled nor logged.
+        Promise.resolve(output).catch(() => {});
+        step = { ok: false };
+      } else {
+        step = { ok: true, output: output as HookOutput };
+      }
+    } catch {
+      step = { ok: false };
+    }
+    current = apply(current, step, index, options);
+  });
+  return current;
+}
+
+/** The same pipeline for hooks that may be asynchronous. */
+export async function transformToolResultAsync(
+  result: BoundedToolResult,
+  hooks: readonly AsyncToolResultHook[],
+  options: HookOptions = {},
+): Promise<BoundedToolResult> {
+  assertBounded(result, 'transformToolResultAsync');
+  let current = bound(result, options.bound);
+  for (let index = 0; index < hooks.length; index++) {
+    let step: Step;
+    try {
+      step = { ok: true, output: await hooks[index]!(current, { index }) };
+    } catch {
+      step = { ok: false };
+    }
+    current = apply(current, step, index, options);
+  }
+  return current;
+}

@@ -1,0 +1,57 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { propertyConfig } from '../../test/fc-config.ts';
+import { capLeaf, defaultRedactor, hasSecretShape, LEAF_CAP, LEAF_CAP_NOTICE, maskSecrets, MASK } from './redactor.ts';
+
+describe('default redactor', () => {
+  it.each([
+    ['Authorization: Bearer eyJhbGciOi.J9x_y-z~+/abc==', 'Authorization: Bearer ***'],
+    ['bearer\tabc123', 'bearer ***'],
+    ['key=sk-proj-ABCDEFGHijklmnop1234', 'key=***'],
+    ['sk_live_0123456789abcdef and ghp_abcdefghijklmnopqrstu', '*** and ***'],
+    ['AKIAABCDEFGHIJKLMNOP', '***'],
+    ['task-abcdefghijkl stays', 'task-abcdefghijkl stays'],
+    ['sk-short', 'sk-short'],
+    ['https://user:p%40ss@example.com/path?q=1', 'https://***@example.com/path?q=1'],
+    ['postgres://admin@db.internal:5432/x', 'postgres://***@db.internal:5432/x'],
+    ['https://example.com/a@b', 'https://example.com/a@b'],
+    ['u:p@https://a@https://b@x', 'u:p@https://***@https://***@x'],
+    ['mail jane.doe+tag@example.co.uk now', 'mail *** now'],
+    ['a@b.c is not an address', 'a@b.c is not an address'],
+    ['x@y.io,z@w.org', '***,***'],
+  ])('TR-PRIV-7: masks %j', (input, want) => {
+    expect(maskSecrets(input)).toBe(want);
+  });
+
+  it('TR-PRIV-7: caps a leaf at 2,000 octets on a code-point boundary, with the notice', () => {
+    const leaf = '€'.repeat(1000); // 3,000 octets
+    const out = capLeaf(leaf);
+    expect(Buffer.byteLength(out)).toBeLessThanOrEqual(LEAF_CAP);
+    expect(out.endsWith(LEAF_CAP_NOTICE)).toBe(true);
+    expect(out.slice(0, -LEAF_CAP_NOTICE.length)).toBe('€'.repeat(Math.floor((LEAF_CAP - 14) / 3)));
+    expect(capLeaf('x'.repeat(2000))).toBe('x'.repeat(2000));
+    expect(capLeaf('x'.repeat(2001))).toBe('x'.repeat(1986) + LEAF_CAP_NOTICE);
+  });
+
+  it('TR-PRIV-7: masks before it caps, so a secret at the cut does not survive in part', () => {
+    const leaf = 'x'.repeat(1980) + ' sk-' + 'a'.repeat(40);
+    expect(defaultRedactor(leaf)).toBe('x'.repeat(1980) + ' ' + MASK);
+  });
+
+  it('TR-PRIV-8: leaves no unmasked secret shape: redacting its output again changes nothing', () => {
+    const piece = fc.constantFrom('sk-', 'Bearer ', 'bearer\t', '@', '.', 'com', 'https://', 'u:p@', 'ghp_', 'AKIA', 'abcdefgh', '12345678', ' ', '-', '_', 'x', '/', '=', ':', '.io');
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }).map((a) => a.join('')), fc.string({ maxLength: 20 }), (s, t) => {
+        expect(hasSecretShape(defaultRedactor(s + t + s))).toBe(false);
+      }),
+      propertyConfig(2000),
+    );
+  });
+
+  it('stays linear on long hostile leaves', () => {
+    const leaves = ['a'.repeat(1_000_000), 'a.'.repeat(500_000), 'a@'.repeat(500_000), 'http:'.repeat(200_000), 'sk-'.repeat(300_000), 'Bearer '.repeat(140_000)];
+    const start = performance.now();
+    for (const leaf of leaves) defaultRedactor(leaf);
+    expect(performance.now() - start).toBeLessThan(3000);
+  });
+});

@@ -1,0 +1,72 @@
+// The single tool-execution seam (spec/07-replay.md §7.4): every call passes through here. The
+// first call of a call ID runs the tool, bounds, runs the hooks (which bound again) and stores the
+// post-hook result; a repeated call returns that stored result without running the tool; a
+// concurrent repeat waits for the first.
+import { bound, type BoundOptions } from '../bound/index.ts';
+import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
+import { persist, restore } from '../ledger/entry.ts';
+import type { ReplayLedger } from '../ledger/memory-ledger.ts';
+import { silentLogger, type Logger } from '../logger.ts';
+import { ToolResult, type BoundedToolResult } from '../tool-result.ts';
+
+/** The content of the error result that stands in for a tool that threw (TR-REPLAY-10). */
+export const TOOL_FAILED_TEXT = 'The tool failed without returning a result.';
+
+export interface ToolCall {
+  /** The stable ID of the call: equal for a call and its repeats (e.g. the provider's tool-call ID). */
+  readonly callId: string;
+  /** Runs the tool. Called at most once per call ID. */
+  readonly run: () => ToolResult | Promise<ToolResult>;
+}
+
+export interface SeamOptions {
+  readonly ledger: ReplayLedger;
+  readonly hooks?: readonly AsyncToolResultHook[];
+  readonly bound?: BoundOptions;
+  readonly logger?: Logger;
+}
+
+export interface SeamOutcome {
+  readonly result: BoundedToolResult;
+  /** True when the result came from the ledger and the tool did not run. */
+  readonly replayed: boolean;
+}
+
+async function runTool(call: ToolCall, logger: Logger): Promise<unknown> {
+  try {
+    return await call.run();
+  } catch {
+    // The exception may quote the tool's data: neither its message nor its type is kept or logged.
+    logger.log('warn', 'tool threw; a generic error result stands in for it');
+    return ToolResult.error(TOOL_FAILED_TEXT);
+  }
+}
+
+/** Executes a tool call through the ledger. Resolves to the post-hook bounded result. */
+export async function executeToolCall(call: ToolCall, options: SeamOptions): Promise<SeamOutcome> {
+  const logger = options.logger ?? silentLogger;
+  for (;;) {
+    const claim = options.ledger.claim(call.callId);
+    if (claim.status === 'stored') {
+      const result = restore(claim.entry, options.bound);
+      logger.log('info', 'tool call replayed from the ledger', { isError: result.isError });
+      return { result, replayed: true };
+    }
+    if (claim.status === 'pending') {
+      await claim.settled;
+      continue; // stored now, or abandoned and free to claim again
+    }
+    try {
+      const raw = await runTool(call, logger);
+      const first = bound(raw as ToolResult, options.bound);
+      const result = await transformToolResultAsync(first, options.hooks ?? [], { bound: options.bound, logger });
+      claim.finish(persist(result));
+      logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
+      return { result, replayed: false };
+    } catch (e) {
+      // Only options the bounder refuses get here; free the call ID so a waiter is not stuck.
+      claim.abandon();
+      throw e;
+    }
+  }
+}

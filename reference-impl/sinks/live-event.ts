@@ -1,0 +1,15 @@
+// The live inspector event (spec/05-sinks.md): built from memory for administrators while a run is
+// live, never persisted. It carries the whole bounded result, run-only channels included.
+import type { ToolResult as ToolResultRecord } from '../../generated/model.ts';
+import type { BoundedToolResult } from '../tool-result.ts';
+import { assertBounded } from './bounded-only.ts';
+
+export interface LiveEvent {
+  readonly kind: 'tool_result';
+  readonly result: ToolResultRecord;
+}
+
+export function liveEvent(result: BoundedToolResult): LiveEvent {
+  assertBounded(result, 'liveEvent');
+  return { kind: 'tool_result', result: result.toRecord() };
+}

@@ -1,0 +1,16 @@
+// The suspend state of a tool step (spec/05-sinks.md): what a suspended run keeps so it can resume.
+// Functional state only: the provider-facing channels. Run-only data is display and audit state, and
+// a resumed run that needs it reads the replay ledger, so it has no place here.
+import type { BoundedToolResult } from '../tool-result.ts';
+import { assertBounded } from './bounded-only.ts';
+
+export interface SuspendState {
+  readonly content: string;
+  readonly isError: boolean;
+}
+
+export function suspendState(result: BoundedToolResult): SuspendState {
+  assertBounded(result, 'suspendState');
+  // Built member by member from the two provider-facing getters: no spread of the result.
+  return { content: result.content, isError: result.isError };
+}
