@@ -105,7 +105,7 @@ export const Ops = {
   audit: {
     group: 'sinks',
     input: Type.Object(
-      { result: ResultInput, options: Type.Optional(BoundOptions), levels: Type.Array(Type.String(), { minItems: 1 }) },
+      { result: ResultInput, options: Type.Optional(BoundOptions), levels: Type.Array(Type.String()) },
       { title: 'AuditInput' },
     ),
     output: Type.Object({ record: Type.Unknown() }, { title: 'AuditOutput' }),

@@ -3,7 +3,7 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { HelloOutput } from '../protocol/messages.ts';
-import type { ConformanceArgs } from './args.ts';
+import { UsageError, type ConformanceArgs } from './args.ts';
 import type { CaseResult, KitCase, Need, Outcome } from './case.ts';
 import { allCases } from './library.ts';
 import { compilePattern, selectCases } from './patterns.ts';
@@ -65,6 +65,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   const command = args.adapter ?? referenceCommand();
   const known = loadKnownFailing(args.knownFailing);
   const cases = selectCases(allCases(), args.only.map(compilePattern), args.skip.map(compilePattern));
+  if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (see --list)');
   if (args.list) {
     for (const c of cases) io.out(`${c.id}  [${c.requirements.join(' ')}]`);
     return 0;

@@ -1,0 +1,80 @@
+// Differential properties (TR-CONF-5): for every generated input, the implementation answers
+// exactly what the reference implementation, run in process, answers: the same output (as JSON,
+// member order aside) or an error with the same code.
+import fc from 'fast-check';
+import { boundInput, taggedString, taggedValue, wideText } from './arbitraries.ts';
+import { Mismatch, defineProperty, type Caps } from './define.ts';
+import { reference } from './reference.ts';
+import { firstDifference } from '../compare.ts';
+import type { KitCase } from '../runner/case.ts';
+
+type Input = Record<string, unknown>;
+
+const hookSpec = fc.oneof(
+  fc.constant({ name: 'unchanged' }),
+  wideText(6).map((text) => ({ name: 'replace-text', text })),
+  wideText(6).map((text) => ({ name: 'append-text', text })),
+  fc.integer({ min: 0, max: 200 }).map((octets) => ({ name: 'truncate-text', octets })),
+  fc.constant({ name: 'drop-structured' }),
+  wideText(6).map((text) => ({ name: 'set-error', text })),
+  fc.constant({ name: 'throw' }),
+  fc.constant({ name: 'return-non-result' }),
+);
+
+/** Damages an entry the way storage does: cut short, one character changed, or left whole. */
+function damaged(entry: string, how: number, at: number): string {
+  if (entry.length === 0 || how === 0) return entry;
+  const i = at % entry.length;
+  if (how === 1) return entry.slice(0, i);
+  return entry.slice(0, i) + (entry[i] === '1' ? '2' : '1') + entry.slice(i + 1);
+}
+
+const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<Input> }> = {
+  coerce: { group: 'bound', arb: (caps) => taggedString(caps, 24).map((value) => ({ value })) },
+  measure: {
+    group: 'bound',
+    arb: (caps) => fc.record({ value: taggedValue(caps, { strings: taggedString(caps), withBad: true }), budget: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.constant(1_000_000)) }),
+  },
+  bound: { group: 'bound', arb: (caps) => boundInput(caps) },
+  wire: { group: 'egress', arb: (caps) => boundInput(caps) },
+  audit: {
+    group: 'sinks',
+    arb: (caps) => fc.tuple(boundInput(caps), fc.subarray(['none', 'metadata', 'redacted', 'full'], { minLength: 1 })).map(([i, levels]) => ({ ...i, levels })),
+  },
+  live: { group: 'sinks', arb: (caps) => boundInput(caps) },
+  suspend: { group: 'sinks', arb: (caps) => boundInput(caps) },
+  persist: { group: 'ledger', arb: (caps) => boundInput(caps) },
+  restore: {
+    group: 'ledger',
+    arb: (caps) =>
+      fc.tuple(boundInput(caps), fc.constantFrom(0, 0, 1, 2), fc.nat()).map(([i, how, at]) => {
+        const r = reference('persist', i);
+        return { entry: r.ok ? damaged(r.output.entry as string, how, at) : '' };
+      }),
+  },
+  hooks: { group: 'hooks', arb: (caps) => fc.tuple(boundInput(caps), fc.array(hookSpec, { maxLength: 3 })).map(([i, hooks]) => ({ ...i, hooks })) },
+};
+
+function differential(op: string, group: string, arb: (caps: Caps) => fc.Arbitrary<Input>): KitCase {
+  return defineProperty({
+    name: `${op}-matches-reference`,
+    description: `${op} answers what the reference answers for every input`,
+    requirements: ['TR-CONF-5'],
+    groups: [group],
+    arbitrary: arb,
+    async check(input, ask) {
+      const want = reference(op, input);
+      const got = await ask.any(op, input);
+      if (!want.ok || !got.ok) {
+        const w = want.ok ? 'an output' : `error ${want.code}`;
+        const g = got.ok ? 'an output' : `error ${got.code}`;
+        if (w !== g) throw new Mismatch(`${op} answered ${g}, the reference ${w}`, want.ok ? want.output : { error: want.code }, got.ok ? got.output : { error: got.code });
+        return;
+      }
+      const d = firstDifference(want.output, got.output);
+      if (d !== undefined) throw new Mismatch(`${op} output differs from the reference at ${d}`, want.output, got.output);
+    },
+  });
+}
+
+export const differentialProperties: readonly KitCase[] = Object.entries(inputs).map(([op, { group, arb }]) => differential(op, group, arb));
