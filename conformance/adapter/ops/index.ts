@@ -4,6 +4,7 @@ import { boundOps } from './bound.ts';
 import { egressOps } from './egress.ts';
 import { hooksOps } from './hooks.ts';
 import { ledgerOps } from './ledger.ts';
+import { normalizeOps } from './normalize.ts';
 import { sinksOps } from './sinks.ts';
 import type { OpHandler } from './types.ts';
 
@@ -13,4 +14,5 @@ export const handlers: Readonly<Record<string, OpHandler>> = Object.freeze({
   ...sinksOps,
   ...ledgerOps,
   ...hooksOps,
+  ...normalizeOps,
 });

@@ -1,0 +1,47 @@
+// What a source-specific reader produces before assembly: model-facing pieces, run-only
+// references and texts, structured data. Every source ends in the same assembly (assemble.ts), so
+// the rules for references, fallbacks and the schema check are written once.
+import type { WarningCode } from '../tool-result.ts';
+
+/** One row of the references table (TR-NORM-11): a block whose bytes stay out of content. */
+export interface ReferenceRow {
+  /** Where the block was: `content[3]`, `artifact[1]`. */
+  readonly locator: string;
+  /** `text`, `image`, `audio`, `resource`, `resource_link`, or a LangChain block type. */
+  readonly kind: string;
+  readonly mimeType: string;
+  /** Decimal octets (decoded size for binary data), or "" when not known. */
+  readonly size: string;
+  readonly uri: string;
+}
+
+/** A text that is run-only (not for the assistant, or kept out of content by its source). */
+export interface RunOnlyText {
+  readonly locator: string;
+  readonly text: string;
+}
+
+export interface Draft {
+  isError: boolean;
+  /** Model-facing text pieces, in order; joined with TEXT_SEPARATOR. */
+  readonly pieces: string[];
+  readonly references: ReferenceRow[];
+  readonly runOnlyTexts: RunOnlyText[];
+  hasStructured: boolean;
+  structured: unknown;
+  readonly warnings: WarningCode[];
+}
+
+export function emptyDraft(isError = false): Draft {
+  return { isError, pieces: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, warnings: [] };
+}
+
+/** The size column: a non-negative safe integer in decimal, else "". */
+export function sizeCell(n: unknown): string {
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0 ? String(n) : '';
+}
+
+/** A string cell, or "" for anything else. */
+export function stringCell(v: unknown): string {
+  return typeof v === 'string' ? v : '';
+}

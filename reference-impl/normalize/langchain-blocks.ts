@@ -1,0 +1,99 @@
+// One LangChain content block (a ToolMessage's content array, or an entry of the JS MCP adapter's
+// artifact list) into a Draft (spec/10-normalization.md §10.7). Covers the block shapes
+// @langchain/core 1.x and @langchain/mcp-adapters produce: text, image_url, and the multimodal
+// image / audio / video / file blocks in both the v1 form (mimeType, data, url) and the legacy
+// form (source_type, mime_type, data, url, text).
+import { base64DecodedSize } from './base64-size.ts';
+import { type Draft, stringCell } from './draft.ts';
+import { invalidBlock, omittedBlock, unsupportedBlock } from './pinned-text.ts';
+import { field, isPlainObject, stringField } from './read-plain.ts';
+
+const MULTIMODAL = new Set(['image', 'audio', 'video', 'file']);
+
+interface Located {
+  readonly mimeType: string;
+  readonly size: number | undefined;
+  readonly uri: string;
+}
+
+const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?);base64,/i;
+
+/** What a URL says about the data: a data: URL is bytes, so only its type and size are kept. */
+function fromUrl(url: string, mimeType: string): Located | undefined {
+  if (url.slice(0, 5).toLowerCase() !== 'data:') return { mimeType, size: undefined, uri: url };
+  const head = DATA_URL.exec(url.slice(0, 512));
+  if (head === null) return undefined; // a data: URL that is not base64 is not a shape we know
+  const size = base64DecodedSize(url.slice(head[0].length));
+  if (size === undefined) return undefined;
+  return { mimeType: mimeType !== '' ? mimeType : head[1]!, size, uri: '' };
+}
+
+function fromData(data: unknown, mimeType: string): Located | undefined {
+  if (data instanceof Uint8Array) return { mimeType, size: data.byteLength, uri: '' };
+  if (typeof data !== 'string') return undefined;
+  const size = base64DecodedSize(data);
+  return size === undefined ? undefined : { mimeType, size, uri: '' };
+}
+
+/** Adds a LangChain block. `forModel` false: the block sat in the artifact, not in content. */
+export function addLangChainBlock(draft: Draft, block: unknown, locator: string, forModel = true): void {
+  if (typeof block === 'string') {
+    if (forModel) draft.pieces.push(block);
+    else draft.runOnlyTexts.push({ locator, text: block });
+    return;
+  }
+  if (!isPlainObject(block)) {
+    if (forModel) draft.pieces.push(unsupportedBlock(undefined));
+    return;
+  }
+  const type = field(block, 'type');
+  const invalid = (): void => {
+    if (forModel) draft.pieces.push(invalidBlock(type as string));
+  };
+
+  if (type === 'text') {
+    const text = stringField(block, 'text');
+    if (text === undefined) return invalid();
+    if (forModel) draft.pieces.push(text);
+    else {
+      draft.references.push({ locator, kind: 'text', mimeType: '', size: String(Buffer.byteLength(text, 'utf8')), uri: '' });
+      draft.runOnlyTexts.push({ locator, text });
+    }
+    return;
+  }
+
+  if (type === 'image_url') {
+    const iu = field(block, 'image_url');
+    const url = typeof iu === 'string' ? iu : stringField(iu, 'url');
+    const loc = url === undefined ? undefined : fromUrl(url, '');
+    if (loc === undefined) return invalid();
+    draft.references.push({ locator, kind: 'image_url', mimeType: loc.mimeType, size: loc.size === undefined ? '' : String(loc.size), uri: loc.uri });
+    if (forModel) draft.pieces.push(omittedBlock('image_url'));
+    return;
+  }
+
+  if (typeof type === 'string' && MULTIMODAL.has(type)) {
+    const mimeType = stringCell(field(block, 'mimeType') ?? field(block, 'mime_type'));
+    const metaUri = stringCell(field(field(block, 'metadata'), 'uri'));
+    const sourceType = field(block, 'source_type');
+    const text = stringField(block, 'text');
+    if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && field(block, 'data') === undefined) {
+      // A text file block is the adapter's form of an embedded text resource (TR-NORM-15).
+      draft.references.push({ locator, kind: 'file', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri: metaUri });
+      if (forModel) draft.pieces.push(text);
+      else draft.runOnlyTexts.push({ locator, text });
+      return;
+    }
+    const data = field(block, 'data');
+    const url = stringField(block, 'url');
+    let loc: Located | undefined;
+    if (data !== undefined) loc = fromData(data, mimeType);
+    else if (url !== undefined) loc = fromUrl(url, mimeType);
+    if (loc === undefined) return invalid();
+    draft.references.push({ locator, kind: type, mimeType: loc.mimeType, size: loc.size === undefined ? '' : String(loc.size), uri: loc.uri !== '' ? loc.uri : metaUri });
+    if (forModel) draft.pieces.push(omittedBlock(type));
+    return;
+  }
+
+  if (forModel) draft.pieces.push(unsupportedBlock(type));
+}

@@ -1,0 +1,131 @@
+// LangChain ToolMessage -> bounded result (spec/10-normalization.md §10.7). The only module of the
+// reference implementation that knows LangChain's shapes. It reads a ToolMessage through the
+// neutral form {content, status?, artifact?}: the three own data properties a ToolMessage has, and
+// the JSON form the conformance vectors use. It imports nothing from @langchain/* at run time
+// (TR-NORM-57); the type import below only lets the compiler check that a ToolMessage fits.
+import type { ToolMessage } from '@langchain/core/messages';
+import type { BoundedToolResult } from '../tool-result.ts';
+import { assemble } from './assemble.ts';
+import { type Draft, emptyDraft } from './draft.ts';
+import { addLangChainBlock } from './langchain-blocks.ts';
+import { addMcpBlock } from './mcp-blocks.ts';
+import { type NormalizeOptions, resolveNormalizeOptions } from './options.ts';
+import { MALFORMED_LANGCHAIN } from './pinned-text.ts';
+import { field, hasField, isInspectableObject, isPlainArray, isPlainObject, items, stringField } from './read-plain.ts';
+
+/** The neutral form of a ToolMessage: what the normalizer reads of one. */
+export interface ToolMessageLike {
+  readonly content: unknown;
+  readonly status?: unknown;
+  readonly artifact?: unknown;
+}
+
+// Compile-time check that a real ToolMessage is a ToolMessageLike; erased at run time.
+type Fits<T extends ToolMessageLike> = T;
+type ToolMessageFits = Fits<ToolMessage>;
+
+const STRUCTURED_ENTRY = 'mcp_structured_content';
+const META_ENTRY = 'mcp_meta';
+
+/** TR-NORM-53: the JS adapter's artifact, an array of objects each with a string `type`. */
+function isJsAdapterArtifact(artifact: unknown): artifact is unknown[] {
+  return isPlainArray(artifact) && items(artifact).every((e) => isPlainObject(e) && typeof field(e, 'type') === 'string');
+}
+
+/** Reads the entries; returns whether the adapter recorded structured data or _meta. */
+function readJsAdapterArtifact(draft: Draft, entries: unknown[]): boolean {
+  let structuredCount = 0;
+  let metaCount = 0;
+  entries.forEach((entry, i) => {
+    const type = field(entry, 'type');
+    const locator = `artifact[${i}]`;
+    if (type === STRUCTURED_ENTRY) {
+      structuredCount++;
+      draft.hasStructured = true;
+      draft.structured = field(entry, 'data');
+    } else if (type === META_ENTRY) {
+      metaCount++;
+      // TR-NORM-21: MCP _meta is protocol metadata; it is kept nowhere.
+    } else if (type === 'resource') {
+      addMcpBlock(draft, entry, locator, false);
+    } else {
+      addLangChainBlock(draft, entry, locator, false);
+    }
+  });
+  if (structuredCount > 1 || (structuredCount === 1 && draft.structured === undefined)) {
+    draft.hasStructured = false;
+    draft.structured = undefined;
+    draft.warnings.push('structured.invalid');
+  }
+  return structuredCount + metaCount > 0;
+}
+
+/**
+ * TR-NORM-56: with exactly one text block and structured data or _meta, the JS adapter returns an
+ * object that @langchain/core JSON-stringifies into content. Undo exactly that shape, so neither the
+ * structured value (kept from the artifact) nor _meta is sent as text.
+ */
+function unwrapAdapterText(content: string): string | undefined {
+  if (!content.startsWith('{"type":"text"')) return undefined;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(content);
+  } catch {
+    return undefined;
+  }
+  if (!isPlainObject(parsed)) return undefined;
+  const keys = Object.keys(parsed);
+  const allowed = new Set(['type', 'text', 'structuredContent', 'meta']);
+  if (!keys.every((k) => allowed.has(k))) return undefined;
+  if (!keys.includes('structuredContent') && !keys.includes('meta')) return undefined;
+  return stringField(parsed, 'text');
+}
+
+/** Normalizes a ToolMessage (or its neutral JSON form). Throws only for invalid options. */
+export function normalizeLangChain(message: unknown, options?: NormalizeOptions): BoundedToolResult {
+  const resolved = resolveNormalizeOptions(options);
+  const malformed = (): BoundedToolResult => {
+    const d = emptyDraft(true);
+    d.pieces.push(MALFORMED_LANGCHAIN);
+    return assemble(d, resolved);
+  };
+  // TR-NORM-52: a ToolMessage instance is not a plain object; its fields are own data properties.
+  if (!isInspectableObject(message) || Array.isArray(message)) return malformed();
+  const status = field(message, 'status');
+  if (status !== undefined && status !== 'success' && status !== 'error') return malformed();
+  const content = field(message, 'content');
+  if (typeof content !== 'string' && !isPlainArray(content)) return malformed();
+
+  const draft = emptyDraft(status === 'error');
+  const artifact = hasField(message, 'artifact') ? field(message, 'artifact') : undefined;
+  let adapterWrapped = false;
+  if (artifact === undefined || artifact === null) {
+    // no run-only data
+  } else if (isJsAdapterArtifact(artifact)) {
+    adapterWrapped = readJsAdapterArtifact(draft, items(artifact));
+  } else if (isPlainObject(artifact) && (hasField(artifact, 'structured_content') || hasField(artifact, 'structuredContent'))) {
+    // TR-NORM-54: the Python adapter's form; both spellings at once is ambiguous.
+    if (hasField(artifact, 'structured_content') && hasField(artifact, 'structuredContent')) {
+      draft.warnings.push('structured.invalid');
+    } else {
+      const s = field(artifact, hasField(artifact, 'structured_content') ? 'structured_content' : 'structuredContent');
+      if (s !== undefined && s !== null) {
+        draft.hasStructured = true;
+        draft.structured = s;
+      }
+    }
+  } else {
+    // TR-NORM-55: any other artifact is the tool's own run-only value.
+    draft.hasStructured = true;
+    draft.structured = artifact;
+  }
+
+  if (typeof content === 'string') {
+    const unwrapped = adapterWrapped ? unwrapAdapterText(content) : undefined;
+    draft.pieces.push(unwrapped ?? content);
+  } else {
+    const blocks = items(content);
+    for (let i = 0; i < blocks.length; i++) addLangChainBlock(draft, blocks[i], `content[${i}]`);
+  }
+  return assemble(draft, resolved);
+}
