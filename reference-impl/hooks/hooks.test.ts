@@ -64,7 +64,7 @@ describe('transformToolResult', () => {
     expect(out.warnings.map((w) => w.code)).toContain('hook.failed');
   });
 
-  it('TR-HOOK-7: nothing of a throwing hook reaches the log or an error, not even its message', () => {
+  it('TR-HOOK-7, TR-LOG-4: nothing of a throwing hook reaches the log or an error, not even its message', () => {
     fc.assert(
       fc.property(plantedResult(), ({ canary, result }) => {
         const logger = new CollectingLogger();

@@ -43,7 +43,7 @@ describe('persist', () => {
     );
   });
 
-  it('refuses anything but a bounded result', () => {
+  it('TR-SINK-6: refuses anything but a bounded result', () => {
     expect(() => persist(ToolResult.text('x') as never)).toThrow(TypeError);
   });
 });

@@ -82,7 +82,7 @@ describe('audit record', () => {
     );
   });
 
-  it('TR-PRIV-6: full holds the bounded result verbatim', () => {
+  it('TR-PRIV-6, TR-PRIV-12: full holds the bounded result verbatim, with the metadata summary', () => {
     const r = auditRecord(sample, ['full']) as Extract<AuditRecord, { level: 'full' }>;
     expect(r.result).toEqual(sample.toRecord());
     expect(r.summary).toEqual((auditRecord(sample, []) as Extract<AuditRecord, { level: 'metadata' }>).summary);
@@ -165,7 +165,7 @@ describe('audit record', () => {
     );
   });
 
-  it('refuses anything but a bounded result, quoting nothing of it', () => {
+  it('TR-SINK-6: refuses anything but a bounded result, quoting nothing of it', () => {
     expect(() => auditRecord(ToolResult.text('secret') as never, ['full'])).toThrow(/^auditRecord accepts only a BoundedToolResult$/);
   });
 });

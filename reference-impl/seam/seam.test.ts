@@ -66,7 +66,7 @@ describe('execution seam', () => {
     expect(again.result.toRecord()).toEqual(first.result.toRecord());
   });
 
-  it('TR-REPLAY-11: a tool that throws becomes the pinned error result, replays as it, and its message is kept nowhere', async () => {
+  it('TR-REPLAY-11, TR-LOG-4: a tool that throws becomes the pinned error result, replays as it, and its message is kept nowhere', async () => {
     const ledger = new InMemoryLedger();
     const logger = new CollectingLogger();
     const tool = countingTool(() => {
@@ -92,7 +92,7 @@ describe('execution seam', () => {
     expect(logger.lines.join('\n')).not.toContain(CANARY);
   });
 
-  it('frees the call ID when the seam itself fails, so a waiter claims it again', async () => {
+  it('TR-REPLAY-12: frees the call ID when the seam itself fails, so a waiter claims it again', async () => {
     const ledger = new InMemoryLedger();
     await expect(executeToolCall({ callId: 'o', run: () => ToolResult.text('x') }, { ledger, bound: { contentBudget: 1 } })).rejects.toThrow(RangeError);
     const ok = await executeToolCall({ callId: 'o', run: () => ToolResult.text('x') }, { ledger });

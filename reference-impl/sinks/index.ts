@@ -5,3 +5,4 @@ export type { LiveEvent } from './live-event.ts';
 export { suspendState } from './suspend-state.ts';
 export type { SuspendState } from './suspend-state.ts';
 export { assertBounded } from './bounded-only.ts';
+export { keylessPointer } from './log-location.ts';

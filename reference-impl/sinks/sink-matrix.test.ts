@@ -80,14 +80,14 @@ describe('sink matrix', () => {
   });
 
   describe('audit record at none (TR-PRIV-3)', () => {
-    it('TR-PRIV-3: no content, isError, structured, artifacts or warnings', () => {
+    it('TR-SINK-4, TR-PRIV-3: no content, isError, structured, artifacts or warnings', () => {
       expect(build['audit-none']()).toEqual({ version: 1, level: 'none' });
       for (const marker of [C, S, A, 'isError', 'schema_mismatch']) expect(text('audit-none')).not.toContain(marker);
     });
   });
 
   describe('audit record at metadata (TR-PRIV-4)', () => {
-    it('TR-PRIV-4: content as its octet length only', () => {
+    it('TR-SINK-4, TR-PRIV-4: content as its octet length only', () => {
       expect(text('audit-metadata')).not.toContain('cnryCONTENT');
       expect(summaryOf('audit-metadata').contentOctets).toBe(Buffer.byteLength(C));
     });
@@ -120,6 +120,15 @@ describe('sink matrix', () => {
     it('TR-PRIV-6: content verbatim', () => expect(resultOf('audit-full').content).toBe(C));
     it('TR-PRIV-6: structured verbatim', () => expect(resultOf('audit-full').structured).toEqual(r.structured));
     it('TR-PRIV-6: artifacts verbatim', () => expect(resultOf('audit-full').artifacts).toEqual(r.artifacts));
+  });
+
+  describe('builders (TR-SINK-6)', () => {
+    it('TR-SINK-6: live and suspend refuse anything but a bounded result, naming only themselves', () => {
+      const fake = raw();
+      expect(() => liveEvent(fake as never)).toThrow(/^liveEvent accepts only a BoundedToolResult$/);
+      expect(() => suspendState({ content: C, isError: false } as never)).toThrow(/^suspendState accepts only a BoundedToolResult$/);
+      expect(() => suspendState(Object.create(r) as never)).toThrow(TypeError);
+    });
   });
 
   describe('replay ledger (TR-SINK-5)', () => {
