@@ -81,6 +81,33 @@ function unwrapAdapterText(content: string): string | undefined {
   return stringField(parsed, 'text');
 }
 
+const PYTHON_KEYS = ['structured_content', 'structuredContent'] as const;
+
+/**
+ * Reads the artifact into the draft (TR-NORM-53..55). Returns whether it is the JS adapter form
+ * with structured data or _meta, the case in which the adapter may have wrapped the text.
+ */
+function readArtifact(draft: Draft, artifact: unknown): boolean {
+  if (artifact === undefined || artifact === null) return false;
+  if (isJsAdapterArtifact(artifact)) return readJsAdapterArtifact(draft, items(artifact));
+  const present = isPlainObject(artifact) ? PYTHON_KEYS.filter((k) => hasField(artifact, k)) : [];
+  if (present.length === 2) {
+    // TR-NORM-54: the Python adapter's form, spelled both ways at once: ambiguous.
+    draft.warnings.push('structured.invalid');
+  } else if (present.length === 1) {
+    const s = field(artifact, present[0]!);
+    if (s !== undefined && s !== null) {
+      draft.hasStructured = true;
+      draft.structured = s;
+    }
+  } else {
+    // TR-NORM-55: any other artifact is the tool's own run-only value.
+    draft.hasStructured = true;
+    draft.structured = artifact;
+  }
+  return false;
+}
+
 /** Normalizes a ToolMessage (or its neutral JSON form). Throws only for invalid options. */
 export function normalizeLangChain(message: unknown, options?: NormalizeOptions): BoundedToolResult {
   const resolved = resolveNormalizeOptions(options);
@@ -97,28 +124,7 @@ export function normalizeLangChain(message: unknown, options?: NormalizeOptions)
   if (typeof content !== 'string' && !isPlainArray(content)) return malformed();
 
   const draft = emptyDraft(status === 'error');
-  const artifact = hasField(message, 'artifact') ? field(message, 'artifact') : undefined;
-  let adapterWrapped = false;
-  if (artifact === undefined || artifact === null) {
-    // no run-only data
-  } else if (isJsAdapterArtifact(artifact)) {
-    adapterWrapped = readJsAdapterArtifact(draft, items(artifact));
-  } else if (isPlainObject(artifact) && (hasField(artifact, 'structured_content') || hasField(artifact, 'structuredContent'))) {
-    // TR-NORM-54: the Python adapter's form; both spellings at once is ambiguous.
-    if (hasField(artifact, 'structured_content') && hasField(artifact, 'structuredContent')) {
-      draft.warnings.push('structured.invalid');
-    } else {
-      const s = field(artifact, hasField(artifact, 'structured_content') ? 'structured_content' : 'structuredContent');
-      if (s !== undefined && s !== null) {
-        draft.hasStructured = true;
-        draft.structured = s;
-      }
-    }
-  } else {
-    // TR-NORM-55: any other artifact is the tool's own run-only value.
-    draft.hasStructured = true;
-    draft.structured = artifact;
-  }
+  const adapterWrapped = readArtifact(draft, field(message, 'artifact'));
 
   if (typeof content === 'string') {
     const unwrapped = adapterWrapped ? unwrapAdapterText(content) : undefined;

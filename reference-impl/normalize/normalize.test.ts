@@ -199,6 +199,20 @@ describe('TR-NORM-10: decoded size of base64 data', () => {
   });
 });
 
+describe('TR-NORM-10: native byte arrays', () => {
+  it('TR-NORM-10 TR-NORM-51: a LangChain block holding a Uint8Array counts its length and copies nothing', () => {
+    const bytes = new TextEncoder().encode('raw bytes CNRY-NATIVE');
+    const r = normalizeLangChain({ content: [{ type: 'image', mimeType: 'image/png', data: bytes }] });
+    expect(r.content).toBe('[image block omitted]');
+    expect(r.artifacts[0]).toEqual({
+      type: 'table',
+      label: 'Content references',
+      data: { columns: ['block', 'kind', 'mimeType', 'size', 'uri'], rows: [['content[0]', 'image', 'image/png', String(bytes.byteLength), '']] },
+    });
+    expect(JSON.stringify(r.toRecord())).not.toContain('CNRY-NATIVE');
+  });
+});
+
 describe('TR-NORM-62: tool results pass through', () => {
   it('TR-NORM-62: a ToolResult comes back as the bounder makes it, a bounded one unchanged', () => {
     const raw = ToolResult.text('Found 2', {
