@@ -1,5 +1,6 @@
 // Ops of the `hooks` group (spec/09-conformance.md §9.3): the hook descriptions of spec/08-hooks.md §8.4.
 import { hookFromSpec, transformToolResult } from '../../../reference-impl/hooks/index.ts';
+import { decodeTagged } from '../decode-tagged.ts';
 import { boundFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 
@@ -8,7 +9,8 @@ export const hooksOps: Record<string, OpHandler> = {
     if (!Array.isArray(input.hooks)) throw new OpError('adapter.bad_input', 'hooks takes a list of hook descriptions');
     let hooks;
     try {
-      hooks = input.hooks.map(hookFromSpec);
+      // Descriptions are in the tagged encoding too: a text may be given as octets or code units.
+      hooks = input.hooks.map((h: unknown) => hookFromSpec(decodeTagged(h)));
     } catch (e) {
       throw new OpError('adapter.bad_input', e instanceof Error ? e.message : 'bad hook description');
     }
