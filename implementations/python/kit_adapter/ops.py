@@ -9,6 +9,8 @@ from toolresult import ABSENT, BoundOptions, OptionsError, ToolResult, bound, co
 from toolresult import generated_types as schema
 from toolresult.coercion import is_text
 
+from toolresult.normalize import NormalizeOptions, normalize
+
 from .decode_tagged import decode_tagged
 
 ADAPTER_NAME = "toolresult-python"
@@ -111,7 +113,24 @@ def op_bound(payload: dict) -> schema.BoundOutput:
     return {"result": dict(bound(build_result(payload.get("result")), options).to_json())}
 
 
-GROUPS: tuple[schema.Group, ...] = ("bound",)
+_NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain", "local": "normalize-local"}
+
+
+def op_normalize(payload: dict) -> schema.NormalizeOutput:
+    source = payload.get("source")
+    if source not in _NORMALIZE_GROUPS:
+        raise OpError("input.invalid", "source must be mcp, langchain or local")
+    try:
+        options = NormalizeOptions.from_json(payload.get("options"))
+    except OptionsError as error:
+        raise OpError("options.invalid", str(error)) from None
+    if "value" not in payload:
+        raise OpError("input.invalid", "value is required")
+    value = decode_tagged(payload["value"])
+    return {"result": dict(normalize(source, value, options).to_json())}
+
+
+GROUPS: tuple[schema.Group, ...] = ("bound", "normalize-mcp", "normalize-langchain", "normalize-local")
 
 OPS: dict[str, Op] = {
     "hello": op_hello,
@@ -119,4 +138,5 @@ OPS: dict[str, Op] = {
     "coerce": op_coerce,
     "measure": op_measure,
     "bound": op_bound,
+    "normalize": op_normalize,
 }

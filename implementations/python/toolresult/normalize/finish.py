@@ -1,0 +1,71 @@
+"""The steps every normalizer ends with (TR-NORM-1, 16, 20, 30..33): bound, check, fall back."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bounder import bound
+from ..jcs import canonical_json
+from ..result import ABSENT, BoundedResult, ToolResult
+from .json_schema import conforms
+from .options import NormalizeOptions
+from .references import Collected
+
+SCHEMA_MISMATCH_TEXT = "[tool output did not match its output schema]"
+STRUCTURED_OMITTED_TEXT = "[structured result omitted]"
+
+
+def pinned_error(text: str, options: NormalizeOptions) -> BoundedResult:
+    """An error result holding only a pinned text (malformed input, unsupported local values)."""
+    return bound(ToolResult.error(text), options.bound)
+
+
+def finish(
+    collected: Collected,
+    is_error: bool,
+    structured: Any,
+    warnings: set[str],
+    options: NormalizeOptions,
+    text: str | None = None,
+) -> BoundedResult:
+    """Builds and bounds the result; ``structured`` is ABSENT when the source gave none."""
+    joined = collected.text() if text is None else text
+    codes = set(warnings)
+    artifacts: Any = ABSENT
+    if is_error:
+        if collected.has_references:
+            codes.add("artifacts.dropped_on_error")  # the placeholders stay in the text (TR-NORM-16)
+    elif collected.has_references:
+        artifacts = collected.artifacts()
+    first = bound(ToolResult(joined, is_error, structured, artifacts, codes), options.bound)
+
+    result = first
+    if options.has_schema and options.schema_policy != "off" and not is_error and first.has_structured:
+        if not conforms(options.output_schema, first.structured):
+            if options.schema_policy == "enforce":
+                failed = {"structured.schema_mismatch"}
+                if first.artifacts:
+                    failed.add("artifacts.dropped_on_error")
+                return bound(ToolResult.error(SCHEMA_MISMATCH_TEXT, warnings=failed), options.bound)
+            result = _rebuild(first, options, structured=ABSENT, extra="structured.schema_mismatch")
+
+    if joined == "" and structured is not ABSENT:
+        fallback = canonical_json(result.structured) if result.has_structured else STRUCTURED_OMITTED_TEXT
+        result = _rebuild(result, options, content=fallback)
+    return result
+
+
+def _rebuild(result: BoundedResult, options: NormalizeOptions, *, content: Any = None, structured: Any = None,
+             extra: str | None = None) -> BoundedResult:
+    """``result`` with one channel replaced, bounded again (bounding is idempotent, TR-BOUND-14)."""
+    codes = set(result.warnings) | ({extra} if extra else set())
+    return bound(
+        ToolResult(
+            result.content if content is None else content,
+            result.is_error,
+            result.structured if structured is None else structured,
+            result.artifacts if result.artifacts else ABSENT,
+            codes,
+        ),
+        options.bound,
+    )

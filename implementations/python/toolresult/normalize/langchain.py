@@ -1,0 +1,164 @@
+"""Normalizing a LangChain ToolMessage through its neutral form (spec 10.7).
+
+The neutral form is ``{"content": str | list, "status"?: "success" | "error", "artifact"?: any}``;
+nothing here knows a LangChain type (TR-NORM-57).
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..coercion import is_text
+from ..result import ABSENT, BoundedResult
+from .base64_size import data_url, forgiving_base64_size
+from .finish import finish, pinned_error
+from .mcp_blocks import read_embedded_resource
+from .options import NormalizeOptions
+from .references import Collected, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
+
+MALFORMED_TEXT = "[malformed LangChain tool message]"
+_MEDIA = ("image", "audio", "video", "file")
+
+
+def _binary(url_or_data: tuple[str | None, str | None], mime_type: Any) -> tuple[Any, int | str, str] | None:
+    """(mimeType, size, uri) of a block given base64 data or a URL; None when the data is invalid.
+    A ``data:`` URL is data: its payload is measured and its declared MIME type used (TR-NORM-51)."""
+    url, data = url_or_data
+    if data is not None:
+        size = forgiving_base64_size(data)
+        return None if size is None else (mime_type, size, "")
+    if url is None:
+        return None
+    if url[:5].lower() == "data:":
+        parsed = data_url(url)
+        if parsed is None:
+            return None
+        declared, payload = parsed
+        size = forgiving_base64_size(payload)
+        return None if size is None else (declared, size, "")
+    return mime_type, "", url
+
+
+def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collected) -> None:
+    """Adds what one LangChain content block gives to ``out`` (TR-NORM-51)."""
+    if model_facing and is_text(block):
+        out.piece(text_value(block))  # type: ignore[arg-type]
+        return
+    block_type = block.get("type") if type(block) is dict else None
+    kind = text_value(block_type)
+    if type(block) is not dict or kind not in ("text", "image_url") + _MEDIA:
+        if model_facing:
+            out.piece(unsupported_piece(block_type))
+        return
+
+    def text_block(text: str, mime_type: Any = None, uri: Any = None, with_row: bool = False) -> None:
+        if with_row or not model_facing:
+            out.row(label, kind, mime_type, octets(text), uri)  # type: ignore[arg-type]
+        if model_facing:
+            out.piece(text)
+        else:
+            out.run_only_text(label, text)
+
+    if kind == "text":
+        text = text_value(block.get("text"))
+        if text is None:
+            if model_facing:
+                out.piece(invalid_piece(kind))
+            return
+        text_block(text)
+        return
+
+    if kind == "image_url":
+        image_url = block.get("image_url")
+        url = text_value(image_url.get("url")) if type(image_url) is dict else text_value(image_url)
+        found = _binary((url, None), None)
+    else:
+        mime_type = block.get("mimeType") if is_text(block.get("mimeType")) else block.get("mime_type")
+        data, url = text_value(block.get("data")), text_value(block.get("url"))
+        file_text = text_value(block.get("text")) if kind == "file" and "data" not in block else None
+        if file_text is not None:
+            metadata = block.get("metadata")
+            uri = metadata.get("uri") if type(metadata) is dict else None
+            text_block(file_text, mime_type, uri, with_row=True)
+            return
+        found = _binary((url, data), mime_type) if "data" not in block or data is not None else None
+    if found is None:
+        if model_facing:
+            out.piece(invalid_piece(kind))  # type: ignore[arg-type]
+        return
+    mime, size, uri = found
+    out.row(label, kind, mime, size, uri)  # type: ignore[arg-type]
+    if model_facing:
+        out.piece(omitted_piece(kind))  # type: ignore[arg-type]
+
+
+def _is_adapter_form(artifact: Any) -> bool:
+    """A list of objects each with a string ``type``: what @langchain/mcp-adapters puts there."""
+    return type(artifact) is list and all(type(e) is dict and is_text(e.get("type")) for e in artifact)
+
+
+def _unwrapped_text(content: str) -> str | None:
+    """The ``text`` of the block object the JavaScript adapter serialized into the content (TR-NORM-56)."""
+    try:
+        parsed = json.loads(content, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        return None
+    if type(parsed) is not dict or parsed.get("type") != "text" or type(parsed.get("text")) is not str:
+        return None
+    extra = set(parsed) - {"type", "text", "structuredContent", "meta"}
+    if extra or not ({"structuredContent", "meta"} & set(parsed)):
+        return None
+    return parsed["text"]
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError("NaN and Infinity are not JSON")
+
+
+def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
+    if type(value) is not dict or "content" not in value:
+        return pinned_error(MALFORMED_TEXT, options)
+    content = value["content"]
+    status = text_value(value["status"]) if "status" in value else "success"
+    if status not in ("success", "error") or not (is_text(content) or type(content) is list):
+        return pinned_error(MALFORMED_TEXT, options)
+
+    collected = Collected()
+    text: str | None = None
+    if is_text(content):
+        collected.piece(text_value(content))  # type: ignore[arg-type]
+    else:
+        for index, block in enumerate(content):
+            read_langchain_block(block, f"content[{index}]", True, collected)
+
+    structured: Any = ABSENT
+    warnings: set[str] = set()
+    artifact = value.get("artifact")
+    if _is_adapter_form(artifact):
+        carriers = [entry for entry in artifact if text_value(entry["type"]) == "mcp_structured_content"]
+        if len(carriers) > 1 or (carriers and "data" not in carriers[0]):
+            warnings.add("structured.invalid")
+        elif carriers:
+            structured = carriers[0]["data"]
+        for index, entry in enumerate(artifact):
+            entry_type = text_value(entry["type"])
+            if entry_type in ("mcp_structured_content", "mcp_meta"):
+                continue  # _meta is never read (TR-NORM-21)
+            label = f"artifact[{index}]"
+            if entry_type == "resource":
+                read_embedded_resource(entry.get("resource"), label, False, collected)
+            else:
+                read_langchain_block(entry, label, False, collected)
+        has_entries = any(text_value(e["type"]) in ("mcp_structured_content", "mcp_meta") for e in artifact)
+        if has_entries and is_text(content):
+            text = _unwrapped_text(text_value(content))  # type: ignore[arg-type]
+    elif type(artifact) is dict and ("structured_content" in artifact or "structuredContent" in artifact):
+        if "structured_content" in artifact and "structuredContent" in artifact:
+            warnings.add("structured.invalid")
+        else:
+            carried = artifact.get("structured_content", artifact.get("structuredContent"))
+            structured = ABSENT if carried is None else carried
+    elif artifact is not None:
+        structured = artifact  # the tool's output not meant for the model (TR-NORM-55)
+    return finish(collected, status == "error", structured, warnings, options, text=text)

@@ -1,0 +1,28 @@
+"""Normalizing an MCP ``CallToolResult`` (spec 10.3-10.6)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..result import ABSENT, BoundedResult
+from .finish import finish, pinned_error
+from .mcp_blocks import is_model_facing, read_mcp_block
+from .options import NormalizeOptions
+from .references import Collected
+
+MALFORMED_TEXT = "[malformed MCP tool result]"
+
+
+def normalize_mcp(value: Any, options: NormalizeOptions) -> BoundedResult:
+    if type(value) is not dict:
+        return pinned_error(MALFORMED_TEXT, options)
+    content = value.get("content", [])  # a missing content reads as no blocks, as the SDK reads it
+    is_error = value.get("isError", False)
+    if type(content) is not list or type(is_error) is not bool:
+        return pinned_error(MALFORMED_TEXT, options)
+    collected = Collected()
+    for index, block in enumerate(content):
+        read_mcp_block(block, f"content[{index}]", is_model_facing(block), collected)
+    # _meta is never read (TR-NORM-21); structuredContent is handed over as it is (TR-NORM-18).
+    structured = value["structuredContent"] if "structuredContent" in value else ABSENT
+    return finish(collected, is_error, structured, set(), options)

@@ -1,0 +1,74 @@
+"""What a normalizer collects from content blocks: text pieces, reference rows and run-only texts
+(spec 10.2, TR-NORM-10, TR-NORM-13, TR-NORM-14), and the pinned texts it may write."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from ..coercion import coerce_text, is_text
+
+REFERENCE_COLUMNS = ["block", "kind", "mimeType", "size", "uri"]
+_TYPE_TOKEN = re.compile("[a-z][a-z0-9_-]{0,31}", re.ASCII)
+
+
+def text_value(value: Any) -> str | None:
+    """A member that is a string, coerced; None for anything else."""
+    return coerce_text(value) if is_text(value) else None
+
+
+def octets(text: str) -> int:
+    return len(text.encode("utf-8"))
+
+
+def unsupported_piece(block_type: Any) -> str:
+    """``[unsupported <type> block]`` for a short lower-case type token, else ``[unsupported block]``:
+    nothing longer than a token of the server's choosing reaches the model (TR-NORM-41)."""
+    token = text_value(block_type)
+    if token is not None and _TYPE_TOKEN.fullmatch(token):
+        return f"[unsupported {token} block]"
+    return "[unsupported block]"
+
+
+def invalid_piece(kind: str) -> str:
+    return f"[invalid {kind} block]"
+
+
+def omitted_piece(kind: str) -> str:
+    return f"[{kind} block omitted]"
+
+
+class Collected:
+    """Accumulates, in block order, what a list of blocks gives."""
+
+    def __init__(self) -> None:
+        self.pieces: list[str] = []
+        self.rows: list[list[str]] = []
+        self.texts: list[tuple[str, str]] = []  # (block label, text)
+
+    def piece(self, text: str) -> None:
+        self.pieces.append(text)
+
+    def row(self, block: str, kind: str, mime_type: Any = None, size: int | str = "", uri: Any = None) -> None:
+        self.rows.append([block, kind, text_value(mime_type) or "", str(size), text_value(uri) or ""])
+
+    def run_only_text(self, block: str, text: str) -> None:
+        self.texts.append((block, text))
+
+    @property
+    def has_references(self) -> bool:
+        return bool(self.rows or self.texts)
+
+    def text(self) -> str:
+        """The text pieces joined with one line feed; none at all is the empty string (TR-NORM-10)."""
+        return "\n".join(self.pieces)
+
+    def artifacts(self) -> list[dict]:
+        """The reference table first, then one text artifact per run-only text (TR-NORM-13)."""
+        out: list[dict] = []
+        if self.rows:
+            out.append({"type": "table", "label": "Content references",
+                        "data": {"columns": list(REFERENCE_COLUMNS), "rows": self.rows}})
+        for block, text in self.texts:
+            out.append({"type": "text", "label": f"Text of {block}", "data": {"text": text}})
+        return out
