@@ -65,6 +65,7 @@ export interface SchemaIndex {
   "tool-artifact.schema.json"?: ToolArtifact;
   "tool-result.schema.json"?: ToolResult;
   "warning.schema.json"?: Warning;
+  "wire-message.schema.json"?: WireMessage;
 }
 /**
  * The tolerant view a consumer (renderer, audit reader) uses: any type name, so that a record written by a newer protocol version still reads. A consumer renders a type it does not know with its fallback (TR-MODEL-6).
@@ -245,5 +246,18 @@ export interface LiveEvent {
  */
 export interface SuspendState {
   content: string;
+  isError: boolean;
+}
+/**
+ * The provider-facing part of a tool result, all the model provider ever sees of it: the bounded content and the error flag, and nothing else (TR-EGRESS-3). An integration maps it onto its provider's tool message format.
+ */
+export interface WireMessage {
+  /**
+   * The bounded content: well-formed Unicode, at most the content budget in UTF-8 octets.
+   */
+  content: string;
+  /**
+   * Whether the tool failed.
+   */
   isError: boolean;
 }
