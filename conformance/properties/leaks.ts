@@ -6,6 +6,7 @@ import type { HelloOutput } from '../protocol/messages.ts';
 import { canary, plantedInput, plainKey, taggedString } from './arbitraries.ts';
 import { Mismatch, defineProperty, type Ask } from './define.ts';
 import { jcsLength, octets, warningCodes } from './inspect.ts';
+import { firstDifference } from '../compare.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -27,10 +28,11 @@ function sinkOps(hello: HelloOutput): [string, Rec][] {
 
 export const noCanaryInLogs = defineProperty({
   name: 'no-canary-in-logs',
-  description: 'no log line and no error message of any op holds run-only data',
-  requirements: ['TR-LOG-1'],
+  description: 'no log line and no error message of any op holds bytes of structured, artifacts, content or an entry, even when a hook throws with them',
+  requirements: ['TR-LOG-1', 'TR-LOG-2', 'TR-LOG-4', 'TR-HOOK-7', 'TR-EGRESS-5'],
   groups: ['bound'],
-  arbitrary: (caps) => plantedInput(caps),
+  // Here the canary is in content too: content may go to the wire, never to the logs (TR-LOG-2).
+  arbitrary: (caps) => plantedInput(caps).map((p) => ({ ...p, input: { ...p.input, result: { ...p.input.result, content: `${p.canary} said the tool` } } })),
   async check({ canary: c, input }, ask, hello) {
     for (const [op, extra] of sinkOps(hello)) {
       const r = await ask.any(op, { ...input, ...extra });
@@ -48,7 +50,7 @@ export const noCanaryInLogs = defineProperty({
 export const noCanaryOnWire = defineProperty({
   name: 'no-canary-on-wire',
   description: 'the provider-facing message carries content and isError only, never run-only data',
-  requirements: ['TR-EGRESS-2', 'TR-MODEL-1'],
+  requirements: ['TR-EGRESS-4', 'TR-EGRESS-3', 'TR-SINK-1', 'TR-MODEL-1'],
   groups: ['egress'],
   arbitrary: (caps) => plantedInput(caps),
   async check({ canary: c, input }, ask) {
@@ -62,20 +64,24 @@ export const noCanaryOnWire = defineProperty({
 
 export const noCanaryInSuspend = defineProperty({
   name: 'no-canary-in-suspend-state',
-  description: 'the suspend state holds no run-only data',
-  requirements: ['TR-SINK-3'],
-  groups: ['sinks'],
+  description: 'the suspend state is exactly content and isError of the bounded result, with no run-only data',
+  requirements: ['TR-SINK-2'],
+  groups: ['sinks', 'bound'],
   arbitrary: (caps) => plantedInput(caps),
   async check({ canary: c, input }, ask) {
     const r = await ask.ok('suspend', input);
     refuse('the suspend state', c, JSON.stringify(r.output.state));
+    const b = (await ask.ok('bound', input)).output.result as Rec;
+    if (firstDifference({ content: b.content, isError: b.isError }, r.output.state) !== undefined) {
+      throw new Mismatch('the suspend state is not exactly {content, isError}', { content: b.content, isError: b.isError }, r.output.state);
+    }
   },
 });
 
 export const noCanaryInMetadata = defineProperty({
   name: 'no-canary-in-metadata-record',
   description: 'an audit record at none or metadata (or where the strictest level is one of them) holds no run-only bytes',
-  requirements: ['TR-PRIV-3'],
+  requirements: ['TR-PRIV-4', 'TR-PRIV-3', 'TR-SINK-4'],
   groups: ['sinks'],
   arbitrary: (caps) => fc.tuple(plantedInput(caps), fc.constantFrom(['none'], ['metadata'], ['metadata', 'full'], ['full', 'none'], ['redacted', 'metadata'])),
   async check([{ canary: c, input }, levels], ask) {
@@ -87,8 +93,8 @@ export const noCanaryInMetadata = defineProperty({
 export const summaryExact = defineProperty({
   name: 'summary-exact',
   description: 'the metadata summary states the bounded result’s sizes, counts, types and warnings exactly',
-  requirements: ['TR-PRIV-4'],
-  groups: ['sinks'],
+  requirements: ['TR-PRIV-4', 'TR-PRIV-5'],
+  groups: ['sinks', 'bound'],
   arbitrary: (caps) => plantedInput(caps).map((p) => p.input),
   async check(input, ask) {
     const b = (await ask.ok('bound', input)).output.result as Rec;

@@ -40,6 +40,11 @@ export class AdapterProcess {
 
   constructor(private readonly opts: AdapterOptions) {}
 
+  /** Requests sent so far, handshakes included. */
+  get requests(): number {
+    return this.nextId - 1;
+  }
+
   get restarts(): number {
     return Math.max(0, this.starts - 1);
   }

@@ -133,6 +133,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
       io.out(lines.join('\n'));
     }
     flushGroup();
+    io.err(`${adapter.requests} requests to the adapter`);
     if (adapter.restarts > 0) io.err(`the adapter was restarted ${adapter.restarts} time(s)`);
   }
   await adapter.stop();

@@ -1,0 +1,46 @@
+// The kit against its own mutants: the reference passes, every mutant fails with the requirement
+// it breaks named in a failing case, and the mutation score (killed / all) is 100%.
+import { afterAll, describe, expect, it } from 'vitest';
+import { runConformance, referenceCommand } from '../runner/run.ts';
+import { parseArgs } from '../runner/args.ts';
+import { mutants } from './index.ts';
+
+async function run(extra: string[]): Promise<{ code: number; out: string }> {
+  const lines: string[] = [];
+  const args = parseArgs(['--runs', '40', '--', ...referenceCommand(), ...extra]);
+  if (args.command !== 'conformance') throw new Error('parse');
+  const code = await runConformance(args, { out: (l) => lines.push(l), err: () => {} });
+  return { code, out: lines.join('\n') };
+}
+
+const killed = new Set<string>();
+
+describe.concurrent('mutation testing', () => {
+  it('TR-CONF-5: the reference adapter passes every case', async () => {
+    const { code, out } = await run([]);
+    expect(out).toMatch(/(^|\n)\d+ passed, 0 failed(, \d+ skipped)?$/);
+    expect(code).toBe(0);
+  });
+
+  it.each(mutants.map((m) => [m.name, m.breaks, m] as const))('mutant %s is killed by a case naming %s', async (name, breaks) => {
+    const { code, out } = await run(['--mutant', name]);
+    expect(code).toBe(1);
+    const failing = [...out.matchAll(/^FAIL (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ id: m[1]!, requirements: m[2]!.split(' ') }));
+    expect(failing.length).toBeGreaterThan(0);
+    expect(failing.filter((f) => f.requirements.includes(breaks)).map((f) => f.id)).not.toEqual([]);
+    killed.add(name);
+  });
+
+  afterAll(() => {
+    const score = killed.size / mutants.length;
+    console.log(`mutation score: ${killed.size}/${mutants.length} mutants killed (${(score * 100).toFixed(0)}%)`);
+  });
+});
+
+describe('mutant set', () => {
+  it('has at least 12 mutants with distinct names, each naming one requirement', () => {
+    expect(mutants.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(mutants.map((m) => m.name)).size).toBe(mutants.length);
+    for (const m of mutants) expect(m.breaks).toMatch(/^TR-[A-Z]+-[0-9]+$/);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { DEFAULT_SEED, UsageError, parseArgs } from './args.ts';
+
+describe('parseArgs', () => {
+  it('defaults to the conformance command against the bundled reference', () => {
+    const a = parseArgs([]);
+    expect(a).toMatchObject({ command: 'conformance', seed: DEFAULT_SEED, adapter: undefined, only: [], skip: [] });
+  });
+
+  it('takes repeatable patterns, files and the adapter command after --', () => {
+    const a = parseArgs(['conformance', '--only', 'vector/**', '--only=TR-LOG-1', '--skip', 'x', '--known-failing', 'k.txt', '--seed', '-5', '--runs', '10', '--timeout', '50', '-v', '--', 'python3', 'a.py', '--flag']);
+    expect(a).toMatchObject({ only: ['vector/**', 'TR-LOG-1'], skip: ['x'], knownFailing: ['k.txt'], seed: -5, runs: 10, timeoutMs: 50, verbose: true, adapter: ['python3', 'a.py', '--flag'] });
+  });
+
+  it('parses the vectors command', () => {
+    expect(parseArgs(['vectors', '--out', 'd'])).toEqual({ command: 'vectors', out: 'd' });
+  });
+
+  it.each([
+    [['--bogus'], /unknown option "--bogus"/],
+    [['--seed'], /--seed needs a value/],
+    [['--runs', '0'], /--runs must be an integer >= 1/],
+    [['--timeout', 'soon'], /--timeout needs an integer/],
+    [['--path', '1:2'], /--path replays one property/],
+    [['--path', 'x', '--only', 'p'], /--path takes a fast-check path/],
+    [['vectors'], /vectors needs --out DIR/],
+    [['--'], /nothing after --/],
+    [['--out', 'd'], /--out belongs to the vectors command/],
+  ])('rejects %j with a clear usage error', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(UsageError);
+    expect(() => parseArgs(argv)).toThrow(message);
+  });
+});

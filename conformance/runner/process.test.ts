@@ -1,0 +1,77 @@
+// The runner against misbehaving adapters: each misbehaviour ends in a clean, explained failure
+// within the timeout, the adapter is restarted a bounded number of times, and nothing hangs.
+import { describe, expect, it } from 'vitest';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { AdapterProcess } from './process.ts';
+import { runConformance } from './run.ts';
+import { parseArgs } from './args.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const adapter = (name: string) => [process.execPath, join(HERE, 'test-adapters', `${name}.mjs`)];
+const TIMEOUT = 800;
+
+async function oneRequest(name: string) {
+  const p = new AdapterProcess({ command: adapter(name), timeoutMs: TIMEOUT, maxLineBytes: 1 << 20, maxRestarts: 1 });
+  const t0 = Date.now();
+  const reply = await p.request('coerce', { value: 'a' });
+  const elapsed = Date.now() - t0;
+  await p.stop();
+  return { reply, elapsed };
+}
+
+describe('adapter process', () => {
+  const cases: [string, string, RegExp][] = [
+    ['crash', 'TR-CONF-1', /exited \(status 3\) before answering; stderr: boom/],
+    ['hang', 'TR-CONF-2', /no response to coerce within 800 ms/],
+    ['garbage', 'TR-CONF-1', /response to coerce is not JSON: this is not json/],
+    ['endless-line', 'TR-CONF-1', /response line longer than 1048576 octets/],
+    ['wrong-id', 'TR-CONF-2', /response id 1002 does not match request id 2/],
+    ['missing-id', 'TR-CONF-2', /response id undefined does not match request id 2|does not match the protocol/],
+    ['no-logs', 'TR-CONF-2', /does not match the protocol/],
+    ['wrong-protocol', 'TR-CONF-3', /speaks "toolresult-adapter\/2", the kit speaks toolresult-adapter\/1/],
+    ['ignores-stop', 'TR-CONF-2', /coerce output does not match the protocol/],
+  ];
+  it.each(cases)('%s: %s fails cleanly with a reason within the timeout', async (name, _req, reason) => {
+    const { reply, elapsed } = await oneRequest(name);
+    expect(reply.kind).toBe('broken');
+    expect(reply.kind === 'broken' && reply.reason).toMatch(reason);
+    expect(elapsed).toBeLessThan(TIMEOUT + 1500);
+  });
+
+  it('TR-CONF-3: an adapter that ignores stop is killed, and stop returns', async () => {
+    const p = new AdapterProcess({ command: adapter('ignores-stop'), timeoutMs: 300 });
+    expect(typeof (await p.ensureStarted())).toBe('object');
+    const t0 = Date.now();
+    await p.stop();
+    expect(Date.now() - t0).toBeLessThan(2000);
+  });
+
+  it('restarts a crashed adapter a bounded number of times, then fails at once', async () => {
+    const p = new AdapterProcess({ command: adapter('crash'), timeoutMs: TIMEOUT, maxRestarts: 2 });
+    const reasons: string[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await p.request('coerce', { value: 'a' });
+      reasons.push(r.kind === 'broken' ? r.reason : r.kind);
+    }
+    await p.stop();
+    expect(p.restarts).toBe(2);
+    expect(reasons.slice(0, 3).every((r) => r.includes('exited'))).toBe(true);
+    expect(reasons.slice(3)).toEqual(['adapter given up after 2 restarts', 'adapter given up after 2 restarts']);
+  });
+
+  it('TR-CONF-2: a hanging adapter makes every selected case fail with a reason, and the run ends', async () => {
+    const out: string[] = [];
+    const args = parseArgs(['--only', 'property/TR-BOUND-1', '--only', 'vector/bound/coerce-strings', '--timeout', '300', '--', ...adapter('hang')]);
+    if (args.command !== 'conformance') throw new Error('parse');
+    const t0 = Date.now();
+    const code = await runConformance(args, { out: (l) => out.push(l), err: () => {} });
+    expect(code).toBe(1);
+    expect(Date.now() - t0).toBeLessThan(15_000);
+    const text = out.join('\n');
+    expect(text).toMatch(/FAIL vector\/bound\/coerce-strings\/[a-z0-9-]+ \[TR-BOUND-[0-9]+.*\]\n  reason: no response to coerce within 300 ms/);
+    expect(text).toMatch(/FAIL property\/TR-BOUND-1\/strings-well-formed \[TR-BOUND-1\]\n  reason: adapter broke: adapter given up after 3 restarts/);
+    expect(text.match(/^FAIL /gm)?.length).toBe(Number(/(\d+) failed$/.exec(out.at(-1)!)?.[1]));
+    expect(out.at(-1)).toMatch(/^0 passed, \d+ failed$/);
+  });
+});
