@@ -30,7 +30,7 @@ def main() -> int:
         try:
             request = json.loads(line)
         except (ValueError, RecursionError):
-            _write({"id": None, "ok": False, "error": {"code": "request.invalid", "message": "not a JSON line"}, "logs": []})
+            _write({"id": None, "ok": False, "error": {"code": "adapter.bad_request", "message": "not a JSON line"}, "logs": []})
             continue
         response = handle(request)
         _write(response)

@@ -19,17 +19,17 @@ def handle(request: Any) -> dict[str, Any]:
     with captured_logs() as logs:
         try:
             if request_id is None or type(request.get("op")) is not str or type(request.get("input")) is not dict:
-                raise OpError("request.invalid", "a request needs an integer id, an op and an input object")
+                raise OpError("adapter.bad_request", "a request needs an integer id, an op and an input object")
             op = OPS.get(request["op"])
             if op is None:
-                raise OpError("op.unsupported", "this adapter does not implement the op")
+                raise OpError("adapter.unknown_op", "this adapter does not implement the op")
             output = op(request["input"])
             return {"id": request_id, "ok": True, "output": output, "logs": list(logs)}
         except OpError as error:
             failure = {"code": error.code, "message": error.message}
         except TagError as error:
-            failure = {"code": "input.invalid", "message": str(error)}
+            failure = {"code": "adapter.bad_input", "message": str(error)}
         except Exception as error:  # an adapter bug must still answer, without input values
             _log.error("op failed with %s", type(error).__name__)
-            failure = {"code": "adapter.internal", "message": type(error).__name__}
+            failure = {"code": "adapter.exception", "message": type(error).__name__}
         return {"id": request_id, "ok": False, "error": failure, "logs": list(logs)}

@@ -11,7 +11,13 @@ from toolresult.coercion import is_text
 
 from toolresult.normalize import NormalizeOptions, normalize
 
+from toolresult.egress import wire_message
+from toolresult.hooks import transform_tool_result
+from toolresult.ledger import LedgerError, persist, restore
+from toolresult.privacy import audit_record, live_event, suspend_state
+
 from .decode_tagged import decode_tagged
+from .hook_descriptions import BadHookDescription, build_hook
 
 ADAPTER_NAME = "toolresult-python"
 PROTOCOL = "toolresult-adapter/1"
@@ -55,7 +61,7 @@ def build_result(raw: Any) -> Any:
     Earlier warnings (a normalizer's, say) come as codes and go in unchanged.
     """
     if type(raw) is not dict:
-        raise OpError("input.invalid", "result must be an object")
+        raise OpError("adapter.bad_input", "result must be an object")
     content = decode_tagged(raw.get("content"))
     structured = _channel(raw, "structured")
     artifacts = _channel(raw, "artifacts")
@@ -73,7 +79,7 @@ def build_result(raw: Any) -> Any:
 
 def op_hello(payload: dict) -> schema.HelloOutput:
     if payload.get("protocol") != PROTOCOL:
-        raise OpError("protocol.unsupported", "this adapter speaks " + PROTOCOL)
+        raise OpError("adapter.bad_input", "this adapter speaks " + PROTOCOL)
     return {
         "name": ADAPTER_NAME,
         "version": toolresult.__version__,
@@ -93,14 +99,14 @@ def op_stop(payload: dict) -> dict:
 def op_coerce(payload: dict) -> schema.CoerceOutput:
     value = decode_tagged(payload.get("value"))
     if not is_text(value):
-        raise OpError("input.invalid", "value must be a string")
+        raise OpError("adapter.bad_input", "value must be a string")
     return {"text": coerce_text(value)}
 
 
 def op_measure(payload: dict) -> schema.MeasureOutput:
     budget = payload.get("budget")
     if type(budget) is not int or budget < 0:
-        raise OpError("input.invalid", "budget must be a non-negative integer")
+        raise OpError("adapter.bad_input", "budget must be a non-negative integer")
     measured = measure(decode_tagged(payload.get("value")), budget)
     out: dict[str, Any] = {"verdict": measured.verdict}
     if measured.verdict == "ok":
@@ -108,9 +114,59 @@ def op_measure(payload: dict) -> schema.MeasureOutput:
     return out  # type: ignore[return-value]
 
 
-def op_bound(payload: dict) -> schema.BoundOutput:
+def _bounded(payload: dict) -> tuple[Any, BoundOptions]:
+    """The bounded result of an op's ``{result, options?}`` input (options are checked first)."""
     options = _options(payload.get("options"))
-    return {"result": dict(bound(build_result(payload.get("result")), options).to_json())}
+    return bound(build_result(payload.get("result")), options), options
+
+
+def op_bound(payload: dict) -> schema.BoundOutput:
+    return {"result": dict(_bounded(payload)[0].to_json())}
+
+
+def op_wire(payload: dict) -> schema.WireOutput:
+    return {"message": wire_message(_bounded(payload)[0])}
+
+
+def op_audit(payload: dict) -> schema.AuditOutput:
+    levels = payload.get("levels", [])
+    if type(levels) is not list:
+        raise OpError("adapter.bad_input", "levels must be a list")
+    return {"record": audit_record(_bounded(payload)[0], levels)}
+
+
+def op_live(payload: dict) -> schema.LiveOutput:
+    return {"event": live_event(_bounded(payload)[0])}
+
+
+def op_suspend(payload: dict) -> schema.SuspendOutput:
+    return {"state": suspend_state(_bounded(payload)[0])}
+
+
+def op_persist(payload: dict) -> schema.PersistOutput:
+    return {"entry": persist(_bounded(payload)[0])}
+
+
+def op_restore(payload: dict) -> schema.RestoreOutput:
+    options = _options(payload.get("options"))
+    if type(payload.get("entry")) is not str:
+        raise OpError("adapter.bad_input", "entry must be a string")
+    try:
+        return {"result": dict(restore(payload["entry"], options).to_json())}
+    except LedgerError as error:
+        raise OpError(error.code, str(error)) from None
+
+
+def op_hooks(payload: dict) -> schema.HooksOutput:
+    descriptions = payload.get("hooks")
+    if type(descriptions) is not list:
+        raise OpError("adapter.bad_input", "hooks must be a list")
+    try:
+        hooks = [build_hook(d) for d in descriptions]
+    except BadHookDescription as error:
+        raise OpError("adapter.bad_input", str(error)) from None
+    bounded, options = _bounded(payload)
+    return {"result": dict(transform_tool_result(bounded, hooks, options).to_json())}
 
 
 _NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain", "local": "normalize-local"}
@@ -119,18 +175,20 @@ _NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain",
 def op_normalize(payload: dict) -> schema.NormalizeOutput:
     source = payload.get("source")
     if source not in _NORMALIZE_GROUPS:
-        raise OpError("input.invalid", "source must be mcp, langchain or local")
+        raise OpError("adapter.bad_input", "source must be mcp, langchain or local")
     try:
         options = NormalizeOptions.from_json(payload.get("options"))
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
     if "value" not in payload:
-        raise OpError("input.invalid", "value is required")
+        raise OpError("adapter.bad_input", "value is required")
     value = decode_tagged(payload["value"])
     return {"result": dict(normalize(source, value, options).to_json())}
 
 
-GROUPS: tuple[schema.Group, ...] = ("bound", "normalize-mcp", "normalize-langchain", "normalize-local")
+GROUPS: tuple[schema.Group, ...] = (
+    "bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local",
+)
 
 OPS: dict[str, Op] = {
     "hello": op_hello,
@@ -138,5 +196,12 @@ OPS: dict[str, Op] = {
     "coerce": op_coerce,
     "measure": op_measure,
     "bound": op_bound,
+    "wire": op_wire,
+    "audit": op_audit,
+    "live": op_live,
+    "suspend": op_suspend,
+    "persist": op_persist,
+    "restore": op_restore,
+    "hooks": op_hooks,
     "normalize": op_normalize,
 }

@@ -212,14 +212,73 @@ TextData = TypedDict(
     },
 )
 
-# Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so
-# that every pinned marker and notice fits inside any budget (TR-BOUND-2).
-BoundOptions = TypedDict(
-    "BoundOptions",
+# The persisted audit record of one tool step, filtered by its privacy level (spec/06-privacy.md).
+# Each level keeps everything a stricter level keeps: none keeps only that the step was recorded;
+# metadata adds a summary of numbers and closed-set values; redacted adds the result with every
+# string passed through the redactor; full adds the result verbatim.
+AuditRecord: TypeAlias = Union["NoneAuditRecord", "MetadataAuditRecord", "RedactedAuditRecord", "FullAuditRecord"]
+
+# Level none: the step is on record, nothing of its result is.
+NoneAuditRecord = TypedDict(
+    "NoneAuditRecord",
     {
-        "contentBudget": NotRequired[int],
-        "artifactsBudget": NotRequired[int],
-        "structuredBudget": NotRequired[int],
+        "version": Literal[1],
+        "level": Literal["none"],
+    },
+)
+
+# Level metadata (the default): the summary only, no content bytes.
+MetadataAuditRecord = TypedDict(
+    "MetadataAuditRecord",
+    {
+        "version": Literal[1],
+        "level": Literal["metadata"],
+        "summary": "AuditSummary",
+    },
+)
+
+# What the metadata level keeps. Every value is a number, a boolean or from a closed set, so no
+# string chosen by a tool or its input can ride it (TR-PRIV-4).
+AuditSummary = TypedDict(
+    "AuditSummary",
+    {
+        "isError": bool,
+        "contentOctets": int,
+        "hasStructured": bool,
+        "structuredOctets": NotRequired[int],
+        "artifactCount": int,
+        "artifactsOctets": int,
+        "artifactTypes": list["ArtifactType"],
+        "warnings": list["WarningCode"],
+    },
+)
+
+# Closed set of warning codes. The part before the dot names the channel the warning is about.
+WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed"]
+WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed")
+
+# Level redacted: the summary and the result in the same shape, every string passed through the
+# redactor.
+RedactedAuditRecord = TypedDict(
+    "RedactedAuditRecord",
+    {
+        "version": Literal[1],
+        "level": Literal["redacted"],
+        "summary": "AuditSummary",
+        "result": "RedactedResult",
+    },
+)
+
+# A bounded result after redaction: the shape of tool-result.schema.json, except that an
+# artifact's type and data strings may have been changed by the redactor.
+RedactedResult = TypedDict(
+    "RedactedResult",
+    {
+        "content": str,
+        "isError": bool,
+        "structured": NotRequired["JsonValue"],
+        "artifacts": list["RedactedArtifact"],
+        "warnings": list["Warning"],
     },
 )
 
@@ -228,10 +287,52 @@ BoundOptions = TypedDict(
 # enforces it.
 JsonValue: TypeAlias = Union[None, bool, float, str, list["JsonValue"], dict[str, "JsonValue"]]
 
-# How much of a tool step a persisted audit record keeps, strictest first: none < metadata <
-# redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
-PrivacyLevel: TypeAlias = Literal["none", "metadata", "redacted", "full"]
-PRIVACY_LEVEL_VALUES: tuple[PrivacyLevel, ...] = ("none", "metadata", "redacted", "full")
+# An artifact after redaction. Its type is whatever the redactor made of it, so a reader renders
+# an unknown one with its fallback (TR-MODEL-6).
+RedactedArtifact = TypedDict(
+    "RedactedArtifact",
+    {
+        "type": str,
+        "label": str,
+        "data": dict[str, "JsonValue"],
+    },
+)
+
+# A machine-readable note that a channel was changed or dropped. It names what happened, never the
+# bytes involved (TR-MODEL-8).
+Warning = TypedDict(
+    "Warning",
+    {
+        "code": "WarningCode",
+    },
+)
+
+# Level full: the summary and the bounded result verbatim.
+FullAuditRecord = TypedDict(
+    "FullAuditRecord",
+    {
+        "version": Literal[1],
+        "level": Literal["full"],
+        "summary": "AuditSummary",
+        "result": "ToolResult",
+    },
+)
+
+# A tool result as JSON: the provider-facing channels (content, isError) and the run-only channels
+# (structured, artifacts, warnings). This is the form the bounder returns and the ledger, the live
+# stream and a full audit record carry; the provider wire carries only content and isError
+# (TR-EGRESS). structured: run-only machine-readable value, any JSON value, absent when the tool
+# gave none or the bounder dropped it.
+ToolResult = TypedDict(
+    "ToolResult",
+    {
+        "content": str,
+        "isError": bool,
+        "structured": NotRequired["JsonValue"],
+        "artifacts": list["ToolArtifact"],
+        "warnings": list["Warning"],
+    },
+)
 
 # A run-only display artifact as a producer emits it and the bounder lets it through: a known type
 # with data of that type's shape.
@@ -255,34 +356,65 @@ TextArtifact = TypedDict(
     },
 )
 
-# A tool result as JSON: the provider-facing channels (content, isError) and the run-only channels
-# (structured, artifacts, warnings). This is the form the bounder returns and the ledger, the live
-# stream and a full audit record carry; the provider wire carries only content and isError
-# (TR-EGRESS). structured: run-only machine-readable value, any JSON value, absent when the tool
-# gave none or the bounder dropped it.
-ToolResult = TypedDict(
-    "ToolResult",
+# Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so
+# that every pinned marker and notice fits inside any budget (TR-BOUND-2).
+BoundOptions = TypedDict(
+    "BoundOptions",
+    {
+        "contentBudget": NotRequired[int],
+        "artifactsBudget": NotRequired[int],
+        "structuredBudget": NotRequired[int],
+    },
+)
+
+# A replay-ledger entry (spec/07-replay.md): the bounded, post-hook result of a tool call, stored
+# so that a repeated call with the same call ID returns it without running the tool. Serialized as
+# RFC 8785 canonical JSON. A legacy entry, a JSON string, restores as text only and has no schema
+# of its own.
+LedgerEntry = TypedDict(
+    "LedgerEntry",
+    {
+        "version": Literal[1],
+        "result": "ToolResult",
+    },
+)
+
+# The event the live inspector stream carries for a finished tool step (spec/05-sinks.md). Built
+# from memory for administrators while the run is live and never persisted: the whole bounded
+# result, run-only channels included. Sent as one line of NDJSON.
+LiveEvent = TypedDict(
+    "LiveEvent",
+    {
+        "kind": Literal["tool_result"],
+        "result": "ToolResult",
+    },
+)
+
+# How much of a tool step a persisted audit record keeps, strictest first: none < metadata <
+# redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
+PrivacyLevel: TypeAlias = Literal["none", "metadata", "redacted", "full"]
+PRIVACY_LEVEL_VALUES: tuple[PrivacyLevel, ...] = ("none", "metadata", "redacted", "full")
+
+# What a suspended run keeps of a tool step so that it can resume (spec/05-sinks.md): the
+# functional, provider-facing channels only. Never structured data, artifacts or warnings.
+SuspendState = TypedDict(
+    "SuspendState",
     {
         "content": str,
         "isError": bool,
-        "structured": NotRequired["JsonValue"],
-        "artifacts": list["ToolArtifact"],
-        "warnings": list["Warning"],
     },
 )
 
-# A machine-readable note that a channel was changed or dropped. It names what happened, never the
-# bytes involved (TR-MODEL-8).
-Warning = TypedDict(
-    "Warning",
+# The provider-facing part of a tool result, all the model provider ever sees of it: the bounded
+# content and the error flag, and nothing else (TR-EGRESS-3). An integration maps it onto its
+# provider's tool message format.
+WireMessage = TypedDict(
+    "WireMessage",
     {
-        "code": "WarningCode",
+        "content": str,
+        "isError": bool,
     },
 )
-
-# Closed set of warning codes. The part before the dot names the channel the warning is about.
-WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed"]
-WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed")
 
 # Messages of the conformance adapter protocol toolresult-adapter/1 (spec/09-conformance.md).
 # GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not
@@ -428,6 +560,7 @@ ResultInput = TypedDict(
         "isError": bool,
         "structured": NotRequired["AdapterProtocolTaggedValue"],
         "artifacts": NotRequired["AdapterProtocolTaggedValue"],
+        "warnings": NotRequired[list[str]],
     },
 )
 

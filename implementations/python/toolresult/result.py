@@ -9,6 +9,7 @@ byte (spec 05, logs).
 from __future__ import annotations
 
 import copy
+import weakref
 from typing import Any, Iterable
 
 from . import generated_types as schema
@@ -75,7 +76,7 @@ _BOUNDER_ONLY = object()
 class BoundedResult:
     """The output of ``bound``: the only input the wire, sink and ledger functions accept."""
 
-    __slots__ = ("_content", "_is_error", "_structured", "_artifacts", "_warnings")
+    __slots__ = ("_content", "_is_error", "_structured", "_artifacts", "_warnings", "__weakref__")
 
     def __init__(
         self,
@@ -154,6 +155,11 @@ class BoundedResult:
         raise TypeError("a BoundedResult is not pickled; persist it with the ledger")
 
 
+# Every BoundedResult the bounder made, by identity: an instance forged with object.__new__ or
+# copied field by field is not in it, so the sink functions can refuse it (TR-SINK-6, TR-EGRESS-2).
+_GENUINE: dict[int, "weakref.ref[BoundedResult]"] = {}
+
+
 def make_bounded(
     content: str,
     is_error: bool,
@@ -161,4 +167,20 @@ def make_bounded(
     artifacts: list[schema.ToolArtifact],
     warnings: tuple[schema.WarningCode, ...],
 ) -> BoundedResult:
-    return BoundedResult(_BOUNDER_ONLY, content, is_error, structured, artifacts, warnings)
+    result = BoundedResult(_BOUNDER_ONLY, content, is_error, structured, artifacts, warnings)
+    key = id(result)
+    _GENUINE[key] = weakref.ref(result, lambda _ref, key=key: _GENUINE.pop(key, None))
+    return result
+
+
+def is_bounded(value: object) -> bool:
+    """True only for a BoundedResult that ``bound`` (or ``restore``, which bounds) returned."""
+    ref = _GENUINE.get(id(value))
+    return ref is not None and ref() is value
+
+
+def require_bounded(value: object, function: str) -> BoundedResult:
+    """``value`` if it is a genuine bounded result; otherwise a TypeError naming only the function."""
+    if not is_bounded(value):
+        raise TypeError(f"{function} accepts only a BoundedResult returned by bound()")
+    return value  # type: ignore[return-value]

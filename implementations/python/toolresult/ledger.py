@@ -1,0 +1,117 @@
+"""The replay ledger entry: persist as RFC 8785 text, restore strictly (spec 07, TR-REPLAY-1..7)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from .bounder import bound
+from .jcs import canonical_json
+from .json_equality import json_equal
+from .options import BoundOptions
+from .result import BoundedResult, ToolResult, require_bounded
+
+ENTRY_VERSION = 1
+MAX_ENTRY_DEPTH = 66  # the entry and the result objects around a structured value of depth 64
+_RESULT_MEMBERS = frozenset(("content", "isError", "structured", "artifacts", "warnings"))
+_REQUIRED_MEMBERS = frozenset(("content", "isError", "artifacts", "warnings"))
+
+
+class LedgerError(Exception):
+    """A ledger entry that cannot be restored. ``code`` is ``ledger.*``; the message is fixed per
+    cause and quotes nothing of the entry (TR-LOG-2)."""
+
+    _MESSAGES = {
+        "ledger.malformed": "the ledger entry is not a valid entry",
+        "ledger.unknown_version": "the ledger entry has a version this implementation does not know",
+        "ledger.not_bounded": "the ledger entry holds a result that is not bounded under these options",
+    }
+
+    def __init__(self, code: str) -> None:
+        super().__init__(self._MESSAGES[code])
+        self.code = code
+
+
+def persist(result: object) -> str:
+    """The text of the version-1 entry of a bounded result: its JCS serialization (TR-REPLAY-1, 2)."""
+    bounded = require_bounded(result, "persist")
+    return canonical_json({"version": ENTRY_VERSION, "result": bounded.to_json()})
+
+
+def _depth_within(text: str, limit: int) -> bool:
+    """Whether no array or object nests deeper than ``limit``, found without recursion."""
+    depth = 0
+    in_string = escaped = False
+    for ch in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == '"':
+            in_string = True
+        elif ch in "[{":
+            depth += 1
+            if depth > limit:
+                return False
+        elif ch in "]}":
+            depth -= 1
+    return True
+
+
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+    out: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in out:
+            raise ValueError("duplicate member")
+        out[key] = value
+    return out
+
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError("not JSON")
+
+
+def _parse(text: Any) -> Any:
+    if type(text) is not str or not _depth_within(text, MAX_ENTRY_DEPTH):
+        raise LedgerError("ledger.malformed")
+    try:
+        return json.loads(text, object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        raise LedgerError("ledger.malformed") from None
+
+
+def _version(value: Any) -> int | None:
+    if type(value) is int:
+        return value
+    if type(value) is float and value.is_integer():
+        return int(value)
+    return None
+
+
+def restore(entry: Any, options: BoundOptions | None = None) -> BoundedResult:
+    """The bounded result an entry holds, or LedgerError; never part of a result (TR-REPLAY-4..7)."""
+    opts = options if options is not None else BoundOptions()
+    parsed = _parse(entry)
+    if type(parsed) is str:
+        return bound(ToolResult.text(parsed), opts)  # a legacy text-only entry
+    if type(parsed) is not dict:
+        raise LedgerError("ledger.malformed")
+    version = _version(parsed.get("version"))
+    if version is not None and version >= 1 and version != ENTRY_VERSION:
+        raise LedgerError("ledger.unknown_version")
+    result = parsed.get("result")
+    if version != ENTRY_VERSION or parsed.keys() != {"version", "result"} or type(result) is not dict:
+        raise LedgerError("ledger.malformed")
+    members = result.keys()
+    if not (_REQUIRED_MEMBERS <= members <= _RESULT_MEMBERS):
+        raise LedgerError("ledger.malformed")
+    if (type(result["content"]) is not str or type(result["isError"]) is not bool
+            or type(result["artifacts"]) is not list or type(result["warnings"]) is not list):
+        raise LedgerError("ledger.malformed")
+    restored = bound(result, opts)
+    if not json_equal(restored.to_json(), result):
+        raise LedgerError("ledger.not_bounded")
+    return restored
