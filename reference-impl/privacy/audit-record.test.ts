@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyConfig } from '../../test/fc-config.ts';
 import { bound } from '../bound/index.ts';
+import { canonicalize } from '../canonical-json/index.ts';
 import { assertSchema, boundedResult, plantedResult } from '../sinks/testing/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
 import { auditRecord, effectivePrivacyLevel, hasSecretShape, MASK, type AuditRecord } from './index.ts';
@@ -68,11 +69,15 @@ describe('audit record', () => {
     expect(r.summary.isError).toBe(true);
   });
 
-  it('TR-PRIV-5: every summary value is a number, a boolean or from a closed set', () => {
+  it('TR-PRIV-4, TR-PRIV-5: summary lengths are exact, and every value is a number, a boolean or from a closed set', () => {
     fc.assert(
       fc.property(boundedResult(), ({ result }) => {
         const r = auditRecord(result, ['metadata']) as Extract<AuditRecord, { level: 'metadata' }>;
         assertSchema('audit-record', r);
+        // The lengths are those of the JCS text, computed here independently of the bounder's measure.
+        expect(r.summary.artifactsOctets).toBe(Buffer.byteLength(canonicalize(result.artifacts as never)));
+        if (result.hasStructured) expect(r.summary.structuredOctets).toBe(Buffer.byteLength(canonicalize(result.structured ?? null)));
+        expect(r.summary.contentOctets).toBe(Buffer.byteLength(result.content));
         for (const v of Object.values(r.summary)) {
           if (Array.isArray(v)) for (const s of v) expect(['table', 'text', ...result.warnings.map((w) => w.code)]).toContain(s);
           else expect(['number', 'boolean']).toContain(typeof v);

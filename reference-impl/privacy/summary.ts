@@ -1,7 +1,7 @@
 // The metadata summary of a tool step (spec/06-privacy.md §6.2): numbers, booleans and values from
 // closed sets only, so no string a tool or an attacker chose can ride it.
 import type { ArtifactType, WarningCode } from '../../generated/model.ts';
-import { canonicalize } from '../canonical-json/index.ts';
+import { measureJson } from '../bound/index.ts';
 import type { BoundedToolResult } from '../tool-result.ts';
 
 export interface AuditSummary {
@@ -24,9 +24,12 @@ export interface AuditSummary {
 // summary closed even if a future bug let another string through.
 const KNOWN_TYPES: ReadonlySet<string> = new Set<ArtifactType>(['table', 'text']);
 
-/** JCS length in octets: the JCS text of a bounded value is what the bounder measures. */
-export function jcsOctets(value: Parameters<typeof canonicalize>[0]): number {
-  return Buffer.byteLength(canonicalize(value), 'utf8');
+/**
+ * JCS length in octets, by the bounder's own measure (no copy, no text built). A bounded value is
+ * JSON data, so the measure is exactly the length of its JCS text.
+ */
+export function jcsOctets(value: unknown): number {
+  return measureJson(value, Number.MAX_SAFE_INTEGER, false).octets;
 }
 
 export function auditSummary(result: BoundedToolResult): AuditSummary {
@@ -38,7 +41,7 @@ export function auditSummary(result: BoundedToolResult): AuditSummary {
     hasStructured: result.hasStructured,
     ...(result.hasStructured ? { structuredOctets: jcsOctets(result.structured ?? null) } : {}),
     artifactCount: artifacts.length,
-    artifactsOctets: jcsOctets(artifacts as never),
+    artifactsOctets: jcsOctets(artifacts),
     artifactTypes: types as ArtifactType[],
     warnings: result.warnings.map((w) => w.code),
   };
