@@ -5,7 +5,14 @@ import { bound } from '../bound/index.ts';
 import { canonicalize } from '../canonical-json/index.ts';
 import { assertSchema, boundedResult, plantedResult } from '../sinks/testing/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
-import { auditRecord, effectivePrivacyLevel, hasSecretShape, MASK, type AuditRecord } from './index.ts';
+import { auditRecord as buildAuditRecord, effectivePrivacyLevel, hasSecretShape, MASK, type AuditRecord } from './index.ts';
+
+// Every record a test here makes is checked against audit-record.schema.json (TR-PRIV-11).
+const auditRecord = (...args: Parameters<typeof buildAuditRecord>): AuditRecord => {
+  const record = buildAuditRecord(...args);
+  assertSchema('audit-record', record);
+  return record;
+};
 
 const sample = bound(
   ToolResult.text('Found 2 invoices for jane@example.com', {

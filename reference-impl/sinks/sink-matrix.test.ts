@@ -34,16 +34,22 @@ async function logLines(): Promise<string> {
   return logger.lines.join('\n');
 }
 
+/** Every sink output of the matrix is checked against its schema as it is built. */
+function checked<T>(stem: string, value: T): T {
+  assertSchema(stem, value);
+  return value;
+}
+
 type Sink = 'wire' | 'suspend' | 'live' | 'audit-none' | 'audit-metadata' | 'audit-redacted' | 'audit-full' | 'ledger';
 const build: Record<Sink, () => unknown> = {
   wire: () => toWireMessage(r),
-  suspend: () => suspendState(r),
-  live: () => liveEvent(r),
-  'audit-none': () => auditRecord(r, ['none']),
-  'audit-metadata': () => auditRecord(r, ['metadata']),
-  'audit-redacted': () => auditRecord(r, ['redacted']),
-  'audit-full': () => auditRecord(r, ['full']),
-  ledger: () => JSON.parse(persist(r)),
+  suspend: () => checked('suspend-state', suspendState(r)),
+  live: () => checked('live-event', liveEvent(r)),
+  'audit-none': () => checked('audit-record', auditRecord(r, ['none'])),
+  'audit-metadata': () => checked('audit-record', auditRecord(r, ['metadata'])),
+  'audit-redacted': () => checked('audit-record', auditRecord(r, ['redacted'])),
+  'audit-full': () => checked('audit-record', auditRecord(r, ['full'])),
+  ledger: () => checked('ledger-entry', JSON.parse(persist(r))),
 };
 const text = (s: Sink): string => JSON.stringify(build[s]());
 const summaryOf = (s: Sink) => (build[s]() as { summary: Record<string, unknown> }).summary;
