@@ -36,7 +36,7 @@ export const contentCap = defineProperty({
   description: 'content within budget is kept; over it is the longest code-point prefix plus the notice, within budget',
   requirements: ['TR-BOUND-3'],
   groups: B,
-  numRuns: 100,
+  numRuns: 300,
   arbitrary: (caps) =>
     fc.record({ content: contentString(caps), isError: fc.boolean(), budget: fc.integer({ min: 256, max: 1200 }) }),
   async check({ content, isError, budget }, ask) {
@@ -63,7 +63,7 @@ export const artifactsWholeOrMarker = defineProperty({
   description: 'the artifact list is the whole coerced list within budget or exactly the marker, never a part',
   requirements: ['TR-BOUND-10', 'TR-BOUND-9'],
   groups: B,
-  numRuns: 100,
+  numRuns: 300,
   arbitrary: (caps) => boundInput(caps).map((i) => ({ ...i, result: { ...i.result, isError: false } })),
   async check(input, ask) {
     const out = (await ask.ok('bound', input)).output.result as Rec;
@@ -88,7 +88,7 @@ export const structuredWholeOrAbsent = defineProperty({
   description: 'structured is the whole coerced value within budget, or absent with a warning',
   requirements: ['TR-BOUND-11', 'TR-MODEL-4'],
   groups: B,
-  numRuns: 100,
+  numRuns: 300,
   arbitrary: (caps) => boundInput(caps),
   async check(input, ask) {
     const out = (await ask.ok('bound', input)).output.result as Rec;
@@ -133,7 +133,7 @@ export const measureIsJcs = defineProperty({
   description: 'the measure of plain JSON is the octet length of its JCS serialization, and the budget is inclusive',
   requirements: ['TR-BOUND-8'],
   groups: B,
-  numRuns: 100,
+  numRuns: 300,
   arbitrary: () => plainJson(4),
   async check(value, ask) {
     const n = jcsLength(value);

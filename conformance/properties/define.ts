@@ -43,7 +43,7 @@ export interface PropertySpec<T> {
   check(value: T, ask: Ask, hello: HelloOutput): Promise<void>;
 }
 
-export const DEFAULT_RUNS = 60;
+export const DEFAULT_RUNS = 150;
 
 function asker(adapter: Adapter, onBroken: (reason: string) => never): Ask {
   const any: Ask['any'] = async (op, input) => {

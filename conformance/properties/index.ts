@@ -5,5 +5,6 @@ import { differentialProperties } from './differential.ts';
 import { hookProperties } from './hooks.ts';
 import { leakProperties } from './leaks.ts';
 import { ledgerProperties } from './ledger.ts';
+import { normalizeProperties } from './normalize.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...leakProperties, ...ledgerProperties, ...hookProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [...boundProperties, ...leakProperties, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
