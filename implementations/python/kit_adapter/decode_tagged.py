@@ -47,29 +47,29 @@ class Plain:
         self.secret = "opaque-instance-field"
 
 
-class WithGetter:
-    @property
-    def value(self) -> str:
-        return "computed"
+class _TouchyDict(dict):
+    """A mapping whose reads run code. JavaScript's ``{get value() {…}}`` and ``{toJSON() {…}}`` are
+    objects whose members are not plain data; Python's nearest is a dict subclass that overrides its
+    readers. It is still a mapping (a normalizer sees an object whose fields are not data) and not
+    a plain dict (the bounder counts it as one unencodable node)."""
+
+    def _touched(self, *args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a reader of an opaque mapping ran")
+
+    __getitem__ = get = keys = items = values = __iter__ = __len__ = __contains__ = _touched  # type: ignore[assignment]
 
 
-class ThrowingGetter:
+class GetterDict(_TouchyDict):
     @property
     def value(self) -> str:
         raise RuntimeError("getter must not be called")
 
-    def __getattr__(self, name: str) -> Any:
-        raise RuntimeError("attribute access must not happen")
 
+class ToJsonDict(_TouchyDict):
+    def toJSON(self) -> str:  # noqa: N802 - the JavaScript name on purpose
+        raise RuntimeError("toJSON must not be called")
 
-class WithToJson:
-    def to_json(self) -> dict:
-        raise RuntimeError("to_json must not be called")
-
-    def __json__(self) -> dict:
-        raise RuntimeError("__json__ must not be called")
-
-    toJSON = to_json
+    to_json = __json__ = toJSON
 
 
 class Trap:
@@ -103,13 +103,13 @@ OPAQUE: dict[str, Callable[[], Any]] = {
     "function": lambda: _function,
     "symbol": object,
     "date": lambda: datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc),
-    "map": lambda: collections.OrderedDict([("k", "v")]),
+    "map": lambda: collections.ChainMap({"k": "v"}),  # a mapping class, not a dict
     "set": lambda: {1, 2, 3},
     "bytes-object": lambda: bytearray(b"\x00\x01\x02"),
     "class-instance": Plain,
-    "getter": WithGetter,
-    "throwing-getter": ThrowingGetter,
-    "to-json": WithToJson,
+    "getter": GetterDict,
+    "throwing-getter": GetterDict,
+    "to-json": ToJsonDict,
     "proxy": Trap,
     "non-string-key": lambda: {1: "one"},
 }

@@ -103,3 +103,14 @@ def schema_errors(schema_id: str, values: list[Any]) -> list[str | None]:
         capture_output=True, text=True, check=True, cwd=REPO_ROOT,
     )
     return json.loads(done.stdout)
+
+
+def js_canonical(values: list[Any]) -> list[str]:
+    """RFC 8785 text of each value as JavaScript writes it: keys sorted by UTF-16 code units
+    (Array.prototype.sort's order), numbers by Number::toString, strings by JSON.stringify."""
+    script = (
+        "const canon=(v)=>Array.isArray(v)?'['+v.map(canon).join(',')+']':"
+        "(v!==null&&typeof v==='object')?'{'+Object.keys(v).sort().map(k=>JSON.stringify(k)+':'+canon(v[k])).join(',')+'}':"
+        "JSON.stringify(v);process.stdout.write(JSON.stringify(input.map(canon)))"
+    )
+    return node(script, values)

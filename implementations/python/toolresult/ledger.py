@@ -91,6 +91,14 @@ def _version(value: Any) -> int | None:
     return None
 
 
+def _is_warning_list(value: Any) -> bool:
+    """A list of ``{"code": string}`` objects. Whether each code is known and the list sorted is the
+    bounder's question (ledger.not_bounded); a different shape is not an entry at all."""
+    return type(value) is list and all(
+        type(w) is dict and w.keys() == {"code"} and type(w["code"]) is str for w in value
+    )
+
+
 def restore(entry: Any, options: BoundOptions | None = None) -> BoundedResult:
     """The bounded result an entry holds, or LedgerError; never part of a result (TR-REPLAY-4..7)."""
     opts = options if options is not None else BoundOptions()
@@ -109,7 +117,7 @@ def restore(entry: Any, options: BoundOptions | None = None) -> BoundedResult:
     if not (_REQUIRED_MEMBERS <= members <= _RESULT_MEMBERS):
         raise LedgerError("ledger.malformed")
     if (type(result["content"]) is not str or type(result["isError"]) is not bool
-            or type(result["artifacts"]) is not list or type(result["warnings"]) is not list):
+            or type(result["artifacts"]) is not list or not _is_warning_list(result["warnings"])):
         raise LedgerError("ledger.malformed")
     restored = bound(result, opts)
     if not json_equal(restored.to_json(), result):

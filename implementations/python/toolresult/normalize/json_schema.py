@@ -16,6 +16,8 @@ import re
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
+from ..json_equality import json_equal
+
 DIALECT_2020 = "2020-12"
 DIALECT_07 = "draft-07"
 _DIALECTS = {
@@ -24,6 +26,14 @@ _DIALECTS = {
 }
 _TYPES = frozenset(("null", "boolean", "object", "array", "number", "string", "integer"))
 _MAX_REF_DEPTH = 256
+
+
+def _join(base: str, ref: str) -> str:
+    """``ref`` resolved against ``base``; a fragment-only reference stays in the base document even
+    for a non-hierarchical base such as a ``urn:``, which ``urljoin`` does not resolve against."""
+    if ref.startswith("#"):
+        return urldefrag(base)[0] + ref
+    return urljoin(base, ref)
 
 
 class SchemaError(Exception):
@@ -89,18 +99,6 @@ def _type_of(v: Any) -> set[str]:
     return set()
 
 
-def json_equal(a: Any, b: Any) -> bool:
-    if type(a) is bool or type(b) is bool:
-        return type(a) is type(b) and a == b
-    if _is_number(a) and _is_number(b):
-        return a == b
-    if type(a) is list and type(b) is list:
-        return len(a) == len(b) and all(json_equal(x, y) for x, y in zip(a, b))
-    if type(a) is dict and type(b) is dict:
-        return a.keys() == b.keys() and all(json_equal(a[k], b[k]) for k in a)
-    return type(a) is type(b) and a == b
-
-
 def _code_points(text: str) -> int:
     return len(text)  # a bounded str holds code points; ECMAScript's Ajv counts the same (ucs2length)
 
@@ -135,7 +133,7 @@ class _Compiled:
                 raise SchemaError("a schema must be an object or a boolean")
             self._check_keywords(schema)
             if type(schema.get("$id")) is str:
-                base = urljoin(base, schema["$id"])
+                base = _join(base, schema["$id"])
                 if self.dialect == DIALECT_07 and urldefrag(base)[1]:
                     self.resources[base] = schema  # draft-07 plain-name fragment id
                 base = urldefrag(base)[0]
@@ -233,7 +231,7 @@ class _Compiled:
             raise SchemaError("dynamic references are not supported")
 
     def resolve(self, ref: str, base: str) -> tuple[Any, str]:
-        target = urljoin(base, ref)
+        target = _join(base, ref)
         uri, fragment = urldefrag(target)
         if uri not in self.resources:
             raise SchemaError("$ref does not resolve inside the schema")

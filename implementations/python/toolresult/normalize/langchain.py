@@ -15,7 +15,7 @@ from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
 from .mcp_blocks import read_embedded_resource
 from .options import NormalizeOptions
-from .references import Collected, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
+from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
 
 MALFORMED_TEXT = "[malformed LangChain tool message]"
 _MEDIA = ("image", "audio", "video", "file")
@@ -45,9 +45,10 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
     if model_facing and is_text(block):
         out.piece(text_value(block))  # type: ignore[arg-type]
         return
-    block_type = block.get("type") if type(block) is dict else None
+    fields = fields_of(block)
+    block_type = fields.get("type") if fields is not None else None
     kind = text_value(block_type)
-    if type(block) is not dict or kind not in ("text", "image_url") + _MEDIA:
+    if fields is None or kind not in ("text", "image_url") + _MEDIA:
         if model_facing:
             out.piece(unsupported_piece(block_type))
         return
@@ -61,7 +62,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
             out.run_only_text(label, text)
 
     if kind == "text":
-        text = text_value(block.get("text"))
+        text = text_value(fields.get("text"))
         if text is None:
             if model_facing:
                 out.piece(invalid_piece(kind))
@@ -70,19 +71,31 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
         return
 
     if kind == "image_url":
-        image_url = block.get("image_url")
-        url = text_value(image_url.get("url")) if type(image_url) is dict else text_value(image_url)
+        image_url = fields.get("image_url")
+        holder = fields_of(image_url)
+        url = text_value(holder.get("url")) if holder is not None else text_value(image_url)
         found = _binary((url, None), None)
     else:
-        mime_type = block.get("mimeType") if is_text(block.get("mimeType")) else block.get("mime_type")
-        data, url = text_value(block.get("data")), text_value(block.get("url"))
-        file_text = text_value(block.get("text")) if kind == "file" and "data" not in block else None
+        mime_type = fields.get("mimeType") if is_text(fields.get("mimeType")) else fields.get("mime_type")
+        raw_data = fields.get("data")
+        data, url = text_value(raw_data), text_value(fields.get("url"))
+        source_type = fields.get("source_type")
+        file_text = (
+            text_value(fields.get("text"))
+            if kind == "file" and "data" not in fields and (source_type is None or text_value(source_type) == "text")
+            else None
+        )
         if file_text is not None:
-            metadata = block.get("metadata")
-            uri = metadata.get("uri") if type(metadata) is dict else None
+            metadata = fields_of(fields.get("metadata"))
+            uri = metadata.get("uri") if metadata is not None else None
             text_block(file_text, mime_type, uri, with_row=True)
             return
-        found = _binary((url, data), mime_type) if "data" not in block or data is not None else None
+        if type(raw_data) is bytearray:
+            found = (mime_type, len(raw_data), "")  # a native byte array counts its length (TR-NORM-10)
+        elif "data" in fields and data is None:
+            found = None
+        else:
+            found = _binary((url, data), mime_type)
     if found is None:
         if model_facing:
             out.piece(invalid_piece(kind))  # type: ignore[arg-type]
@@ -117,10 +130,11 @@ def _reject_constant(name: str) -> Any:
 
 
 def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
-    if type(value) is not dict or "content" not in value:
+    fields = fields_of(value)
+    if fields is None or "content" not in fields:
         return pinned_error(MALFORMED_TEXT, options)
-    content = value["content"]
-    status = text_value(value["status"]) if "status" in value else "success"
+    content = fields["content"]
+    status = text_value(fields["status"]) if "status" in fields else "success"
     if status not in ("success", "error") or not (is_text(content) or type(content) is list):
         return pinned_error(MALFORMED_TEXT, options)
 
@@ -134,7 +148,7 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
 
     structured: Any = ABSENT
     warnings: set[str] = set()
-    artifact = value.get("artifact")
+    artifact = fields.get("artifact")
     if _is_adapter_form(artifact):
         carriers = [entry for entry in artifact if text_value(entry["type"]) == "mcp_structured_content"]
         if len(carriers) > 1 or (carriers and "data" not in carriers[0]):

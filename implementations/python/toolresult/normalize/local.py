@@ -18,8 +18,8 @@ UNSUPPORTED_TEXT = "[tool returned a value that is not a supported tool result]"
 def _is_json_data(value: Any) -> bool:
     """The top-level kinds TR-NORM-61 names. An ``int`` beyond ±(2^53 − 1) is Python's BigInt and is
     unsupported (TR-NORM-63); a ``float`` is a number whatever its value, and the bounder judges it."""
-    if value is None or type(value) in (bool, float, dict, list):
-        return True
+    if value is None or type(value) in (bool, float) or issubclass(type(value), (dict, list)):
+        return True  # a mapping or list subclass is an object here; the bounder then finds it unencodable
     return type(value) is int and -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER
 
 

@@ -8,21 +8,22 @@ from ..result import ABSENT, BoundedResult
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_mcp_block
 from .options import NormalizeOptions
-from .references import Collected
+from .references import Collected, fields_of
 
 MALFORMED_TEXT = "[malformed MCP tool result]"
 
 
 def normalize_mcp(value: Any, options: NormalizeOptions) -> BoundedResult:
-    if type(value) is not dict:
+    fields = fields_of(value)
+    if fields is None:
         return pinned_error(MALFORMED_TEXT, options)
-    content = value.get("content", [])  # a missing content reads as no blocks, as the SDK reads it
-    is_error = value.get("isError", False)
+    content = fields.get("content", [])  # a missing content reads as no blocks, as the SDK reads it
+    is_error = fields.get("isError", False)
     if type(content) is not list or type(is_error) is not bool:
         return pinned_error(MALFORMED_TEXT, options)
     collected = Collected()
     for index, block in enumerate(content):
         read_mcp_block(block, f"content[{index}]", is_model_facing(block), collected)
     # _meta is never read (TR-NORM-21); structuredContent is handed over as it is (TR-NORM-18).
-    structured = value["structuredContent"] if "structuredContent" in value else ABSENT
+    structured = fields["structuredContent"] if "structuredContent" in fields else ABSENT
     return finish(collected, is_error, structured, set(), options)

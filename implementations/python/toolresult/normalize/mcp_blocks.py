@@ -7,15 +7,16 @@ from typing import Any
 
 from ..json_measure import MAX_SAFE_INTEGER
 from .base64_size import forgiving_base64_size
-from .references import Collected, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
+from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
 
 
 def is_model_facing(block: Any) -> bool:
     """False only when ``annotations.audience`` is a list without the string "assistant" (TR-NORM-17)."""
-    if type(block) is not dict:
+    fields = fields_of(block)
+    if fields is None:
         return True
-    annotations = block.get("annotations")
-    audience = annotations.get("audience") if type(annotations) is dict else None
+    annotations = fields_of(fields.get("annotations"))
+    audience = annotations.get("audience") if annotations is not None else None
     if type(audience) is not list:
         return True
     return any(text_value(entry) == "assistant" for entry in audience)
@@ -32,14 +33,15 @@ def declared_size(size: Any) -> int | str:
 
 def read_mcp_block(block: Any, label: str, model_facing: bool, out: Collected) -> None:
     """Adds what one MCP block gives to ``out``."""
-    block_type = block.get("type") if type(block) is dict else None
+    fields = fields_of(block)
+    block_type = fields.get("type") if fields is not None else None
     kind = text_value(block_type)
-    if type(block) is not dict or kind not in ("text", "image", "audio", "resource", "resource_link"):
+    if fields is None or kind not in ("text", "image", "audio", "resource", "resource_link"):
         if model_facing:
             out.piece(unsupported_piece(block_type))
         return
     if kind == "text":
-        text = text_value(block.get("text"))
+        text = text_value(fields.get("text"))
         if text is None:
             if model_facing:
                 out.piece(invalid_piece(kind))
@@ -50,42 +52,42 @@ def read_mcp_block(block: Any, label: str, model_facing: bool, out: Collected) -
             out.run_only_text(label, text)
         return
     if kind in ("image", "audio"):
-        data = text_value(block.get("data"))
+        data = text_value(fields.get("data"))
         size = forgiving_base64_size(data) if data is not None else None
         if size is None:
             if model_facing:
                 out.piece(invalid_piece(kind))
             return
-        out.row(label, kind, block.get("mimeType"), size)
+        out.row(label, kind, fields.get("mimeType"), size)
         if model_facing:
             out.piece(omitted_piece(kind))
         return
     if kind == "resource":
-        read_embedded_resource(block.get("resource"), label, model_facing, out)
+        read_embedded_resource(fields.get("resource"), label, model_facing, out)
         return
-    uri, name = text_value(block.get("uri")), text_value(block.get("name"))
+    uri, name = text_value(fields.get("uri")), text_value(fields.get("name"))
     if uri is None or name is None:
         if model_facing:
             out.piece(invalid_piece(kind))
         return
-    out.row(label, kind, block.get("mimeType"), declared_size(block.get("size")), uri)
+    out.row(label, kind, fields.get("mimeType"), declared_size(fields.get("size")), uri)
     if model_facing:
         out.piece(omitted_piece(kind))
 
 
 def read_embedded_resource(resource: Any, label: str, model_facing: bool, out: Collected) -> None:
     """An embedded resource: text counts as text (TR-NORM-11), a blob is a reference."""
-    uri = text_value(resource.get("uri")) if type(resource) is dict else None
-    has_text = type(resource) is dict and "text" in resource
-    has_blob = type(resource) is dict and "blob" in resource
-    text = text_value(resource.get("text")) if has_text else None
-    blob = text_value(resource.get("blob")) if has_blob else None
+    fields = fields_of(resource) or {}
+    uri = text_value(fields.get("uri"))
+    has_text, has_blob = "text" in fields, "blob" in fields
+    text = text_value(fields.get("text")) if has_text else None
+    blob = text_value(fields.get("blob")) if has_blob else None
     size = forgiving_base64_size(blob) if blob is not None else None
     if uri is None or has_text == has_blob or (has_text and text is None) or (has_blob and size is None):
         if model_facing:
             out.piece(invalid_piece("resource"))
         return
-    mime_type = resource.get("mimeType")
+    mime_type = fields.get("mimeType")
     if text is not None:
         out.row(label, "resource", mime_type, octets(text), uri)
         if model_facing:

@@ -12,6 +12,15 @@ REFERENCE_COLUMNS = ["block", "kind", "mimeType", "size", "uri"]
 _TYPE_TOKEN = re.compile("[a-z][a-z0-9_-]{0,31}", re.ASCII)
 
 
+def fields_of(value: Any) -> dict | None:
+    """The readable members of an object: a plain ``dict`` as it is; a dict subclass (whose readers
+    may run code) as an object none of whose fields are data; None for anything that is not a
+    mapping. ``type()`` and ``issubclass`` on it run none of the value's code (TR-NORM-2)."""
+    if type(value) is dict:
+        return value
+    return {} if issubclass(type(value), dict) else None
+
+
 def text_value(value: Any) -> str | None:
     """A member that is a string, coerced; None for anything else."""
     return coerce_text(value) if is_text(value) else None
