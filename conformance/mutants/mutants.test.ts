@@ -22,7 +22,7 @@ describe.concurrent('mutation testing', () => {
     expect(code).toBe(0);
   });
 
-  it.each(mutants.map((m) => [m.name, m.breaks, m] as const))('mutant %s is killed by a case naming %s', async (name, breaks) => {
+  it.each(mutants.map((m) => [m.name, m.breaks, m] as const))('TR-CONF-13: mutant %s is killed by a case naming %s', async (name, breaks) => {
     const { code, out } = await run(['--mutant', name]);
     expect(code).toBe(1);
     const failing = [...out.matchAll(/^FAIL (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ id: m[1]!, requirements: m[2]!.split(' ') }));

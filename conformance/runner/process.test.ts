@@ -47,7 +47,7 @@ describe('adapter process', () => {
     expect(Date.now() - t0).toBeLessThan(2000);
   });
 
-  it('restarts a crashed adapter a bounded number of times, then fails at once', async () => {
+  it('TR-CONF-11: restarts a crashed adapter a bounded number of times, then fails at once', async () => {
     const p = new AdapterProcess({ command: adapter('crash'), timeoutMs: TIMEOUT, maxRestarts: 2 });
     const reasons: string[] = [];
     for (let i = 0; i < 5; i++) {

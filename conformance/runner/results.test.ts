@@ -10,7 +10,7 @@ describe('known-failing', () => {
     expect(known.map((p) => p.text)).toEqual(['vector/bound/coerce-*/**', 'property/TR-LOG-1/x']);
   });
 
-  it('a listed failure is expected; a listed pass is stale; others are themselves', () => {
+  it('TR-CONF-9: a listed failure is expected; a listed pass is stale; others are themselves', () => {
     expect(judge(false, listed, known)).toBe('expected-failure');
     expect(judge(true, listed, known)).toBe('stale');
     expect(judge(false, other, known)).toBe('fail');

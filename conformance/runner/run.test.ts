@@ -1,0 +1,57 @@
+// A whole run, end to end: skipping by handshake, exit codes, and a failure report whose replay
+// command reproduces the failure.
+import { describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { join, dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from './args.ts';
+import { referenceCommand, runConformance, skipReason } from './run.ts';
+import type { KitCase } from './case.ts';
+import type { HelloOutput } from '../protocol/messages.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+
+async function run(argv: string[]): Promise<{ code: number; out: string[] }> {
+  const out: string[] = [];
+  const args = parseArgs(argv);
+  if (args.command !== 'conformance') throw new Error('parse');
+  const code = await runConformance(args, { out: (l) => out.push(l), err: () => {} });
+  return { code, out };
+}
+
+const hello: HelloOutput = { name: 'x', version: '1', language: 'go', protocol: 'toolresult-adapter/1', groups: ['bound', 'normalize-mcp'], stringModel: 'bytes', cycles: false, opaqueValues: true };
+const kase = (groups: string[], needs: KitCase['needs'] = []) => ({ id: 'a', kind: 'vector', description: '', requirements: [], groups, needs, run: async () => ({ passed: true }) }) as KitCase;
+
+describe('run', () => {
+  it('TR-CONF-8: runs only claimed groups and declared abilities, and says why it skips', () => {
+    expect(skipReason(kase(['bound']), hello)).toBeUndefined();
+    expect(skipReason(kase(['normalize']), hello)).toBeUndefined();
+    expect(skipReason(kase(['sinks', 'bound']), hello)).toBe('group sinks not claimed');
+    expect(skipReason(kase(['bound'], ['utf16-strings', 'cycles', 'opaque-values']), hello)).toBe('adapter cannot build utf16-strings, cycles');
+  });
+
+  it('TR-CONF-10: exit 0 when every applicable case passes, 1 on a failure, 2 on a usage error', async () => {
+    expect((await run(['--only', 'vector/egress'])).code).toBe(0);
+    const failing = await run(['--only', 'vector/bound/measure', '--', ...referenceCommand(), '--mutant', 'depth-off-by-one']);
+    expect(failing.code).toBe(1);
+    expect(failing.out.at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed$/);
+    const usage = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--runs', 'many'], { encoding: 'utf8' });
+    expect(usage.status).toBe(2);
+    expect(usage.stderr).toContain('--runs needs an integer, got "many"');
+  });
+
+  it('TR-CONF-12: a failure shows case ID, requirements, input, want, got and a replay command that reproduces it', async () => {
+    const mutant = [...referenceCommand(), '--mutant', 'truncate-artifact-list'];
+    const first = await run(['--only', 'property/TR-BOUND-10/artifacts-whole-or-marker', '--', ...mutant]);
+    const report = first.out.join('\n');
+    expect(report).toMatch(/^FAIL property\/TR-BOUND-10\/artifacts-whole-or-marker \[TR-BOUND-10 TR-BOUND-9\]$/m);
+    for (const field of ['reason', 'input', 'want', 'got', 'replay']) expect(report).toMatch(new RegExp(`^  ${field}: `, 'm'));
+    const replay = /^  replay: npm run conformance -- (.*)$/m.exec(report)![1]!;
+    const argv = replay.split(' ').map((a) => a.replace(/^'(.*)'$/, '$1'));
+    expect(argv).toContain('--path');
+    const again = await run(argv);
+    expect(again.code).toBe(1);
+    const input = (o: string[]) => o.join('\n').match(/^  input: .*$/m)?.[0];
+    expect(input(again.out)).toBe(input(first.out));
+  });
+});
