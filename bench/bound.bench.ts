@@ -1,0 +1,137 @@
+// The cost of bounding (spec/03-bounding.md §3.6, TR-BOUND-16), measured side by side in one run:
+//   (a) an over-budget artifact list of 64 MiB vs one of 64 KiB: time ratio ≤ 3, heap growth of the
+//       large one < 4 MiB;
+//   (b) a within-budget ~40 KB list (ASCII and non-ASCII tables): bound ≤ 1.5 × the time of
+//       Buffer.byteLength(JSON.stringify(list));
+//   (c) capping 64 MiB of content vs 64 KiB: ratio ≤ 3;
+//   (d) the naive approach (serialize everything, then measure) on the same inputs, for contrast.
+// Repetitions are interleaved (every scenario once per round) and the medians compared.
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
+import { bound } from '../reference-impl/bound/bound.ts';
+import { ToolResult } from '../reference-impl/tool-result.ts';
+import type { BenchOutcome } from './index.ts';
+
+export const name = 'bound';
+
+setFlagsFromString('--expose-gc');
+const gc = runInNewContext('gc') as () => void;
+
+const MiB = 1024 * 1024;
+const BUDGET = 50_000;
+
+/** Table artifacts of about `octets` of JSON, with distinct row arrays and cells from a small pool. */
+function artifactList(octets: number, nonAscii: boolean): unknown[] {
+  const pool = nonAscii
+    ? ['Müller GmbH', '12,50 €', 'Zoë Ångström', '東京都', 'naïve café', '😀 ok', 'ß-straße', 'plain']
+    : ['ACME Corp', '12.50 EUR', 'Jane Doe', 'Berlin', 'paid', 'invoice', '2026-11-30', 'plain'];
+  const list: unknown[] = [];
+  let size = 2;
+  let n = 0;
+  while (size < octets) {
+    const rows: string[][] = [];
+    for (let r = 0; r < 20; r++) {
+      const row: string[] = [];
+      for (let c = 0; c < 5; c++) row.push(pool[(n + r * 5 + c) % pool.length]! + (nonAscii ? '' : ` ${r}`));
+      rows.push(row);
+    }
+    const artifact = { type: 'table', label: `Records ${n++}`, data: { columns: ['a', 'b', 'c', 'd', 'e'], rows } };
+    size += Buffer.byteLength(JSON.stringify(artifact)) + 1;
+    list.push(artifact);
+  }
+  return list;
+}
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)]!;
+}
+
+/** Milliseconds per call of `f`, over `inner` calls. */
+function timeIt(f: () => unknown, inner: number): number {
+  const t = performance.now();
+  for (let i = 0; i < inner; i++) f();
+  return (performance.now() - t) / inner;
+}
+
+function naiveArtifacts(list: unknown[]): unknown {
+  const json = JSON.stringify(list);
+  return Buffer.byteLength(json) > BUDGET ? 'marker' : JSON.parse(json);
+}
+
+function naiveContent(s: string): string {
+  const b = Buffer.from(s.toWellFormed(), 'utf8');
+  return b.length <= BUDGET ? s : b.subarray(0, BUDGET - 42).toString('utf8');
+}
+
+export async function run(): Promise<BenchOutcome> {
+  console.log('  building inputs...');
+  const large = artifactList(64 * MiB, false);
+  const small = artifactList(64 * 1024, false);
+  const within = [...artifactList(20_000, false), ...artifactList(20_000, true)];
+  const withinOctets = Buffer.byteLength(JSON.stringify(within));
+  const largeText = 'x'.repeat(32 * MiB) + 'é'.repeat(16 * MiB); // 64 MiB of UTF-8
+  const smallText = 'x'.repeat(32 * 1024) + 'é'.repeat(16 * 1024);
+  const rLarge = ToolResult.text('c', { artifacts: large });
+  const rSmall = ToolResult.text('c', { artifacts: small });
+  const rWithin = ToolResult.text('c', { artifacts: within });
+  const cLarge = ToolResult.text(largeText);
+  const cSmall = ToolResult.text(smallText);
+  console.log(`  inputs: artifacts ${(Buffer.byteLength(JSON.stringify(large)) / MiB).toFixed(1)} MiB / ${(Buffer.byteLength(JSON.stringify(small)) / 1024).toFixed(1)} KiB, within-budget list ${withinOctets} octets, content ${Buffer.byteLength(largeText) / MiB} MiB / ${Buffer.byteLength(smallText) / 1024} KiB`);
+
+  // Sanity: the benchmark measures the paths it means to.
+  if (!bound(rLarge).warnings.some((w) => w.code === 'artifacts.over_budget')) throw new Error('large list not over budget');
+  if (!bound(rSmall).warnings.some((w) => w.code === 'artifacts.over_budget')) throw new Error('small list not over budget');
+  if (bound(rWithin).warnings.length !== 0 || withinOctets > BUDGET) throw new Error('within-budget list not within budget');
+
+  const scenarios: Record<string, [() => unknown, number]> = {
+    'a bound 64 MiB list': [() => bound(rLarge), 20],
+    'a bound 64 KiB list': [() => bound(rSmall), 20],
+    'b bound 40 KB list': [() => bound(rWithin), 50],
+    'b Buffer.byteLength(JSON.stringify)': [() => Buffer.byteLength(JSON.stringify(within)), 50],
+    'c cap 64 MiB content': [() => bound(cLarge), 20],
+    'c cap 64 KiB content': [() => bound(cSmall), 20],
+    'd naive 64 MiB list': [() => naiveArtifacts(large), 1],
+    'd naive 64 KiB list': [() => naiveArtifacts(small), 20],
+    'd naive cap 64 MiB content': [() => naiveContent(largeText), 1],
+    'd naive cap 64 KiB content': [() => naiveContent(smallText), 20],
+  };
+  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
+  for (const [f, inner] of Object.values(scenarios)) timeIt(f, inner); // warm up
+  const rounds = 15;
+  for (let round = 0; round < rounds; round++) {
+    for (const [key, [f, inner]] of Object.entries(scenarios)) samples[key]!.push(timeIt(f, inner));
+  }
+  const m = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])) as Record<string, number>;
+  for (const [k, v] of Object.entries(m)) console.log(`  ${k.padEnd(40)} ${v.toFixed(4).padStart(12)} ms (median of ${rounds})`);
+
+  // Heap growth of one bounding of the 64 MiB list, garbage included.
+  const growths: number[] = [];
+  for (let i = 0; i < 5; i++) {
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    const kept = bound(rLarge);
+    const after = process.memoryUsage().heapUsed;
+    growths.push(after - before);
+    if (kept.artifacts.length !== 1) throw new Error('unexpected');
+  }
+  const growth = median(growths);
+
+  const ratioA = m['a bound 64 MiB list']! / m['a bound 64 KiB list']!;
+  const ratioB = m['b bound 40 KB list']! / m['b Buffer.byteLength(JSON.stringify)']!;
+  const ratioC = m['c cap 64 MiB content']! / m['c cap 64 KiB content']!;
+  const naiveA = m['d naive 64 MiB list']! / m['d naive 64 KiB list']!;
+  const naiveC = m['d naive cap 64 MiB content']! / m['d naive cap 64 KiB content']!;
+  console.log(`  (a) 64 MiB / 64 KiB list:            ${ratioA.toFixed(2)}  (naive: ${naiveA.toFixed(0)})`);
+  console.log(`      heap growth bounding 64 MiB:     ${(growth / MiB).toFixed(3)} MiB`);
+  console.log(`  (b) bound / stringify+byteLength:    ${ratioB.toFixed(2)}`);
+  console.log(`  (c) 64 MiB / 64 KiB content:         ${ratioC.toFixed(2)}  (naive: ${naiveC.toFixed(0)})`);
+  return {
+    targets: [
+      { name: `(a) list time ratio ${ratioA.toFixed(2)} ≤ 3`, met: ratioA <= 3 },
+      { name: `(a) heap growth ${(growth / MiB).toFixed(3)} MiB < 4 MiB`, met: growth < 4 * MiB },
+      { name: `(b) within-budget ratio ${ratioB.toFixed(2)} ≤ 1.5`, met: ratioB <= 1.5 },
+      { name: `(c) content time ratio ${ratioC.toFixed(2)} ≤ 3`, met: ratioC <= 3 },
+    ],
+  };
+}
