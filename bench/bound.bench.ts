@@ -9,6 +9,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bound } from '../reference-impl/bound/bound.ts';
+import { coerceString } from '../reference-impl/bound/coerce-utf8.ts';
 import { ToolResult } from '../reference-impl/tool-result.ts';
 import type { BenchOutcome } from './index.ts';
 
@@ -60,7 +61,7 @@ function naiveArtifacts(list: unknown[]): unknown {
 }
 
 function naiveContent(s: string): string {
-  const b = Buffer.from(s.toWellFormed(), 'utf8');
+  const b = Buffer.from(coerceString(s), 'utf8');
   return b.length <= BUDGET ? s : b.subarray(0, BUDGET - 42).toString('utf8');
 }
 
