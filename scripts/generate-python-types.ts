@@ -186,12 +186,10 @@ class Generator {
   /** A Python type expression for a schema; named types appear as quoted forward references. */
   private expr(at: Located, contextName: string, isDefinitionBody = false): string {
     const schema = at.schema;
-    if (typeof schema === 'boolean') return schema ? 'Any' : 'Any';
+    if (typeof schema === 'boolean') return 'Any'; // `false` admits nothing; Python has no use for that type
     if (!isDefinitionBody && typeof schema.title === 'string') return JSON.stringify(this.named(at));
     if (typeof schema.$ref === 'string') {
-      const target = this.resolve(schema.$ref, at);
-      if (target.fileId === at.fileId && target.pointer === '' && !isDefinitionBody) return JSON.stringify(this.named(target));
-      return JSON.stringify(this.named(target));
+      return JSON.stringify(this.named(this.resolve(schema.$ref, at)));
     }
     const literals = this.literalValues(schema);
     if (literals) return `Literal[${literals.map(pythonLiteral).join(', ')}]`;
