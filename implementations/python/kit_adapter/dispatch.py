@@ -29,7 +29,11 @@ def handle(request: Any) -> dict[str, Any]:
             failure = {"code": error.code, "message": error.message}
         except TagError as error:
             failure = {"code": "adapter.bad_input", "message": str(error)}
-        except Exception as error:  # an adapter bug must still answer, without input values
-            _log.error("op failed with %s", type(error).__name__)
-            failure = {"code": "adapter.exception", "message": type(error).__name__}
+        except RecursionError:
+            failure = {"code": "adapter.bad_input", "message": "input nests too deeply"}
+        except Exception:  # noqa: BLE001 - answer and keep running (TR-CONF-7)
+            # The op's name only: the exception's message, name and stack may quote run-only data.
+            op_name = request["op"] if type(request.get("op")) is str and request["op"] in OPS else "request"
+            _log.error("op %s failed unexpectedly", op_name)
+            failure = {"code": "adapter.exception", "message": f"{op_name} failed unexpectedly"}
         return {"id": request_id, "ok": False, "error": failure, "logs": list(logs)}
