@@ -21,21 +21,27 @@ const gc = runInNewContext('gc') as () => void;
 const MiB = 1024 * 1024;
 const BUDGET = 50_000;
 
-/** Table artifacts of about `octets` of JSON, with distinct row arrays and cells from a small pool. */
-function artifactList(octets: number, nonAscii: boolean): unknown[] {
+/**
+ * Table artifacts of about `octets` of JSON, cells from a small pool. With `shareRows`, every
+ * artifact holds the same rows array: the JSON is as large, the heap small, so that a 64 MiB list
+ * does not slow every other scenario down through garbage collection of a huge heap.
+ */
+function artifactList(octets: number, nonAscii: boolean, shareRows = false): unknown[] {
   const pool = nonAscii
     ? ['Müller GmbH', '12,50 €', 'Zoë Ångström', '東京都', 'naïve café', '😀 ok', 'ß-straße', 'plain']
     : ['ACME Corp', '12.50 EUR', 'Jane Doe', 'Berlin', 'paid', 'invoice', '2026-11-30', 'plain'];
   const list: unknown[] = [];
   let size = 2;
   let n = 0;
+  let shared: string[][] | undefined;
   while (size < octets) {
-    const rows: string[][] = [];
-    for (let r = 0; r < 20; r++) {
+    const rows: string[][] = shared ?? [];
+    for (let r = 0; shared === undefined && r < 20; r++) {
       const row: string[] = [];
       for (let c = 0; c < 5; c++) row.push(pool[(n + r * 5 + c) % pool.length]! + (nonAscii ? '' : ` ${r}`));
       rows.push(row);
     }
+    if (shareRows) shared = rows;
     const artifact = { type: 'table', label: `Records ${n++}`, data: { columns: ['a', 'b', 'c', 'd', 'e'], rows } };
     size += Buffer.byteLength(JSON.stringify(artifact)) + 1;
     list.push(artifact);
@@ -67,7 +73,7 @@ function naiveContent(s: string): string {
 
 export async function run(): Promise<BenchOutcome> {
   console.log('  building inputs...');
-  const large = artifactList(64 * MiB, false);
+  const large = artifactList(64 * MiB, false, true);
   const small = artifactList(64 * 1024, false);
   const within = [...artifactList(20_000, false), ...artifactList(20_000, true)];
   const withinOctets = Buffer.byteLength(JSON.stringify(within));

@@ -77,169 +77,183 @@ function setMember(out: Record<string, unknown>, key: string, value: unknown): v
   else out[key] = value;
 }
 
+type Container = unknown[] | Record<string, unknown>;
+
+/** What `child` returns for a container it opened, and for an unencodable node. */
+const OPENED: unique symbol = Symbol('opened');
+const BAD: unique symbol = Symbol('unencodable');
+
+/**
+ * One walk. The open containers are kept in parallel arrays (innermost at `top`); the loops over a
+ * container's children are tight because tables of short strings are the common case.
+ */
+class Walk {
+  total = 0;
+  unencodable = false;
+  tooDeep = false;
+  building: boolean;
+  top = -1;
+  readonly budget: number;
+  readonly src: object[] = [];
+  readonly out: (Container | null)[] = [];
+  readonly keys: (string[] | null)[] = [];
+  readonly outKeys: (string[] | null)[] = [];
+  readonly size: number[] = [];
+  readonly next: number[] = [];
+  /** Open containers deeper than SCAN_DEPTH, for cycle checks at depth. */
+  deepPath: Set<object> | null = null;
+
+  constructor(budget: number, copy: boolean) {
+    this.budget = budget;
+    this.building = copy;
+  }
+
+  bad(): typeof BAD {
+    this.unencodable = true;
+    this.building = false;
+    this.total += UNENCODABLE_OCTETS;
+    return BAD;
+  }
+
+  /** Counts a node: a leaf's output form, OPENED for a container now on top, or BAD. */
+  child(v: unknown): unknown {
+    switch (typeof v) {
+      case 'string': {
+        const n = v.length + 2;
+        // Every code unit is at least one octet, so a string this long passes the budget as it is.
+        if (n > this.budget - this.total || (v.length <= 16 ? shortPlain(v) : PLAIN_ASCII.test(v))) {
+          this.total += n;
+          return v;
+        }
+        const w = isWellFormed(v) ? v : (v as unknown as { toWellFormed(): string }).toWellFormed();
+        this.total += jsonStringLength(w);
+        return w;
+      }
+      case 'number':
+        if (!isJsonNumber(v)) return this.bad();
+        this.total += jsonNumberLength(v);
+        return v === 0 ? 0 : v; // −0 becomes 0 (TR-BOUND-5)
+      case 'boolean':
+        this.total += v ? 4 : 5;
+        return v;
+      case 'object':
+        if (v === null) {
+          this.total += 4;
+          return null;
+        }
+        return this.open(v) ? OPENED : this.bad();
+      default: // undefined, function, symbol, bigint
+        return this.bad();
+    }
+  }
+
+  /** Opens a frame for a plain array or object; false for anything else and for a cycle point. */
+  open(c: object): boolean {
+    if (isProxy(c)) return false;
+    let shape: { keys: string[]; outKeys: string[] } | null = null;
+    if (isArray(c)) {
+      if (getPrototypeOf(c) !== ArrayPrototype) return false;
+    } else {
+      shape = objectKeys(c);
+      if (shape === null) return false;
+    }
+    const top = this.top;
+    const scanTo = top < SCAN_DEPTH ? top : SCAN_DEPTH - 1;
+    for (let d = 0; d <= scanTo; d++) if (this.src[d] === c) return false;
+    if (this.deepPath !== null && this.deepPath.has(c)) return false;
+
+    const t = top + 1;
+    this.top = t;
+    this.total += 2;
+    if (t >= MAX_DEPTH) {
+      this.tooDeep = true; // this container is at level t + 1 > 64
+      this.building = false;
+    }
+    if (t >= SCAN_DEPTH) (this.deepPath ??= new Set()).add(c);
+    this.src[t] = c;
+    this.next[t] = 0;
+    if (shape === null) {
+      this.size[t] = (c as unknown[]).length;
+      this.keys[t] = null;
+      this.outKeys[t] = null;
+      this.out[t] = this.building ? [] : null;
+    } else {
+      this.size[t] = shape.keys.length;
+      this.keys[t] = shape.keys;
+      this.outKeys[t] = shape.outKeys;
+      this.out[t] = this.building ? {} : null;
+    }
+    return true;
+  }
+
+  /** Walks `root`; returns its output form (meaningful only when the verdict is ok). */
+  run(root: unknown): unknown {
+    const budget = this.budget;
+    let rootOut = this.child(root);
+    if (rootOut === OPENED) rootOut = this.out[0];
+    while (this.top >= 0 && this.total <= budget) {
+      const t = this.top;
+      const parent = this.src[t]!;
+      const o = this.out[t]!;
+      const n = this.size[t]!;
+      const keys = this.keys[t]!;
+      let i = this.next[t]!;
+      let opened = false;
+      if (keys === null) {
+        const arr = parent as unknown[];
+        for (; i < n; i++) {
+          if (i > 0) this.total += 1; // the comma
+          // Read an element only when no getter stands behind it (own or inherited, TR-BOUND-6); a
+          // hole reads as undefined and a setter-only element too: both unencodable in place.
+          const r = this.child(lookupGetter.call(arr, i) === undefined ? arr[i] : undefined);
+          if (r === OPENED) {
+            if (this.building) (o as unknown[]).push(this.out[this.top]);
+            i++;
+            opened = true;
+            break;
+          }
+          if (this.building) (o as unknown[]).push(r);
+          if (this.total > budget) break;
+        }
+      } else {
+        const outKeys = this.outKeys[t]!;
+        const obj = parent as Record<string, unknown>;
+        for (; i < n; i++) {
+          if (i > 0) this.total += 1;
+          const k = outKeys[i]!;
+          this.total += jsonStringLength(k) + 1; // the key and the colon
+          const r = this.child(obj[keys[i]!]); // a data property, checked when the object was opened
+          if (r === OPENED) {
+            if (this.building) setMember(o as Record<string, unknown>, k, this.out[this.top]);
+            i++;
+            opened = true;
+            break;
+          }
+          if (this.building) setMember(o as Record<string, unknown>, k, r);
+          if (this.total > budget) break;
+        }
+      }
+      this.next[t] = i;
+      if (opened || this.total > budget) continue;
+      // All children seen: close the container.
+      if (this.building) freeze(o);
+      if (t >= SCAN_DEPTH) this.deepPath!.delete(parent);
+      this.src[t] = null as unknown as object; // let the input go
+      this.top = t - 1;
+    }
+    return rootOut;
+  }
+}
+
 /**
  * Measures `value` against `budget` and returns its verdict. With `copy`, an ok verdict carries the
  * coerced copy (strings coerced, −0 as 0, every container a fresh frozen plain one).
  */
 export function measureJson(value: unknown, budget: number, copy = true): Measurement {
-  let total = 0;
-  let unencodable = false;
-  let tooDeep = false;
-  let building = copy;
-  let rootOut: unknown;
-
-  // The open containers, innermost at `top`.
-  const src: object[] = [];
-  const out: (unknown[] | Record<string, unknown> | null)[] = [];
-  const keysOf: (string[] | null)[] = [];
-  const outKeysOf: (string[] | null)[] = [];
-  const size: number[] = [];
-  const next: number[] = [];
-  let top = -1;
-  let deepPath: Set<object> | null = null;
-
-  let v: unknown = value;
-  let slotKey: string | null = null; // the output key of `v` in an object parent
-  for (;;) {
-    // ---- visit v, a child of frame `top` (or the root when top is -1)
-    let o: unknown;
-    switch (typeof v) {
-      case 'string': {
-        const s = v as string;
-        if (s.length + 2 > budget - total) {
-          // Every code unit is at least one octet, so this string alone passes the budget.
-          total += s.length + 2;
-          o = s;
-        } else if (s.length <= 16 ? shortPlain(s) : PLAIN_ASCII.test(s)) {
-          total += s.length + 2;
-          o = s;
-        } else {
-          const w = isWellFormed(s) ? s : (s as unknown as { toWellFormed(): string }).toWellFormed();
-          total += jsonStringLength(w);
-          o = w;
-        }
-        break;
-      }
-      case 'number':
-        if (isJsonNumber(v as number)) {
-          total += jsonNumberLength(v as number);
-          o = v === 0 ? 0 : v;
-        } else {
-          unencodable = true;
-          total += UNENCODABLE_OCTETS;
-        }
-        break;
-      case 'boolean':
-        total += v ? 4 : 5;
-        o = v;
-        break;
-      case 'object': {
-        if (v === null) {
-          total += 4;
-          o = null;
-          break;
-        }
-        const c = v as object;
-        let container: 'array' | 'object' | null = null;
-        let shape: { keys: string[]; outKeys: string[] } | null = null;
-        if (!isProxy(c)) {
-          if (isArray(c)) {
-            if (getPrototypeOf(c) === ArrayPrototype) container = 'array';
-          } else {
-            shape = objectKeys(c);
-            if (shape !== null) container = 'object';
-          }
-        }
-        if (container !== null) {
-          // A cycle point: this container is open above us.
-          let cycle = false;
-          const scanTo = top < SCAN_DEPTH ? top : SCAN_DEPTH - 1;
-          for (let d = 0; d <= scanTo; d++) {
-            if (src[d] === c) {
-              cycle = true;
-              break;
-            }
-          }
-          if (!cycle && deepPath !== null && deepPath.has(c)) cycle = true;
-          if (cycle) container = null;
-        }
-        if (container === null) {
-          unencodable = true;
-          total += UNENCODABLE_OCTETS;
-          break;
-        }
-        total += 2;
-        top++;
-        if (top >= MAX_DEPTH) tooDeep = true; // level top + 1 > 64
-        if (top >= SCAN_DEPTH) (deepPath ??= new Set()).add(c);
-        src[top] = c;
-        next[top] = 0;
-        if (container === 'array') {
-          size[top] = (c as unknown[]).length;
-          keysOf[top] = null;
-          outKeysOf[top] = null;
-          o = building ? [] : null;
-        } else {
-          size[top] = shape!.keys.length;
-          keysOf[top] = shape!.keys;
-          outKeysOf[top] = shape!.outKeys;
-          o = building ? {} : null;
-        }
-        out[top] = o as unknown[] | Record<string, unknown> | null;
-        break;
-      }
-      default: // undefined, function, symbol, bigint
-        unencodable = true;
-        total += UNENCODABLE_OCTETS;
-    }
-    if (unencodable || tooDeep) building = false;
-
-    // ---- attach the output to its parent (the frame below a container just opened)
-    if (building) {
-      const parentIndex = o !== null && typeof o === 'object' && out[top] === o ? top - 1 : top;
-      if (parentIndex < 0) rootOut = o;
-      else if (slotKey === null) (out[parentIndex] as unknown[]).push(o);
-      else setMember(out[parentIndex] as Record<string, unknown>, slotKey, o);
-    } else if (top < 0 || (top === 0 && out[0] === o && o !== null)) {
-      rootOut = o;
-    }
-    if (total > budget) break;
-
-    // ---- find the next child, closing finished containers
-    let found = false;
-    while (top >= 0) {
-      const i = next[top]!;
-      if (i < size[top]!) {
-        next[top] = i + 1;
-        if (i > 0) total += 1; // the comma
-        const keys = keysOf[top]!;
-        const parent = src[top]!;
-        if (keys === null) {
-          // An element: read it only when it is an own data property (no getter runs); a hole
-          // or an accessor is an unencodable node in its place.
-          v = lookupGetter.call(parent, i) === undefined ? (parent as unknown[])[i] : undefined;
-          slotKey = null;
-        } else {
-          const k = outKeysOf[top]![i]!;
-          total += jsonStringLength(k) + 1; // the key and the colon
-          v = (parent as Record<string, unknown>)[keys[i]!]; // a data property, checked on entry
-          slotKey = k;
-        }
-        found = true;
-        break;
-      }
-      if (building) freeze(out[top]!);
-      if (deepPath !== null && top >= SCAN_DEPTH) deepPath.delete(src[top]!);
-      src[top] = null as unknown as object; // let the input go
-      top--;
-    }
-    if (!found || total > budget) break;
-  }
-
-  if (total > budget) return { verdict: 'over_budget', octets: total };
-  if (unencodable) return { verdict: 'unencodable', octets: total };
-  if (tooDeep) return { verdict: 'too_deep', octets: total };
-  if (!copy) return { verdict: 'ok', octets: total };
-  if (rootOut !== null && typeof rootOut === 'object') freeze(rootOut);
-  return { verdict: 'ok', octets: total, value: rootOut };
+  const walk = new Walk(budget, copy);
+  const root = walk.run(value);
+  if (walk.total > budget) return { verdict: 'over_budget', octets: walk.total };
+  if (walk.unencodable) return { verdict: 'unencodable', octets: walk.total };
+  if (walk.tooDeep) return { verdict: 'too_deep', octets: walk.total };
+  return copy ? { verdict: 'ok', octets: walk.total, value: root } : { verdict: 'ok', octets: walk.total };
 }
