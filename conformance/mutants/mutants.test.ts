@@ -7,7 +7,8 @@ import { mutants } from './index.ts';
 
 async function run(extra: string[]): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
-  const args = parseArgs(['--runs', '40', '--', ...referenceCommand(), ...extra]);
+  // Fewer runs and no shrinking: the test needs each mutant caught, not its smallest counterexample.
+  const args = parseArgs(['--runs', process.env.TR_MUTANT_RUNS ?? '25', '--no-shrink', '--', ...referenceCommand(), ...extra]);
   if (args.command !== 'conformance') throw new Error('parse');
   const code = await runConformance(args, { out: (l) => lines.push(l), err: () => {} });
   return { code, out: lines.join('\n') };

@@ -81,7 +81,7 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
         await spec.check(v, ask, ctx.hello);
       });
       const numRuns = ctx.runs ?? spec.numRuns ?? DEFAULT_RUNS;
-      const details = await fc.check(property, { seed: ctx.seed, numRuns, ...(ctx.path ? { path: ctx.path } : {}) });
+      const details = await fc.check(property, { seed: ctx.seed, numRuns, endOnFailure: ctx.noShrink === true, ...(ctx.path ? { path: ctx.path } : {}) });
       if (!details.failed) return { passed: true };
       const err = details.errorInstance;
       const input = details.counterexample?.[0];

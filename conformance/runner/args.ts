@@ -15,6 +15,8 @@ export interface ConformanceArgs {
   readonly timeoutMs: number;
   readonly verbose: boolean;
   readonly list: boolean;
+  /** Report a property's first failing input as generated, without shrinking it (faster). */
+  readonly noShrink: boolean;
   /** The adapter command; undefined means the bundled reference adapter. */
   readonly adapter: readonly string[] | undefined;
 }
@@ -47,6 +49,7 @@ options:
   --report-json FILE     write a JSON report
   --junit FILE           write a JUnit XML report
   --timeout MS           per-request timeout (default ${DEFAULT_TIMEOUT_MS})
+  --no-shrink            report a property's first failing input unshrunk (faster)
   --list                 print the selected case IDs and exit
   -v, --verbose          show passing cases and the adapter's stderr
 
@@ -81,6 +84,7 @@ export function parseArgs(argv: readonly string[]): Args {
   let timeoutMs = DEFAULT_TIMEOUT_MS;
   let verbose = false;
   let list = false;
+  let noShrink = false;
 
   for (let i = 0; i < own.length; i++) {
     const a = own[i]!;
@@ -103,6 +107,7 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--timeout': timeoutMs = integer(flag, value(), 1); break;
       case '--out': out = value(); break;
       case '--list': list = true; break;
+      case '--no-shrink': noShrink = true; break;
       case '-v': case '--verbose': verbose = true; break;
       default: throw new UsageError(`unknown option ${JSON.stringify(a)}`);
     }
@@ -115,5 +120,5 @@ export function parseArgs(argv: readonly string[]): Args {
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
-  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, adapter };
+  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, adapter };
 }

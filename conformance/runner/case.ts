@@ -19,6 +19,8 @@ export interface RunContext {
   readonly runs: number | undefined;
   /** A fast-check path to replay (with --only). */
   readonly path: string | undefined;
+  /** Stop a property at its first failure, without shrinking. */
+  readonly noShrink?: boolean;
 }
 
 export interface Failure {

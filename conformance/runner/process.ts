@@ -59,7 +59,8 @@ export class AdapterProcess {
     }
     this.starts++;
     this.spawnChild();
-    const r = await this.send('hello', { protocol: PROTOCOL });
+    // Starting a runtime can take seconds on a loaded machine: the handshake gets at least 5 s.
+    const r = await this.send('hello', { protocol: PROTOCOL }, Math.max(this.opts.timeoutMs, 5000));
     if (r.kind !== 'ok') {
       const why = r.kind === 'broken' ? r.reason : `hello answered error ${r.code}`;
       this.kill();
@@ -117,12 +118,12 @@ export class AdapterProcess {
     });
   }
 
-  private send(op: string, input: Record<string, unknown>): Promise<Reply> {
+  private send(op: string, input: Record<string, unknown>, timeoutMs = this.opts.timeoutMs): Promise<Reply> {
     const child = this.child;
     if (!child || child.exitCode !== null) return Promise.resolve({ kind: 'broken', reason: 'adapter is not running' });
     const id = this.nextId++;
     return new Promise<Reply>((resolve) => {
-      const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${this.opts.timeoutMs} ms`), this.opts.timeoutMs);
+      const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${timeoutMs} ms`), timeoutMs);
       this.pending = { id, op, resolve, timer };
       child.stdin!.write(JSON.stringify({ id, op, input }) + '\n');
     });

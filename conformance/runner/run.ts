@@ -108,7 +108,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
       const t0 = Date.now();
       let outcome: Outcome;
       try {
-        outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, path: args.path });
+        outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, path: args.path, noShrink: args.noShrink });
       } catch (e) {
         outcome = { passed: false, reason: `kit error: ${e instanceof Error ? e.message : String(e)}` };
       }
