@@ -2,6 +2,8 @@
 // command reproduces the failure.
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
@@ -53,5 +55,22 @@ describe('run', () => {
     expect(again.code).toBe(1);
     const input = (o: string[]) => o.join('\n').match(/^  input: .*$/m)?.[0];
     expect(input(again.out)).toBe(input(first.out));
+  });
+
+  it('TR-CONF-9: known failures do not fail the run; a stale entry does; reports are written', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-'));
+    const known = join(dir, 'known.txt');
+    writeFileSync(known, '# depth is counted from 0 in this port\nvector/bound/measure/depth-64-*\n');
+    const mutant = [...referenceCommand(), '--mutant', 'depth-off-by-one'];
+    const expected = await run(['--only', 'vector/bound/measure', '--known-failing', known, '--report-json', join(dir, 'r.json'), '--junit', join(dir, 'r.xml'), '--', ...mutant]);
+    expect(expected.code).toBe(0);
+    expect(expected.out.at(-1)).toMatch(/^\d+ passed, 0 failed, 3 failed as expected$/);
+    const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
+    expect(report.summary).toMatchObject({ failed: 0, expectedFailures: 3 });
+    expect(report.cases.find((c: { id: string }) => c.id === 'vector/bound/measure/depth-64-arrays')).toMatchObject({ status: 'expected-failure', requirements: ['TR-BOUND-8'] });
+    expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite name="vector/bound" tests=');
+    const stale = await run(['--only', 'vector/bound/measure', '--known-failing', known]);
+    expect(stale.code).toBe(1);
+    expect(stale.out.join('\n')).toMatch(/^FAIL vector\/bound\/measure\/depth-64-arrays \[TR-BOUND-8\]\n  reason: listed as known failing but passes/m);
   });
 });
