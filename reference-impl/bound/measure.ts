@@ -10,7 +10,7 @@
 import { types } from 'node:util';
 import { isWellFormed } from './coerce-utf8.ts';
 import { isJsonNumber, jsonNumberLength } from './number-format.ts';
-import { jsonStringLength } from './string-length.ts';
+import { jsonStringLength, wellFormedStringLength } from './string-length.ts';
 
 /** Containers nested deeper than this fail as too_deep (PHP json_encode's default depth). */
 export const MAX_DEPTH = 64;
@@ -41,14 +41,8 @@ const isArray = Array.isArray;
 // Printable ASCII other than `"` and `\`: one octet per code unit, unescaped, well-formed.
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 
-/** PLAIN_ASCII for a short string: a loop is cheaper than a regex call there. */
-function shortPlain(s: string): boolean {
-  for (let i = 0; i < s.length; i++) {
-    const c = s.charCodeAt(i);
-    if (c < 0x20 || c > 0x7e || c === 0x22 || c === 0x5c) return false;
-  }
-  return true;
-}
+/** Arrays up to this length get their copy allocated at full size. */
+const PRESIZE_LIMIT = 1024;
 
 /** Frames up to this depth are checked for cycles by a scan; deeper ones through a Set. */
 const SCAN_DEPTH = 64;
@@ -121,11 +115,16 @@ class Walk {
       case 'string': {
         const n = v.length + 2;
         // Every code unit is at least one octet, so a string this long passes the budget as it is.
-        if (n > this.budget - this.total || (v.length <= 16 ? shortPlain(v) : PLAIN_ASCII.test(v))) {
+        if (n > this.budget - this.total || (v.length > 16 && PLAIN_ASCII.test(v))) {
           this.total += n;
           return v;
         }
-        const w = isWellFormed(v) ? v : (v as unknown as { toWellFormed(): string }).toWellFormed();
+        const octets = wellFormedStringLength(v);
+        if (octets >= 0) {
+          this.total += octets;
+          return v;
+        }
+        const w = (v as unknown as { toWellFormed(): string }).toWellFormed();
         this.total += jsonStringLength(w);
         return w;
       }
@@ -173,10 +172,13 @@ class Walk {
     this.src[t] = c;
     this.next[t] = 0;
     if (shape === null) {
-      this.size[t] = (c as unknown[]).length;
+      const n = (c as unknown[]).length;
+      this.size[t] = n;
       this.keys[t] = null;
       this.outKeys[t] = null;
-      this.out[t] = this.building ? [] : null;
+      // Sized up front when small (no regrowth, no spare capacity); a huge input array is copied by
+      // push, so that the copy never holds more slots than the budget lets through.
+      this.out[t] = this.building ? (n <= PRESIZE_LIMIT ? new Array<unknown>(n) : []) : null;
     } else {
       this.size[t] = shape.keys.length;
       this.keys[t] = shape.keys;
@@ -207,12 +209,12 @@ class Walk {
           // hole reads as undefined and a setter-only element too: both unencodable in place.
           const r = this.child(lookupGetter.call(arr, i) === undefined ? arr[i] : undefined);
           if (r === OPENED) {
-            if (this.building) (o as unknown[]).push(this.out[this.top]);
+            if (this.building) (o as unknown[])[i] = this.out[this.top];
             i++;
             opened = true;
             break;
           }
-          if (this.building) (o as unknown[]).push(r);
+          if (this.building) (o as unknown[])[i] = r;
           if (this.total > budget) break;
         }
       } else {

@@ -26,3 +26,29 @@ export function jsonStringLength(s: string): number {
   }
   return n;
 }
+
+/**
+ * L of `s` when it is well-formed, or −1 when it has an unpaired surrogate (the caller coerces and
+ * measures again). One pass, for the walker's hot path.
+ */
+export function wellFormedStringLength(s: string): number {
+  let n = 2;
+  const len = s.length;
+  for (let i = 0; i < len; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x80) {
+      if (c >= 0x20) n += c === 0x22 || c === 0x5c ? 2 : 1;
+      else n += c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+    } else if (c < 0x800) {
+      n += 2;
+    } else if (c < 0xd800 || c > 0xdfff) {
+      n += 3;
+    } else if (c <= 0xdbff && i + 1 < len && (s.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      n += 4;
+      i++;
+    } else {
+      return -1;
+    }
+  }
+  return n;
+}
