@@ -61,6 +61,42 @@ export const sinkMutants: readonly Mutant[] = [
       }),
   },
   {
+    name: 'loosest-level-wins',
+    breaks: 'TR-PRIV-2',
+    description: 'where a global and a per-tool level meet, the last one set wins instead of the strictest',
+    override: (ref) =>
+      ({
+        audit: (input: Rec, ctx) => {
+          const levels = input.levels as unknown[];
+          return ref.audit!({ ...input, levels: levels.length > 0 ? [levels[levels.length - 1]] : levels }, ctx);
+        },
+      }),
+  },
+  {
+    name: 'live-filtered',
+    breaks: 'TR-SINK-3',
+    description: 'the live inspector stream is filtered like a persisted record, losing run-only channels',
+    override: (ref) =>
+      mapOutput(ref, 'live', (out) => {
+        const { structured: _s, ...rest } = (out.event as { result: Rec }).result;
+        return { event: { ...(out.event as Rec), result: { ...rest, artifacts: [] } } };
+      }),
+  },
+  {
+    name: 'hook-not-rebounded',
+    breaks: 'TR-HOOK-4',
+    description: 'what a hook returns goes out without the second bounding',
+    override: (ref) =>
+      ({
+        hooks: (input: Rec, ctx) => {
+          const loose = { contentBudget: 1_073_741_824, artifactsBudget: 1_073_741_824, structuredBudget: 1_073_741_824 };
+          const first = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
+          const out = ref.hooks!({ ...input, result: { ...first, warnings: (first.warnings as { code: string }[]).map((w) => w.code) }, options: loose }, ctx);
+          return out;
+        },
+      }),
+  },
+  {
     name: 'replay-drops-structured',
     breaks: 'TR-REPLAY-3',
     description: 'restore rebuilds the result from content and isError only',

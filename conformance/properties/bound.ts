@@ -16,16 +16,29 @@ function same(what: string, want: unknown, got: unknown): void {
   if (d !== undefined) throw new Mismatch(`${what} differs at ${d}`, want, got);
 }
 
+/** Every op of a claimed group that takes `{result, options?}`, with its extra input. */
+function resultOps(groups: readonly string[]): [string, Rec][] {
+  const g = new Set(groups);
+  const ops: [string, Rec][] = [['bound', {}]];
+  if (g.has('egress')) ops.push(['wire', {}]);
+  if (g.has('sinks')) ops.push(['audit', { levels: ['redacted'] }], ['audit', { levels: ['full'] }], ['live', {}], ['suspend', {}]);
+  if (g.has('ledger')) ops.push(['persist', {}]);
+  if (g.has('hooks')) ops.push(['hooks', { hooks: [{ name: 'truncate-text', octets: 5 }] }]);
+  return ops;
+}
+
 export const wellFormed = defineProperty({
   name: 'strings-well-formed',
-  description: 'every string a bounded result and coerce output hold is well-formed',
+  description: 'every string of every output (bounded result, wire message, records, events, entries, coerce) is well-formed',
   requirements: ['TR-BOUND-1'],
   groups: B,
   arbitrary: (caps) => fc.tuple(boundInput(caps), taggedString(caps)),
-  async check([input, s], ask) {
-    const out = await ask.ok('bound', input);
-    const at = illFormedAt(out.output.result);
-    if (at) throw new Mismatch(`bounded result has an unpaired surrogate at ${at}`, 'well-formed strings', out.output.result);
+  async check([input, s], ask, hello) {
+    for (const [op, extra] of resultOps(hello.groups)) {
+      const out = await ask.ok(op, { ...input, ...extra });
+      const at = illFormedAt(out.output);
+      if (at) throw new Mismatch(`${op} output has an unpaired surrogate at ${at}`, 'well-formed strings', out.output);
+    }
     const c = await ask.ok('coerce', { value: s });
     if (illFormedAt(c.output.text)) throw new Mismatch('coerce output has an unpaired surrogate', 'well-formed', c.output.text);
   },

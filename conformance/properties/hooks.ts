@@ -33,6 +33,23 @@ export const textHooksKeepStructured = defineProperty({
   },
 });
 
+export const hooksRebound = defineProperty({
+  name: 'hook-output-rebounded',
+  description: 'what a hook returns is bounded again with the same budgets: a long appended text is cut with the notice',
+  requirements: ['TR-HOOK-4'],
+  groups: ['hooks', 'bound'],
+  arbitrary: (caps) => fc.tuple(boundInput(caps), fc.integer({ min: 256, max: 1200 }), fc.constantFrom('é', 'x', '😀'), fc.integer({ min: 1, max: 3 })),
+  async check([input, contentBudget, ch, factor], ask) {
+    const options = { ...(input.options ?? {}), contentBudget };
+    const text = ch.repeat(Math.ceil((contentBudget * factor + 1) / Buffer.byteLength(ch)));
+    const after = (await ask.ok('hooks', { ...input, options, hooks: [{ name: 'append-text', text }] })).output.result as Rec;
+    const n = Buffer.byteLength(after.content as string);
+    if (n > contentBudget || !warningCodes(after).includes('content.truncated')) {
+      throw new Mismatch(`after a hook appended ${Buffer.byteLength(text)} octets, content is ${n} octets (budget ${contentBudget})`, { octets: `<= ${contentBudget}`, warning: 'content.truncated' }, { octets: n, warnings: warningCodes(after) });
+    }
+  },
+});
+
 export const failingHookChangesNothing = defineProperty({
   name: 'failing-hook-keeps-result',
   description: 'a hook that throws or returns a non-result is not applied; the result gains hook.failed only',
@@ -48,4 +65,4 @@ export const failingHookChangesNothing = defineProperty({
   },
 });
 
-export const hookProperties = [textHooksKeepStructured, failingHookChangesNothing];
+export const hookProperties = [textHooksKeepStructured, hooksRebound, failingHookChangesNothing];

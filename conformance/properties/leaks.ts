@@ -141,5 +141,34 @@ export const redactionCoversKeys = defineProperty({
   },
 });
 
-export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys];
+export const liveIsWhole = defineProperty({
+  name: 'live-event-is-whole-result',
+  description: 'the live inspector event is the whole bounded result, every channel verbatim',
+  requirements: ['TR-SINK-3'],
+  groups: ['sinks', 'bound'],
+  arbitrary: (caps) => plantedInput(caps).map((p) => p.input),
+  async check(input, ask) {
+    const b = (await ask.ok('bound', input)).output.result;
+    const e = (await ask.ok('live', input)).output.event;
+    const d = firstDifference({ kind: 'tool_result', result: b }, e);
+    if (d !== undefined) throw new Mismatch(`the live event is not {kind: "tool_result", result: bounded} (${d})`, { kind: 'tool_result', result: b }, e);
+  },
+});
+
+const LEVELS = ['none', 'metadata', 'redacted', 'full'];
+
+export const strictestWins = defineProperty({
+  name: 'strictest-level-wins',
+  description: 'the record is at the strictest of the levels set; an unknown level counts as none',
+  requirements: ['TR-PRIV-2'],
+  groups: ['sinks'],
+  arbitrary: (caps) => fc.tuple(plantedInput(caps), fc.array(fc.constantFrom(...LEVELS, 'Full', 'public', ''), { minLength: 1, maxLength: 4 })),
+  async check([{ input }, levels], ask) {
+    const want = LEVELS[Math.min(...levels.map((l) => Math.max(0, LEVELS.indexOf(l))))];
+    const rec = (await ask.ok('audit', { ...input, levels })).output.record as Rec;
+    if (rec?.level !== want) throw new Mismatch(`levels ${JSON.stringify(levels)} give a record at ${String(rec?.level)}`, { level: want }, { level: rec?.level });
+  },
+});
+
+export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys, liveIsWhole, strictestWins];
 export type { Ask };
