@@ -4,9 +4,11 @@
 //
 // The walk never recurses (TR-BOUND-0), never calls code held by the value (TR-BOUND-6), and stops
 // as soon as the running L passes the budget (TR-BOUND-16): every node adds at least one octet, so
-// the work is bounded by the budget, not by the input. It is written as one loop over parallel
-// frame arrays because it sits on the path of every tool result: a within-budget list should cost
-// about what JSON.stringify of it costs (`npm run bench`).
+// the work is bounded by the budget, not by the input. It keeps its open containers in parallel
+// arrays and loops tightly over each container's children because it sits on the path of every
+// tool result: a within-budget list should cost about what JSON.stringify of it costs
+// (`npm run bench`). Element reads go through __lookupGetter__ (no allocation) rather than a
+// property descriptor each: the getter check is the largest single cost of the walk.
 import { types } from 'node:util';
 import { isWellFormed } from './coerce-utf8.ts';
 import { isJsonNumber, jsonNumberLength } from './number-format.ts';
@@ -37,6 +39,7 @@ const ArrayPrototype = Array.prototype;
 const freeze = Object.freeze;
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(k: PropertyKey): unknown }).__lookupGetter__;
 const isArray = Array.isArray;
+const hasOwn = Object.hasOwn;
 
 // Printable ASCII other than `"` and `\`: one octet per code unit, unescaped, well-formed.
 const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
@@ -59,7 +62,8 @@ function objectKeys(v: object): { keys: string[]; outKeys: string[] } | null {
   for (let i = 0; i < keys.length; i++) {
     const k = keys[i]!;
     const d = getOwnDescriptor(v, k);
-    if (d === undefined || d.get !== undefined || d.set !== undefined) return null; // accessors
+    // hasOwn, not `d.get`: a polluted Object.prototype must not make a descriptor run code.
+    if (d === undefined || !hasOwn(d, 'value')) return null; // accessors
     if (outKeys === keys && !isWellFormed(k)) outKeys = keys.map((x) => (x as unknown as { toWellFormed(): string }).toWellFormed());
   }
   if (outKeys !== keys && new Set(outKeys).size !== outKeys.length) return null; // TR-BOUND-7
