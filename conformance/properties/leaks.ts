@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import type { HelloOutput } from '../protocol/messages.ts';
 import { canary, plantedInput, plainKey, taggedString } from './arbitraries.ts';
-import { Mismatch, defineProperty, type Ask } from './define.ts';
+import { Mismatch, defineProperty } from './define.ts';
 import { jcsLength, octets, warningCodes } from './inspect.ts';
 import { firstDifference } from '../compare.ts';
 
@@ -171,4 +171,3 @@ export const strictestWins = defineProperty({
 });
 
 export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys, liveIsWhole, strictestWins];
-export type { Ask };

@@ -5,7 +5,6 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
 
 export const PROTOCOL = 'toolresult-adapter/1';
-export const PROTOCOL_MAJOR = 'toolresult-adapter/1';
 
 // ------------------------------------------------------------------ shared values
 
@@ -29,14 +28,11 @@ export const StringModel = Type.Union([Type.Literal('utf16'), Type.Literal('code
   description: 'How the language holds a string: UTF-16 code units, code points, or octets.',
 });
 
-export const BoundOptions = Type.Object(
-  {
-    contentBudget: Type.Optional(Type.Integer()),
-    artifactsBudget: Type.Optional(Type.Integer()),
-    structuredBudget: Type.Optional(Type.Integer()),
-  },
-  { title: 'BoundOptionsInput', description: 'Bound options as sent (range checks are the implementation’s job, TR-MODEL-10).' },
-);
+/** Bound options as sent: deliberately unchecked, so the kit can send invalid ones (TR-MODEL-10). */
+export const BoundOptions = Type.Unknown({
+  title: 'BoundOptionsInput',
+  description: 'A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).',
+});
 
 export const ResultInput = Type.Object(
   {
@@ -184,10 +180,8 @@ export const checkRequest: TypeCheck<typeof Request> = TypeCompiler.Compile(Requ
 export const checkResponse: TypeCheck<typeof Response> = TypeCompiler.Compile(Response);
 
 const outputChecks = new Map<string, TypeCheck<TSchema>>();
-const inputChecks = new Map<string, TypeCheck<TSchema>>();
 for (const [op, spec] of Object.entries(Ops)) {
   outputChecks.set(op, TypeCompiler.Compile(spec.output));
-  inputChecks.set(op, TypeCompiler.Compile(spec.input));
 }
 
 /** The first problem with an op's output, or undefined when it matches the protocol. */
@@ -196,17 +190,4 @@ export function outputProblem(op: string, output: unknown): string | undefined {
   if (!check) return undefined;
   const first = check.Errors(output).First();
   return first ? `output${first.path} ${first.message}` : undefined;
-}
-
-/** The first problem with an op's input (for the adapter side), or undefined. */
-export function inputProblem(op: string, input: unknown): string | undefined {
-  const check = inputChecks.get(op);
-  if (!check) return `unknown op`;
-  const first = check.Errors(input).First();
-  return first ? `input${first.path} ${first.message}` : undefined;
-}
-
-/** Which group an op belongs to; `normalize` is in every normalize-* group. */
-export function opGroup(op: OpName): string | null {
-  return Ops[op].group;
 }

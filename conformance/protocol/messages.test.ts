@@ -1,0 +1,48 @@
+// The generated protocol schema and the TypeBox checks agree on real traffic: every vector request
+// validates as a Request with its op's input, and every answer of the reference adapter as a
+// Response with its op's output, under Ajv (strict) and TypeCompiler alike.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { answer } from '../adapter/main.ts';
+import { handlers } from '../adapter/ops/index.ts';
+import { listVectorFiles } from '../runner/vector-cases.ts';
+import { Ops, checkResponse, outputProblem, type OpName } from './messages.ts';
+
+const ID = 'https://toolresult.dev/schemas/v1/conformance/adapter-protocol.schema.json';
+const ajv = loadSchemas();
+const validate = (def: string, v: unknown) => {
+  const f = ajv.getSchema(`${ID}#/$defs/${def}`)!;
+  return f(v) ? undefined : JSON.stringify(f.errors?.[0]);
+};
+
+describe('adapter protocol schema', () => {
+  const files = listVectorFiles().map((f) => JSON.parse(readFileSync(f, 'utf8')) as { op: OpName; cases: { id: string; input: Record<string, unknown> }[] });
+
+  it('TR-CONF-2: every vector request and every reference answer match the protocol in both checkers', () => {
+    let id = 0;
+    for (const file of files) {
+      const spec = Ops[file.op];
+      for (const c of file.cases) {
+        const request = { id: ++id, op: file.op, input: c.input };
+        expect(validate('Request', request)).toBeUndefined();
+        expect(validate(spec.input.title as string, c.input), c.id).toBeUndefined();
+        const { response } = answer(JSON.stringify(request), handlers, 'test');
+        expect(checkResponse.Check(response), c.id).toBe(true);
+        expect(validate('Response', response), c.id).toBeUndefined();
+        if (response.ok) {
+          expect(outputProblem(file.op, response.output), c.id).toBeUndefined();
+          expect(validate(spec.output.title as string, response.output), c.id).toBeUndefined();
+        }
+      }
+    }
+    expect(id).toBeGreaterThan(100);
+  });
+
+  it('rejects a response without logs or with a non-integer id, in both checkers', () => {
+    for (const bad of [{ id: 1, ok: true, output: {} }, { id: 'x', ok: true, output: {}, logs: [] }, { id: 1, ok: false, error: { code: '' , message: 'm' }, logs: [] }]) {
+      expect(checkResponse.Check(bad)).toBe(false);
+      expect(validate('Response', bad)).toBeDefined();
+    }
+  });
+});
