@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { CollectingLogger } from '../reference-impl/logger.ts';
+import { getterCalls } from './adapter/decode-tagged.ts';
 import { handlers } from './adapter/ops/index.ts';
 import { OpError } from './adapter/ops/types.ts';
 import { firstDifference } from './compare.ts';
@@ -58,11 +59,14 @@ function runCase(op: string, c: VectorCase): string | undefined {
   if (handler === undefined) return `no handler for op ${op}`;
   let output: Record<string, unknown> | undefined;
   let error: unknown;
+  const callsBefore = getterCalls();
   try {
     output = handler(structuredClone(c.input), { logger: new CollectingLogger() });
   } catch (e) {
     error = e;
   }
+  // No getter, toJSON, function or proxy trap of an opaque input may run (TR-BOUND-6).
+  if (getterCalls() !== callsBefore) return `code held by an opaque input ran ${getterCalls() - callsBefore} time(s)`;
   if ('output' in c.expect) {
     if (error !== undefined) {
       const code = error instanceof OpError ? error.code : 'exception';
