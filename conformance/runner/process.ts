@@ -144,7 +144,7 @@ export class AdapterProcess {
     if (start < b.length) {
       this.chunks.push(b.subarray(start));
       this.chunkBytes += b.length - start;
-      const max = this.opts.maxLineBytes ?? 256 * 1024 * 1024;
+      const max = this.opts.maxLineBytes ?? 64 * 1024 * 1024;
       if (this.chunkBytes > max) this.fail(child, `response line longer than ${max} octets`);
     }
   }
