@@ -564,15 +564,9 @@ ResultInput = TypedDict(
     },
 )
 
-# Bound options as sent (range checks are the implementation’s job, TR-MODEL-10).
-BoundOptionsInput = TypedDict(
-    "BoundOptionsInput",
-    {
-        "contentBudget": NotRequired[int],
-        "artifactsBudget": NotRequired[int],
-        "structuredBudget": NotRequired[int],
-    },
-)
+# A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and
+# type checks are the implementation’s job (TR-MODEL-10).
+BoundOptionsInput: TypeAlias = Any
 
 BoundOutput = TypedDict(
     "BoundOutput",
