@@ -184,6 +184,27 @@ export const boundMutants: readonly Mutant[] = [
     }),
   },
   {
+    name: 'one-fffd-per-run',
+    breaks: 'TR-BOUND-1',
+    description: "replaces a whole run of bad octets by one U+FFFD, like Go's strings.ToValidUTF8",
+    override: (ref) => ({
+      coerce: (input, ctx) => ({ text: (ref.coerce!(input, ctx).text as string).replace(/\ufffd+/g, '\ufffd') }),
+    }),
+  },
+  {
+    name: 'unencodable-before-budget',
+    breaks: 'TR-BOUND-8',
+    description: 'checks for unencodable nodes before the budget, so an over-budget value is called unencodable',
+    override: (ref) => ({
+      measure: (input: { value: unknown; budget: number }, ctx) => {
+        const m = ref.measure!(input, ctx);
+        if (m.verdict !== 'over_budget') return m;
+        const unbounded = ref.measure!({ value: input.value, budget: 1_073_741_824 }, ctx);
+        return unbounded.verdict === 'unencodable' ? { verdict: 'unencodable' } : m;
+      },
+    }),
+  },
+  {
     name: 'unsorted-warnings',
     breaks: 'TR-MODEL-9',
     description: 'lists warnings in the order it noticed them (here: reversed)',
