@@ -11,9 +11,9 @@ const tmp = mkdtempSync(join(tmpdir(), 'drift-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 
-function run(dir: string): { code: number; out: string } {
+function run(dir: string, script = 'generate-types.ts'): { code: number; out: string } {
   try {
-    const out = execFileSync(tsx, [join(dir, 'scripts', 'generate-types.ts'), '--check'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(tsx, [join(dir, 'scripts', script), '--check'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
     return { code: 0, out };
   } catch (e) {
     const err = e as { status: number; stdout: string; stderr: string };
@@ -25,6 +25,7 @@ describe('generated/ drift check', () => {
   const dir = join(tmp, 'repo');
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
+  cpSync(join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'), join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'));
   cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
@@ -33,6 +34,9 @@ describe('generated/ drift check', () => {
     const r = run(dir);
     expect(r.out).toContain('up to date');
     expect(r.code).toBe(0);
+    const py = run(dir, 'generate-python-types.ts');
+    expect(py.out).toContain('up to date');
+    expect(py.code).toBe(0);
   });
 
   it('fails, and says how to fix it, when a schema changed without regenerating', () => {
@@ -44,5 +48,9 @@ describe('generated/ drift check', () => {
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/differs: .*generated\/model\.ts/);
     expect(r.out).toContain('npm run generate');
+    // The Python types come from the same schemas and drift with them.
+    const py = run(dir, 'generate-python-types.ts');
+    expect(py.code).toBe(1);
+    expect(py.out).toMatch(/generated_types\.py is out of date/);
   });
 });
