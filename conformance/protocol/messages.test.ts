@@ -7,7 +7,8 @@ import { loadSchemas } from '../../scripts/load-schemas.ts';
 import { answer } from '../adapter/main.ts';
 import { handlers } from '../adapter/ops/index.ts';
 import { listVectorFiles } from '../runner/vector-cases.ts';
-import { Ops, checkResponse, outputProblem, type OpName } from './messages.ts';
+import vectorFileSchema from '../../schemas/conformance/vector-file.schema.json' with { type: 'json' };
+import { GROUPS, Ops, checkResponse, outputProblem, type OpName } from './messages.ts';
 
 const ID = 'https://toolresult.dev/schemas/v1/conformance/adapter-protocol.schema.json';
 const ajv = loadSchemas();
@@ -43,6 +44,17 @@ describe('adapter protocol schema', () => {
     for (const bad of [{ id: 1, ok: true, output: {} }, { id: 'x', ok: true, output: {}, logs: [] }, { id: 1, ok: false, error: { code: '' , message: 'm' }, logs: [] }]) {
       expect(checkResponse.Check(bad)).toBe(false);
       expect(validate('Response', bad)).toBeDefined();
+    }
+  });
+
+  it('names the same operations and groups as the case format (one list each, no drift)', () => {
+    const ops = Object.keys(Ops).filter((o) => o !== 'hello' && o !== 'stop').sort();
+    expect(ops).toEqual([...vectorFileSchema.$defs.Operation.enum].sort());
+    expect([...GROUPS]).toEqual(vectorFileSchema.$defs.Group.enum);
+    // `normalize` belongs to one normalize-* group per source.
+    for (const op of ops) {
+      const group = Ops[op as OpName].group as string;
+      expect(GROUPS.filter((g) => g === group || g.startsWith(`${group}-`)), op).not.toEqual([]);
     }
   });
 });

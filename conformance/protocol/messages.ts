@@ -3,6 +3,8 @@
 // (scripts/generate-protocol-schema.ts) all come from here.
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { TypeCompiler, type TypeCheck } from '@sinclair/typebox/compiler';
+import vectorFileSchema from '../../schemas/conformance/vector-file.schema.json' with { type: 'json' };
+import type { Group as GroupName } from '../../generated/conformance.ts';
 
 export const PROTOCOL = 'toolresult-adapter/1';
 
@@ -16,12 +18,12 @@ export const TaggedValue = Type.Unknown({ title: 'TaggedValue', description: `A 
 /** A string, plain or tagged (bytes, utf16, repeat). */
 export const TaggedString = Type.Unknown({ title: 'TaggedString', description: `A string or a string tag: ${TAGGED_ID}#/$defs/TaggedString` });
 
-export const Group = Type.Union(
-  ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'].map((g) => Type.Literal(g)),
-  { title: 'Group', description: 'A capability group an adapter may claim.' },
+// The groups are a fact of the case format (vector-file.schema.json): read from there, not restated.
+export const GROUPS = vectorFileSchema.$defs.Group.enum as readonly GroupName[];
+export const Group = Type.Unsafe<GroupName>(
+  Type.Union(GROUPS.map((g) => Type.Literal(g)), { title: 'Group', description: 'A capability group an adapter may claim.' }),
 );
-export type Group = Static<typeof Group>;
-export const GROUPS: readonly Group[] = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'];
+export type Group = GroupName;
 
 export const StringModel = Type.Union([Type.Literal('utf16'), Type.Literal('codepoints'), Type.Literal('bytes')], {
   title: 'StringModel',

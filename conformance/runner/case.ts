@@ -3,8 +3,9 @@
 import type { HelloOutput } from '../protocol/messages.ts';
 import type { Reply } from './process.ts';
 import type { Status } from './results.ts';
+import type { Need } from '../../generated/conformance.ts';
 
-export type Need = 'utf16-strings' | 'cycles' | 'opaque-values';
+export type { Need };
 
 /** What a case talks to: the adapter under test. */
 export interface Adapter {
