@@ -146,4 +146,14 @@ describe('bound', () => {
     expect(() => bound(ToolResult.text('c'), { contentBudget: 256, artifactsBudget: 1_073_741_824 })).not.toThrow();
     expect(() => bound(ToolResult.text('c'), undefined)).not.toThrow();
   });
+
+  it('TR-BOUND-17: only the boolean true makes an error result, and isError is never converted', () => {
+    let read = 0;
+    const withGetter = { content: 'a', get isError(): unknown { read++; return true; } };
+    for (const isError of ['true', 1, {}, [true]]) expect(bound({ content: 'a', isError } as never).isError).toBe(false);
+    expect(bound(withGetter as never).isError).toBe(false);
+    expect(read).toBe(0);
+    expect(bound(ToolResult.error('a')).isError).toBe(true);
+    expect(bound(ToolResult.text('a')).isError).toBe(false);
+  });
 });

@@ -55,6 +55,11 @@ class ContentCap(unittest.TestCase):
         self.assertEqual(codes(result), ["content.truncated"])
         self.assertEqual(result.content, "\u20ac" * ((256 - len(truncation_notice(256).encode())) // 3) + truncation_notice(256))
 
+    def test_TR_BOUND_17_only_the_boolean_true_makes_an_error(self) -> None:
+        for is_error in ("true", 1, 1.0, [True]):
+            self.assertIs(bound({"content": "a", "isError": is_error}).is_error, False)
+        self.assertIs(bound({"content": "a", "isError": True}).is_error, True)
+
     def test_TR_BOUND_4_non_text_content_becomes_empty_without_conversion(self) -> None:
         class Exploding:
             def __str__(self):
