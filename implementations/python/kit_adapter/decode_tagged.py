@@ -12,6 +12,7 @@ import datetime
 from typing import Any, Callable
 
 from toolresult.coercion import coerce_bytes
+from toolresult.result import ABSENT
 
 
 class TagError(ValueError):
@@ -34,12 +35,6 @@ def utf16_to_str(units: list[int]) -> str:
 
 
 # ------------------------------------------------------------------ opaque values
-
-
-class Undefined:
-    """JavaScript's undefined has no Python counterpart; a value of its own class is the closest."""
-
-    __slots__ = ()
 
 
 class Plain:
@@ -99,7 +94,10 @@ def _function() -> None:
 
 
 OPAQUE: dict[str, Callable[[], Any]] = {
-    "undefined": Undefined,
+    # JavaScript's undefined is "a value that is not there": Python's nearest is the library's own
+    # ABSENT marker. A normalizer reads a member holding it as missing (spec 9.2, TR-NORM-64); as a
+    # value inside data it is one unencodable node, like any object that is not JSON (TR-BOUND-6).
+    "undefined": lambda: ABSENT,
     "function": lambda: _function,
     "symbol": object,
     "date": lambda: datetime.datetime(2026, 1, 2, 3, 4, 5, tzinfo=datetime.timezone.utc),

@@ -21,12 +21,20 @@ def forgiving_base64_size(data: str) -> int | None:
     return 3 * len(text) // 4
 
 
+# TR-NORM-11: "data:", a MIME type and parameters without "," or ";", then ";base64," as the last
+# parameter; letters in any case. The header must end within the first 512 UTF-16 code units.
+_DATA_URL_HEAD = re.compile("data:([^,;]*)((?:;[^,;]*)*?);base64,", re.IGNORECASE)
+_HEAD_LIMIT = 512
+
+
+def _utf16_length(text: str) -> int:
+    return len(text) + sum(1 for ch in text if ord(ch) > 0xFFFF)
+
+
 def data_url(url: str) -> tuple[str, str] | None:
-    """(declared MIME type, base64 payload) of a base64 ``data:`` URL; None for anything else."""
-    if url[:5].lower() != "data:" or "," not in url:
+    """(declared MIME type, base64 payload) of a base64 ``data:`` URL; None for anything else.
+    The MIME type is the text before the first ";" or ",", as it is; the payload is taken raw."""
+    head = _DATA_URL_HEAD.match(url)
+    if head is None or _utf16_length(head.group(0)) > _HEAD_LIMIT:
         return None
-    meta, _, payload = url[5:].partition(",")
-    head, semicolon, last = meta.rpartition(";")
-    if not semicolon or last.strip().lower() != "base64":
-        return None
-    return head.strip(), payload
+    return head.group(1), url[head.end():]

@@ -36,7 +36,9 @@ def _binary(url_or_data: tuple[str | None, str | None], mime_type: Any) -> tuple
             return None
         declared, payload = parsed
         size = forgiving_base64_size(payload)
-        return None if size is None else (declared, size, "")
+        # The block's own MIME type, when it gives a non-empty one, wins over the URL's (TR-NORM-11).
+        own = text_value(mime_type)
+        return None if size is None else (own if own else declared, size, "")
     return mime_type, "", url
 
 
@@ -151,7 +153,7 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
     artifact = fields.get("artifact")
     if _is_adapter_form(artifact):
         carriers = [entry for entry in artifact if text_value(entry["type"]) == "mcp_structured_content"]
-        if len(carriers) > 1 or (carriers and "data" not in carriers[0]):
+        if len(carriers) > 1 or (carriers and carriers[0].get("data", ABSENT) is ABSENT):  # TR-NORM-64
             warnings.add("structured.invalid")
         elif carriers:
             structured = carriers[0]["data"]

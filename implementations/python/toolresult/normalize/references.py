@@ -7,6 +7,7 @@ import re
 from typing import Any
 
 from ..coercion import coerce_text, is_text
+from ..result import ABSENT
 
 REFERENCE_COLUMNS = ["block", "kind", "mimeType", "size", "uri"]
 _TYPE_TOKEN = re.compile("[a-z][a-z0-9_-]{0,31}", re.ASCII)
@@ -15,8 +16,12 @@ _TYPE_TOKEN = re.compile("[a-z][a-z0-9_-]{0,31}", re.ASCII)
 def fields_of(value: Any) -> dict | None:
     """The readable members of an object: a plain ``dict`` as it is; a dict subclass (whose readers
     may run code) as an object none of whose fields are data; None for anything that is not a
-    mapping. ``type()`` and ``issubclass`` on it run none of the value's code (TR-NORM-2)."""
+    mapping. ``type()`` and ``issubclass`` on it run none of the value's code (TR-NORM-2).
+    A member whose value is ABSENT (Python's counterpart of JavaScript's undefined) is missing
+    (TR-NORM-64)."""
     if type(value) is dict:
+        if any(member is ABSENT for member in value.values()):
+            return {key: member for key, member in value.items() if member is not ABSENT}
         return value
     return {} if issubclass(type(value), dict) else None
 
