@@ -22,8 +22,8 @@ def forgiving_base64_size(data: str) -> int | None:
 
 
 # TR-NORM-11: "data:", a MIME type and parameters without "," or ";", then ";base64," as the last
-# parameter; letters in any case. The header must end within the first 512 UTF-16 code units.
-_DATA_URL_HEAD = re.compile("data:([^,;]*)((?:;[^,;]*)*?);base64,", re.IGNORECASE)
+# parameter; ASCII letters in any case (re.ASCII: "ſ" is not "s"). The header must end within the first 512 UTF-16 code units.
+_DATA_URL_HEAD = re.compile("data:([^,;]*)((?:;[^,;]*)*?);base64,", re.IGNORECASE | re.ASCII)
 _HEAD_LIMIT = 512
 
 
