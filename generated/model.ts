@@ -12,7 +12,7 @@ export type ArtifactType = "table" | "text";
  */
 export type AuditRecord = NoneAuditRecord | MetadataAuditRecord | RedactedAuditRecord | FullAuditRecord;
 /**
- * Closed set of warning codes. The part before the dot names the channel the warning is about.
+ * Closed set of warning codes. The part before the dot names the channel the warning is about (content, artifacts, structured), or hook for a failed hook. The table in spec/02-data-model.md §2.3 says who sets each code and what it means.
  */
 export type WarningCode =
   | "content.truncated"
@@ -208,7 +208,7 @@ export interface TextData {
   text: string;
 }
 /**
- * Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so that every pinned marker and notice fits inside any budget (TR-BOUND-2).
+ * Budgets for the bounder, in octets. A budget left out takes its default. Each budget is an integer from 256 to 2^30 (TR-MODEL-10); 256 is the floor so that every pinned marker and notice fits inside any budget.
  */
 export interface BoundOptions {
   /**

@@ -253,7 +253,9 @@ AuditSummary = TypedDict(
     },
 )
 
-# Closed set of warning codes. The part before the dot names the channel the warning is about.
+# Closed set of warning codes. The part before the dot names the channel the warning is about
+# (content, artifacts, structured), or hook for a failed hook. The table in spec/02-data-model.md
+# §2.3 says who sets each code and what it means.
 WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed"]
 WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed")
 
@@ -356,8 +358,9 @@ TextArtifact = TypedDict(
     },
 )
 
-# Budgets for the bounder, in octets. A budget left out takes its default. 256 is the floor so
-# that every pinned marker and notice fits inside any budget (TR-BOUND-2).
+# Budgets for the bounder, in octets. A budget left out takes its default. Each budget is an
+# integer from 256 to 2^30 (TR-MODEL-10); 256 is the floor so that every pinned marker and notice
+# fits inside any budget.
 BoundOptions = TypedDict(
     "BoundOptions",
     {
