@@ -15,6 +15,9 @@ class BadHookDescription(ValueError):
     pass
 
 
+_MAX_SAFE_INTEGER = 2**53 - 1
+
+
 def _prefix(text: str, octets: int) -> str:
     """The longest prefix of ``text`` on a code-point boundary within ``octets`` UTF-8 octets."""
     return text.encode("utf-8")[:octets].decode("utf-8", "ignore")
@@ -43,7 +46,9 @@ def build_hook(description: Any) -> Hook:
         return lambda result, position: with_content(result, result.content + coerce_text(text))
     if name == "truncate-text":
         octets = description.get("octets")
-        if type(octets) is not int or octets < 0:
+        if type(octets) is float and octets.is_integer():
+            octets = int(octets)  # an integer however written (spec 8.5): 2.0 is 2
+        if type(octets) is not int or not 0 <= octets <= _MAX_SAFE_INTEGER:
             raise BadHookDescription("octets must be a non-negative integer")
         return lambda result, position: with_content(result, _prefix(result.content, octets))
     if name == "drop-structured":
