@@ -45,7 +45,7 @@ export type JsonValue =
  */
 export type ToolArtifact = TableArtifact | TextArtifact;
 /**
- * How much of a tool step a persisted audit record keeps, strictest first: none < metadata < redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
+ * How much of a tool step a persisted audit record keeps, strictest first: none < metadata < redacted < full. Default metadata (TR-PRIV-1); where two settings meet, the strictest wins, and a value outside this set counts as none (TR-PRIV-2).
  */
 export type PrivacyLevel = "none" | "metadata" | "redacted" | "full";
 
@@ -91,7 +91,7 @@ export interface MetadataAuditRecord {
   summary: AuditSummary;
 }
 /**
- * What the metadata level keeps. Every value is a number, a boolean or from a closed set, so no string chosen by a tool or its input can ride it (TR-PRIV-4).
+ * What the metadata level keeps. Every value is a number, a boolean or from a closed set, so no string chosen by a tool or its input can ride it (TR-PRIV-4, TR-PRIV-5).
  */
 export interface AuditSummary {
   isError: boolean;
@@ -110,7 +110,7 @@ export interface AuditSummary {
    */
   artifactsOctets: number;
   /**
-   * The distinct artifact types of the list, sorted.
+   * The distinct artifact types of the list, sorted by code point.
    */
   artifactTypes: ArtifactType[];
   /**
@@ -180,7 +180,7 @@ export interface ToolResult {
    */
   artifacts: ToolArtifact[];
   /**
-   * What the bounder, a normalizer or a hook changed or dropped, as codes.
+   * What the bounder, a normalizer or a hook changed or dropped, as codes: sorted by code, no code twice (TR-MODEL-9; JSON Schema cannot say it).
    */
   warnings: Warning[];
 }
@@ -235,7 +235,7 @@ export interface LedgerEntry {
   result: ToolResult;
 }
 /**
- * The event the live inspector stream carries for a finished tool step (spec/05-sinks.md). Built from memory for administrators while the run is live and never persisted: the whole bounded result, run-only channels included. Sent as one line of NDJSON.
+ * The event the live inspector stream carries for a finished tool step (spec/05-sinks.md). Built from memory for administrators while the run is live and not meant to be persisted (TR-SINK-3): the whole bounded result, run-only channels included. Sent as one line of NDJSON.
  */
 export interface LiveEvent {
   kind: "tool_result";

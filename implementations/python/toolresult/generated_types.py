@@ -238,7 +238,7 @@ MetadataAuditRecord = TypedDict(
 )
 
 # What the metadata level keeps. Every value is a number, a boolean or from a closed set, so no
-# string chosen by a tool or its input can ride it (TR-PRIV-4).
+# string chosen by a tool or its input can ride it (TR-PRIV-4, TR-PRIV-5).
 AuditSummary = TypedDict(
     "AuditSummary",
     {
@@ -383,8 +383,8 @@ LedgerEntry = TypedDict(
 )
 
 # The event the live inspector stream carries for a finished tool step (spec/05-sinks.md). Built
-# from memory for administrators while the run is live and never persisted: the whole bounded
-# result, run-only channels included. Sent as one line of NDJSON.
+# from memory for administrators while the run is live and not meant to be persisted (TR-SINK-3):
+# the whole bounded result, run-only channels included. Sent as one line of NDJSON.
 LiveEvent = TypedDict(
     "LiveEvent",
     {
@@ -394,7 +394,8 @@ LiveEvent = TypedDict(
 )
 
 # How much of a tool step a persisted audit record keeps, strictest first: none < metadata <
-# redacted < full. Default metadata; where two settings meet, the stricter wins (TR-PRIV).
+# redacted < full. Default metadata (TR-PRIV-1); where two settings meet, the strictest wins, and
+# a value outside this set counts as none (TR-PRIV-2).
 PrivacyLevel: TypeAlias = Literal["none", "metadata", "redacted", "full"]
 PRIVACY_LEVEL_VALUES: tuple[PrivacyLevel, ...] = ("none", "metadata", "redacted", "full")
 
