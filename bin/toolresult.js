@@ -4,4 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-await import('../conformance/runner/cli.ts');
+const { cli } = await import('../conformance/runner/cli.ts');
+process.exitCode = await cli(process.argv.slice(2));

@@ -55,10 +55,15 @@ options:
 
 exit status: 0 every applicable case passed; 1 a case failed (or a known failure is stale); 2 usage error`;
 
-function integer(flag: string, v: string | undefined, min: number): number {
+/** The longest timer Node.js keeps: a longer one fires at once (TimeoutOverflowWarning). */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+function integer(flag: string, v: string | undefined, min: number, max = Number.MAX_SAFE_INTEGER): number {
   if (v === undefined || !/^-?[0-9]+$/.test(v)) throw new UsageError(`${flag} needs an integer, got ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
   const n = Number(v);
-  if (!Number.isSafeInteger(n) || n < min) throw new UsageError(`${flag} must be an integer >= ${min}, got ${v}`);
+  if (!Number.isSafeInteger(n) || n < min || n > max) {
+    throw new UsageError(max === Number.MAX_SAFE_INTEGER ? `${flag} must be an integer >= ${min}, got ${v}` : `${flag} must be an integer from ${min} to ${max}, got ${v}`);
+  }
   return n;
 }
 
@@ -104,7 +109,7 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--known-failing': knownFailing.push(value()); break;
       case '--report-json': reportJson = value(); break;
       case '--junit': junit = value(); break;
-      case '--timeout': timeoutMs = integer(flag, value(), 1); break;
+      case '--timeout': timeoutMs = integer(flag, value(), 1, MAX_TIMEOUT_MS); break;
       case '--out': out = value(); break;
       case '--list': list = true; break;
       case '--no-shrink': noShrink = true; break;

@@ -1,30 +1,50 @@
 // Entry point: `npm run conformance -- [options] [-- COMMAND ARGS...]`, `toolresult conformance …`,
 // `toolresult vectors --out DIR`. Exit 0: every applicable case passed; 1: a failure; 2: usage error.
+// Every error is one line on standard error that says what is wrong; never only a stack trace.
+import { pathToFileURL } from 'node:url';
 import { UsageError, USAGE, parseArgs } from './args.ts';
-import { runConformance } from './run.ts';
+import { runConformance, type RunIO } from './run.ts';
 import { exportVectors } from './export-vectors.ts';
+import { fileProblem } from './files.ts';
 
-export async function cli(argv: readonly string[]): Promise<number> {
-  const io = { out: (l: string) => process.stdout.write(l + '\n'), err: (l: string) => process.stderr.write(l + '\n') };
+const stdio: RunIO = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
+
+export async function cli(argv: readonly string[], io: RunIO = stdio): Promise<number> {
+  let args;
   try {
-    const args = parseArgs(argv);
+    args = parseArgs(argv);
+  } catch (e) {
+    if (!(e instanceof UsageError)) throw e;
+    io.err(`toolresult: ${e.message} (--help lists the options)`);
+    return 2;
+  }
+  try {
     if (args.command === 'help') {
       io.out(USAGE);
       return 0;
     }
     if (args.command === 'vectors') {
-      const n = exportVectors(args.out);
+      let n;
+      try {
+        n = exportVectors(args.out);
+      } catch (e) {
+        throw new UsageError(`--out ${args.out}: cannot write the vectors there (${fileProblem(e)})`);
+      }
       io.out(`wrote ${n.files} vector files (${n.cases} cases) and ${n.schemas} schemas to ${args.out}`);
       return 0;
     }
     return await runConformance(args, io);
   } catch (e) {
-    if (e instanceof UsageError || (e as NodeJS.ErrnoException)?.code === 'ENOENT') {
-      io.err(`toolresult: ${(e as Error).message}\n\n${USAGE}`);
+    if (e instanceof UsageError) {
+      io.err(`toolresult: ${e.message}`);
       return 2;
     }
-    throw e;
+    // A bug in the kit: say so on the first line, then the stack for the bug report.
+    io.err(`toolresult: kit error: ${e instanceof Error ? e.message : String(e)}`);
+    if (e instanceof Error && e.stack) io.err(e.stack);
+    return 1;
   }
 }
 
-process.exitCode = await cli(process.argv.slice(2));
+// Run when started as a program (`tsx conformance/runner/cli.ts`); bin/toolresult.js calls cli() itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await cli(process.argv.slice(2));

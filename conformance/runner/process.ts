@@ -36,6 +36,7 @@ export class AdapterProcess {
   private starts = 0;
   private stderrTail = '';
   private gaveUp: string | undefined;
+  private spawnErrorCode: string | undefined;
   hello: HelloOutput | undefined;
 
   constructor(private readonly opts: AdapterOptions) {}
@@ -49,14 +50,22 @@ export class AdapterProcess {
     return Math.max(0, this.starts - 1);
   }
 
+  /** Why the command could not be run at all (`ENOENT`, `EACCES`, …), when that is what happened. */
+  get spawnError(): string | undefined {
+    return this.spawnErrorCode;
+  }
+
+  /** The reason the adapter was given up, once it broke more often than it may be restarted. */
+  givenUp(): string | undefined {
+    if (!this.gaveUp && !this.child && this.starts > (this.opts.maxRestarts ?? 3)) this.gaveUp = `adapter given up after ${this.restarts} restarts`;
+    return this.gaveUp;
+  }
+
   /** Starts the adapter if it is not running and shakes hands. Resolves to the handshake or a reason. */
   async ensureStarted(): Promise<HelloOutput | string> {
     if (this.child && this.hello) return this.hello;
-    if (this.gaveUp) return this.gaveUp;
-    if (this.starts > (this.opts.maxRestarts ?? 3)) {
-      this.gaveUp = `adapter given up after ${this.restarts} restarts`;
-      return this.gaveUp;
-    }
+    const givenUp = this.givenUp();
+    if (givenUp) return givenUp;
     this.starts++;
     this.spawnChild();
     // Starting a runtime can take seconds on a loaded machine: the handshake gets at least 5 s.
@@ -111,7 +120,10 @@ export class AdapterProcess {
       this.opts.onStderr?.(t);
     });
     child.stdin!.on('error', () => {}); // EPIPE after a crash is reported by 'exit'
-    child.on('error', (e) => this.fail(child, `adapter could not be started: ${e.message}`));
+    child.on('error', (e: NodeJS.ErrnoException) => {
+      if (e.syscall?.startsWith('spawn')) this.spawnErrorCode = e.code;
+      this.fail(child, `adapter could not be started: ${e.message}`);
+    });
     child.on('exit', (code, signal) => {
       const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
       this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${tail.slice(0, 400)}` : ''}`);

@@ -1,7 +1,7 @@
 // Known-failing files and how a case's outcome is judged against them: a listed case that fails is
 // expected; a listed case that passes fails the run as stale, so the list can only shrink.
-import { readFileSync } from 'node:fs';
 import { compilePattern, type Pattern, type Selectable } from './patterns.ts';
+import { readOptionFile } from './files.ts';
 
 export type Status = 'pass' | 'fail' | 'skip' | 'expected-failure' | 'stale';
 
@@ -15,7 +15,7 @@ export function parseKnownFailing(text: string): Pattern[] {
 }
 
 export function loadKnownFailing(files: readonly string[]): Pattern[] {
-  return files.flatMap((f) => parseKnownFailing(readFileSync(f, 'utf8')));
+  return files.flatMap((f) => parseKnownFailing(readOptionFile('--known-failing', f)));
 }
 
 /** The final status of a case that ran, given the known-failing patterns. */

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
-import { referenceCommand, runConformance, skipReason } from './run.ts';
+import { referenceCommand, replayCommand, runConformance, skipReason } from './run.ts';
 import type { KitCase } from './case.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
@@ -30,6 +30,15 @@ describe('run', () => {
     expect(skipReason(kase(['normalize']), hello)).toBeUndefined();
     expect(skipReason(kase(['sinks', 'bound']), hello)).toBe('group sinks not claimed');
     expect(skipReason(kase(['bound'], ['utf16-strings', 'cycles', 'opaque-values']), hello)).toBe('adapter cannot build utf16-strings, cycles');
+    expect(skipReason(kase(['normalize']), { ...hello, groups: ['bound'] })).toBe('group normalize-* not claimed');
+  });
+
+  it('TR-CONF-12: the replay command carries the options that change the outcome', () => {
+    const failed = { passed: false, reason: 'x', seed: 7, path: '3:1' } as const;
+    const adapter = ['python3', 'my adapter.py'];
+    expect(replayCommand(kase(['bound']), failed, { adapter, timeoutMs: 10_000, noShrink: false })).toBe("npm run conformance -- --only a --seed 7 --path 3:1 -- python3 'my adapter.py'");
+    expect(replayCommand(kase(['bound']), failed, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe('npm run conformance -- --only a --seed 7 --path 3:1 --no-shrink --timeout 300');
+    expect(replayCommand(kase(['bound']), { passed: false, reason: 'no response' }, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe('npm run conformance -- --only a --timeout 300');
   });
 
   it('TR-CONF-10: exit 0 when every applicable case passes, 1 on a failure, 2 on a usage error', async () => {

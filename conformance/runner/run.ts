@@ -3,17 +3,22 @@
 import { fileURLToPath } from 'node:url';
 import { dirname, join } from 'node:path';
 import type { HelloOutput } from '../protocol/messages.ts';
-import { UsageError, type ConformanceArgs } from './args.ts';
+import { DEFAULT_TIMEOUT_MS, UsageError, type ConformanceArgs } from './args.ts';
 import type { CaseResult, KitCase, Need, Outcome } from './case.ts';
 import { allCases } from './library.ts';
 import { compilePattern, selectCases } from './patterns.ts';
 import { AdapterProcess } from './process.ts';
 import { judge, loadKnownFailing, unusedPatterns } from './results.ts';
 import { summarize, summaryLine, writeJsonReport, writeJunit } from './reports.ts';
+import { caseHeader, failureReport } from './display.ts';
+import { fileProblem, prepareOutputFile } from './files.ts';
+import { groupLine, heartbeat } from './progress.ts';
 
 export interface RunIO {
   out(line: string): void;
   err(line: string): void;
+  /** How often a long case says it is still running (default: progress.ts HEARTBEAT_MS). */
+  readonly heartbeatMs?: number;
 }
 
 const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'adapter', 'main.ts');
@@ -25,24 +30,21 @@ export function referenceCommand(): string[] {
 
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-export function replayCommand(c: KitCase, outcome: Outcome, adapter: readonly string[] | undefined): string {
+/** What a replay needs besides the case: the options that change its outcome. */
+export type ReplayOptions = Pick<ConformanceArgs, 'adapter' | 'timeoutMs' | 'noShrink'>;
+
+export function replayCommand(c: KitCase, outcome: Outcome, opts: ReplayOptions): string {
   const parts = ['npm', 'run', 'conformance', '--', '--only', c.id];
   if (!outcome.passed && outcome.seed !== undefined) {
     parts.push('--seed', String(outcome.seed));
     if (outcome.path) parts.push('--path', outcome.path);
+    // Shrinking on replay would go on from the unshrunk input and report a different one.
+    if (opts.noShrink) parts.push('--no-shrink');
   }
-  if (adapter) parts.push('--', ...adapter);
+  // A timeout failure replayed with the default timeout might pass.
+  if (opts.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout', String(opts.timeoutMs));
+  if (opts.adapter) parts.push('--', ...opts.adapter);
   return parts.map(quote).join(' ');
-}
-
-function show(v: unknown): string {
-  let text: string;
-  try {
-    text = JSON.stringify(v, (_k, x) => (typeof x === 'bigint' ? `${x}n` : x)) ?? 'undefined';
-  } catch {
-    text = String(v);
-  }
-  return text.length > 1500 ? `${text.slice(0, 1500)}… (${text.length} chars)` : text;
 }
 
 function missingNeed(need: Need, hello: HelloOutput): boolean {
@@ -55,24 +57,52 @@ function missingNeed(need: Need, hello: HelloOutput): boolean {
 export function skipReason(c: KitCase, hello: HelloOutput): string | undefined {
   const claimed = new Set<string>(hello.groups);
   const missing = c.groups.filter((g) => (g === 'normalize' ? !hello.groups.some((h) => h.startsWith('normalize-')) : !claimed.has(g)));
-  if (missing.length > 0) return `group ${missing.join(', ')} not claimed`;
+  // `normalize` stands for any of the three normalize-* groups.
+  if (missing.length > 0) return `group ${missing.map((g) => (g === 'normalize' ? 'normalize-*' : g)).join(', ')} not claimed`;
   const needs = c.needs.filter((n) => missingNeed(n, hello));
   if (needs.length > 0) return `adapter cannot build ${needs.join(', ')}`;
   return undefined;
 }
 
+/** A command that cannot be run at all is a mistake on the command line, not a failing case. */
+function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
+  const cmd = command[0] ?? '';
+  if (code === 'ENOENT') {
+    return new UsageError(cmd.includes('/') ? `cannot start the adapter: ${cmd} does not exist` : `cannot start the adapter: no command ${JSON.stringify(cmd)} on the PATH`);
+  }
+  if (code === 'EACCES') {
+    const via = /\.py$/.test(cmd) ? 'python3' : /\.[cm]?js$/.test(cmd) ? 'node' : 'its interpreter';
+    return new UsageError(`cannot start the adapter: ${cmd} is not executable (chmod +x it, or run it through ${via}: -- ${via} ${cmd})`);
+  }
+  if (code !== undefined) return new UsageError(`cannot start the adapter ${cmd}: ${code}`);
+  return undefined;
+}
+
+/** Checks the options that need the case list: every pattern selects something, --path one property. */
+function selectOrExplain(args: ConformanceArgs): KitCase[] {
+  const cases = selectCases(allCases(), args.only.map(compilePattern), args.skip.map(compilePattern));
+  if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (--list shows the case IDs)');
+  if (args.path !== undefined && (cases.length !== 1 || cases[0]!.kind !== 'property')) {
+    throw new UsageError(`--path replays one property, but the selection has ${cases.length === 1 ? `the ${cases[0]!.kind} ${cases[0]!.id}` : `${cases.length} cases`}: give --only the full property ID`);
+  }
+  return cases;
+}
+
 export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<number> {
   const command = args.adapter ?? referenceCommand();
   const known = loadKnownFailing(args.knownFailing);
-  const cases = selectCases(allCases(), args.only.map(compilePattern), args.skip.map(compilePattern));
-  if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (see --list)');
+  const cases = selectOrExplain(args);
   if (args.list) {
     for (const c of cases) io.out(`${c.id}  [${c.requirements.join(' ')}]`);
     return 0;
   }
+  if (args.reportJson) prepareOutputFile('--report-json', args.reportJson);
+  if (args.junit) prepareOutputFile('--junit', args.junit);
 
   const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${t.trimEnd()}`) } : {}) });
   const started = await adapter.ensureStarted();
+  const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
+  if (cannot) throw cannot;
   const results: CaseResult[] = [];
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
 
@@ -86,11 +116,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
 
     let group = '';
     let groupStart = Date.now();
+    let notRun = 0;
     const flushGroup = () => {
-      if (!group) return;
-      const rs = results.filter((r) => r.id.startsWith(group + '/'));
-      const s = summarize(rs);
-      io.err(`  ${group}: ${summaryLine(s)} (${((Date.now() - groupStart) / 1000).toFixed(1)} s)`);
+      if (group) io.err(groupLine(group, results.filter((r) => r.id.startsWith(group + '/')), (Date.now() - groupStart) / 1000));
     };
     for (const c of cases) {
       const g = c.id.split('/').slice(0, 2).join('/');
@@ -105,32 +133,38 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
         if (args.verbose) io.out(`SKIP ${c.id}: ${skip}`);
         continue;
       }
+      // Once the adapter is given up, the rest fail without running: one line says so, not one each.
+      const givenUp = adapter.givenUp();
+      if (givenUp) {
+        const reason = `not run: ${givenUp}`;
+        record(c, { status: judge(false, c, known), durationMs: 0, failure: { reason } });
+        if (notRun++ === 0) io.out(`${givenUp}: every remaining case fails without running (-v lists them; so do --report-json and --junit)`);
+        if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${reason}`);
+        continue;
+      }
       const t0 = Date.now();
+      const stopHeartbeat = heartbeat(io.err, c.id, () => adapter.requests, io.heartbeatMs);
       let outcome: Outcome;
       try {
         outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, path: args.path, noShrink: args.noShrink });
       } catch (e) {
         outcome = { passed: false, reason: `kit error: ${e instanceof Error ? e.message : String(e)}` };
+      } finally {
+        stopHeartbeat();
       }
       const status = judge(outcome.passed, c, known);
       const durationMs = Date.now() - t0;
-      const replay = replayCommand(c, outcome, args.adapter);
+      const replay = replayCommand(c, outcome, args);
       if (outcome.passed) {
         record(c, status === 'stale' ? { status, durationMs, failure: { reason: 'listed as known failing but passes: remove it from the list' }, replay } : { status, durationMs });
-        if (status === 'stale') io.out(`FAIL ${c.id} [${c.requirements.join(' ')}]\n  reason: listed as known failing but passes (stale): remove it from the list`);
+        if (status === 'stale') io.out(`${caseHeader('FAIL', c)}\n  reason: listed as known failing but passes (stale): remove it from the list`);
         else if (args.verbose) io.out(`PASS ${c.id}`);
         continue;
       }
       const { passed: _p, ...failure } = outcome;
       record(c, { status, durationMs, failure, replay });
-      const head = status === 'expected-failure' ? 'XFAIL' : 'FAIL';
       if (status === 'expected-failure' && !args.verbose) continue;
-      const lines = [`${head} ${c.id} [${c.requirements.join(' ')}]`, `  reason: ${failure.reason}`];
-      if ('input' in failure) lines.push(`  input:  ${show(failure.input)}`);
-      if ('want' in failure) lines.push(`  want:   ${show(failure.want)}`);
-      if ('got' in failure) lines.push(`  got:    ${show(failure.got)}`);
-      lines.push(`  replay: ${replay}`);
-      io.out(lines.join('\n'));
+      io.out(failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay));
     }
     flushGroup();
     io.err(`${adapter.requests} requests to the adapter`);
@@ -140,9 +174,21 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
 
   for (const p of unusedPatterns(known, cases)) io.err(`warning: known-failing pattern ${JSON.stringify(p)} matches no selected case`);
   const hello = typeof started === 'string' ? undefined : started;
-  if (args.reportJson) writeJsonReport(args.reportJson, { seed: args.seed, adapter: hello, command }, results);
-  if (args.junit) writeJunit(args.junit, results);
+  let reportProblem = false;
+  const write = (option: string, file: string, w: () => void) => {
+    try {
+      w();
+    } catch (e) {
+      reportProblem = true;
+      io.err(`toolresult: ${option} ${file}: cannot write it (${fileProblem(e)})`);
+    }
+  };
+  if (args.reportJson) write('--report-json', args.reportJson, () => writeJsonReport(args.reportJson!, { seed: args.seed, adapter: hello, command }, results));
+  if (args.junit) write('--junit', args.junit, () => writeJunit(args.junit!, results));
   const s = summarize(results);
+  const stale = results.filter((r) => r.status === 'stale').length;
+  if (stale > 0) io.out(`${stale} of the failures ${stale === 1 ? 'is a known failure that passes' : 'are known failures that pass'} (stale): remove ${stale === 1 ? 'it' : 'them'} from the known-failing list`);
   io.out(summaryLine(s));
-  return s.failed > 0 ? 1 : 0;
+  // A report that could not be written is a failed run even when every case passed.
+  return s.failed > 0 || reportProblem ? 1 : 0;
 }

@@ -49,13 +49,15 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
           const want = c.expect;
           const fail = (reason: string, got: unknown): Outcome => ({ passed: false, reason, input: { op: vf.op, input: c.input }, want, got });
           if (reply.kind === 'broken') return fail(reply.reason, undefined);
+          // An op the adapter has not implemented yet is the commonest failure of a new adapter: say so.
+          const answered = (code: string) => (code === 'adapter.unknown_op' ? `the adapter does not implement op ${vf.op} (answered adapter.unknown_op)` : `answered error ${code}`);
           if ('output' in want) {
-            if (reply.kind === 'error') return fail(`answered error ${reply.code}, want an output`, { error: { code: reply.code, message: reply.message } });
+            if (reply.kind === 'error') return fail(`${answered(reply.code)}, want an output`, { error: { code: reply.code, message: reply.message } });
             const diff = firstDifference(want.output, reply.output);
             return diff === undefined ? { passed: true } : fail(`output differs at ${diff}`, { output: reply.output });
           }
           if (reply.kind === 'ok') return fail(`answered an output, want error ${want.error.code}`, { output: reply.output });
-          return reply.code === want.error.code ? { passed: true } : fail(`answered error ${reply.code}, want ${want.error.code}`, { error: { code: reply.code } });
+          return reply.code === want.error.code ? { passed: true } : fail(`${answered(reply.code)}, want error ${want.error.code}`, { error: { code: reply.code } });
         },
       });
     }

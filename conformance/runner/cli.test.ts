@@ -1,0 +1,82 @@
+// The command line as a newcomer meets it: every mistake is one line on standard error with exit 2,
+// found before the adapter starts where it can be; no stack trace, no lost summary, no hang.
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { cli } from './cli.ts';
+
+const HERE = dirname(fileURLToPath(import.meta.url));
+const testAdapter = (name: string) => [process.execPath, join(HERE, 'test-adapters', `${name}.mjs`)];
+
+async function run(argv: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await cli(argv, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+describe('cli errors', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'kit-cli-'));
+  writeFileSync(join(dir, 'a-file'), 'x');
+
+  it.each([
+    [['--bogus'], /^toolresult: unknown option "--bogus" \(--help lists the options\)$/],
+    [['--seed'], /^toolresult: --seed needs a value/],
+    [['--runs', '0'], /^toolresult: --runs must be an integer >= 1, got 0/],
+    [['--timeout', 'abc'], /^toolresult: --timeout needs an integer, got "abc"/],
+    [['--timeout', '99999999999'], /^toolresult: --timeout must be an integer from 1 to 2147483647, got 99999999999/],
+    [['--only', 'vector/no-such-group'], /^toolresult: no case matches the --only\/--skip patterns/],
+    [['--only', 'vector/bound/measure', '--path', '0:1'], /^toolresult: --path replays one property, but the selection has \d+ cases/],
+    [['--only', 'vector/bound/measure/null', '--path', '0'], /^toolresult: --path replays one property, but the selection has the vector vector\/bound\/measure\/null/],
+    [['--known-failing', join(dir, 'missing.txt')], /^toolresult: --known-failing .*missing\.txt: cannot read it \(no such file or directory\)$/],
+    [['--known-failing', dir], /^toolresult: --known-failing .*: cannot read it \(it is a directory\)$/],
+    [['--only', 'vector/egress', '--junit', dir], /^toolresult: --junit .*: cannot write it \(it is a directory\)$/],
+    [['--only', 'vector/egress', '--report-json', join(dir, 'a-file', 'r.json')], /^toolresult: --report-json .*: cannot write it \(a part of the path is not a directory\)$/],
+    [['vectors', '--out', join(dir, 'a-file', 'out')], /^toolresult: --out .*: cannot write the vectors there \(a part of the path is not a directory\)$/],
+    [['--only', 'vector/egress', '--', join(dir, 'no-such-adapter')], /^toolresult: cannot start the adapter: .*no-such-adapter does not exist$/],
+    [['--only', 'vector/egress', '--', 'no-such-command-xyz'], /^toolresult: cannot start the adapter: no command "no-such-command-xyz" on the PATH$/],
+    [['--only', 'vector/egress', '--', join(HERE, 'test-adapters', 'crash.mjs')], /^toolresult: cannot start the adapter: .*crash\.mjs is not executable \(chmod \+x it, or run it through node: -- node .*crash\.mjs\)$/],
+  ])('TR-CONF-10: %j is a usage error explained in one line, exit 2', async (argv, message) => {
+    const r = await run(argv);
+    expect(r.code).toBe(2);
+    expect(r.err).toHaveLength(1);
+    expect(r.err[0]).toMatch(message);
+    expect(r.out).toEqual([]);
+  });
+
+  it('TR-CONF-10: a report folder that does not exist yet is created', async () => {
+    const report = join(dir, 'new', 'deeper', 'r.json');
+    const junit = join(dir, 'new', 'j.xml');
+    const r = await run(['--only', 'vector/egress', '--report-json', report, '--junit', junit]);
+    expect(r.code).toBe(0);
+    expect(JSON.parse(readFileSync(report, 'utf8')).summary.failed).toBe(0);
+    expect(readFileSync(junit, 'utf8')).toMatch(/^<\?xml/);
+  });
+
+  it('TR-CONF-10: a known-failing file that is empty or only comments is fine', async () => {
+    mkdirSync(join(dir, 'k'), { recursive: true });
+    writeFileSync(join(dir, 'k', 'known.txt'), '# nothing yet\n\n');
+    const r = await run(['--only', 'vector/egress', '--known-failing', join(dir, 'k', 'known.txt')]);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-1)).toMatch(/^\d+ passed, 0 failed$/);
+  });
+});
+
+describe('cli output', () => {
+  it('TR-CONF-12: an op the adapter does not implement is named in the reason', async () => {
+    const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('unknown-op')]);
+    expect(r.code).toBe(1);
+    expect(r.out.join('\n')).toMatch(/^  reason: the adapter does not implement op measure \(answered adapter\.unknown_op\), want an output$/m);
+  });
+
+  it('TR-CONF-10: stale known failures are counted on the line before the summary', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kit-stale-'));
+    writeFileSync(join(dir, 'known.txt'), 'vector/egress/wire/text-only\nvector/egress/wire/structured-not-on-wire\n');
+    const r = await run(['--only', 'vector/egress', '--known-failing', join(dir, 'known.txt')]);
+    expect(r.code).toBe(1);
+    expect(r.out.at(-2)).toBe('2 of the failures are known failures that pass (stale): remove them from the known-failing list');
+    expect(r.out.at(-1)).toMatch(/^\d+ passed, 2 failed$/);
+  });
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { groupLine, heartbeat } from './progress.ts';
+import type { CaseResult } from './case.ts';
+
+const skipped = (id: string): CaseResult => ({ id, requirements: [], status: 'skip', durationMs: 0, skipReason: 'group egress not claimed' });
+
+describe('progress', () => {
+  it('TR-CONF-8: a group in which nothing ran says only why it was skipped', () => {
+    expect(groupLine('vector/egress', [skipped('vector/egress/a/x'), skipped('vector/egress/a/y')], 0)).toBe('  vector/egress: 2 skipped (group egress not claimed)');
+    const mixed = [skipped('vector/bound/a/x'), { id: 'vector/bound/a/y', requirements: [], status: 'pass', durationMs: 1 } as CaseResult];
+    expect(groupLine('vector/bound', mixed, 1.25)).toBe('  vector/bound: 1 passed, 0 failed, 1 skipped (1.3 s)');
+  });
+
+  it('TR-CONF-11: a long case says it is still running, with its requests, until it ends', async () => {
+    const lines: string[] = [];
+    let requests = 10;
+    const stop = heartbeat((l) => lines.push(l), 'property/TR-LOG-1/no-canary-in-logs', () => (requests += 5), 20);
+    await new Promise((r) => setTimeout(r, 75));
+    stop();
+    const seen = lines.length;
+    await new Promise((r) => setTimeout(r, 60));
+    expect(seen).toBeGreaterThanOrEqual(2);
+    expect(lines.length).toBe(seen);
+    expect(lines[0]).toMatch(/^  … property\/TR-LOG-1\/no-canary-in-logs: still running after \d+ s, \d+ requests so far$/);
+  });
+});
