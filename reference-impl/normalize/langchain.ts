@@ -66,14 +66,15 @@ function readJsAdapterArtifact(draft: Draft, entries: unknown[]): boolean {
  * structured value (kept from the artifact) nor _meta is sent as text.
  */
 function unwrapAdapterText(content: string): string | undefined {
-  if (!content.startsWith('{"type":"text"')) return undefined;
+  // Any JSON text of that object qualifies, whatever its whitespace or member order; a repeated
+  // member name keeps its last value, as JSON.parse reads it.
   let parsed: unknown;
   try {
     parsed = JSON.parse(content);
   } catch {
     return undefined;
   }
-  if (!isPlainObject(parsed)) return undefined;
+  if (!isPlainObject(parsed) || parsed.type !== 'text') return undefined;
   const keys = Object.keys(parsed);
   const allowed = new Set(['type', 'text', 'structuredContent', 'meta']);
   if (!keys.every((k) => allowed.has(k))) return undefined;
