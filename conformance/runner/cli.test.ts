@@ -1,6 +1,7 @@
 // The command line as a newcomer meets it: every mistake is one line on standard error with exit 2,
 // found before the adapter starts where it can be; no stack trace, no lost summary, no hang.
 import { describe, expect, it } from 'vitest';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -78,5 +79,15 @@ describe('cli output', () => {
     expect(r.code).toBe(1);
     expect(r.out.at(-2)).toBe('2 of the failures are known failures that pass (stale): remove them from the known-failing list');
     expect(r.out.at(-1)).toMatch(/^\d+ passed, 2 failed$/);
+  });
+
+  it('TR-CONF-10: output piped into a reader that stops early (| head) ends quietly, with the right status', async () => {
+    const child = spawn(process.execPath, [join(HERE, '..', '..', 'bin', 'toolresult.js'), '--list'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let err = '';
+    child.stderr.on('data', (b: Buffer) => (err += b.toString()));
+    child.stdout.once('data', () => child.stdout.destroy());
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(err).toBe('');
+    expect(code).toBe(0);
   });
 });

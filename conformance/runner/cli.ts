@@ -7,9 +7,22 @@ import { runConformance, type RunIO } from './run.ts';
 import { exportVectors } from './export-vectors.ts';
 import { fileProblem } from './files.ts';
 
-const stdio: RunIO = { out: (l) => process.stdout.write(l + '\n'), err: (l) => process.stderr.write(l + '\n') };
+/** Writes lines to a stream; once its reader has gone (`| head`), drops them instead of crashing. */
+function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
+  let gone = false;
+  stream.on('error', (e: NodeJS.ErrnoException) => {
+    if (e.code !== 'EPIPE') throw e;
+    gone = true;
+  });
+  return (line) => {
+    if (!gone) stream.write(line + '\n');
+  };
+}
 
-export async function cli(argv: readonly string[], io: RunIO = stdio): Promise<number> {
+// The run goes on after a closed pipe, so the adapter is stopped properly and the exit status is right.
+const stdio = (): RunIO => ({ out: lineWriter(process.stdout), err: lineWriter(process.stderr) });
+
+export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise<number> {
   let args;
   try {
     args = parseArgs(argv);
