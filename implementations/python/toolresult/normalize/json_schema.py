@@ -45,11 +45,17 @@ class SchemaError(Exception):
 
 def _ecmascript_regex(pattern: str) -> re.Pattern[str]:
     """Compiles an ECMAScript (``u`` flag) pattern as closely as ``re`` allows: ``$`` means the end of
-    input, named groups use Python's spelling, and the character classes are ASCII as in ECMAScript."""
+    input, named groups and their backreferences use Python's spelling, and the character classes are
+    ASCII as in ECMAScript."""
     out: list[str] = []
     i, in_class = 0, False
     while i < len(pattern):
         ch = pattern[i]
+        if not in_class and pattern.startswith("\\k<", i) and pattern.find(">", i) > i + 3:
+            end = pattern.find(">", i)
+            out.append("(?P=" + pattern[i + 3 : end] + ")")  # a named backreference
+            i = end + 1
+            continue
         if ch == "\\" and i + 1 < len(pattern):
             out.append(pattern[i : i + 2])
             i += 2
