@@ -4,5 +4,5 @@
 import { register } from 'tsx/esm/api';
 
 register();
-const { cli } = await import('../conformance/runner/cli.ts');
-process.exitCode = await cli(process.argv.slice(2));
+const { main } = await import('../conformance/runner/cli.ts');
+await main(process.argv.slice(2));

@@ -2,7 +2,7 @@
 // found before the adapter starts where it can be; no stack trace, no lost summary, no hang.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -90,4 +90,30 @@ describe('cli output', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
   });
+
+  it('TR-CONF-11: an interrupted run kills the adapter, even one that outlives its input and SIGTERM', async () => {
+    const child = spawn(process.execPath, [join(HERE, '..', '..', 'bin', 'toolresult.js'), '-v', '--only', 'vector/bound/coerce-strings', '--timeout', '60000', '--', ...testAdapter('stubborn')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    let err = '';
+    const pid = await new Promise<number>((resolve) => child.stderr.on('data', (b: Buffer) => {
+      err += b.toString();
+      const m = /stubborn adapter pid (\d+)/.exec(err);
+      if (m) resolve(Number(m[1]));
+    }));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(143);
+    expect(err).toContain('toolresult: interrupted (SIGTERM); the adapter was stopped');
+    // Gone, or dead and waiting to be reaped by whoever inherited it.
+    const gone = () => {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        return true;
+      }
+      return existsSync(`/proc/${pid}/stat`) && / Z /.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+    };
+    for (let i = 0; i < 30 && !gone(); i++) await new Promise((r) => setTimeout(r, 100));
+    expect(gone()).toBe(true);
+  });
 });
+

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { UsageError, USAGE, parseArgs } from './args.ts';
 import { runConformance, type RunIO } from './run.ts';
 import { exportVectors } from './export-vectors.ts';
+import { killRunningAdapters } from './process.ts';
 import { fileProblem } from './files.ts';
 
 /** Writes lines to a stream; once its reader has gone (`| head`), drops them instead of crashing. */
@@ -59,5 +60,17 @@ export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise
   }
 }
 
-// Run when started as a program (`tsx conformance/runner/cli.ts`); bin/toolresult.js calls cli() itself.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await cli(process.argv.slice(2));
+/** Runs the CLI as the program: an interrupt kills the adapter before the runner goes. */
+export async function main(argv: readonly string[]): Promise<void> {
+  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+    process.once(signal, () => {
+      killRunningAdapters();
+      process.stderr.write(`toolresult: interrupted (${signal}); the adapter was stopped\n`);
+      process.exit(code);
+    });
+  }
+  process.exitCode = await cli(argv);
+}
+
+// Run when started as a program (`tsx conformance/runner/cli.ts`); bin/toolresult.js calls main() itself.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));

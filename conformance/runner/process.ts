@@ -27,6 +27,16 @@ interface Pending {
   readonly timer: NodeJS.Timeout;
 }
 
+// Every adapter process still running, so an interrupted run (Ctrl-C, a CI job's SIGTERM) can kill
+// them: an adapter that ignores the end of its input would otherwise outlive the runner.
+const running = new Set<ChildProcess>();
+
+/** Kills every adapter this process started that is still running. */
+export function killRunningAdapters(): void {
+  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  running.clear();
+}
+
 export class AdapterProcess {
   private child: ChildProcess | undefined;
   private pending: Pending | undefined;
@@ -109,6 +119,8 @@ export class AdapterProcess {
     const [cmd, ...args] = this.opts.command;
     const child = spawn(cmd!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
     this.child = child;
+    running.add(child);
+    child.once('exit', () => running.delete(child));
     this.hello = undefined;
     this.chunks = [];
     this.chunkBytes = 0;
