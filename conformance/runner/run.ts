@@ -79,8 +79,8 @@ function unrunnable(command: readonly string[], code: string | undefined): Usage
 }
 
 /** Checks the options that need the case list: every pattern selects something, --path one property. */
-function selectOrExplain(args: ConformanceArgs): KitCase[] {
-  const cases = selectCases(allCases(), args.only.map(compilePattern), args.skip.map(compilePattern));
+function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): KitCase[] {
+  const cases = selectCases(library, args.only.map(compilePattern), args.skip.map(compilePattern));
   if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (--list shows the case IDs)');
   if (args.path !== undefined && (cases.length !== 1 || cases[0]!.kind !== 'property')) {
     throw new UsageError(`--path replays one property, but the selection has ${cases.length === 1 ? `the ${cases[0]!.kind} ${cases[0]!.id}` : `${cases.length} cases`}: give --only the full property ID`);
@@ -91,7 +91,8 @@ function selectOrExplain(args: ConformanceArgs): KitCase[] {
 export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<number> {
   const command = args.adapter ?? referenceCommand();
   const known = loadKnownFailing(args.knownFailing);
-  const cases = selectOrExplain(args);
+  const library = allCases();
+  const cases = selectOrExplain(args, library);
   if (args.list) {
     for (const c of cases) io.out(`${c.id}  [${c.requirements.join(' ')}]`);
     return 0;
@@ -172,7 +173,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   }
   await adapter.stop();
 
-  for (const p of unusedPatterns(known, cases)) io.err(`warning: known-failing pattern ${JSON.stringify(p)} matches no selected case`);
+  // A pattern for cases left out by --only/--skip is not a typo; one that matches no case at all is.
+  for (const p of unusedPatterns(known, library)) io.err(`warning: known-failing pattern ${JSON.stringify(p)} matches no case (a typo, or a case that was renamed or removed)`);
   const hello = typeof started === 'string' ? undefined : started;
   let reportProblem = false;
   const write = (option: string, file: string, w: () => void) => {
