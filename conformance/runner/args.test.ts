@@ -26,7 +26,9 @@ describe('parseArgs', () => {
     [['vectors'], /vectors needs --out DIR/],
     [['--'], /nothing after --/],
     [['--out', 'd'], /--out belongs to the vectors command/],
-  ])('rejects %j with a clear usage error', (argv, message) => {
+    [['python3', 'my_adapter.py'], /^unexpected argument "python3": the adapter command goes after --/],
+    [['vector/bound'], /^unexpected argument "vector\/bound": .*npm run conformance -- --only vector\/bound -- python3 my_adapter.py/],
+  ])('TR-CONF-10: rejects %j with a clear usage error', (argv, message) => {
     expect(() => parseArgs(argv)).toThrow(UsageError);
     expect(() => parseArgs(argv)).toThrow(message);
   });

@@ -114,7 +114,11 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--list': list = true; break;
       case '--no-shrink': noShrink = true; break;
       case '-v': case '--verbose': verbose = true; break;
-      default: throw new UsageError(`unknown option ${JSON.stringify(a)}`);
+      default:
+        // Usually a missing --: npm keeps options before its own -- for itself, and the adapter
+        // command needs one more -- after the kit's options.
+        if (!a.startsWith('-')) throw new UsageError(`unexpected argument ${JSON.stringify(a)}: the adapter command goes after --, and through npm options need a -- of their own (npm run conformance -- --only vector/bound -- python3 my_adapter.py)`);
+        throw new UsageError(`unknown option ${JSON.stringify(a)}`);
     }
   }
 
