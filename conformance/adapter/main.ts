@@ -67,7 +67,12 @@ async function main(): Promise<void> {
   let name = 'toolresult-reference';
   if (m >= 0) {
     const mutantName = argv[m + 1] ?? '';
-    const { applyMutant } = await import('../mutants/index.ts');
+    const { applyMutant, mutants } = await import('../mutants/index.ts');
+    if (!mutants.some((x) => x.name === mutantName)) {
+      // One line the runner can show as the reason the adapter did not start.
+      process.stderr.write(`toolresult reference adapter: unknown mutant ${JSON.stringify(mutantName)}; the mutants are ${mutants.map((x) => x.name).join(', ')}\n`);
+      process.exit(2);
+    }
     h = applyMutant(mutantName, referenceHandlers);
     name = `toolresult-reference+mutant:${mutantName}`;
   }

@@ -23,6 +23,7 @@ async function oneRequest(name: string) {
 describe('adapter process', () => {
   const cases: [string, string, RegExp][] = [
     ['crash', 'TR-CONF-1', /exited \(status 3\) before answering; stderr: boom/],
+    ['throws', 'TR-CONF-11', /exited \(status 1\) before answering; stderr: .*Error: boom: thrown from the adapter$/],
     ['hang', 'TR-CONF-2', /no response to coerce within 800 ms/],
     ['garbage', 'TR-CONF-1', /response to coerce is not JSON: this is not json/],
     ['endless-line', 'TR-CONF-1', /response line longer than 1048576 octets/],

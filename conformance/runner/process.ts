@@ -137,7 +137,8 @@ export class AdapterProcess {
       this.fail(child, `adapter could not be started: ${e.message}`);
     });
     child.on('exit', (code, signal) => {
-      const tail = this.stderrTail.trim().split('\n').slice(-3).join(' | ');
+      // The last lines that say something: a Node.js stack's frames and version line do not.
+      const tail = this.stderrTail.split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l)).slice(-3).map((l) => l.trim()).join(' | ');
       this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${tail.slice(0, 400)}` : ''}`);
     });
   }
