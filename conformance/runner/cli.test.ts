@@ -127,5 +127,12 @@ describe('cli output', () => {
       'warning: known-failing pattern "TR-NOPE-1" matches no case (a typo, or a case that was renamed or removed)',
     ]);
   });
+
+  it('TR-CONF-8: a run in which every selected case was skipped says that nothing was tested', async () => {
+    const r = await run(['--only', 'vector/egress', '--', ...testAdapter('unknown-op')]);
+    expect(r.code).toBe(0);
+    expect(r.out.at(-1)).toMatch(/^0 passed, 0 failed, \d+ skipped$/);
+    expect(r.err).toContain('warning: every selected case was skipped (group egress not claimed): nothing was tested');
+  });
 });
 

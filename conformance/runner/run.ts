@@ -188,6 +188,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   if (args.reportJson) write('--report-json', args.reportJson, () => writeJsonReport(args.reportJson!, { seed: args.seed, adapter: hello, command }, results));
   if (args.junit) write('--junit', args.junit, () => writeJunit(args.junit!, results));
   const s = summarize(results);
+  // Exit 0 with nothing run is easy to mistake for a pass in CI: say so.
+  if (results.length > 0 && s.skipped === results.length) io.err(`warning: every selected case was skipped (${[...new Set(results.map((r) => r.skipReason))].join('; ')}): nothing was tested`);
   const stale = results.filter((r) => r.status === 'stale').length;
   if (stale > 0) io.out(`${stale} of the failures ${stale === 1 ? 'is a known failure that passes' : 'are known failures that pass'} (stale): remove ${stale === 1 ? 'it' : 'them'} from the known-failing list`);
   io.out(summaryLine(s));
