@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
-import { referenceCommand, replayCommand, runConformance, skipReason } from './run.ts';
+import { referenceCommand, replayCommand, runConformance, skipReason, unclaimedGroups } from './run.ts';
 import type { KitCase } from './case.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
@@ -31,6 +31,10 @@ describe('run', () => {
     expect(skipReason(kase(['sinks', 'bound']), hello)).toBe('group sinks not claimed');
     expect(skipReason(kase(['bound'], ['utf16-strings', 'cycles', 'opaque-values']), hello)).toBe('adapter cannot build utf16-strings, cycles');
     expect(skipReason(kase(['normalize']), { ...hello, groups: ['bound'] })).toBe('group normalize-* not claimed');
+    const bound = { ...hello, groups: ['bound'] } as HelloOutput;
+    expect(unclaimedGroups([kase(['sinks']), kase(['normalize-mcp']), kase(['normalize']), kase(['bound'])], bound)).toEqual(['normalize-mcp', 'sinks']);
+    expect(unclaimedGroups([kase(['normalize']), kase(['sinks', 'bound'])], bound)).toEqual(['sinks', 'normalize-*']);
+    expect(unclaimedGroups([kase(['normalize'])], hello)).toEqual([]);
   });
 
   it('TR-CONF-12: the replay command carries the options that change the outcome', () => {

@@ -64,6 +64,15 @@ export function skipReason(c: KitCase, hello: HelloOutput): string | undefined {
   return undefined;
 }
 
+/** The groups of the selected cases that the adapter does not claim, each named once. */
+export function unclaimedGroups(cases: readonly KitCase[], hello: HelloOutput): string[] {
+  const groups = [...new Set(cases.flatMap((c) => c.groups))].sort();
+  const out = groups.filter((g) => g !== 'normalize' && !(hello.groups as readonly string[]).includes(g));
+  // `normalize` (any normalize-* group) adds nothing when a normalize-* group is already listed.
+  if (groups.includes('normalize') && !hello.groups.some((g) => g.startsWith('normalize-')) && !out.some((g) => g.startsWith('normalize-'))) out.push('normalize-*');
+  return out;
+}
+
 /** A command that cannot be run at all is a mistake on the command line, not a failing case. */
 function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
   const cmd = command[0] ?? '';
@@ -112,8 +121,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
     for (const c of cases) record(c, { status: 'fail', durationMs: 0, failure: { reason: started } });
   } else {
     io.err(`adapter ${started.name} ${started.version} (${started.language}, ${started.protocol}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
-    const skippedGroups = [...new Set(cases.map((c) => skipReason(c, started)).filter((r): r is string => r?.startsWith('group') ?? false))];
-    if (skippedGroups.length > 0) io.err(`skipping: ${skippedGroups.join('; ')}`);
+    const unclaimed = unclaimedGroups(cases, started);
+    if (unclaimed.length > 0) io.err(`skipping the groups the adapter does not claim: ${unclaimed.join(', ')}`);
 
     let group = '';
     let groupStart = Date.now();
