@@ -25,6 +25,7 @@ interface Pending {
   readonly op: string;
   readonly resolve: (r: Reply) => void;
   readonly timer: NodeJS.Timeout;
+  readonly sentAt: number;
 }
 
 // Every adapter process still running, so an interrupted run (Ctrl-C, a CI job's SIGTERM) can kill
@@ -63,6 +64,12 @@ export class AdapterProcess {
   /** Why the command could not be run at all (`ENOENT`, `EACCES`, …), when that is what happened. */
   get spawnError(): string | undefined {
     return this.spawnErrorCode;
+  }
+
+  /** The request waiting for its answer, if any, and for how long it has waited. */
+  waiting(): { op: string; ms: number } | undefined {
+    const p = this.pending;
+    return p ? { op: p.op, ms: Date.now() - p.sentAt } : undefined;
   }
 
   /** The reason the adapter was given up, once it broke more often than it may be restarted. */
@@ -149,7 +156,7 @@ export class AdapterProcess {
     const id = this.nextId++;
     return new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${timeoutMs} ms`), timeoutMs);
-      this.pending = { id, op, resolve, timer };
+      this.pending = { id, op, resolve, timer, sentAt: Date.now() };
       child.stdin!.write(JSON.stringify({ id, op, input }) + '\n');
     });
   }

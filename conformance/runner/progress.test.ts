@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { groupLine, heartbeat } from './progress.ts';
+import { adapterActivity, groupLine, heartbeat } from './progress.ts';
 import type { CaseResult } from './case.ts';
 
 const skipped = (id: string): CaseResult => ({ id, requirements: [], status: 'skip', durationMs: 0, skipReason: 'group egress not claimed' });
@@ -11,10 +11,10 @@ describe('progress', () => {
     expect(groupLine('vector/bound', mixed, 1.25)).toBe('  vector/bound: 1 passed, 0 failed, 1 skipped (1.3 s)');
   });
 
-  it('TR-CONF-11: a long case says it is still running, with its requests, until it ends', async () => {
+  it('TR-CONF-11: a long case says it is still running, with what the adapter does, until it ends', async () => {
     const lines: string[] = [];
     let requests = 10;
-    const stop = heartbeat((l) => lines.push(l), 'property/TR-LOG-1/no-canary-in-logs', () => (requests += 5), 20);
+    const stop = heartbeat((l) => lines.push(l), 'property/TR-LOG-1/no-canary-in-logs', () => adapterActivity((requests += 5), undefined), 20);
     await new Promise((r) => setTimeout(r, 75));
     stop();
     const seen = lines.length;
@@ -22,5 +22,11 @@ describe('progress', () => {
     expect(seen).toBeGreaterThanOrEqual(2);
     expect(lines.length).toBe(seen);
     expect(lines[0]).toMatch(/^  … property\/TR-LOG-1\/no-canary-in-logs: still running after \d+ s, \d+ requests so far$/);
+  });
+
+  it('TR-CONF-11: the heartbeat names the answer the adapter has kept the runner waiting for', () => {
+    expect(adapterActivity(1, undefined)).toBe('1 request so far');
+    expect(adapterActivity(40, { op: 'bound', ms: 300 })).toBe('40 requests so far');
+    expect(adapterActivity(41, { op: 'coerce', ms: 28_400 })).toBe('41 requests so far; waiting 28 s for the answer to coerce');
   });
 });

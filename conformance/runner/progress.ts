@@ -17,16 +17,20 @@ export function groupLine(group: string, results: readonly CaseResult[], seconds
   return `  ${group}: ${summaryLine(s)} (${seconds.toFixed(1)} s)`;
 }
 
+/** What a heartbeat line says about the adapter: requests sent, and the answer it waits for. */
+export function adapterActivity(requests: number, waiting: { op: string; ms: number } | undefined): string {
+  const sent = `${requests} request${requests === 1 ? '' : 's'} so far`;
+  return waiting && waiting.ms >= 1000 ? `${sent}; waiting ${Math.round(waiting.ms / 1000)} s for the answer to ${waiting.op}` : sent;
+}
+
 /**
- * Reports every `everyMs` that case `id` is still running, with the requests it has sent so far;
- * returns the function that stops it.
+ * Reports every `everyMs` that case `id` is still running, with what `activity` says about the
+ * adapter; returns the function that stops it.
  */
-export function heartbeat(err: (line: string) => void, id: string, requests: () => number, everyMs = HEARTBEAT_MS): () => void {
+export function heartbeat(err: (line: string) => void, id: string, activity: () => string, everyMs = HEARTBEAT_MS): () => void {
   const t0 = Date.now();
-  const first = requests();
   const timer = setInterval(() => {
-    const s = Math.round((Date.now() - t0) / 1000);
-    err(`  … ${id}: still running after ${s} s, ${requests() - first} requests so far`);
+    err(`  … ${id}: still running after ${Math.round((Date.now() - t0) / 1000)} s, ${activity()}`);
   }, everyMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -12,7 +12,7 @@ import { judge, loadKnownFailing, unusedPatterns } from './results.ts';
 import { summarize, summaryLine, writeJsonReport, writeJunit } from './reports.ts';
 import { caseHeader, failureReport } from './display.ts';
 import { fileProblem, prepareOutputFile } from './files.ts';
-import { groupLine, heartbeat } from './progress.ts';
+import { adapterActivity, groupLine, heartbeat } from './progress.ts';
 
 export interface RunIO {
   out(line: string): void;
@@ -153,7 +153,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
         continue;
       }
       const t0 = Date.now();
-      const stopHeartbeat = heartbeat(io.err, c.id, () => adapter.requests, io.heartbeatMs);
+      const firstRequest = adapter.requests;
+      const stopHeartbeat = heartbeat(io.err, c.id, () => adapterActivity(adapter.requests - firstRequest, adapter.waiting()), io.heartbeatMs);
       let outcome: Outcome;
       try {
         outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, path: args.path, noShrink: args.noShrink });
