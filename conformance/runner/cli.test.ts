@@ -72,6 +72,14 @@ describe('cli output', () => {
     expect(r.out.join('\n')).toMatch(/^  reason: the adapter does not implement op measure \(answered adapter\.unknown_op\), want an output$/m);
   });
 
+  it('TR-CONF-12: an unexpected exception in the adapter is named, with where to see its stderr', async () => {
+    const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
+    expect(r.code).toBe(1);
+    expect(r.out.join('\n')).toMatch(/^  reason: the adapter hit an unexpected exception in op measure \(answered adapter\.exception; -v shows its standard error\), want an output$/m);
+    const verbose = await run(['-v', '--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
+    expect(verbose.err.join('\n')).toContain('adapter: exception adapter: cannot decode the input of measure');
+  });
+
   it('TR-CONF-10: stale known failures are counted on the line before the summary', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-stale-'));
     writeFileSync(join(dir, 'known.txt'), 'vector/egress/wire/text-only\nvector/egress/wire/structured-not-on-wire\n');

@@ -50,7 +50,10 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
           const fail = (reason: string, got: unknown): Outcome => ({ passed: false, reason, input: { op: vf.op, input: c.input }, want, got });
           if (reply.kind === 'broken') return fail(reply.reason, undefined);
           // An op the adapter has not implemented yet is the commonest failure of a new adapter: say so.
-          const answered = (code: string) => (code === 'adapter.unknown_op' ? `the adapter does not implement op ${vf.op} (answered adapter.unknown_op)` : `answered error ${code}`);
+          const answered = (code: string) =>
+            code === 'adapter.unknown_op' ? `the adapter does not implement op ${vf.op} (answered adapter.unknown_op)`
+            : code === 'adapter.exception' ? `the adapter hit an unexpected exception in op ${vf.op} (answered adapter.exception; -v shows its standard error)`
+            : `answered error ${code}`;
           if ('output' in want) {
             if (reply.kind === 'error') return fail(`${answered(reply.code)}, want an output`, { error: { code: reply.code, message: reply.message } });
             const diff = firstDifference(want.output, reply.output);
