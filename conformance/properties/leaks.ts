@@ -38,7 +38,10 @@ export const noCanaryInLogs = defineProperty({
       const r = await ask.any(op, { ...input, ...extra });
       refuse(`the logs of ${op}`, c, r.logs.join('\n'));
       if (!r.ok) refuse(`the error message of ${op}`, c, r.message);
-      if (op === 'persist' && r.ok) {
+      // The input is a valid result with valid options: an op of a claimed group must answer it.
+      // Without this, an adapter that implements none of these ops would pass with empty logs.
+      if (!r.ok) throw new Mismatch(`${op} answered error ${r.code} for a valid result, so its logs were never exercised`, { op, ok: true }, { error: { code: r.code } });
+      if (op === 'persist') {
         const back = await ask.any('restore', { entry: r.output.entry });
         refuse('the logs of restore', c, back.logs.join('\n'));
         if (!back.ok) refuse('the error message of restore', c, back.message);

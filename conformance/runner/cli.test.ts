@@ -66,6 +66,12 @@ describe('cli errors', () => {
 });
 
 describe('cli output', () => {
+  it('TR-LOG-1: an adapter that claims a group but answers none of its ops cannot pass the log property', async () => {
+    const r = await run(['--only', 'property/TR-LOG-1/no-canary-in-logs', '--no-shrink', '--', ...testAdapter('unknown-op')]);
+    expect(r.code).toBe(1);
+    expect(r.out.join('\n')).toMatch(/^FAIL property\/TR-LOG-1\/no-canary-in-logs /m);
+  });
+
   it('TR-CONF-12: an op the adapter does not implement is named in the reason', async () => {
     const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('unknown-op')]);
     expect(r.code).toBe(1);
