@@ -8,6 +8,7 @@ import { handlers as referenceHandlers } from './ops/index.ts';
 import { OpError, type OpHandler } from './ops/types.ts';
 import { PROTOCOL, checkRequest, type Response, type HelloOutput } from '../protocol/messages.ts';
 import { GROUPS } from '../protocol/messages.ts';
+import packageJson from '../../package.json' with { type: 'json' };
 
 type Handlers = Readonly<Record<string, OpHandler>>;
 
@@ -41,7 +42,7 @@ export function answer(line: string, h: Handlers, name: string): { response: Res
   const { id, op, input } = request;
   if (op === 'hello') {
     const output: HelloOutput = {
-      name, version: '0.1.0', language: 'typescript', protocol: PROTOCOL,
+      name, version: packageJson.version, language: 'typescript', protocol: PROTOCOL,
       groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true,
     };
     return { response: { id, ok: true, output, logs: [] }, stop: false };
