@@ -146,6 +146,7 @@ interface BoundedFields {
 }
 
 const boundedChannels = new WeakMap<BoundedToolResult, BoundedFields>();
+const frozenOnce = new WeakSet<BoundedFields>();
 const SEAL = Symbol('toolresult.seal');
 
 function deepFreeze(value: unknown): void {
@@ -173,11 +174,23 @@ export class BoundedToolResult {
     if (seal !== SEAL) throw new TypeError('BoundedToolResult is made only by bound()');
     this.content = fields.content;
     this.isError = fields.isError;
-    deepFreeze(fields.structured);
-    deepFreeze(fields.artifacts);
+    // The run-only values are fresh copies nobody else holds (sealBounded's contract), so they are
+    // frozen lazily, the first time a getter hands them out: bound() stays cheap for the results
+    // whose run-only data is never read (`npm run bench`, (b)), and no caller ever sees them mutable.
     deepFreeze(fields.warnings);
-    boundedChannels.set(this, Object.freeze({ ...fields }));
+    boundedChannels.set(this, { ...fields });
     Object.freeze(this);
+  }
+
+  /** The channels, with structured and artifacts deeply frozen before they first leave. */
+  #frozenChannels(): BoundedFields {
+    const f = boundedChannels.get(this)!;
+    if (!frozenOnce.has(f)) {
+      deepFreeze(f.structured);
+      deepFreeze(f.artifacts);
+      frozenOnce.add(f);
+    }
+    return f;
   }
 
   get hasStructured(): boolean {
@@ -186,12 +199,12 @@ export class BoundedToolResult {
 
   /** Run-only: the bounded structured value, or undefined. Never send it to the provider. */
   get structured(): JsonValue | undefined {
-    return boundedChannels.get(this)!.structured;
+    return this.#frozenChannels().structured;
   }
 
   /** Run-only: the bounded artifact list (possibly the omission marker). */
   get artifacts(): readonly ToolArtifact[] {
-    return boundedChannels.get(this)!.artifacts;
+    return this.#frozenChannels().artifacts;
   }
 
   get warnings(): readonly Warning[] {
@@ -239,7 +252,10 @@ export class BoundedToolResult {
   }
 }
 
-/** For bound() and restore() only: seal checked fields into a BoundedToolResult. */
+/**
+ * For bound() only: seal checked fields into a BoundedToolResult. The structured value and the
+ * artifact list must be fresh copies that the caller does not keep (they are frozen lazily).
+ */
 export function sealBounded(fields: BoundedFields): BoundedToolResult {
   return new BoundedToolResult(SEAL, fields);
 }

@@ -1,6 +1,7 @@
 // The measure L, the depth D and the verdict of a run-only channel (spec/03-bounding.md §3.3–3.4,
-// TR-BOUND-5..8), computed in one iterative walk that also builds the coerced, frozen copy the
-// bounder outputs when the verdict is ok.
+// TR-BOUND-5..8), computed in one iterative walk that also builds the coerced copy the bounder
+// outputs when the verdict is ok. The copy is not frozen here: freezing every container cost about a
+// quarter of the walk, and BoundedToolResult freezes the copy once, when it first hands it out.
 //
 // The walk never recurses (TR-BOUND-0), never calls code held by the value (TR-BOUND-6), and stops
 // as soon as the running L passes the budget (TR-BOUND-16): every node adds at least one octet, so
@@ -27,7 +28,7 @@ export interface Measurement {
   readonly verdict: Verdict;
   /** L(v) when the verdict is not over_budget; otherwise the running total at the stop (> budget). */
   readonly octets: number;
-  /** The coerced, deeply frozen copy; present only when the verdict is ok and a copy was asked for. */
+  /** The coerced copy (fresh, owned by the caller); present only when the verdict is ok and a copy was asked for. */
   readonly value?: unknown;
 }
 
@@ -36,7 +37,6 @@ const getPrototypeOf = Object.getPrototypeOf;
 const getOwnDescriptor = Object.getOwnPropertyDescriptor;
 const ObjectPrototype = Object.prototype;
 const ArrayPrototype = Array.prototype;
-const freeze = Object.freeze;
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(k: PropertyKey): unknown }).__lookupGetter__;
 const isArray = Array.isArray;
 const hasOwn = Object.hasOwn;
@@ -242,7 +242,6 @@ class Walk {
       this.next[t] = i;
       if (opened || this.total > budget) continue;
       // All children seen: close the container.
-      if (this.building) freeze(o);
       if (t >= SCAN_DEPTH) this.deepPath!.delete(parent);
       this.src[t] = null as unknown as object; // let the input go
       this.top = t - 1;
@@ -253,7 +252,7 @@ class Walk {
 
 /**
  * Measures `value` against `budget` and returns its verdict. With `copy`, an ok verdict carries the
- * coerced copy (strings coerced, −0 as 0, every container a fresh frozen plain one).
+ * coerced copy (strings coerced, −0 as 0, every container a fresh plain one).
  */
 export function measureJson(value: unknown, budget: number, copy = true): Measurement {
   const walk = new Walk(budget, copy);

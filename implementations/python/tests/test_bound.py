@@ -236,3 +236,18 @@ class BoundedValue(unittest.TestCase):
 
 if __name__ == "__main__":
     unittest.main()
+
+
+class Immutable(unittest.TestCase):
+    def test_TR_EGRESS_6_bounded_result_does_not_change(self) -> None:
+        structured = {"invoices": [{"id": "INV-1"}]}
+        rows = [["INV-1"]]
+        result = bound(ToolResult.text("ok", artifacts=[table(rows)], structured=structured))
+        structured["invoices"].append({"id": "x" * 100_000})
+        rows.append(["y" * 100_000])
+        self.assertEqual(result.structured, {"invoices": [{"id": "INV-1"}]})
+        handed_out = result.artifacts
+        handed_out[0]["data"]["rows"].append(["z"])
+        self.assertEqual(result.artifacts, [table([["INV-1"]])])
+        with self.assertRaises(AttributeError):
+            result.content = "changed"  # type: ignore[misc]
