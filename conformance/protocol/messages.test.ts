@@ -57,4 +57,11 @@ describe('adapter protocol schema', () => {
       expect(GROUPS.filter((g) => g === group || g.startsWith(`${group}-`)), op).not.toEqual([]);
     }
   });
+
+  it('TR-CONF-12: a protocol mismatch in an output names the path, the rule and the value found there', () => {
+    const hello = { name: 'x', version: '1', language: 'go', protocol: 'toolresult-adapter/1', groups: ['bound', 'teleport'], stringModel: 'bytes', cycles: false, opaqueValues: false };
+    expect(outputProblem('hello', hello)).toMatch(/^output\/groups\/1 .*, got "teleport"$/);
+    expect(outputProblem('coerce', { text: 'x'.repeat(500) })).toBeUndefined();
+    expect(outputProblem('coerce', { text: ['y'.repeat(500)] })!.length).toBeLessThan(220);
+  });
 });

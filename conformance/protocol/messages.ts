@@ -191,5 +191,15 @@ export function outputProblem(op: string, output: unknown): string | undefined {
   const check = outputChecks.get(op);
   if (!check) return undefined;
   const first = check.Errors(output).First();
-  return first ? `output${first.path} ${first.message}` : undefined;
+  if (!first) return undefined;
+  // Show what was there (the adapter's own answer, shortened): "Expected union value" alone does not
+  // say which value broke the protocol.
+  let got: string;
+  try {
+    got = JSON.stringify(first.value) ?? String(first.value);
+  } catch {
+    got = typeof first.value;
+  }
+  if (got.length > 120) got = `${got.slice(0, 117)}...`;
+  return `output${first.path} ${first.message}, got ${got}`;
 }
