@@ -1,6 +1,7 @@
 // RFC 8785 (JCS) serialization of a JSON value: members sorted by the UTF-16 code units of their
 // names, numbers in ECMAScript Number::toString form, no whitespace. The replay ledger writes its
 // entries with it, so equal results give equal bytes in every language (spec/07-replay.md).
+import { isWellFormed } from '../bound/coerce-utf8.ts';
 import type { JsonValue } from '../tool-result.ts';
 
 /** Compares two member names by UTF-16 code units, as RFC 8785 §3.2.3 sorts them. */
@@ -68,9 +69,7 @@ function write(v: unknown, out: string[]): void {
   }
 }
 
-const LONE_SURROGATE = /\p{Surrogate}/u;
-
-/** True when the string holds an unpaired surrogate (with the u flag a pair is one code point). */
+/** True when the string holds an unpaired surrogate (the bounder's own well-formedness test). */
 export function hasLoneSurrogate(s: string): boolean {
-  return LONE_SURROGATE.test(s);
+  return !isWellFormed(s);
 }

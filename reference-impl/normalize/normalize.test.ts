@@ -48,6 +48,32 @@ describe('TR-NORM-2: normalizers never throw and always return a bounded result'
     );
   });
 
+  it('TR-NORM-2: an accessor is not read even when Object.prototype.value is polluted', () => {
+    let ran = 0;
+    const trap = (): string => {
+      ran++;
+      return 'LEAKED';
+    };
+    const content = [Object.defineProperty({ type: 'text' }, 'text', { get: trap, enumerable: true })];
+    const outputSchema = Object.defineProperty({}, '$schema', { get: trap, enumerable: true });
+    const contents: string[] = [];
+    // Pollution breaks defineProperty for everyone (the test runner too): assert after cleaning up.
+    Object.defineProperty(Object.prototype, 'value', { get: trap, configurable: true });
+    try {
+      for (const [source, value] of [
+        ['mcp', { content, structuredContent: { a: 1 } }],
+        ['langchain', { content }],
+      ] as const) {
+        contents.push(normalize(source, value, { outputSchema, schemaPolicy: 'warn' }).content);
+      }
+    } finally {
+      delete (Object.prototype as { value?: unknown }).value;
+    }
+    expect(ran).toBe(0);
+    expect(contents).toHaveLength(2);
+    for (const c of contents) expect(c).not.toContain('LEAKED');
+  });
+
   it('TR-NORM-2: getters, toJSON and proxy traps of the input are never run', () => {
     let ran = 0;
     const trap = (): never => {

@@ -24,7 +24,7 @@ function dialectOf(schema: unknown): '2020-12' | 'draft-07' | undefined {
   if (!isInspectableObject(schema) || Array.isArray(schema)) return undefined;
   const d = Object.getOwnPropertyDescriptor(schema, '$schema');
   if (d === undefined) return '2020-12'; // MCP: 2020-12 is the default dialect of an outputSchema
-  if (!('value' in d) || typeof d.value !== 'string') return undefined;
+  if (!Object.hasOwn(d, 'value') || typeof d.value !== 'string') return undefined;
   if (DRAFT_2020.has(d.value)) return '2020-12';
   if (DRAFT_07.has(d.value)) return 'draft-07';
   return undefined;

@@ -1,6 +1,8 @@
 // Reading fields of a value a tool or server handed over, without running its code: a normalizer
 // must not throw or call getters, proxy traps or toJSON on hostile input (TR-NORM-2). A field is read
-// only when it is an own data property; anything else reads as absent.
+// only when it is an own data property; anything else reads as absent. A descriptor is asked with
+// hasOwn, not `in`: with a polluted Object.prototype.value, `'value' in d` is true for an accessor
+// and `d.value` would run the polluter's getter.
 import { types } from 'node:util';
 
 /** A value that is not a proxy and is an object (class instances included). */
@@ -24,14 +26,14 @@ export function isPlainArray(v: unknown): v is unknown[] {
 export function field(o: unknown, key: string): unknown {
   if (!isInspectableObject(o)) return undefined;
   const d = Object.getOwnPropertyDescriptor(o, key);
-  return d !== undefined && 'value' in d ? d.value : undefined;
+  return d !== undefined && Object.hasOwn(d, 'value') ? d.value : undefined;
 }
 
 /** Whether `o` has an own data property `key` (present even when its value is undefined or null). */
 export function hasField(o: unknown, key: string): boolean {
   if (!isInspectableObject(o)) return false;
   const d = Object.getOwnPropertyDescriptor(o, key);
-  return d !== undefined && 'value' in d;
+  return d !== undefined && Object.hasOwn(d, 'value');
 }
 
 /** The string field `key`, or undefined when absent or not a string. */
