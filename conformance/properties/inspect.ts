@@ -1,6 +1,8 @@
 // Small independent observations on an adapter's output: octet counts, well-formedness, markers.
 // Independent of the reference, so a property built on them does not just restate it.
 
+import boundOptionsSchema from '../../schemas/model/bound-options.schema.json' with { type: 'json' };
+
 export const octets = (s: string): number => Buffer.byteLength(s, 'utf8');
 
 /** JCS length of a value with well-formed strings and finite numbers (spec/03-bounding.md §3.4). */
@@ -37,7 +39,9 @@ export const marker = (verdict: string, budget: number): unknown[] => [
   { type: 'text', label: 'Artifacts omitted', data: { text: VERDICT_TEXT[verdict]!(budget) } },
 ];
 
-export const DEFAULTS = { contentBudget: 50_000, artifactsBudget: 50_000, structuredBudget: 1_048_576 } as const;
+// Defaults from the schema (their one source), not from the reference's code.
+const B = boundOptionsSchema.properties;
+export const DEFAULTS = { contentBudget: B.contentBudget.default, artifactsBudget: B.artifactsBudget.default, structuredBudget: B.structuredBudget.default } as const;
 
 export function budgets(options: { contentBudget?: number; artifactsBudget?: number; structuredBudget?: number } | undefined) {
   return { ...DEFAULTS, ...(options ?? {}) };

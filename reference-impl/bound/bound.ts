@@ -8,24 +8,11 @@ import { isValidArtifactList } from './artifact-shape.ts';
 import { capContent } from './cap-content.ts';
 import { markerList } from './marker.ts';
 import { measureJson } from './measure.ts';
+import warningSchema from '../../schemas/model/warning.schema.json' with { type: 'json' };
 import { type BoundOptions, resolveOptions } from './options.ts';
 
 /** Every warning code of warning.schema.json; anything else an untyped caller passes is dropped. */
-const KNOWN_CODES: ReadonlySet<string> = new Set<WarningCode>([
-  'content.truncated',
-  'content.not_text',
-  'artifacts.over_budget',
-  'artifacts.unencodable',
-  'artifacts.too_deep',
-  'artifacts.invalid_shape',
-  'artifacts.dropped_on_error',
-  'structured.over_budget',
-  'structured.unencodable',
-  'structured.too_deep',
-  'structured.schema_mismatch',
-  'structured.invalid',
-  'hook.failed',
-]);
+const KNOWN_CODES: ReadonlySet<string> = new Set<string>(warningSchema.$defs.WarningCode.enum);
 
 /** The channels of a result as the bounder reads them. */
 interface Input {

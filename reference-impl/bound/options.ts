@@ -1,15 +1,19 @@
 // Bound options and their checks (spec/02-data-model.md §2.4, TR-MODEL-10).
 import type { BoundOptions } from '../../generated/model.ts';
+import boundOptionsSchema from '../../schemas/model/bound-options.schema.json' with { type: 'json' };
 
 export type { BoundOptions };
 
-export const MIN_BUDGET = 256;
-export const MAX_BUDGET = 1_073_741_824;
+// The schema is the one source of the floor, the ceiling and the defaults.
+const P = boundOptionsSchema.properties;
+
+export const MIN_BUDGET: number = P.contentBudget.minimum;
+export const MAX_BUDGET: number = P.contentBudget.maximum;
 
 export const DEFAULT_BUDGETS: Readonly<Required<BoundOptions>> = Object.freeze({
-  contentBudget: 50_000,
-  artifactsBudget: 50_000,
-  structuredBudget: 1_048_576,
+  contentBudget: P.contentBudget.default,
+  artifactsBudget: P.artifactsBudget.default,
+  structuredBudget: P.structuredBudget.default,
 });
 
 const NAMES = Object.keys(DEFAULT_BUDGETS) as (keyof BoundOptions)[];
