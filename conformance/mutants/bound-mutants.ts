@@ -1,6 +1,7 @@
 // Mutants of the bound and egress groups: mistakes real bounders make (spec/03-bounding.md).
 import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
+import { DEFAULT_BUDGETS } from '../../reference-impl/bound/index.ts';
 
 type Rec = Record<string, unknown>;
 type Input = { result: Rec & { content: unknown; isError: boolean }; options?: Rec };
@@ -9,8 +10,8 @@ const notice = (b: number) => `\n…[tool result truncated at ${b} bytes]`;
 const octets = (s: string) => Buffer.byteLength(s, 'utf8');
 const codes = (r: Rec) => (r.warnings as { code: string }[]).map((w) => w.code);
 const withCodes = (r: Rec, cs: string[]) => ({ ...r, warnings: [...new Set(cs)].sort().map((code) => ({ code })) });
-const contentBudget = (i: Input) => (i.options?.contentBudget as number | undefined) ?? 50_000;
-const artifactsBudget = (i: Input) => (i.options?.artifactsBudget as number | undefined) ?? 50_000;
+const contentBudget = (i: Input) => (i.options?.contentBudget as number | undefined) ?? DEFAULT_BUDGETS.contentBudget;
+const artifactsBudget = (i: Input) => (i.options?.artifactsBudget as number | undefined) ?? DEFAULT_BUDGETS.artifactsBudget;
 
 /** Wraps `bound` (and `wire`, which must show the same content) with a change to the bounded record. */
 function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
