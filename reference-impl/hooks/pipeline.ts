@@ -41,7 +41,10 @@ function apply(before: BoundedToolResult, step: Step, index: number, options: Ho
   if (step.ok && (step.output instanceof ToolResult || step.output instanceof BoundedToolResult)) {
     const after = bound(step.output, options.bound);
     // A hook cannot take back what earlier stages recorded: the warnings before it are kept (TR-HOOK-5).
-    return bound(withWarnings(after, before.warnings.map((w) => w.code)), options.bound);
+    // Hooks built with withContent/withoutStructured keep them already; only re-bound when one is missing.
+    const kept = new Set(after.warnings.map((w) => w.code));
+    const missing = before.warnings.filter((w) => !kept.has(w.code));
+    return missing.length === 0 ? after : bound(withWarnings(after, missing.map((w) => w.code)), options.bound);
   }
   // Thrown, or returned something that is not a result: the change is not applied (TR-HOOK-6).
   logger.log('warn', 'tool result hook failed; its change was not applied', { hook: index, warning: 'hook.failed' });

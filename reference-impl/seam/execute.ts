@@ -59,7 +59,9 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
     try {
       const raw = await runTool(call, logger);
       const first = bound(raw as ToolResult, options.bound);
-      const result = await transformToolResultAsync(first, options.hooks ?? [], { bound: options.bound, logger });
+      // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
+      const hooks = options.hooks ?? [];
+      const result = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
       claim.finish(persist(result));
       logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
       return { result, replayed: false };
