@@ -1,8 +1,100 @@
 #!/usr/bin/env node
-// `toolresult conformance [options] [-- COMMAND ARGS...]` and `toolresult vectors --out DIR`.
-// The kit is TypeScript run without a build step: register tsx, then hand over to the CLI.
-import { register } from 'tsx/esm/api';
+// @ts-check
+// `toolresult <command> [args]`, the package's program. Each command (bin/commands.js) is a module
+// imported only when it runs, so `--version`, `--help` and a mistyped command load nothing but this
+// folder. An installed package runs its build (dist/); a checkout of the repository runs its
+// TypeScript sources through tsx, a dev dependency there, so no build step stands between an edit
+// and `npm run conformance`.
+import { existsSync, readFileSync } from 'node:fs';
+import { COMMANDS } from './commands.js';
+import { invocation } from './invocation.js';
 
-register();
-const { main } = await import('../conformance/runner/cli.ts');
-await main(process.argv.slice(2));
+/** @type {{ version: string, peerDependencies?: Record<string, string> }} */
+const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+function help() {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return [
+    'usage: toolresult <command> [options]',
+    '',
+    'commands:',
+    ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
+    '',
+    'toolresult <command> --help   the options of one command',
+    `toolresult --version          the version of this package (${pkg.version})`,
+  ].join('\n');
+}
+
+/** @param {string} module */
+async function load(module) {
+  const source = new URL(`../${module}.ts`, import.meta.url);
+  if (existsSync(source)) {
+    const { register } = await import('tsx/esm/api');
+    register();
+    return import(source.href);
+  }
+  const built = new URL(`../dist/${module}.js`, import.meta.url);
+  if (!existsSync(built)) throw new Usage(`this copy of toolresult-protocol has neither ${module}.ts nor its build dist/${module}.js (npm run build makes it)`);
+  return import(built.href);
+}
+
+class Usage extends Error {}
+
+/** The optional peer dependencies a command needs that cannot be found from this package. @param {readonly string[]} needs */
+function missing(needs) {
+  return needs.filter((name) => {
+    try {
+      import.meta.resolve(name);
+      return false;
+    } catch {
+      return true;
+    }
+  });
+}
+
+/** @param {string[]} argv @returns {Promise<number>} */
+async function dispatch(argv) {
+  const [first, ...rest] = argv;
+  if (first === '--version' || first === '-V') {
+    process.stdout.write(`${pkg.version}\n`);
+    return 0;
+  }
+  if (first === '--help' || first === '-h' || first === 'help') {
+    process.stdout.write(`${help()}\n`);
+    return 0;
+  }
+  if (first === undefined) {
+    process.stderr.write(`toolresult: give a command\n${help()}\n`);
+    return 2;
+  }
+  const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
+  if (command === undefined) {
+    const hint = first.startsWith('-') ? ` (options follow a command: toolresult conformance ${first} …)` : ' (toolresult --help lists the commands)';
+    process.stderr.write(`toolresult: unknown command ${JSON.stringify(first)}${hint}\n`);
+    return 2;
+  }
+  const needs = command.needs ?? [];
+  const absent = rest.includes('--help') || rest.includes('-h') ? [] : missing(needs);
+  if (absent.length > 0) {
+    const specs = absent.map((n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`);
+    process.stderr.write(
+      `toolresult: ${first} needs ${absent.join(' and ')} (optional peer dependencies: the library does not load them). Install them beside toolresult-protocol:\n` +
+        `  npm install --save-dev ${specs.join(' ')}\n` +
+        `or run without installing: npx ${['toolresult-protocol', ...needs.map((n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`,
+    );
+    return 2;
+  }
+  const how = invocation(first, { argv1: process.argv[1] ?? 'toolresult', env: process.env, cwd: process.cwd(), version: pkg.version, needs, peers: pkg.peerDependencies ?? {} });
+  const mod = await load(command.module);
+  const main = mod[command.export ?? 'main'];
+  if (typeof main !== 'function') throw new Usage(`${command.module} has no export ${command.export ?? 'main'} (bin/commands.js)`);
+  return main(rest, how);
+}
+
+try {
+  process.exitCode = await dispatch(process.argv.slice(2));
+} catch (e) {
+  if (!(e instanceof Usage)) throw e;
+  process.stderr.write(`toolresult: ${e.message}\n`);
+  process.exitCode = 2;
+}

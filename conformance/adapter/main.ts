@@ -8,7 +8,7 @@ import { handlers as referenceHandlers } from './ops/index.ts';
 import { OpError, type OpHandler } from './ops/types.ts';
 import { PROTOCOL, checkRequest, type Response, type HelloOutput } from '../protocol/messages.ts';
 import { GROUPS } from '../protocol/messages.ts';
-import packageJson from '../../package.json' with { type: 'json' };
+import { REFERENCE_VERSION } from './version.ts';
 
 type Handlers = Readonly<Record<string, OpHandler>>;
 
@@ -42,7 +42,7 @@ export function answer(line: string, h: Handlers, name: string): { response: Res
   const { id, op, input } = request;
   if (op === 'hello') {
     const output: HelloOutput = {
-      name, version: packageJson.version, language: 'typescript', protocol: PROTOCOL,
+      name, version: REFERENCE_VERSION, language: 'typescript', protocol: PROTOCOL,
       groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true,
     };
     return { response: { id, ok: true, output, logs: [] }, stop: false };
@@ -68,7 +68,12 @@ async function main(): Promise<void> {
   let name = 'toolresult-reference';
   if (m >= 0) {
     const mutantName = argv[m + 1] ?? '';
-    const { applyMutant, mutants } = await import('../mutants/index.ts');
+    const { applyMutant, mutants } = await import('../mutants/index.ts').catch((e: unknown) => {
+      if ((e as { code?: unknown } | null)?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
+      // The mutants are the repository's test of the kit; the published package leaves them out.
+      process.stderr.write('toolresult reference adapter: --mutant needs a checkout of the repository (the installed package has no mutants)\n');
+      process.exit(2);
+    });
     if (!mutants.some((x) => x.name === mutantName)) {
       // One line the runner can show as the reason the adapter did not start.
       process.stderr.write(`toolresult reference adapter: unknown mutant ${JSON.stringify(mutantName)}; the mutants are ${mutants.map((x) => x.name).join(', ')}\n`);

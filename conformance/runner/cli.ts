@@ -1,11 +1,11 @@
-// Entry point: `npm run conformance -- [options] [-- COMMAND ARGS...]`, `toolresult conformance …`,
-// `toolresult vectors --out DIR`. Exit 0: every applicable case passed; 1: a failure; 2: usage error.
-// Every error is one line on standard error that says what is wrong; never only a stack trace.
+// Entry point of `toolresult conformance …` and `toolresult vectors --out DIR` (bin/toolresult.js
+// loads it), and of `npm run conformance -- …` in this repository. Exit 0: every applicable case
+// passed; 1: a failure; 2: usage error. Every error is one line on standard error that says what is
+// wrong; never only a stack trace. The runner, the properties and the adapter protocol are imported
+// only when a run starts, so `--help` and usage errors load none of them.
 import { pathToFileURL } from 'node:url';
 import { UsageError, USAGE, parseArgs } from './args.ts';
-import { runConformance, type RunIO } from './run.ts';
-import { exportVectors } from './export-vectors.ts';
-import { killRunningAdapters } from './process.ts';
+import type { RunIO } from './run.ts';
 import { fileProblem } from './files.ts';
 
 /** Writes lines to a stream; once its reader has gone (`| head`), drops them instead of crashing. */
@@ -23,7 +23,11 @@ function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
 // The run goes on after a closed pipe, so the adapter is stopped properly and the exit status is right.
 const stdio = (): RunIO => ({ out: lineWriter(process.stdout), err: lineWriter(process.stderr) });
 
-export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise<number> {
+/** Stops the adapters of a run in progress; set once the runner is loaded. */
+let stopAdapters = (): void => {};
+
+/** `invocation`: the words that started the kit, for replay lines (default `npm run conformance --`). */
+export async function cli(argv: readonly string[], io: RunIO = stdio(), invocation?: readonly string[]): Promise<number> {
   let args;
   try {
     args = parseArgs(argv);
@@ -38,6 +42,7 @@ export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise
       return 0;
     }
     if (args.command === 'vectors') {
+      const { exportVectors } = await import('./export-vectors.ts');
       let n;
       try {
         n = exportVectors(args.out);
@@ -47,7 +52,9 @@ export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise
       io.out(`wrote ${n.files} vector files (${n.cases} cases) and ${n.schemas} schemas to ${args.out}`);
       return 0;
     }
-    return await runConformance(args, io);
+    const [{ runConformance }, { killRunningAdapters }] = await Promise.all([import('./run.ts'), import('./process.ts')]);
+    stopAdapters = killRunningAdapters;
+    return await runConformance(args, io, invocation);
   } catch (e) {
     if (e instanceof UsageError) {
       io.err(`toolresult: ${e.message}`);
@@ -61,16 +68,22 @@ export async function cli(argv: readonly string[], io: RunIO = stdio()): Promise
 }
 
 /** Runs the CLI as the program: an interrupt kills the adapter before the runner goes. */
-export async function main(argv: readonly string[]): Promise<void> {
+async function program(argv: readonly string[], invocation?: readonly string[]): Promise<number> {
   for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
     process.once(signal, () => {
-      killRunningAdapters();
+      stopAdapters();
       process.stderr.write(`toolresult: interrupted (${signal}); the adapter was stopped\n`);
       process.exit(code);
     });
   }
-  process.exitCode = await cli(argv);
+  return cli(argv, stdio(), invocation);
 }
 
-// Run when started as a program (`tsx conformance/runner/cli.ts`); bin/toolresult.js calls main() itself.
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main(process.argv.slice(2));
+/** `toolresult conformance [options] [-- COMMAND ARGS...]` (bin/toolresult.js). */
+export const main = (argv: readonly string[], invocation?: readonly string[]): Promise<number> => program(['conformance', ...argv], invocation);
+
+/** `toolresult vectors --out DIR` (bin/toolresult.js). */
+export const vectorsMain = (argv: readonly string[]): Promise<number> => program(['vectors', ...argv]);
+
+// Run when started as a program (`tsx conformance/runner/cli.ts [conformance|vectors] …`).
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await program(process.argv.slice(2));

@@ -21,11 +21,14 @@ export interface RunIO {
   readonly heartbeatMs?: number;
 }
 
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'adapter', 'main.ts');
+// The runner starts the adapter beside it: the built one in an installed package (plain node), the
+// source one in a checkout of the repository (through tsx, a dev dependency there).
+const FROM_SOURCE = import.meta.url.endsWith('.ts');
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'adapter', FROM_SOURCE ? 'main.ts' : 'main.js');
 
 /** The bundled reference adapter, out of process. */
 export function referenceCommand(): string[] {
-  return [process.execPath, '--import', import.meta.resolve('tsx'), MAIN];
+  return FROM_SOURCE ? [process.execPath, '--import', import.meta.resolve('tsx'), MAIN] : [process.execPath, MAIN];
 }
 
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
@@ -33,8 +36,11 @@ const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.rep
 /** What a replay needs besides the case: the options that change its outcome. */
 export type ReplayOptions = Pick<ConformanceArgs, 'adapter' | 'timeoutMs' | 'noShrink'>;
 
-export function replayCommand(c: KitCase, outcome: Outcome, opts: ReplayOptions): string {
-  const parts = ['npm', 'run', 'conformance', '--', '--only', c.id];
+/** How the kit was started, as words that start it again: `npm run conformance --` in this repository. */
+export const NPM_SCRIPT: readonly string[] = ['npm', 'run', 'conformance', '--'];
+
+export function replayCommand(c: KitCase, outcome: Outcome, opts: ReplayOptions, invocation: readonly string[] = NPM_SCRIPT): string {
+  const parts = [...invocation, '--only', c.id];
   if (!outcome.passed && outcome.seed !== undefined) {
     parts.push('--seed', String(outcome.seed));
     if (outcome.path) parts.push('--path', outcome.path);
@@ -97,7 +103,8 @@ function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): Ki
   return cases;
 }
 
-export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<number> {
+/** `invocation`: the words that started the kit (bin/invocation.js), for the replay lines. */
+export async function runConformance(args: ConformanceArgs, io: RunIO, invocation: readonly string[] = NPM_SCRIPT): Promise<number> {
   const command = args.adapter ?? referenceCommand();
   const known = loadKnownFailing(args.knownFailing);
   const library = allCases();
@@ -165,7 +172,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
       }
       const status = judge(outcome.passed, c, known);
       const durationMs = Date.now() - t0;
-      const replay = replayCommand(c, outcome, args);
+      const replay = replayCommand(c, outcome, args, invocation);
       if (outcome.passed) {
         record(c, status === 'stale' ? { status, durationMs, failure: { reason: 'listed as known failing but passes: remove it from the list' }, replay } : { status, durationMs });
         if (status === 'stale') io.out(`${caseHeader('FAIL', c)}\n  reason: listed as known failing but passes (stale): remove it from the list`);

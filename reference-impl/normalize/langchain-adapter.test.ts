@@ -13,7 +13,12 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectClient } from './fixtures/connect.ts';
 import { CANARY, IMAGE_BYTES, AUDIO_BYTES, createFixtureServer } from './fixtures/mcp-fixture-server.ts';
-import { normalizeLangChain } from './langchain.ts';
+import { normalizeLangChain, type ToolMessageLike } from './langchain.ts';
+
+// Compile-time check (npm run check:types) that a real ToolMessage is a ToolMessageLike. It lives
+// here, not in langchain.ts, so the published declarations reference no LangChain package.
+type Fits<T extends ToolMessageLike> = T;
+export type ToolMessageFits = Fits<ToolMessage>;
 
 interface FixtureCase {
   id: string;

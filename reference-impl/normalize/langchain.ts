@@ -2,8 +2,8 @@
 // reference implementation that knows LangChain's shapes. It reads a ToolMessage through the
 // neutral form {content, status?, artifact?}: the three own data properties a ToolMessage has, and
 // the JSON form the conformance vectors use. It imports nothing from @langchain/* at run time
-// (TR-NORM-57); the type import below only lets the compiler check that a ToolMessage fits.
-import type { ToolMessage } from '@langchain/core/messages';
+// (TR-NORM-57), not even a type: the check that a real ToolMessage fits ToolMessageLike is in
+// langchain-adapter.test.ts, so the published declarations name no LangChain package.
 import type { BoundedToolResult } from '../tool-result.ts';
 import { assemble } from './assemble.ts';
 import { type Draft, emptyDraft } from './draft.ts';
@@ -19,10 +19,6 @@ export interface ToolMessageLike {
   readonly status?: unknown;
   readonly artifact?: unknown;
 }
-
-// Compile-time check that a real ToolMessage is a ToolMessageLike; erased at run time.
-type Fits<T extends ToolMessageLike> = T;
-type ToolMessageFits = Fits<ToolMessage>;
 
 const STRUCTURED_ENTRY = 'mcp_structured_content';
 const META_ENTRY = 'mcp_meta';

@@ -3,8 +3,8 @@
 // compiled (an unknown dialect, an invalid schema, a $ref that cannot be resolved offline) fails the
 // check instead of throwing. Each schema gets its own Ajv instance, so one server's `$id` can neither
 // collide with nor be resolved against another's.
-import Ajv2020 from 'ajv/dist/2020.js';
-import AjvDraft07 from 'ajv';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { Ajv as AjvDraft07 } from 'ajv';
 import { isInspectableObject } from './read-plain.ts';
 
 type Validate = (value: unknown) => boolean;

@@ -2,11 +2,11 @@
 // conformance kit's generators (so the same adversarial inputs the kit sends reach these modules),
 // and the schema validators of the sink outputs.
 import fc from 'fast-check';
-import { boundFromInput } from '../../../conformance/adapter/ops/bound.ts';
-import { boundInput, plantedInput } from '../../../conformance/properties/arbitraries.ts';
-import type { Caps } from '../../../conformance/properties/define.ts';
-import { loadSchemas } from '../../../scripts/load-schemas.ts';
-import type { BoundedToolResult } from '../../tool-result.ts';
+import { boundFromInput } from '../adapter/ops/bound.ts';
+import { boundInput, plantedInput } from '../properties/arbitraries.ts';
+import type { Caps } from '../properties/define.ts';
+import { loadSchemas } from '../../scripts/load-schemas.ts';
+import type { BoundedToolResult } from '../../reference-impl/tool-result.ts';
 
 const CAPS: Caps = { utf16: true, cycles: true, opaque: true };
 

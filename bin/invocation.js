@@ -1,0 +1,51 @@
+// @ts-check
+// The words that start a command again, as the user started it: replay lines must work where they
+// are printed (`npm run conformance --` in this repository, `toolresult conformance` from a shell,
+// `npx …` where npx ran it). Never the bare `npx toolresult`, which would fetch whatever is published
+// under that name when the package is not installed.
+import { existsSync } from 'node:fs';
+import { basename, delimiter, join, relative, resolve } from 'node:path';
+
+const PACKAGE = 'toolresult-protocol';
+const BIN = 'toolresult';
+
+/**
+ * @param {string} command the subcommand, e.g. "conformance"
+ * @param {{ argv1: string, env: Record<string, string | undefined>, cwd: string, version: string, needs?: readonly string[], peers?: Readonly<Record<string, string>> }} how
+ * @returns {string[]}
+ */
+export function invocation(command, { argv1, env, cwd, version, needs = [], peers = {} }) {
+  // `npm run X` whose script is exactly this command: `npm run X -- <more options>` replays it.
+  const script = env.npm_lifecycle_script ?? '';
+  if (env.npm_command === 'run' && env.npm_lifecycle_event && new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN}) +${command} *$`).test(script)) {
+    return ['npm', 'run', env.npm_lifecycle_event, '--'];
+  }
+  if (env.npm_command === 'exec' || env.npm_command === 'run') {
+    // npx in a project that has the package: `npx --no` runs only an installed bin, never a download.
+    if (!argv1.split(/[\\/]/).includes('_npx')) return ['npx', '--no', BIN, command];
+    // npx without the package installed: name the package, its exact version and the peers it needs.
+    const ps = needs.flatMap((n) => ['-p', `${n}@${peers[n] ?? 'latest'}`]);
+    return ['npx', '-p', `${PACKAGE}@${version}`, ...ps, BIN, command];
+  }
+  // Started directly: by name when the shell finds this bin on the PATH, else by its path.
+  if (argv1.endsWith('.js')) return ['node', shortPath(argv1, cwd), command];
+  if (basename(argv1) === BIN && onPath(argv1, env.PATH ?? '')) return [BIN, command];
+  return [shortPath(argv1, cwd), command];
+}
+
+/** @param {string} file @param {string} cwd */
+function shortPath(file, cwd) {
+  const rel = relative(cwd, file);
+  if (rel.startsWith('..') || resolve(cwd, rel) !== resolve(file)) return file;
+  return rel.startsWith('.') ? rel : `./${rel}`;
+}
+
+/** Whether the first `toolresult` on the PATH is this file. @param {string} file @param {string} path */
+function onPath(file, path) {
+  for (const dir of path.split(delimiter)) {
+    if (!dir) continue;
+    const candidate = join(dir, BIN);
+    if (existsSync(candidate)) return resolve(candidate) === resolve(file);
+  }
+  return false;
+}
