@@ -20,6 +20,8 @@ export function invocation(command, { argv1, env, cwd, version, needs = [], peer
   if (env.npm_command === 'run' && env.npm_lifecycle_event && new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN}) +${command} *$`).test(script)) {
     return ['npm', 'run', env.npm_lifecycle_event, '--'];
   }
+  // Started as a file (`node bin/toolresult.js`, as this repository's tests do): the same file again.
+  if (argv1.endsWith('.js')) return ['node', shortPath(argv1, cwd), command];
   if (env.npm_command === 'exec' || env.npm_command === 'run') {
     // npx in a project that has the package: `npx --no` runs only an installed bin, never a download.
     if (!argv1.split(/[\\/]/).includes('_npx')) return ['npx', '--no', BIN, command];
@@ -27,8 +29,7 @@ export function invocation(command, { argv1, env, cwd, version, needs = [], peer
     const ps = needs.flatMap((n) => ['-p', `${n}@${peers[n] ?? 'latest'}`]);
     return ['npx', '-p', `${PACKAGE}@${version}`, ...ps, BIN, command];
   }
-  // Started directly: by name when the shell finds this bin on the PATH, else by its path.
-  if (argv1.endsWith('.js')) return ['node', shortPath(argv1, cwd), command];
+  // Started by its link: by name when the shell finds it on the PATH, else by its path.
   if (basename(argv1) === BIN && onPath(argv1, env.PATH ?? '')) return [BIN, command];
   return [shortPath(argv1, cwd), command];
 }

@@ -4,7 +4,7 @@
 // BoundedToolResult is what the bounder returns: the only thing the wire, sink and ledger functions
 // accept. In both, run-only data lives in private fields, so no implicit conversion — String(r), a
 // template literal, JSON.stringify(r), console.log(r), util.inspect(r) — can show it (TR-EGRESS-1).
-import { inspect, types } from 'node:util';
+import { types } from 'node:util';
 import type {
   JsonValue,
   ToolArtifact,
@@ -14,6 +14,10 @@ import type {
 } from '../generated/model.ts';
 
 export type { JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode };
+
+// util.inspect.custom is this registered symbol. Naming it here, not importing it from node:util,
+// keeps the published declarations free of Node's types (@types/node is not a consumer's need).
+const INSPECT: unique symbol = Symbol.for('nodejs.util.inspect.custom');
 
 /** Options of ToolResult.text. */
 export interface TextOptions {
@@ -124,7 +128,7 @@ export class ToolResult {
     };
   }
 
-  [inspect.custom](): string {
+  [INSPECT](): string {
     const raw = rawChannels.get(this)!;
     const n = rawArtifactCount(raw.artifacts);
     return summary('ToolResult', String(this.content ?? ''), this.isError, raw.hasStructured, `${n} (run-only, hidden)`);
@@ -246,7 +250,7 @@ export class BoundedToolResult {
     };
   }
 
-  [inspect.custom](): string {
+  [INSPECT](): string {
     const f = boundedChannels.get(this)!;
     return summary('BoundedToolResult', f.content, f.isError, f.hasStructured, `${f.artifacts.length} (run-only, hidden)`);
   }
