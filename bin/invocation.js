@@ -23,8 +23,9 @@ export function invocation(command, { argv1, env, cwd, version, needs = [], peer
   // Started as a file (`node bin/toolresult.js`, as this repository's tests do): the same file again.
   if (argv1.endsWith('.js')) return ['node', shortPath(argv1, cwd), command];
   if (env.npm_command === 'exec' || env.npm_command === 'run') {
-    // npx in a project that has the package: `npx --no` runs only an installed bin, never a download.
-    if (!argv1.split(/[\\/]/).includes('_npx')) return ['npx', '--no', BIN, command];
+    // npx in a project that has the package: `npx --no-install` runs only an installed bin, never installs one
+    // (a bare `npx --no` would take the next word as its value, and `--version` after it as npm's).
+    if (!argv1.split(/[\\/]/).includes('_npx')) return ['npx', '--no-install', BIN, command];
     // npx without the package installed: name the package, its exact version and the peers it needs.
     const ps = needs.flatMap((n) => ['-p', `${n}@${peers[n] ?? 'latest'}`]);
     return ['npx', '-p', `${PACKAGE}@${version}`, ...ps, BIN, command];

@@ -73,9 +73,9 @@ describe('replay invocation: the words that start the command again', () => {
   it.each([
     ['npm run of this repository', { argv1: '/r/bin/toolresult.js', env: { npm_command: 'run', npm_lifecycle_event: 'conformance', npm_lifecycle_script: 'node bin/toolresult.js conformance' } }, ['npm', 'run', 'conformance', '--']],
     ['npm run of a consumer script that is the bare command', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance' } }, ['npm', 'run', 'kit', '--']],
-    ['npm run of a script with its own arguments', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance -- python3 a.py' } }, ['npx', '--no', 'toolresult', 'conformance']],
+    ['npm run of a script with its own arguments', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance -- python3 a.py' } }, ['npx', '--no-install', 'toolresult', 'conformance']],
     ['node on the bin file', { argv1: '/home/u/proj/bin/toolresult.js', env: { npm_command: 'run', npm_lifecycle_event: 'test', npm_lifecycle_script: 'vitest run' } }, ['node', './bin/toolresult.js', 'conformance']],
-    ['npx in a project that has it', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'exec', npm_lifecycle_event: 'npx' } }, ['npx', '--no', 'toolresult', 'conformance']],
+    ['npx in a project that has it', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'exec', npm_lifecycle_event: 'npx' } }, ['npx', '--no-install', 'toolresult', 'conformance']],
     ['npx that fetched it', { argv1: '/root/.npm/_npx/ab12/node_modules/.bin/toolresult', env: { npm_command: 'exec' } }, ['npx', '-p', 'toolresult-protocol@1.2.3', '-p', 'fast-check@^4.11.0', 'toolresult', 'conformance']],
     ['a link that is not on the PATH', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { PATH: '/usr/bin' } }, ['./node_modules/.bin/toolresult', 'conformance']],
     ['a link outside the working directory', { argv1: '/opt/x/bin/toolresult', env: { PATH: '' } }, ['/opt/x/bin/toolresult', 'conformance']],

@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT } from './schema-files.ts';
 
 const DIST = join(ROOT, 'dist');
@@ -35,4 +36,4 @@ export function build(): void {
   process.stdout.write(`built dist/ (tsc) and copied ${copied} data files beside it\n`);
 }
 
-build();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) build();

@@ -1,0 +1,220 @@
+// The package as a user gets it: `npm pack` (which builds), installed from the tarball into scratch
+// projects outside the repository by the README's own install and usage lines, then
+// (a) plain node runs the README's example and prints what the README says it prints;
+// (b) a TypeScript consumer compiles under node16 and bundler resolution without skipLibCheck, and a
+//     type error in it is reported;
+// (c) the installed bin answers --version and runs the kit against the bundled reference; a
+//     failure's replay line names the command that ran;
+// (d) publint and arethetypeswrong find nothing for node16-ESM and bundler;
+// (e) the tarball carries no test, mutant, fuzz, bench or CI file.
+// npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
+import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
+const BIN = join(ROOT, 'node_modules', '.bin');
+const tmp = mkdtempSync(join(tmpdir(), 'trp-package-test-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// A user's shell: none of the npm_* variables of the `npm test` that runs this file.
+const env: NodeJS.ProcessEnv = {
+  ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k))),
+  npm_config_prefer_offline: 'true',
+  npm_config_audit: 'false',
+  npm_config_fund: 'false',
+  npm_config_update_notifier: 'false',
+  npm_config_loglevel: 'error',
+};
+
+function sh(line: string, cwd: string): SpawnSyncReturns<string> {
+  return spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8', timeout: 180_000 });
+}
+
+const show = (r: SpawnSyncReturns<string>) => `exit ${r.status}\n--- stdout\n${r.stdout.slice(-3000)}\n--- stderr\n${r.stderr.slice(-3000)}`;
+
+/** The code block after `<!-- package-test: NAME -->` in the README. */
+function readmeBlock(name: string): string {
+  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+  const m = new RegExp(`<!-- package-test: ${name} -->\\n\`\`\`[a-z]*\\n([\\s\\S]*?)\`\`\``).exec(readme);
+  if (!m) throw new Error(`README.md has no block marked package-test: ${name}`);
+  return m[1]!;
+}
+
+/** The README's shell lines, installing the tarball where they name the package. */
+const readmeLines = (name: string, tarball: string): string[] =>
+  readmeBlock(name)
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => (/^npm install\b/.test(l) ? l.replace(/(?<=\s)toolresult-protocol(?=\s|$)/, tarball) : l));
+
+function project(name: string): string {
+  const dir = join(tmp, name);
+  mkdirSync(dir);
+  writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: `scratch-${name}`, version: '0.0.0', private: true }));
+  return dir;
+}
+
+interface Packed {
+  filename: string;
+  size: number;
+  unpackedSize: number;
+  entryCount: number;
+  files: { path: string }[];
+}
+let packed: Packed;
+let tarball: string;
+
+beforeAll(() => {
+  const r = spawnSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
+  expect(r.status, show(r)).toBe(0);
+  // prepack's build output comes first on stdout; the JSON report is the last thing npm writes.
+  packed = (JSON.parse(r.stdout.slice(r.stdout.lastIndexOf('\n[') + 1)) as Packed[])[0]!;
+  tarball = join(tmp, packed.filename);
+  process.stdout.write(`package: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files\n`);
+}, 240_000);
+
+describe('(e) the tarball', () => {
+  it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
+    const paths = packed.files.map((f) => f.path);
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
+      expect(paths).toContain(p);
+    }
+    const unwanted = paths.filter((p) => /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(p));
+    expect(unwanted).toEqual([]);
+    expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0, January 2004/);
+  });
+});
+
+describe('a project that uses the library', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = project('library');
+    for (const line of readmeLines('install', tarball)) {
+      const r = sh(line, dir);
+      expect(r.status, `${line}\n${show(r)}`).toBe(0);
+    }
+  }, 180_000);
+
+  it('installs only the package and what the library needs: no kit, test or build tool', () => {
+    const top = readdirSync(join(dir, 'node_modules')).filter((n) => !n.startsWith('.'));
+    expect(top.sort()).toEqual(['ajv', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 'require-from-string', 'toolresult-protocol']);
+  });
+
+  it('(a) plain node runs the README example and prints exactly what the README documents', () => {
+    writeFileSync(join(dir, 'example.mjs'), readmeBlock('example'));
+    const r = spawnSync(process.execPath, ['example.mjs'], { cwd: dir, env, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(readmeBlock('output'));
+    expect(r.status).toBe(0);
+  });
+
+  it('(a) the schemas and package.json are exported; require() loads the library too', () => {
+    writeFileSync(
+      join(dir, 'exports.mjs'),
+      [
+        "import schema from 'toolresult-protocol/schemas/model/tool-result.schema.json' with { type: 'json' };",
+        "import vectorFile from 'toolresult-protocol/schemas/conformance/vector-file.schema.json' with { type: 'json' };",
+        "import pkg from 'toolresult-protocol/package.json' with { type: 'json' };",
+        "import { createRequire } from 'node:module';",
+        "const lib = createRequire(import.meta.url)('toolresult-protocol');",
+        'console.log(schema.$id, vectorFile.$id, pkg.version, typeof lib.bound);',
+      ].join('\n'),
+    );
+    const r = spawnSync(process.execPath, ['exports.mjs'], { cwd: dir, env, encoding: 'utf8' });
+    expect(r.stdout, show(r)).toBe(`https://toolresult.dev/schemas/v1/tool-result.schema.json https://toolresult.dev/schemas/v1/conformance/vector-file.schema.json ${packageJson.version} function\n`);
+  });
+
+  it.each(['node16', 'bundler'])('(b) tsc (moduleResolution %s, no skipLibCheck, no @types/node) compiles a consumer and reports its type error', (resolution) => {
+    writeFileSync(
+      join(dir, 'consumer.ts'),
+      [
+        "import { ToolResult, bound, toWireMessage, auditRecord, normalize, executeToolCall, InMemoryLedger } from 'toolresult-protocol';",
+        "import type { BoundedToolResult, BoundOptions, WireMessage, AuditRecord, ToolArtifact, Warning, JsonValue, ToolMessageLike, PrivacyLevel } from 'toolresult-protocol';",
+        "const options: BoundOptions = { contentBudget: 4096 };",
+        "const artifact: ToolArtifact = { type: 'text', label: 'Note', data: { text: 'hi' } };",
+        "const structured: JsonValue = { ok: true };",
+        'const result: BoundedToolResult = bound(ToolResult.text(\'hi\', { structured, artifacts: [artifact] }), options);',
+        'const wire: WireMessage = toWireMessage(result);',
+        "const level: PrivacyLevel = 'metadata';",
+        'const record: AuditRecord = auditRecord(result, [level]);',
+        'const warnings: readonly Warning[] = result.warnings;',
+        "const message: ToolMessageLike = { content: 'x' };",
+        "const normalized: BoundedToolResult = normalize('langchain', message);",
+        'export { wire, record, warnings, normalized, executeToolCall, InMemoryLedger };',
+      ].join('\n'),
+    );
+    writeFileSync(join(dir, 'broken.ts'), "import { toWireMessage } from 'toolresult-protocol';\nexport const n: number = toWireMessage('not a bounded result');\n");
+    const config = (files: string[]) =>
+      JSON.stringify({
+        compilerOptions: { module: resolution === 'node16' ? 'node16' : 'preserve', moduleResolution: resolution, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
+        files,
+      });
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch-library', version: '0.0.0', private: true, type: 'module' }));
+    writeFileSync(join(dir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
+    const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: dir, env, encoding: 'utf8' });
+    expect(ok.stdout + ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    writeFileSync(join(dir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
+    const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: dir, env, encoding: 'utf8' });
+    expect(bad.status).not.toBe(0);
+    const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
+  });
+});
+
+describe('a project that runs the kit', () => {
+  let dir: string;
+  let lines: string[];
+  beforeAll(() => {
+    dir = project('kit');
+    lines = readmeLines('kit', tarball);
+    const r = sh(lines[0]!, dir);
+    expect(r.status, `${lines[0]}\n${show(r)}`).toBe(0);
+  }, 180_000);
+
+  it('(c) the README lines: the installed bin answers --version and passes the bundled reference on vector/bound', () => {
+    expect(lines.slice(1).map((l) => l.replace(/ .*/, ''))).toEqual(['npx', 'npx']);
+    const version = sh(lines[1]!, dir);
+    expect(version.stdout, show(version)).toBe(`${packageJson.version}\n`);
+    expect(version.status).toBe(0);
+    const run = sh(lines[2]!, dir);
+    expect(run.stdout.trim().split('\n').at(-1), show(run)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    expect(run.status).toBe(0);
+  });
+
+  it('(c) --help answers without loading the kit; a failure replays as the command that ran', () => {
+    const help = sh('npx --no-install toolresult --help', dir);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^  conformance +/m);
+    const adapter = join(ROOT, 'conformance', 'runner', 'test-adapters', 'exception.mjs');
+    const failing = sh(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`, dir);
+    expect(failing.status, show(failing)).toBe(1);
+    const replay = /^ {2}replay: (.*)$/m.exec(failing.stdout)?.[1];
+    expect(replay, show(failing)).toBe(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`);
+    const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], { cwd: dir, env, encoding: 'utf8' });
+    expect(/^ {2}replay: (\S+ \S+)/m.exec(direct.stdout)?.[1]).toBe('./node_modules/.bin/toolresult conformance');
+  });
+});
+
+describe('(d) package linters', () => {
+  it('publint --strict finds nothing', () => {
+    const r = spawnSync(join(BIN, 'publint'), ['run', tarball, '--strict'], { cwd: tmp, env, encoding: 'utf8' });
+    expect(r.stdout, show(r)).toMatch(/All good!/);
+    expect(r.status).toBe(0);
+  });
+
+  it('arethetypeswrong finds no problem for node16 (ESM) and bundler', () => {
+    const r = spawnSync(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: tmp, env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.status, show(r)).toBe(0);
+    const report = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; resolutionKind?: string }[] } };
+    const counted = report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs');
+    expect(counted).toEqual([]);
+  }, 120_000);
+});
