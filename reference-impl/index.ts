@@ -1,4 +1,11 @@
 // Package root of the reference implementation. Deep imports are not part of the API.
+/**
+ * The TypeScript reference implementation of the ToolResult Protocol: build a tool result, bound it,
+ * hand the provider its wire message, and route the run-only data (structured values, artifacts) to
+ * the live inspector, the suspended state, the audit record, the replay ledger and result hooks.
+ *
+ * @packageDocumentation
+ */
 export { ToolResult, BoundedToolResult } from './tool-result.ts';
 export type { TextOptions, ErrorOptions, JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode } from './tool-result.ts';
 export { silentLogger, CollectingLogger } from './logger.ts';
