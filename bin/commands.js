@@ -14,3 +14,6 @@ export const COMMANDS = {
   conformance: { module: 'conformance/runner/cli', summary: 'test an implementation through its adapter (default: the bundled reference)', needs: ['fast-check', '@sinclair/typebox'] },
   vectors: { module: 'conformance/runner/cli', export: 'vectorsMain', summary: 'write every fixed case of the kit, with its schemas, as plain JSON files' },
 };
+
+/** The command of `toolresult [options]`, with no command named. */
+export const DEFAULT = 'conformance';

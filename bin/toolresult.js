@@ -6,7 +6,7 @@
 // TypeScript sources through tsx, a dev dependency there, so no build step stands between an edit
 // and `npm run conformance`.
 import { existsSync, readFileSync } from 'node:fs';
-import { COMMANDS } from './commands.js';
+import { COMMANDS, DEFAULT } from './commands.js';
 import { invocation } from './invocation.js';
 
 /** @type {{ version: string, peerDependencies?: Record<string, string> }} */
@@ -15,7 +15,7 @@ const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url),
 function help() {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
   return [
-    'usage: toolresult <command> [options]',
+    `usage: toolresult <command> [options]   (no command: ${DEFAULT})`,
     '',
     'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
@@ -54,23 +54,19 @@ function missing(needs) {
 
 /** @param {string[]} argv @returns {Promise<number>} */
 async function dispatch(argv) {
-  const [first, ...rest] = argv;
-  if (first === '--version' || first === '-V') {
+  if (argv[0] === '--version' || argv[0] === '-V') {
     process.stdout.write(`${pkg.version}\n`);
     return 0;
   }
-  if (first === '--help' || first === '-h' || first === 'help') {
+  if (argv[0] === '--help' || argv[0] === '-h' || argv[0] === 'help') {
     process.stdout.write(`${help()}\n`);
     return 0;
   }
-  if (first === undefined) {
-    process.stderr.write(`toolresult: give a command\n${help()}\n`);
-    return 2;
-  }
+  // Options first, or nothing at all: the default command, as before there were others.
+  const [first, ...rest] = argv[0] === undefined || argv[0].startsWith('-') ? [DEFAULT, ...argv] : argv;
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined) {
-    const hint = first.startsWith('-') ? ` (options follow a command: toolresult conformance ${first} …)` : ' (toolresult --help lists the commands)';
-    process.stderr.write(`toolresult: unknown command ${JSON.stringify(first)}${hint}\n`);
+    process.stderr.write(`toolresult: unknown command ${JSON.stringify(first)} (toolresult --help lists the commands)\n`);
     return 2;
   }
   const needs = command.needs ?? [];
