@@ -55,7 +55,7 @@ function makeReports(): { real: string; hostile: string; realJson: { summary: Re
   const failing = h.cases.find((c: { status: string }) => c.status === 'fail');
   failing.failure.reason = HOSTILE.join(' ');
   failing.failure.got = { [HOSTILE[1]!]: HOSTILE[4], [HOSTILE[0]!]: [HOSTILE[2]] };
-  failing.requirements = [...failing.requirements, HOSTILE[2], 'TR-X-1"><script>window.__ranScript=7</script>'];
+  failing.requirements = [...failing.requirements, HOSTILE[2], 'TR-' + 'X-1"><script>window.__ranScript=7</script>'];
   failing.replay = HOSTILE[3];
   h.cases[0].id = `vector/${HOSTILE[4]}/x`;
   const hostile = join(tmp, 'hostile.json');
