@@ -63,7 +63,9 @@ async function dispatch(argv) {
     return 0;
   }
   // Options first, or nothing at all: the default command, as before there were others.
-  const [first, ...rest] = argv[0] === undefined || argv[0].startsWith('-') ? [DEFAULT, ...argv] : argv;
+  const named = argv[0] !== undefined && !argv[0].startsWith('-');
+  const first = named ? argv[0] ?? DEFAULT : DEFAULT;
+  const rest = named ? argv.slice(1) : argv;
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined) {
     process.stderr.write(`toolresult: unknown command ${JSON.stringify(first)} (toolresult --help lists the commands)\n`);
@@ -76,7 +78,7 @@ async function dispatch(argv) {
     process.stderr.write(
       `toolresult: ${first} needs ${absent.join(' and ')} (optional peer dependencies: the library does not load them). Install them beside toolresult-protocol:\n` +
         `  npm install --save-dev ${specs.join(' ')}\n` +
-        `or run without installing: npx ${['toolresult-protocol', ...needs.map((n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`,
+        `or run without installing: npx ${['toolresult-protocol', ...needs.map((/** @type {string} */ n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`,
     );
     return 2;
   }
@@ -84,7 +86,7 @@ async function dispatch(argv) {
   const mod = await load(command.module);
   const main = mod[command.export ?? 'main'];
   if (typeof main !== 'function') throw new Usage(`${command.module} has no export ${command.export ?? 'main'} (bin/commands.js)`);
-  return main(rest, how);
+  return command.replay ? main(rest, how) : main(rest);
 }
 
 try {

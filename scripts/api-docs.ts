@@ -6,7 +6,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Extractor, ExtractorConfig } from '@microsoft/api-extractor';
+import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
 import { ROOT } from './schema-files.ts';
 import { build } from './build.ts';
 
@@ -36,9 +36,9 @@ const config = ExtractorConfig.prepare({
     tsdocMetadata: { enabled: false },
     messages: {
       // The doc comments are plain prose with `code` spans, not strict TSDoc: report only what breaks the model.
-      tsdocMessageReporting: { default: { logLevel: 'none' } },
-      extractorMessageReporting: { default: { logLevel: 'none' } },
-      compilerMessageReporting: { default: { logLevel: 'error' } },
+      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+      extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
+      compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
     },
   },
 });

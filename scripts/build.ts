@@ -1,11 +1,14 @@
 // `npm run build`: the package's JavaScript and declarations in dist/, laid out as the repository
 // is, so every path a module computes from its own location (the vectors, the schemas) holds in
-// both. tsc (tsconfig.build.json) compiles the modules; this script then copies the data files the
-// modules read at run time beside them, and leaves out what the package must not carry.
+// both. tsc compiles the entry points (the library's root, every command of bin/commands.js and the
+// reference adapter) with all they import, using tsconfig.build.json's options; this script then
+// copies the data files the modules read at run time beside them, and leaves out what the package
+// must not carry.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { COMMANDS, PROGRAMS } from '../bin/commands.js';
 import { ROOT } from './schema-files.ts';
 
 const DIST = join(ROOT, 'dist');
@@ -16,10 +19,18 @@ const LEFT_OUT = ['conformance/mutants'];
 /** Not data the package reads: tests and their inputs, docs, other languages' code. */
 const NOT_DATA = /(^|\/)(examples|fixtures|testing|test-adapters|mutants|__pycache__)(\/|$)|\.(ts|md|mjs|cjs|js|py)$/;
 
+/** The modules the package is started or imported by, from the repository root, without extension. */
+export function entryPoints(): string[] {
+  return [...new Set(['reference-impl/index', ...Object.values(COMMANDS).map((c) => c.module), ...PROGRAMS])];
+}
+
 export function build(): void {
   rmSync(DIST, { recursive: true, force: true });
-  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', join(ROOT, 'tsconfig.build.json')], { stdio: 'inherit' });
-  if (tsc.status !== 0) throw new Error(`tsc -p tsconfig.build.json failed (exit ${tsc.status ?? tsc.signal})`);
+  const config = join(ROOT, '.tmp', 'tsconfig.build.json');
+  mkdirSync(join(ROOT, '.tmp'), { recursive: true });
+  writeFileSync(config, JSON.stringify({ extends: '../tsconfig.build.json', files: entryPoints().map((e) => `../${e}.ts`) }, null, 2));
+  const tsc = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', config], { stdio: 'inherit' });
+  if (tsc.status !== 0) throw new Error(`tsc -p ${relative(ROOT, config)} failed (exit ${tsc.status ?? tsc.signal})`);
   for (const dir of LEFT_OUT) rmSync(join(DIST, dir), { recursive: true, force: true });
   // Every top-level folder with built modules, and the schemas the package exports.
   const roots = new Set(['schemas', ...readdirSync(DIST)]);
@@ -32,7 +43,7 @@ export function build(): void {
       copied++;
     }
   }
-  if (!existsSync(join(DIST, 'reference-impl', 'index.js'))) throw new Error('the build has no dist/reference-impl/index.js');
+  for (const e of entryPoints()) if (!existsSync(join(DIST, `${e}.js`))) throw new Error(`the build has no dist/${e}.js`);
   process.stdout.write(`built dist/ (tsc) and copied ${copied} data files beside it\n`);
 }
 

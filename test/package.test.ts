@@ -15,6 +15,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { COMMANDS } from '../bin/commands.js';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -189,10 +190,16 @@ describe('a project that runs the kit', () => {
     expect(run.status).toBe(0);
   });
 
-  it('(c) --help answers without loading the kit; a failure replays as the command that ran', () => {
+  it('(c) --help of the program and of every command; a failure replays as the command that ran', () => {
     const help = sh('npx --no-install toolresult --help', dir);
     expect(help.status).toBe(0);
     expect(help.stdout).toMatch(/^  conformance +/m);
+    // Every command's module is in the build: each answers its own --help from the installed package.
+    for (const name of Object.keys(COMMANDS)) {
+      const r = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), [name, '--help'], { cwd: dir, env, encoding: 'utf8' });
+      expect(r.status, `${name} --help\n${show(r)}`).toBe(0);
+      expect(r.stdout.length).toBeGreaterThan(0);
+    }
     const adapter = join(ROOT, 'conformance', 'runner', 'test-adapters', 'exception.mjs');
     const failing = sh(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`, dir);
     expect(failing.status, show(failing)).toBe(1);
