@@ -8,7 +8,7 @@
 // (d) publint and arethetypeswrong find nothing for node16-ESM and bundler;
 // (e) the tarball carries no test, mutant, fuzz, bench or CI file.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
-import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,11 +33,42 @@ const env: NodeJS.ProcessEnv = {
   npm_config_loglevel: 'error',
 };
 
-function sh(line: string, cwd: string): SpawnSyncReturns<string> {
+interface Ran {
+  readonly status: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+function sh(line: string, cwd: string): Ran {
   return spawnSync('sh', ['-c', line], { cwd, env, encoding: 'utf8', timeout: 180_000 });
 }
 
-const show = (r: SpawnSyncReturns<string>) => `exit ${r.status}\n--- stdout\n${r.stdout.slice(-3000)}\n--- stderr\n${r.stderr.slice(-3000)}`;
+/** The same, without blocking: installs and linters run side by side while the tests go on. */
+function later(file: string, args: readonly string[], cwd: string): Promise<Ran> {
+  return new Promise((resolve) => {
+    execFile(file, args, { cwd, env, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 << 20 }, (e, stdout, stderr) => {
+      resolve({ status: e ? (typeof e.code === 'number' ? e.code : -1) : 0, stdout, stderr });
+    });
+  });
+}
+
+/** Runs shell lines one after another, stopping at the first that fails. */
+async function runLines(all: readonly string[], cwd: string): Promise<{ line: string; r: Ran }[]> {
+  const done: { line: string; r: Ran }[] = [];
+  for (const line of all) {
+    const r = await later('sh', ['-c', line], cwd);
+    done.push({ line, r });
+    if (r.status !== 0) break;
+  }
+  return done;
+}
+
+const show = (r: Ran) => `exit ${r.status}\n--- stdout\n${r.stdout.slice(-3000)}\n--- stderr\n${r.stderr.slice(-3000)}`;
+
+function expectAllRan(done: { line: string; r: Ran }[], want: number): void {
+  for (const { line, r } of done) expect(r.status, `${line}\n${show(r)}`).toBe(0);
+  expect(done).toHaveLength(want);
+}
 
 /** The code block after `<!-- package-test: NAME -->` in the README. */
 function readmeBlock(name: string): string {
@@ -70,6 +101,12 @@ interface Packed {
 }
 let packed: Packed;
 let tarball: string;
+let libraryDir: string;
+let kitDir: string;
+let libraryInstalled: Promise<{ line: string; r: Ran }[]>;
+let kitInstalled: Promise<{ line: string; r: Ran }[]>;
+let publint: Promise<Ran>;
+let attw: Promise<Ran>;
 
 beforeAll(() => {
   const r = spawnSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
@@ -78,6 +115,12 @@ beforeAll(() => {
   packed = (JSON.parse(r.stdout.slice(r.stdout.lastIndexOf('\n[') + 1)) as Packed[])[0]!;
   tarball = join(tmp, packed.filename);
   process.stdout.write(`package: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files\n`);
+  libraryDir = project('library');
+  kitDir = project('kit');
+  libraryInstalled = runLines(readmeLines('install', tarball), libraryDir);
+  kitInstalled = runLines(readmeLines('kit', tarball).slice(0, 1), kitDir);
+  publint = later(join(BIN, 'publint'), ['run', tarball, '--strict'], tmp);
+  attw = later(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], tmp);
 }, 240_000);
 
 describe('(e) the tarball', () => {
@@ -94,12 +137,9 @@ describe('(e) the tarball', () => {
 
 describe('a project that uses the library', () => {
   let dir: string;
-  beforeAll(() => {
-    dir = project('library');
-    for (const line of readmeLines('install', tarball)) {
-      const r = sh(line, dir);
-      expect(r.status, `${line}\n${show(r)}`).toBe(0);
-    }
+  beforeAll(async () => {
+    dir = libraryDir;
+    expectAllRan(await libraryInstalled, readmeLines('install', tarball).length);
   }, 180_000);
 
   it('installs only the package and what the library needs: no kit, test or build tool', () => {
@@ -173,11 +213,10 @@ describe('a project that uses the library', () => {
 describe('a project that runs the kit', () => {
   let dir: string;
   let lines: string[];
-  beforeAll(() => {
-    dir = project('kit');
+  beforeAll(async () => {
+    dir = kitDir;
     lines = readmeLines('kit', tarball);
-    const r = sh(lines[0]!, dir);
-    expect(r.status, `${lines[0]}\n${show(r)}`).toBe(0);
+    expectAllRan(await kitInstalled, 1);
   }, 180_000);
 
   it('(c) the README lines: the installed bin answers --version and passes the bundled reference on vector/bound', () => {
@@ -211,14 +250,14 @@ describe('a project that runs the kit', () => {
 });
 
 describe('(d) package linters', () => {
-  it('publint --strict finds nothing', () => {
-    const r = spawnSync(join(BIN, 'publint'), ['run', tarball, '--strict'], { cwd: tmp, env, encoding: 'utf8' });
+  it('publint --strict finds nothing', async () => {
+    const r = await publint;
     expect(r.stdout, show(r)).toMatch(/All good!/);
     expect(r.status).toBe(0);
   });
 
-  it('arethetypeswrong finds no problem for node16 (ESM) and bundler', () => {
-    const r = spawnSync(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], { cwd: tmp, env, encoding: 'utf8', timeout: 120_000 });
+  it('arethetypeswrong finds no problem for node16 (ESM) and bundler', async () => {
+    const r = await attw;
     expect(r.status, show(r)).toBe(0);
     const report = JSON.parse(r.stdout) as { analysis: { problems: { kind: string; resolutionKind?: string }[] } };
     const counted = report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs');
