@@ -1,0 +1,50 @@
+// Dependencies point down: the library (every non-test module of reference-impl/) imports only its
+// own modules, the generated types, the schemas, Node's built-ins and its one runtime dependency.
+// Nothing from the kit, the repository's tools or a dev dependency, so installing the package for
+// the library alone is enough to load it (test/package.test.ts installs it that way).
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+
+const IMPL = fileURLToPath(new URL('.', import.meta.url));
+const ROOT = resolve(IMPL, '..');
+
+const modules = readdirSync(IMPL, { recursive: true, withFileTypes: true })
+  .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
+  .map((e) => join(e.parentPath, e.name))
+  .filter((f) => !/[\\/]fixtures[\\/]/.test(relative(IMPL, f))); // the MCP fixture server of the tests
+
+/** Every module specifier: static imports and re-exports, side-effect imports, dynamic imports. */
+function specifiers(source: string): string[] {
+  const out: string[] = [];
+  for (const m of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/gms)) out.push(m[1]!);
+  for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]!);
+  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)) out.push(m[1]!);
+  return out;
+}
+
+const runtime = new Set(Object.keys(packageJson.dependencies));
+
+function allowed(file: string, spec: string): boolean {
+  if (spec.startsWith('node:')) return true;
+  if (!spec.startsWith('.')) return runtime.has(spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+  const target = relative(ROOT, resolve(file, '..', spec)).split('\\').join('/');
+  return /^(reference-impl|generated)\//.test(target) || /^schemas\/model\/[^/]+\.schema\.json$/.test(target);
+}
+
+describe('the library imports nothing above it', () => {
+  it('the scan sees the library and would see a kit import', () => {
+    expect(modules.some((f) => relative(IMPL, f) === 'index.ts')).toBe(true);
+    expect(modules.length).toBeGreaterThan(30);
+    expect(allowed(join(IMPL, 'bound', 'bound.ts'), '../../conformance/properties/arbitraries.ts')).toBe(false);
+    expect(allowed(join(IMPL, 'bound', 'bound.ts'), 'fast-check')).toBe(false);
+    expect(specifiers("import { a } from '../x.ts';\nexport type { B } from './y.ts';\nawait import('z');")).toEqual(['../x.ts', './y.ts', 'z']);
+  });
+
+  it('every import of a non-test module is the library, generated types, a model schema, node: or a runtime dependency', () => {
+    const offenders = modules.flatMap((f) => specifiers(readFileSync(f, 'utf8')).filter((s) => !allowed(f, s)).map((s) => `${relative(ROOT, f)}: ${s}`));
+    expect(offenders).toEqual([]);
+  });
+});
