@@ -8,6 +8,8 @@
 // (d) publint and arethetypeswrong find nothing for node16-ESM and bundler;
 // (e) the tarball carries no test, mutant, fuzz, bench or CI file.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
+// `npm test` runs this file on its own after the other tests (`npm run test:package`): it packs,
+// builds and installs, and would otherwise slow the timing-sensitive adapter tests beside it.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
