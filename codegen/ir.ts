@@ -56,6 +56,8 @@ export type Decl = ObjectDecl | AliasDecl;
 export interface Model {
   readonly decls: Decl[];
   readonly byName: ReadonlyMap<string, Decl>;
+  /** The declaration each schema file's root became, by the file's $id. */
+  readonly roots: ReadonlyMap<string, string>;
 }
 
 type Schema = Record<string, unknown> | boolean;
@@ -94,12 +96,13 @@ class Builder {
   }
 
   run(): Model {
+    const roots = new Map<string, string>();
     for (const { schema } of this.roots) {
-      this.named({ fileId: schema.$id, pointer: '', schema });
+      roots.set(schema.$id, this.named({ fileId: schema.$id, pointer: '', schema }));
       const defs = (schema.$defs ?? {}) as Record<string, Schema>;
       for (const [def, sub] of Object.entries(defs)) this.named({ fileId: schema.$id, pointer: `/$defs/${def}`, schema: sub });
     }
-    return { decls: this.decls, byName: new Map(this.decls.map((d) => [d.name, d])) };
+    return { decls: this.decls, byName: new Map(this.decls.map((d) => [d.name, d])), roots };
   }
 
   private resolve(ref: string, from: Located): Located {
