@@ -6,7 +6,7 @@
 // pointer without omitempty (nil = null). Every struct decodes strictly: a required member missing or
 // null, an unknown member of a closed object, a value outside a closed set or a wrong constant is an
 // error, so what decodes has the schema's shape. Unions are structs with one pointer per variant.
-import { type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, constantOf, deref, discriminated, isJsonValue, pascalWords, unalias, wrap } from './ir.ts';
+import { type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, constantOf, constantWord, deref, discriminated, isJsonValue, pascalWords, unalias, wrap } from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 
 export interface GoOptions {
@@ -136,7 +136,7 @@ class GoEmitter {
   private enumeration(name: string, doc: string | undefined, values: Literal[]): string {
     const base = literalBase(values);
     if (!base) return `${comment(doc)}// One of: ${values.map((v) => JSON.stringify(v)).join(', ')}.\ntype ${name} = ${RAW}\n`;
-    const constName = (v: Literal): string => name + pascalWords(String(v));
+    const constName = (v: Literal): string => name + constantWord(v);
     const consts = aligned(values.map((v) => ({ cells: [constName(v), `${name} = ${goLiteral(v)}`] })));
     return `${comment(doc)}type ${name} ${base}
 

@@ -357,3 +357,9 @@ export function wrap(text: string | undefined, width = 96): string[] {
   if (line) lines.push(line);
   return lines;
 }
+
+/** An identifier part for a constant of a closed set: "content.truncated" -> ContentTruncated, "-0" -> Minus0. */
+export function constantWord(value: Literal): string {
+  const p = pascalWords(String(value).replace(/^-/, 'minus '));
+  return /^[0-9]/.test(p) ? `V${p}` : p;
+}
