@@ -247,6 +247,17 @@ ${unmarshal}}
 \t}
 `);
     }
+    // encoding/json reads a null item of []string as "" and of [][]string as nil: refuse it instead.
+    for (const { f } of fields) {
+      const depth = this.nonNullDepth(f.type);
+      if (depth === 0) continue;
+      checks.push(`\tif raw, ok := members[${JSON.stringify(f.json)}]; ok {
+\t\tif err := noNullItems(raw, ${depth}); err != nil {
+\t\t\treturn fmt.Errorf("${name}: member %q: %w", ${JSON.stringify(f.json)}, err)
+\t\t}
+\t}
+`);
+    }
     const constChecks: string[] = [];
     for (const { f, goField, goType } of fields) {
       const c = constantOf(this.model, f.type);
@@ -322,12 +333,53 @@ ${unknown}${constChecks.join('')}\t*v = ${name}(p)
 ${marshal}`;
   }
 
+  /** How many levels of nested array items or map values must not be null. */
+  private nonNullDepth(type: TypeExpr): number {
+    let depth = 0;
+    let t = unalias(this.model, type);
+    while (t.kind === 'array' || t.kind === 'map') {
+      const inner = t.kind === 'array' ? t.items : t.values;
+      if (this.admitsNull(inner)) break;
+      depth++;
+      t = unalias(this.model, inner);
+    }
+    return depth;
+  }
+
   /** A ref to a literal declaration: its own type checks the set. */
   private isEnumRef(type: TypeExpr): boolean {
     const d = type.kind === 'ref' ? deref(this.model, type) : undefined;
     return d?.kind === 'alias' && d.type.kind === 'literal' && literalBase(d.type.values) !== null;
   }
 }
+
+const NO_NULL_ITEMS = `
+// noNullItems fails when an item of an array or a value of an object, down to depth levels, is null.
+func noNullItems(raw json.RawMessage, depth int) error {
+\tif depth == 0 {
+\t\treturn nil
+\t}
+\tvar items []json.RawMessage
+\tif json.Unmarshal(raw, &items) != nil {
+\t\tvar members map[string]json.RawMessage
+\t\tif json.Unmarshal(raw, &members) != nil {
+\t\t\treturn nil // not a container: the typed decoding reports it
+\t\t}
+\t\tfor _, member := range members {
+\t\t\titems = append(items, member)
+\t\t}
+\t}
+\tfor _, item := range items {
+\t\tif string(item) == "null" {
+\t\t\treturn fmt.Errorf("null item")
+\t\t}
+\t\tif err := noNullItems(item, depth-1); err != nil {
+\t\t\treturn err
+\t\t}
+\t}
+\treturn nil
+}
+`;
 
 export function emitGo(model: Model, options: GoOptions, header: HeaderInput): Map<string, string> {
   if (!/^[a-z][a-z0-9_]*$/.test(options.package)) throw new Error(`--package ${JSON.stringify(options.package)} is not a Go package name (lower-case letters, digits, _)`);
@@ -344,5 +396,5 @@ import (
 )
 
 `;
-  return new Map([['types.go', head + body]]);
+  return new Map([['types.go', head + body + NO_NULL_ITEMS]]);
 }

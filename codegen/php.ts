@@ -272,7 +272,11 @@ final class Json
      */
     public static function enum(string $enum, mixed $v, string $path): \\BackedEnum
     {
-        $case = is_string($v) || is_int($v) ? $enum::tryFrom($v) : null;
+        try {
+            $case = is_string($v) || is_int($v) ? $enum::tryFrom($v) : null;
+        } catch (\\TypeError) {
+            $case = null; // an integer for a string-backed enum, or the other way round
+        }
         return $case ?? throw new DecodeError("$path: " . json_encode($v) . " is not a " . $enum);
     }
 
