@@ -46,7 +46,9 @@ export type Need = "utf16-strings" | "cycles" | "opaque-values";
  */
 export type Expectation =
   | {
-      output: {};
+      output: {
+        [k: string]: unknown;
+      };
     }
   | {
       error: {
@@ -172,6 +174,8 @@ export interface VectorCase {
   /**
    * The op's input, values in the tagged encoding (tagged-value.schema.json).
    */
-  input: {};
+  input: {
+    [k: string]: unknown;
+  };
   expect: Expectation;
 }

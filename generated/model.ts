@@ -73,7 +73,9 @@ export interface SchemaIndex {
 export interface ArtifactEnvelope {
   type: string;
   label: string;
-  data: {};
+  data: {
+    [k: string]: unknown;
+  };
 }
 /**
  * Level none: the step is on record, nothing of its result is.

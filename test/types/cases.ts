@@ -25,6 +25,8 @@ export interface TypeCase {
   readonly kind: CaseKind;
   /** True when the schema was generated from TypeScript (the TypeScript emitter does not re-emit it). */
   readonly fromTypeScript: boolean;
+  /** The schema's folder under schemas/ (model, conformance). */
+  readonly folder: string;
 }
 
 const VALUE_RULES = new Set([
@@ -34,25 +36,27 @@ const VALUE_RULES = new Set([
 ]);
 
 /** A schema with the value-level rules taken out and oneOf read as anyOf. */
-function typeLevel(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(typeLevel);
+function typeLevel(node: unknown, integerIsNumber: boolean): unknown {
+  if (Array.isArray(node)) return node.map((x) => typeLevel(x, integerIsNumber));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(node)) {
     if (VALUE_RULES.has(k)) continue;
     if (k === 'const' || k === 'enum' || k === 'default' || k === 'examples') out[k] = v;
+    else if (k === 'type' && integerIsNumber) out[k] = Array.isArray(v) ? v.map((t) => (t === 'integer' ? 'number' : t)) : v === 'integer' ? 'number' : v;
     else if ((k === 'properties' || k === 'patternProperties' || k === '$defs') && v && typeof v === 'object')
-      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, typeLevel(s)]));
-    else out[k === 'oneOf' ? 'anyOf' : k] = typeLevel(v);
+      out[k] = Object.fromEntries(Object.entries(v).map(([n, s]) => [n, typeLevel(s, integerIsNumber)]));
+    else out[k === 'oneOf' ? 'anyOf' : k] = typeLevel(v, integerIsNumber);
   }
   return out;
 }
 
-export function loadCases(): { model: Model; cases: TypeCase[] } {
+/** integerIsNumber: for a language with one number type (TypeScript), 1.5 for an integer is a value-level rule. */
+export function loadCases({ integerIsNumber = false } = {}): { model: Model; cases: TypeCase[] } {
   const files = listSchemaFiles();
   const model = buildModel(files);
   const ajv = new Ajv2020({ strict: false });
-  ajv.addSchema(typeLevel(bundle(files, packageVersion())) as object);
+  ajv.addSchema(typeLevel(bundle(files, packageVersion()), integerIsNumber) as object);
   const cases: TypeCase[] = [];
   for (const f of files) {
     const stem = f.rel.split('/').pop()!.replace(/\.schema\.json$/, '');
@@ -64,7 +68,7 @@ export function loadCases(): { model: Model; cases: TypeCase[] } {
       for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
         const text = readFileSync(join(dir, name), 'utf8');
         const kind: CaseKind = folder === 'valid' ? 'valid' : loose(JSON.parse(text)) ? 'invalid-value' : 'invalid-type';
-        cases.push({ id: `${stem}/${folder}/${name}`, type, text, kind, fromTypeScript: Boolean(f.schema['x-generated']) });
+        cases.push({ id: `${stem}/${folder}/${name}`, type, text, kind, fromTypeScript: Boolean(f.schema['x-generated']), folder: f.rel.split('/').slice(0, -1).join('/') });
       }
     }
   }
