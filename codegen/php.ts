@@ -20,7 +20,9 @@ const RESERVED = new Set(
 
 const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 const phpLiteral = (v: Literal): string => (v === null ? 'null' : typeof v === 'string' ? q(v) : String(v));
-const docBlock = (lines: string[], indent = ''): string => (lines.length === 0 ? '' : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ' ' + l : ''}\n`).join('')}${indent} */\n`);
+// A description cannot end the comment early.
+const docBlock = (lines: string[], indent = ''): string =>
+  lines.length === 0 ? '' : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ' ' + l.replace(/\*\//g, '* /') : ''}\n`).join('')}${indent} */\n`;
 
 export class PhpTypes {
   private depth = 0;
@@ -245,8 +247,12 @@ final class Json
         return is_bool($v) ? $v : throw new DecodeError("$path: want a boolean, got " . get_debug_type($v));
     }
 
+    /** An integer, also when written with a zero fraction (512.0), as JSON Schema reads it. */
     public static function int(mixed $v, string $path): int
     {
+        if (is_float($v) && floor($v) === $v && abs($v) <= 9007199254740991) {
+            return (int) $v;
+        }
         return is_int($v) ? $v : throw new DecodeError("$path: want an integer, got " . get_debug_type($v));
     }
 
@@ -408,7 +414,7 @@ class PhpEmitter {
       const constant = constantOf(this.model, f.type);
       const base = this.t.type(f.type);
       const type = f.required || base === 'mixed' ? base : `${base}|Absent`;
-      const docType = f.required ? this.t.doc(f.type) : `${this.t.doc(f.type)}|Absent`;
+      const docType = f.required || base === 'mixed' ? this.t.doc(f.type) : `${this.t.doc(f.type)}|Absent`;
       return { f, prop, constant, type, docType };
     });
     const open = decl.extra !== null;
@@ -419,7 +425,10 @@ class PhpEmitter {
       return `        public ${type} $${prop}${dflt},\n`;
     });
     if (open) params.push(`        /** Members the schema does not name; the object is open to them. */\n        public array $additionalMembers = [],\n`);
-    const paramDocs = ordered.flatMap(({ prop, docType, f }) => [`@param ${docType} $${prop}${f.doc ? ' ' + f.doc.replace(/\s+/g, ' ') : ''}`]);
+    const paramDocs = ordered.flatMap(({ prop, docType, f }) => {
+      const text = [f.required ? '' : 'Absent::Value when absent.', f.doc?.replace(/\s+/g, ' ') ?? ''].filter(Boolean).join(' ');
+      return [`@param ${docType} $${prop}${text ? ' ' + text : ''}`];
+    });
     if (open) paramDocs.push('@param array<string, mixed> $additionalMembers');
     const required = decl.fields.filter((f) => f.required).map((f) => q(f.json));
     const known = open ? 'null' : `[${decl.fields.map((f) => q(f.json)).join(', ')}]`;

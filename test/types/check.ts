@@ -66,7 +66,7 @@ export function describeLanguage(lang: Exclude<Language, 'ts'>): void {
       expect(answers.size).toBe(cases.length);
     });
 
-    it('decode every valid example and encode it back to equal JSON', () => {
+    it('TR-MODEL-14: decode every valid example and encode it back to equal JSON (absent stays absent, null stays null)', () => {
       expect(answers.size, 'the program ran').toBe(cases.length);
       const wrong: string[] = [];
       for (const c of cases.filter((x) => x.kind === 'valid')) {

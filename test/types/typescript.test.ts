@@ -24,7 +24,7 @@ describe('generated ts types', () => {
   const work = mkdtempSync(join(tmpdir(), 'types-ts-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('compile, accept every valid example and refuse every type-level invalid one', async () => {
+  it('TR-MODEL-14: compile, accept every valid example and refuse every type-level invalid one', async () => {
     expect(await main(['--lang', 'ts', '--out', join(work, 'types')])).toBe(0);
     const cases = loadCases({ integerIsNumber: true }).cases.filter((c) => !c.fromTypeScript && c.kind !== 'invalid-value' && !(c.id in TYPESCRIPT_CANNOT_TELL));
     const imports = new Map<string, Set<string>>();
