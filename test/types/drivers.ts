@@ -279,8 +279,16 @@ fi`;
         '[package]\nname = "roundtrip"\nversion = "0.0.0"\nedition = "2021"\n\n[dependencies]\nserde = { version = "1", features = ["derive"] }\nserde_json = "1"\n',
       );
       writeFileSync(join(work, 'src', 'main.rs'), rustDriver(types));
-      // No debug info and no incremental state: the crate is built once and thrown away.
-      const env = { CARGO_HOME: join(work, 'cargo-home'), CARGO_TARGET_DIR: join(work, 'target'), RUSTFLAGS: '-D warnings', CARGO_PROFILE_DEV_DEBUG: '0', CARGO_INCREMENTAL: '0' };
+      // No debug info and no incremental state: the crate is built once and thrown away. One job,
+      // so the build leaves a core to the tests that run beside it (adapters have a start deadline).
+      const env = {
+        CARGO_HOME: join(work, 'cargo-home'),
+        CARGO_TARGET_DIR: join(work, 'target'),
+        CARGO_BUILD_JOBS: '1',
+        RUSTFLAGS: '-D warnings',
+        CARGO_PROFILE_DEV_DEBUG: '0',
+        CARGO_INCREMENTAL: '0',
+      };
       return {
         checks: [{ label: 'cargo build --offline', cmd: 'cargo', args: ['build', '--offline', '--quiet'], cwd: work, env }],
         run: { label: 'target/debug/roundtrip', cmd: join(work, 'target', 'debug', 'roundtrip'), args: [], cwd: work },
