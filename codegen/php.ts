@@ -112,8 +112,11 @@ export class PhpTypes {
     }
   }
 
-  /** A PHP expression decoding the value `v` found at path `p` (both PHP expressions). */
-  decode(type: TypeExpr, v: string, p: string): string {
+  /**
+   * A PHP expression decoding the value `v` found at path `p` (both PHP expressions). With an
+   * indent, a union's variants go one per line.
+   */
+  decode(type: TypeExpr, v: string, p: string, indent?: string): string {
     if (isJsonValue(this.model, type)) return v;
     switch (type.kind) {
       case 'any':
@@ -145,7 +148,9 @@ export class PhpTypes {
       case 'union': {
         const inner = this.nullable(type);
         if (inner) return `(${v} === null ? null : ${this.decode(inner, v, p)})`;
-        return `Json::anyOf(${v}, ${p}, [${type.of.map((t) => this.closure(t)).join(', ')}])`;
+        const variants = type.of.map((t) => this.closure(t));
+        if (indent !== undefined) return `Json::anyOf(${v}, ${p}, [\n${variants.map((c) => `${indent}    ${c},\n`).join('')}${indent}])`;
+        return `Json::anyOf(${v}, ${p}, [${variants.join(', ')}])`;
       }
     }
   }
@@ -391,11 +396,11 @@ class PhpEmitter {
       const ret = this.t.type(type);
       this.put(
         decl.name,
-        `${docBlock([...docLines, ...(docLines.length ? [''] : []), `A ${name} is one of: ${this.t.doc(type)}. This class only decodes it.`])}final class ${name}
+        `${docBlock([...docLines, ...(docLines.length ? [''] : []), `One of: ${this.t.doc(type)}. This class only decodes it; the value is the variant's own object.`])}final class ${name}
 {
     public static function fromJson(mixed $data, string $path = '$'): ${ret}
     {
-        return ${this.t.decode(type, '$data', '$path')};
+        return ${this.t.decode(type, '$data', '$path', '        ')};
     }
 }
 `,
