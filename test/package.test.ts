@@ -241,6 +241,15 @@ describe('a project that runs the kit', () => {
       expect(r.status, `${name} --help\n${show(r)}`).toBe(0);
       expect(r.stdout.length).toBeGreaterThan(0);
     }
+    // generate reads the schemas and the version from the installed package; --lang ts names its peer.
+    const go = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['generate', '--lang', 'go', '--out', 'gen-go'], { cwd: dir, env, encoding: 'utf8' });
+    expect(go.status, show(go)).toBe(0);
+    const goFiles = readdirSync(join(dir, 'gen-go'));
+    expect(goFiles.length).toBeGreaterThan(0);
+    expect(readFileSync(join(dir, 'gen-go', goFiles[0]!), 'utf8')).toContain(packageJson.version);
+    const ts = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['generate', '--lang', 'ts', '--out', 'gen-ts'], { cwd: dir, env, encoding: 'utf8' });
+    expect(ts.status).toBe(2);
+    expect(ts.stderr).toContain('npm install --save-dev json-schema-to-typescript@');
     const adapter = join(ROOT, 'conformance', 'runner', 'test-adapters', 'exception.mjs');
     const failing = sh(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`, dir);
     expect(failing.status, show(failing)).toBe(1);
