@@ -9,7 +9,7 @@
 // different structure the later one is prefixed with its file's name (AdapterProtocolTaggedValue).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { ID_BASE, ROOT, fileForId, listSchemaFiles } from './schema-files.ts';
+import { ID_BASE, ROOT, fileForId, isGeneratedSchema, listSchemaFiles } from './schema-files.ts';
 
 type Schema = Record<string, unknown> | boolean;
 type SchemaObject = Record<string, unknown>;
@@ -242,7 +242,7 @@ export function generatePython(): string {
   // Hand-written schemas first, so they own the plain names; generated ones (the adapter protocol,
   // which repeats titles such as TaggedValue as loose placeholders) come last.
   const files = listSchemaFiles();
-  const ordered = [...files.filter((f) => !f.schema['x-generated']), ...files.filter((f) => f.schema['x-generated'])];
+  const ordered = [...files.filter((f) => !isGeneratedSchema(f.schema)), ...files.filter((f) => isGeneratedSchema(f.schema))];
   return new Generator(ordered.map(({ rel, schema }) => ({ rel, schema }))).run();
 }
 

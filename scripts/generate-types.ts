@@ -4,7 +4,7 @@
 import { compile } from 'json-schema-to-typescript';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, basename } from 'node:path';
-import { ID_BASE, ROOT, fileForId, listSchemaFiles } from './schema-files.ts';
+import { ID_BASE, ROOT, fileForId, isGeneratedSchema, listSchemaFiles } from './schema-files.ts';
 
 const HEADER = `/* eslint-disable */
 /**
@@ -25,7 +25,7 @@ export async function generateAll(outDir: string): Promise<Map<string, string>> 
   // of the folder: each type is then declared exactly once even when several schemas share it.
   const byDir = new Map<string, string[]>();
   for (const f of listSchemaFiles()) {
-    if (f.schema['x-generated']) continue; // produced from another source (e.g. TypeBox); not a codegen input
+    if (isGeneratedSchema(f.schema)) continue; // produced from another source (e.g. TypeBox); not a codegen input
     const dir = f.rel.split('/').slice(0, -1).join('/');
     byDir.set(dir, [...(byDir.get(dir) ?? []), f.schema.$id]);
   }

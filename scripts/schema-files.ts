@@ -32,6 +32,17 @@ export function listSchemaFiles(): SchemaFile[] {
   return out;
 }
 
+/**
+ * The `$comment` opening of a schema produced from another source (the adapter protocol, from
+ * TypeBox). `$comment` is core vocabulary, so every validator accepts it in strict mode, where an
+ * `x-` keyword is refused (Ajv's default); codegen skips such a file instead of feeding it back.
+ */
+export const GENERATED_MARK = 'GENERATED from ';
+
+export function isGeneratedSchema(schema: Record<string, unknown>): boolean {
+  return typeof schema.$comment === 'string' && schema.$comment.startsWith(GENERATED_MARK);
+}
+
 /** The local file for a schema $id under ID_BASE, or undefined for a foreign URL. */
 export function fileForId(id: string): string | undefined {
   if (!id.startsWith(ID_BASE)) return undefined;

@@ -3,6 +3,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020.js';
 import { loadSchemas } from './load-schemas.ts';
 import { SCHEMA_DIR, listSchemaFiles } from './schema-files.ts';
 
@@ -15,6 +16,14 @@ describe('schemas', () => {
     expect(f.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(f.schema.$id).toMatch(/^https:\/\/toolresult\.dev\/schemas\/v1\//);
     expect(typeof ajv.getSchema(f.schema.$id)).toBe('function');
+  });
+
+  it('each schema compiles as a user compiles it: a fresh Ajv2020 with its default (strict) options', () => {
+    for (const f of files) {
+      const fresh = new Ajv2020();
+      for (const other of files) if (other !== f) fresh.addSchema(other.schema);
+      expect(() => fresh.compile(f.schema), f.rel).not.toThrow();
+    }
   });
 
   it('every example folder belongs to a schema', () => {

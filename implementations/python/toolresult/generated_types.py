@@ -421,8 +421,6 @@ WireMessage = TypedDict(
 )
 
 # Messages of the conformance adapter protocol toolresult-adapter/1 (spec/09-conformance.md).
-# GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not
-# edit.
 AdapterProtocol: TypeAlias = Union["Request", "Response"]
 
 # One line the runner writes to the adapter.
