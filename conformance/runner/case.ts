@@ -32,6 +32,8 @@ export interface Failure {
   /** For a property: the seed and path that replay the shrunk counterexample. */
   readonly seed?: number;
   readonly path?: string;
+  /** The op the adapter answered adapter.unknown_op for: reported once per op, not once per case. */
+  readonly unimplementedOp?: string;
 }
 
 export type Outcome = { readonly passed: true } | ({ readonly passed: false } & Failure);
