@@ -3,6 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstDifference } from '../compare.ts';
+import { parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 import type { KitCase, Need, Outcome } from './case.ts';
 import { unimplementedReason } from '../properties/define.ts';
 
@@ -34,7 +35,8 @@ export function listVectorFiles(dir = VECTOR_DIR): string[] {
 export function vectorCases(dir = VECTOR_DIR): KitCase[] {
   const cases: KitCase[] = [];
   for (const file of listVectorFiles(dir)) {
-    const vf = JSON.parse(readFileSync(file, 'utf8')) as VectorFile;
+    // Numbers keep their written form in the input (5.0 reaches the adapter as 5.0, TR-CONF-6).
+    const vf = parseJsonText(readFileSync(file, 'utf8')) as VectorFile;
     const stem = basename(file, '.json');
     for (const c of vf.cases) {
       cases.push({
@@ -47,7 +49,7 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
         source: relative(join(dir, '..', '..'), file),
         run: async ({ adapter }): Promise<Outcome> => {
           const reply = await adapter.request(vf.op, c.input);
-          const want = c.expect;
+          const want = plainNumbers(c.expect);
           const fail = (reason: string, got: unknown): Outcome => ({
             passed: false, reason, input: { op: vf.op, input: c.input }, want, got,
             ...(reply.kind === 'error' && reply.code === 'adapter.unknown_op' ? { unimplementedOp: vf.op } : {}),
