@@ -2,6 +2,7 @@
 import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 import { DEFAULT_BUDGETS } from '../../reference-impl/bound/index.ts';
+import { JsonNumberText, parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 
 type Rec = Record<string, unknown>;
 type Input = { result: Rec & { content: unknown; isError: boolean }; options?: Rec };
@@ -57,7 +58,34 @@ function phpLength(v: unknown): number {
   return n;
 }
 
+/** How many integral doubles written with a fraction or exponent (5.0, 1E2) the last request's value held. */
+let floatWrittenIntegers = 0;
+
+function countFloatWritten(v: unknown): number {
+  if (v instanceof JsonNumberText) return Number.isInteger(v.value) && /[.eE]/.test(v.text) ? 1 : 0;
+  if (v !== null && typeof v === 'object') return Object.values(v).reduce((n: number, x) => n + countFloatWritten(x), 0);
+  return 0;
+}
+
 export const boundMutants: readonly Mutant[] = [
+  {
+    name: 'integral-double-as-float',
+    breaks: 'TR-BOUND-8',
+    description: "measures an integral double as Python's repr writes it (5.0, 100.0: two octets more), which only a number that reaches the adapter as 5.0 shows",
+    parseLine: (line) => {
+      const request = parseJsonText(line) as { input?: { value?: unknown } };
+      floatWrittenIntegers = countFloatWritten(request.input?.value);
+      return plainNumbers(request);
+    },
+    override: (ref) => ({
+      measure: (input: { value: unknown; budget: number }, ctx) => {
+        const m = ref.measure!(input, ctx);
+        if (m.verdict !== 'ok' || floatWrittenIntegers === 0) return m;
+        const n = (m.octets as number) + 2 * floatWrittenIntegers;
+        return n > input.budget ? { verdict: 'over_budget' } : { verdict: 'ok', octets: n };
+      },
+    }),
+  },
   {
     name: 'artifact-in-content',
     breaks: 'TR-MODEL-1',

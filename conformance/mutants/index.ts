@@ -13,6 +13,8 @@ export interface Mutant {
   /** The requirement the mistake breaks: a failing case must name it. */
   readonly breaks: string;
   readonly description: string;
+  /** Reads a request line instead of JSON.parse: for a mistake that depends on how a number was written. */
+  readonly parseLine?: (line: string) => unknown;
   /** Replacement handlers, built over the reference ones. */
   override(ref: Handlers): Record<string, OpHandler>;
 }
