@@ -67,7 +67,41 @@ function countFloatWritten(v: unknown): number {
   return 0;
 }
 
+/** JSON length as Go's encoding/json writes it: `<`, `>`, `&` as \u003c… and U+2028/U+2029 escaped. */
+function goLength(v: unknown): number {
+  let n = octets(JSON.stringify(v) ?? 'null');
+  for (const ch of JSON.stringify(v) ?? '') n += ch === '<' || ch === '>' || ch === '&' ? 5 : ch === '\u2028' || ch === '\u2029' ? 3 : 0;
+  return n;
+}
+
+/** JSON length with `/` written `\/`, as PHP's json_encode does without JSON_UNESCAPED_SLASHES. */
+const slashLength = (v: unknown): number => octets(JSON.stringify(v) ?? 'null') + ((JSON.stringify(v) ?? '').match(/\//g)?.length ?? 0);
+
 export const boundMutants: readonly Mutant[] = [
+  {
+    name: 'go-escaped-structured-budget',
+    breaks: 'TR-BOUND-8',
+    description: "judges structured against its budget by the length Go's encoding/json writes (escaped <>& and U+2028/U+2029); measure is right, only the bound path is off",
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        if (!Object.hasOwn(r, 'structured')) return r;
+        const budget = (input.options?.structuredBudget as number | undefined) ?? DEFAULT_BUDGETS.structuredBudget;
+        if (goLength(r.structured) <= budget) return r;
+        const { structured: _s, ...rest } = r;
+        return withCodes(rest, [...codes(r), 'structured.over_budget']);
+      }),
+  },
+  {
+    name: 'slash-escaped-artifacts-budget',
+    breaks: 'TR-BOUND-10',
+    description: "judges the artifact list against its budget with / written \\/ (PHP's json_encode default)",
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        const budget = artifactsBudget(input);
+        if (codes(r).some((c) => c.startsWith('artifacts.')) || slashLength(r.artifacts) <= budget) return r;
+        return withCodes({ ...r, artifacts: [{ type: 'text', label: 'Artifacts omitted', data: { text: `exceeded ${budget} bytes` } }] }, [...codes(r), 'artifacts.over_budget']);
+      }),
+  },
   {
     name: 'integral-double-as-float',
     breaks: 'TR-BOUND-8',

@@ -1,10 +1,11 @@
 // Every property of the kit, in the order the runner runs them.
 import type { KitCase } from '../runner/case.ts';
 import { boundProperties } from './bound.ts';
+import { budgetEdgeProperties } from './budget-edges.ts';
 import { differentialProperties } from './differential.ts';
 import { hookProperties } from './hooks.ts';
 import { leakProperties } from './leaks.ts';
 import { ledgerProperties } from './ledger.ts';
 import { normalizeProperties } from './normalize.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...leakProperties, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
