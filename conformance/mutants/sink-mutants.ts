@@ -1,6 +1,6 @@
 // Mutants of the sinks, ledger and hooks groups (spec/05–08): run-only data where it must not go,
 // or lost where it must be kept.
-import type { OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 import { auditRecord } from '../../reference-impl/privacy/index.ts';
 import { DEFAULT_RULES, MASK, MAX_PASSES, capLeaf } from '../../reference-impl/privacy/redactor.ts';
@@ -46,6 +46,36 @@ function maskWith(rules: readonly { pattern: RegExp; replace: string }[], passes
 const swapRule = (i: number, pattern: RegExp) => DEFAULT_RULES.map((r, j) => (j === i ? { ...r, pattern } : r));
 
 export const sinkMutants: readonly Mutant[] = [
+  {
+    name: 'restore-logs-rejected-entry',
+    breaks: 'TR-LOG-2',
+    description: 'logs the start of a ledger entry restore refused, "to help find the bad row"',
+    override: (ref) => ({
+      restore: (input: Rec, ctx) => {
+        try {
+          return ref.restore!(input, ctx);
+        } catch (e) {
+          ctx.logger.log('warn', 'ledger entry refused', { entry: String(input.entry).slice(0, 200) });
+          throw e;
+        }
+      },
+    }),
+  },
+  {
+    name: 'options-error-quotes-value',
+    breaks: 'TR-EGRESS-5',
+    description: 'the error for an invalid budget quotes the value it was given',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        try {
+          return ref.bound!(input, ctx);
+        } catch (e) {
+          if (e instanceof OpError && e.code === 'options.invalid') throw new OpError(e.code, `${e.message}, got ${JSON.stringify(input.options)}`);
+          throw e;
+        }
+      },
+    }),
+  },
   {
     name: 'bearer-two-casings',
     breaks: 'TR-PRIV-16',

@@ -5,8 +5,9 @@ import { budgetEdgeProperties } from './budget-edges.ts';
 import { differentialProperties } from './differential.ts';
 import { hookProperties } from './hooks.ts';
 import { leakProperties } from './leaks.ts';
+import { noCanaryOnFailurePaths } from './failure-logs.ts';
 import { redactorShapes } from './redactor-shapes.ts';
 import { ledgerProperties } from './ledger.ts';
 import { normalizeProperties } from './normalize.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, redactorShapes, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
