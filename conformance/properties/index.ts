@@ -9,5 +9,6 @@ import { noCanaryOnFailurePaths } from './failure-logs.ts';
 import { redactorShapes } from './redactor-shapes.ts';
 import { ledgerProperties } from './ledger.ts';
 import { normalizeProperties } from './normalize.ts';
+import { hookRuleProperties, normalizeRuleProperties } from './normalize-rules.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...normalizeProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...hookRuleProperties, ...normalizeProperties, ...normalizeRuleProperties, ...differentialProperties];
