@@ -69,6 +69,7 @@ function asker(adapter: Adapter, onBroken: (reason: string) => never, onUnimplem
 
 export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
   return {
+    sample: (hello, n, seed) => fc.sample(spec.arbitrary(capsOf(hello), hello), { numRuns: n, seed }),
     id: `property/${spec.requirements[0]}/${spec.name}`,
     kind: 'property',
     description: spec.description,

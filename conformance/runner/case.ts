@@ -50,6 +50,8 @@ export interface KitCase {
   /** Where the case comes from (a vector file), for `vectors --out` and reports. */
   readonly source?: string;
   run(ctx: RunContext): Promise<Outcome>;
+  /** For a property: `n` generated inputs for an adapter with this handshake (kit self-tests). */
+  sample?(hello: HelloOutput, n: number, seed: number): unknown[];
 }
 
 export interface CaseResult {
