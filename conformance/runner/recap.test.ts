@@ -45,7 +45,7 @@ describe('recap', () => {
     expect(recapLines([{ id: 'd', requirements: [], status: 'pass', durationMs: 0 }])).toEqual([]);
   });
 
-  it('TR-CONF-12: an unimplemented op is reported once per op, and the recap ends the run before the summary', async () => {
+  it('TR-CONF-22, TR-CONF-12: an unimplemented op is reported once per op, and the recap ends the run before the summary', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-recap-'));
     const { code, out } = await run(['--only', 'vector/bound', '--only', 'TR-BOUND-8', '--report-json', join(dir, 'r.json'), '--', ...unknownOp]);
     expect(code).toBe(1);
@@ -66,7 +66,7 @@ describe('recap', () => {
     expect(report.cases.filter((c: CaseResult) => c.failure?.unimplementedOp === 'measure').length).toBeGreaterThan(1);
   });
 
-  it('--fail-fast stops at the first failure and counts the rest as not run', async () => {
+  it('TR-CONF-22: --fail-fast stops at the first failure and counts the rest as not run', async () => {
     const { code, out } = await run(['--fail-fast', '--only', 'vector/bound', '--', ...unknownOp]);
     expect(code).toBe(1);
     expect(out.filter((l) => l.startsWith('FAIL '))).toHaveLength(1);
