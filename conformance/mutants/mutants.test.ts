@@ -8,7 +8,9 @@ import { mutants } from './index.ts';
 async function run(extra: string[], select: string[] = []): Promise<{ code: number; out: string }> {
   const lines: string[] = [];
   // Fewer runs and no shrinking: the test needs each mutant caught, not its smallest counterexample.
-  const args = parseArgs(['--runs', process.env.TR_MUTANT_RUNS ?? '25', '--no-shrink', ...select, '--', ...referenceCommand(), ...extra]);
+  // A long timeout: several adapters start at once beside the rest of the suite, and a start slowed
+  // by load is not what this test is about.
+  const args = parseArgs(['--runs', process.env.TR_MUTANT_RUNS ?? '25', '--no-shrink', '--timeout', '60000', ...select, '--', ...referenceCommand(), ...extra]);
   if (args.command !== 'conformance') throw new Error('parse');
   const code = await runConformance(args, { out: (l) => lines.push(l), err: () => {} });
   return { code, out: lines.join('\n') };
@@ -16,7 +18,7 @@ async function run(extra: string[], select: string[] = []): Promise<{ code: numb
 
 const killed = new Set<string>();
 
-describe.concurrent('mutation testing', () => {
+describe.concurrent('mutation testing', { timeout: 240_000 }, () => {
   it('TR-CONF-5: the reference adapter passes every case', async () => {
     const { code, out } = await run([]);
     expect(out).toMatch(/(^|\n)\d+ passed, 0 failed(, \d+ skipped)?$/);
