@@ -68,7 +68,9 @@ describe('measure', () => {
     const sparse = [1, , 2]; // eslint-disable-line no-sparse-arrays
     // An accessor member is an unencodable node in its place: the object around it is counted.
     expect(L([getter])).toEqual({ verdict: 'unencodable', octets: 2 + 2 + '"x":'.length + 4 });
-    for (const v of [toJson, proxy, new K(), hidden, symbolKey, undefined, () => 1, Symbol('x'), 10n, new Date(), new Map(), new Set(), new Uint8Array(8), NaN, Infinity, -Infinity, 1e300, 2 ** 53]) {
+    // A non-enumerable member is not part of the value (as JSON.stringify reads it): never read.
+    expect(L([hidden])).toEqual({ verdict: 'ok', octets: 2 + 2 });
+    for (const v of [toJson, proxy, new K(), symbolKey, undefined, () => 1, Symbol('x'), 10n, new Date(), new Map(), new Set(), new Uint8Array(8), NaN, Infinity, -Infinity, 1e300, 2 ** 53]) {
       const m = L([v]);
       expect(m.verdict, String(typeof v)).toBe('unencodable');
       expect(m.octets, String(typeof v)).toBe(2 + 4);
