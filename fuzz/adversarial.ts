@@ -106,13 +106,13 @@ function makeOpaque(kind: string): unknown {
     }
     case 'u8-proxy-proto': return Object.setPrototypeOf(new Uint8Array(2), new Proxy(Uint8Array.prototype, { get: ran, getPrototypeOf: ran }));
     case 'null-proto-getter': return Object.defineProperty(Object.create(null), 'g', { get: ran, enumerable: true });
-    case 'wide-accessor': return Object.defineProperty(wideObject(3000), 'k2999', { get: ran, enumerable: true });
+    case 'wide-accessor': return Object.defineProperty(wideObject(400), 'k399', { get: ran, enumerable: true });
     case 'shared-wide': {
-      const o = wideObject(2000);
-      return new Array(50).fill(o);
+      const o = wideObject(200);
+      return new Array(30).fill(o);
     }
-    case 'long-key': return { ['k'.repeat(200_000) + '\uD800']: 1 };
-    case 'wide': return wideObject(5000);
+    case 'long-key': return { ['k'.repeat(30_000) + '\uD800']: 1 };
+    case 'wide': return wideObject(600);
     default: return new String('boxed'); // eslint-disable-line no-new-wrappers
   }
 }
