@@ -13,6 +13,7 @@ import { summarize, summaryLine, writeJsonReport, writeJunit } from './reports.t
 import { caseHeader, failureReport } from './display.ts';
 import { fileProblem, prepareOutputFile } from './files.ts';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 export interface RunIO {
   out(line: string): void;
@@ -109,7 +110,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   if (args.reportJson) prepareOutputFile('--report-json', args.reportJson);
   if (args.junit) prepareOutputFile('--junit', args.junit);
 
-  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${t.trimEnd()}`) } : {}) });
+  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
   const started = await adapter.ensureStarted();
   const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
   if (cannot) throw cannot;
@@ -117,10 +118,10 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
 
   if (typeof started === 'string') {
-    io.out(`adapter failed to start: ${started}`);
+    io.out(`adapter failed to start: ${terminalSafe(started)}`);
     for (const c of cases) record(c, { status: 'fail', durationMs: 0, failure: { reason: started } });
   } else {
-    io.err(`adapter ${started.name} ${started.version} (${started.language}, ${started.protocol}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
+    io.err(`adapter ${terminalSafe(started.name)} ${terminalSafe(started.version)} (${terminalSafe(started.language)}, ${terminalSafe(started.protocol)}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
     const unclaimed = unclaimedGroups(cases, started);
     if (unclaimed.length > 0) io.err(`skipping the groups the adapter does not claim: ${unclaimed.join(', ')}`);
 
@@ -149,7 +150,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
         const reason = `not run: ${givenUp}`;
         record(c, { status: judge(false, c, known), durationMs: 0, failure: { reason } });
         if (notRun++ === 0) io.out(`${givenUp}: every remaining case fails without running (-v lists them; so do --report-json and --junit)`);
-        if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${reason}`);
+        if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${terminalSafe(reason)}`);
         continue;
       }
       const t0 = Date.now();
