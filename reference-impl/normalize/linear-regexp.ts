@@ -71,8 +71,24 @@ function unicodeClasses(re2: string): string {
   return out;
 }
 
+type Linear = { test(s: string): boolean; toString(): string };
+
+/** Compiled patterns by source (every new Ajv instance compiles its meta-schema's patterns again). */
+const cache = new Map<string, Linear>();
+const CACHE_SIZE = 512;
+
 /** Compiles an ECMAScript (`u`) pattern for linear-time search; throws UnsupportedPattern or a syntax error. */
-export function linearRegExp(source: string): { test(s: string): boolean; toString(): string } {
+export function linearRegExp(source: string): Linear {
+  let hit = cache.get(source);
+  if (hit === undefined) {
+    hit = compileLinear(source);
+    if (cache.size >= CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(source, hit);
+  }
+  return hit;
+}
+
+function compileLinear(source: string): Linear {
   screen(source);
   const re = RE2JS.compile(unicodeClasses(RE2JS.translateRegExp(source)));
   // Ajv calls test() for an unanchored search, as ECMAScript's RegExp.prototype.test does, and keys

@@ -121,6 +121,9 @@ function compile(schema: JsonValue): Validate {
       validate: (unique: boolean, data: unknown[]) => !unique || distinctItems(data),
     });
     if (!instrument(schema)) return REJECT;
+    // Compiling validates the schema against its meta-schema, which uses uniqueItems: a count left
+    // over from an earlier check that stopped must not fail it.
+    steps = 0;
     const validate = ajv.compile(schema as object | boolean);
     return (value) => {
       steps = 0;
