@@ -82,9 +82,16 @@ function hasIndexKey(o: object): boolean {
   return false;
 }
 
-/** True when a hole of an array could read an inherited element (a polluted prototype). */
+/**
+ * True when a hole of an array could read an inherited element (a polluted prototype). Array.prototype
+ * is itself an array, so any element given to it raises its length: an exact O(1) test. For
+ * Object.prototype, listing its own names on every walk cost more than the walk of a small result
+ * (about half of `bound` for a three-member value), so only its enumerable keys are asked (an empty
+ * enum cache is cheap): an element made with `obj[i] = v` is seen; one defined non-enumerable with
+ * defineProperty is not (code that can do that to Object.prototype can do anything in the process).
+ */
 function holesMayInherit(): boolean {
-  return hasIndexKey(ArrayPrototype) || hasIndexKey(ObjectPrototype);
+  return (ArrayPrototype as unknown[]).length !== 0 || (Object.keys(ObjectPrototype).length !== 0 && hasIndexKey(ObjectPrototype));
 }
 
 function setMember(out: Record<string, unknown>, key: string, value: unknown): void {
