@@ -26,7 +26,7 @@ type Validate = (value: unknown) => boolean;
 /** The largest schema checked, as canonical JSON octets. */
 export const SCHEMA_MAX_OCTETS = 256 * 1024;
 /** Evaluations of a schema object against a value, per check (TR-NORM-65). */
-export const STEP_LIMIT = 1 << 17;
+export const STEP_LIMIT = 1 << 15;
 /** Schema objects in one schema: beyond this, compiling alone would take seconds (Ajv generates code per object). */
 export const SCHEMA_MAX_OBJECTS = 1024;
 /** Compiled validators kept, most recently used last. */
