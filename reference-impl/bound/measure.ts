@@ -294,7 +294,7 @@ class Walk {
             break;
           }
           let k = key;
-          let keyOctets = key.length <= 16 || !PLAIN_ASCII.test(key) ? wellFormedStringLength(key) : key.length + 2;
+          let keyOctets = PLAIN_ASCII.test(key) ? key.length + 2 : wellFormedStringLength(key);
           if (keyOctets < 0) {
             k = (key as unknown as { toWellFormed(): string }).toWellFormed();
             keyOctets = jsonStringLength(k);
