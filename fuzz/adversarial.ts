@@ -36,7 +36,8 @@ class Thing {
 const opaqueValue: fc.Arbitrary<unknown> = fc.constantFrom(
   'undefined', 'function', 'symbol', 'bigint', 'date', 'map', 'set', 'bytes', 'class', 'getter', 'throwing-getter',
   'setter-only', 'to-json', 'proxy', 'revoked-proxy', 'symbol-key', 'non-enumerable', 'sparse-array', 'array-getter',
-  'array-subclass', 'boxed-string',
+  'array-subclass', 'boxed-string', 'proxy-chain-1', 'proxy-chain-2', 'proxy-chain-3', 'array-proxy-proto',
+  'revoked-array-proxy', 'u8-proxy-proto', 'null-proto-getter', 'wide-accessor', 'shared-wide', 'long-key', 'wide',
 ).map((kind) => new OpaqueRef(kind));
 
 /**
@@ -89,8 +90,37 @@ function makeOpaque(kind: string): unknown {
     case 'sparse-array': return [1, , 3]; // eslint-disable-line no-sparse-arrays
     case 'array-getter': return Object.defineProperty([1, 2], 0, { get: ran, enumerable: true });
     case 'array-subclass': return new (class extends Array {})();
+    // Issue 10: traps in the prototype chain (never at the top), wide, long-keyed and shared shapes.
+    case 'proxy-chain-1':
+    case 'proxy-chain-2':
+    case 'proxy-chain-3': {
+      let v: object = new Proxy({}, { get: ran, getPrototypeOf: ran, has: ran, ownKeys: ran, getOwnPropertyDescriptor: ran });
+      for (let d = Number(kind.slice(-1)); d > 0; d--) v = Object.create(v);
+      return v;
+    }
+    case 'array-proxy-proto': return Object.setPrototypeOf([1, 2], new Proxy([], { get: ran, getPrototypeOf: ran, has: ran }));
+    case 'revoked-array-proxy': {
+      const r = Proxy.revocable([], {});
+      r.revoke();
+      return r.proxy;
+    }
+    case 'u8-proxy-proto': return Object.setPrototypeOf(new Uint8Array(2), new Proxy(Uint8Array.prototype, { get: ran, getPrototypeOf: ran }));
+    case 'null-proto-getter': return Object.defineProperty(Object.create(null), 'g', { get: ran, enumerable: true });
+    case 'wide-accessor': return Object.defineProperty(wideObject(400), 'k399', { get: ran, enumerable: true });
+    case 'shared-wide': {
+      const o = wideObject(200);
+      return new Array(30).fill(o);
+    }
+    case 'long-key': return { ['k'.repeat(30_000) + '\uD800']: 1 };
+    case 'wide': return wideObject(600);
     default: return new String('boxed'); // eslint-disable-line no-new-wrappers
   }
+}
+
+function wideObject(n: number): Record<string, number> {
+  const o: Record<string, number> = {};
+  for (let i = 0; i < n; i++) o[`k${i}`] = i;
+  return o;
 }
 
 /** A value for `structured` or inside an artifact: mostly JSON, sometimes not. */

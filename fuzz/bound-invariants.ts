@@ -34,6 +34,12 @@ export function buildResult(spec: ResultSpec): ToolResult {
 
 const NOT_PLAIN = Symbol('not plain');
 
+/** Opaque kinds whose JSON part is plain: what the bounder must keep of them. */
+const PLAIN_PARTS: Record<string, unknown> = { 'non-enumerable': { a: 1 } };
+
+/** Hostile by size, not by kind: plain JSON that the reference coerces like any other. */
+const PLAIN_SHAPES = new Set(['wide', 'shared-wide', 'long-key']);
+
 /** A second, naive implementation of UTF-16 coercion, independent of the bounder's. */
 function refCoerce(s: string): string {
   let out = '';
@@ -57,7 +63,12 @@ function refWellFormed(s: string): boolean {
 
 /** An independent, naive coercion of a small plain value (the "coerced input"), or NOT_PLAIN. */
 function referenceCoerce(v: unknown, depth = 0): unknown {
-  if (depth > 200 || v instanceof OpaqueRef) return NOT_PLAIN;
+  // A non-enumerable member is not part of the value (spec §3.3): the reference sees the rest.
+  if (v instanceof OpaqueRef) {
+    if (PLAIN_PARTS[v.kind] !== undefined) return PLAIN_PARTS[v.kind];
+    return PLAIN_SHAPES.has(v.kind) ? referenceCoerce(materialize(v), depth) : NOT_PLAIN;
+  }
+  if (depth > 200) return NOT_PLAIN;
   if (typeof v === 'string') return refCoerce(v);
   if (typeof v === 'number') return Number.isFinite(v) && Math.abs(v) <= Number.MAX_SAFE_INTEGER ? (v === 0 ? 0 : v) : NOT_PLAIN;
   if (v === null || typeof v === 'boolean') return v;

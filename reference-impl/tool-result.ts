@@ -136,8 +136,15 @@ export class ToolResult {
 }
 
 /** For the bounder only (not exported from the package root): the raw run-only channels. */
-export function readRawRunOnly(result: ToolResult): RawRunOnly | undefined {
-  return rawChannels.get(result);
+export function readRawRunOnly(result: unknown): RawRunOnly | undefined {
+  // WeakMap lookups are the brand checks of this module: unlike `instanceof` or a property read they
+  // run no code of the value, whatever its prototype chain holds (a proxy at any depth included).
+  return rawChannels.get(result as ToolResult);
+}
+
+/** A ToolResult made by ToolResult.text/error; runs no code of `v` (TR-BOUND-0). */
+export function isToolResult(v: unknown): v is ToolResult {
+  return rawChannels.has(v as ToolResult);
 }
 
 interface BoundedFields {
@@ -152,6 +159,14 @@ interface BoundedFields {
 const boundedChannels = new WeakMap<BoundedToolResult, BoundedFields>();
 const frozenOnce = new WeakSet<BoundedFields>();
 const SEAL = Symbol('toolresult.seal');
+
+function freezeOnce(f: BoundedFields): void {
+  if (!frozenOnce.has(f)) {
+    deepFreeze(f.structured);
+    deepFreeze(f.artifacts);
+    frozenOnce.add(f);
+  }
+}
 
 function deepFreeze(value: unknown): void {
   // Iterative: bounded values are at most 64 levels deep, but a walk that cannot overflow costs nothing.
@@ -189,11 +204,7 @@ export class BoundedToolResult {
   /** The channels, with structured and artifacts deeply frozen before they first leave. */
   #frozenChannels(): BoundedFields {
     const f = boundedChannels.get(this)!;
-    if (!frozenOnce.has(f)) {
-      deepFreeze(f.structured);
-      deepFreeze(f.artifacts);
-      frozenOnce.add(f);
-    }
+    freezeOnce(f);
     return f;
   }
 
@@ -220,15 +231,7 @@ export class BoundedToolResult {
    * An explicit call for the sinks that may hold them: the ledger, the live stream, a full audit record.
    */
   toRecord(): ToolResultRecord {
-    const f = boundedChannels.get(this)!;
-    const record: ToolResultRecord = {
-      content: f.content,
-      isError: f.isError,
-      artifacts: structuredClone(f.artifacts) as ToolArtifact[],
-      warnings: f.warnings.map((w) => ({ code: w.code })),
-    };
-    if (f.hasStructured) record.structured = structuredClone(f.structured) as JsonValue;
-    return record;
+    return sealedRecord(boundedChannels.get(this)! as SealedView);
   }
 
   get [Symbol.toStringTag](): string {
@@ -254,6 +257,45 @@ export class BoundedToolResult {
     const f = boundedChannels.get(this)!;
     return summary('BoundedToolResult', f.content, f.isError, f.hasStructured, `${f.artifacts.length} (run-only, hidden)`);
   }
+}
+
+/** A BoundedToolResult made by bound() or restore(); a proxy of one or a forged instance is not. */
+export function isBoundedToolResult(v: unknown): v is BoundedToolResult {
+  return boundedChannels.has(v as BoundedToolResult);
+}
+
+/** The sealed fields of a genuine bounded result, run-only values frozen (TR-SINK-6). */
+export interface SealedView {
+  readonly content: string;
+  readonly isError: boolean;
+  readonly hasStructured: boolean;
+  readonly structured: JsonValue | undefined;
+  readonly artifacts: readonly ToolArtifact[];
+  readonly warnings: readonly Warning[];
+}
+
+/**
+ * For the sinks, the wire, the ledger and the hooks: the fields sealed inside a genuine bounded
+ * result, read from the seal and not from the object, so that nothing the caller wraps around it (a
+ * proxy, a subclass, a polluted prototype getter) can change what a sink sees. Undefined otherwise.
+ */
+export function sealedView(v: unknown): SealedView | undefined {
+  const f = boundedChannels.get(v as BoundedToolResult);
+  if (f === undefined) return undefined;
+  freezeOnce(f);
+  return f as SealedView;
+}
+
+/** The whole record of sealed fields (tool-result.schema.json), fresh. */
+export function sealedRecord(f: SealedView): ToolResultRecord {
+  const record: ToolResultRecord = {
+    content: f.content,
+    isError: f.isError,
+    artifacts: structuredClone(f.artifacts) as ToolArtifact[],
+    warnings: f.warnings.map((w) => ({ code: w.code })),
+  };
+  if (f.hasStructured) record.structured = structuredClone(f.structured) as JsonValue;
+  return record;
 }
 
 /**

@@ -42,6 +42,50 @@ export function getterCalls(): number {
   return opaqueGetterCalls;
 }
 
+/**
+ * An opaque getter in an array is an accessor element in its place, which counts 4 octets there like
+ * every unencodable node (TR-BOUND-6). Anywhere else it is an object whose one member is an accessor
+ * (a JavaScript bounder counts that member's value 4 in place, TR-BOUND-6).
+ */
+const slots = new WeakSet<object>();
+class AccessorSlot {
+  constructor(readonly throwing: boolean) {
+    slots.add(this);
+  }
+  getter(): () => string {
+    const throwing = this.throwing;
+    return () => {
+      opaqueGetterCalls++;
+      if (throwing) throw new Error('a getter of an opaque value ran');
+      return 'opaque-getter';
+    };
+  }
+}
+
+/** Puts a decoded item into its container; an opaque getter becomes an accessor element there. */
+function place(out: Container, key: string | number, item: unknown): void {
+  // A WeakSet, not instanceof: the item may be an opaque proxy, whose traps must not run.
+  if (isSlot(item) && Array.isArray(out)) {
+    Object.defineProperty(out, key, { get: item.getter(), enumerable: true, configurable: true });
+  } else if (Array.isArray(out)) {
+    out[key as number] = standalone(item);
+  } else {
+    setMember(out, key as string, standalone(item));
+  }
+}
+
+function isSlot(v: unknown): v is AccessorSlot {
+  return typeof v === 'object' && v !== null && slots.has(v);
+}
+
+/** An opaque getter outside any container: an object whose one member is the accessor. */
+function standalone(item: unknown): unknown {
+  if (!isSlot(item)) return item;
+  const o = {};
+  Object.defineProperty(o, 'value', { get: item.getter(), enumerable: true, configurable: true });
+  return o;
+}
+
 class OpaqueInstance {
   readonly secret = 'opaque-class-instance';
 }
@@ -69,19 +113,9 @@ function opaque(kind: unknown): unknown {
     case 'class-instance':
       return new OpaqueInstance();
     case 'getter':
-      return {
-        get value(): string {
-          opaqueGetterCalls++;
-          return 'opaque-getter';
-        },
-      };
+      return new AccessorSlot(false);
     case 'throwing-getter':
-      return {
-        get value(): string {
-          opaqueGetterCalls++;
-          throw new Error('a getter of an opaque value ran');
-        },
-      };
+      return new AccessorSlot(true);
     case 'to-json':
       return {
         value: 'opaque',
@@ -113,14 +147,14 @@ function decode(v: unknown, path: Container[]): unknown {
   if (Array.isArray(v)) {
     const out: unknown[] = [];
     path.push(out);
-    for (const item of v) out.push(decode(item, path));
+    for (const item of v) place(out, out.length, decode(item, path));
     path.pop();
     return out;
   }
   if (!isTag(v)) {
     const out: Record<string, unknown> = {};
     path.push(out);
-    for (const [k, item] of Object.entries(v)) setMember(out, k, decode(item, path));
+    for (const [k, item] of Object.entries(v)) place(out, k, decode(item, path));
     path.pop();
     return out;
   }
@@ -148,7 +182,7 @@ function decode(v: unknown, path: Container[]): unknown {
       if (Object.hasOwn(v, 'item')) {
         const out: unknown[] = [];
         path.push(out);
-        const item = decode(v.item, path); // one value, shared by every slot
+        const item = standalone(decode(v.item, path)); // one value, shared by every slot
         path.pop();
         for (let i = 0; i < (count as number); i++) out.push(item);
         return out;
@@ -169,7 +203,7 @@ function decode(v: unknown, path: Container[]): unknown {
         if (!Array.isArray(entry) || entry.length !== 2) bad('object.entries');
         const key = decode(entry[0], path);
         if (typeof key !== 'string') bad('object key');
-        setMember(out, key, decode(entry[1], path));
+        place(out, key, decode(entry[1], path));
       }
       path.pop();
       return out;
@@ -193,7 +227,7 @@ function decodeNest(v: Record<string, unknown>, path: Container[]): unknown {
   for (let i = 0; i < (depth as number); i++) levels.push(kind === 'array' ? [] : {});
   const base = path.length;
   for (const c of levels) path.push(c);
-  const leaf = decode(v.leaf, path);
+  const leaf = standalone(decode(v.leaf, path));
   path.length = base;
   for (let i = 0; i < levels.length; i++) {
     const child = i + 1 < levels.length ? levels[i + 1] : leaf;
@@ -206,5 +240,5 @@ function decodeNest(v: Record<string, unknown>, path: Container[]): unknown {
 
 /** The native JavaScript value of a tagged value (tagged-value.schema.json). */
 export function decodeTagged(v: unknown): unknown {
-  return decode(v, []);
+  return standalone(decode(v, []));
 }

@@ -4,6 +4,35 @@
 import { jsonText } from '../protocol/json-text.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { checkResponse, outputProblem, PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
+import { terminalSafe } from './terminal-safe.ts';
+
+/** How long the runner still reads the adapter's pipes after it exited (a child may hold them open). */
+export const PIPE_GRACE_MS = 250;
+
+// The adapter runs in its own process group (TR-CONF-15), so that ending it ends whatever it
+// started: a forked child that holds stdout open would otherwise keep the runner waiting, a daemon
+// for good. Not on Windows, which has no process groups.
+const GROUPS = process.platform !== 'win32';
+
+/** Ends the adapter's whole process group (or the process alone where there are no groups). */
+function killGroup(child: ChildProcess): void {
+  if (GROUPS && child.pid !== undefined) {
+    try {
+      process.kill(-child.pid, 'SIGKILL');
+      return;
+    } catch {
+      // ESRCH: the group is gone already; fall through for the process itself
+    }
+  }
+  if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+}
+
+/** Stops reading a child's pipes: what still holds them open no longer keeps the runner alive. */
+function releasePipes(child: ChildProcess): void {
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+  child.stdin?.destroy();
+}
 
 export type Reply =
   | { kind: 'ok'; output: Record<string, unknown>; logs: string[]; line: string }
@@ -35,7 +64,7 @@ const running = new Set<ChildProcess>();
 
 /** Kills every adapter this process started that is still running. */
 export function killRunningAdapters(): void {
-  for (const child of running) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  for (const child of running) killGroup(child);
   running.clear();
 }
 
@@ -96,7 +125,7 @@ export class AdapterProcess {
     const hello = r.output as HelloOutput;
     if (hello.protocol.split('/')[0] !== PROTOCOL.split('/')[0] || hello.protocol !== PROTOCOL) {
       this.kill();
-      this.gaveUp = `adapter speaks ${JSON.stringify(hello.protocol).slice(0, 60)}, the kit speaks ${PROTOCOL}`;
+      this.gaveUp = `adapter speaks ${terminalSafe(JSON.stringify(hello.protocol).slice(0, 60))}, the kit speaks ${PROTOCOL}`;
       return this.gaveUp;
     }
     this.hello = hello;
@@ -117,18 +146,30 @@ export class AdapterProcess {
     const exited = new Promise<void>((res) => child.once('exit', () => res()));
     if (this.hello) await this.send('stop', {});
     child.stdin?.end();
-    const timer = setTimeout(() => child.kill('SIGKILL'), Math.min(this.opts.timeoutMs, 5000));
+    const timer = setTimeout(() => killGroup(child), Math.min(this.opts.timeoutMs, 5000));
     await exited;
     clearTimeout(timer);
+    // The adapter is gone; whatever it left running in its group goes too, and its pipes are let go.
+    killGroup(child);
+    releasePipes(child);
     this.child = undefined;
   }
 
   private spawnChild(): void {
     const [cmd, ...args] = this.opts.command;
-    const child = spawn(cmd!, args, { stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(cmd!, args, { stdio: ['pipe', 'pipe', 'pipe'], detached: GROUPS });
     this.child = child;
     running.add(child);
-    child.once('exit', () => running.delete(child));
+    child.once('exit', () => {
+      running.delete(child);
+      // A grandchild may still hold stdout: after a short grace the runner stops waiting for it.
+      setTimeout(() => {
+        if (child !== this.child) {
+          killGroup(child);
+          releasePipes(child);
+        }
+      }, PIPE_GRACE_MS).unref();
+    });
     this.hello = undefined;
     this.chunks = [];
     this.chunkBytes = 0;
@@ -147,7 +188,7 @@ export class AdapterProcess {
     child.on('exit', (code, signal) => {
       // The last lines that say something: a Node.js stack's frames and version line do not.
       const tail = this.stderrTail.split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l)).slice(-3).map((l) => l.trim()).join(' | ');
-      this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${tail.slice(0, 400)}` : ''}`);
+      this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${terminalSafe(tail.slice(0, 400))}` : ''}`);
     });
   }
 
@@ -186,18 +227,18 @@ export class AdapterProcess {
   private onLine(child: ChildProcess, line: string): void {
     const p = this.pending;
     if (line.trim() === '') return;
-    if (!p) return this.fail(child, `unrequested output on stdout: ${line.slice(0, 80)}`);
+    if (!p) return this.fail(child, `unrequested output on stdout: ${terminalSafe(line.slice(0, 80))}`);
     let msg: unknown;
     try {
       msg = JSON.parse(line);
     } catch {
-      return this.fail(child, `response to ${p.op} is not JSON: ${line.slice(0, 80)}`);
+      return this.fail(child, `response to ${p.op} is not JSON: ${terminalSafe(line.slice(0, 80))}`);
     }
     if (!checkResponse.Check(msg)) {
       const e = checkResponse.Errors(msg).First();
       const id = (msg as { id?: unknown } | null)?.id;
-      if (id !== undefined && id !== p.id) return this.fail(child, `response id ${JSON.stringify(id)} does not match request id ${p.id}`);
-      return this.fail(child, `response to ${p.op} does not match the protocol (${e ? `${e.path || '/'} ${e.message}` : 'invalid'})`);
+      if (id !== undefined && id !== p.id) return this.fail(child, `response id ${terminalSafe(String(JSON.stringify(id)).slice(0, 80))} does not match request id ${p.id}`);
+      return this.fail(child, `response to ${p.op} does not match the protocol (${e ? terminalSafe(`${e.path || '/'} ${e.message}`.slice(0, 200)) : 'invalid'})`);
     }
     if (msg.id !== p.id) return this.fail(child, `response id ${JSON.stringify(msg.id)} does not match request id ${p.id}`);
     clearTimeout(p.timer);
@@ -228,6 +269,9 @@ export class AdapterProcess {
     this.hello = undefined;
     this.chunks = [];
     this.chunkBytes = 0;
-    if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+    if (child) {
+      killGroup(child);
+      releasePipes(child);
+    }
   }
 }

@@ -15,6 +15,7 @@ import { fileProblem, prepareOutputFile } from './files.ts';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
 import { recapLines } from './recap.ts';
 import { stringModelNote } from './string-model.ts';
+import { terminalSafe } from './terminal-safe.ts';
 
 export interface RunIO {
   out(line: string): void;
@@ -128,7 +129,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   if (args.reportJson) prepareOutputFile('--report-json', args.reportJson);
   if (args.junit) prepareOutputFile('--junit', args.junit);
 
-  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${t.trimEnd()}`) } : {}) });
+  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
   const started = await adapter.ensureStarted();
   const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
   if (cannot) throw cannot;
@@ -136,10 +137,10 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
 
   if (typeof started === 'string') {
-    io.out(`adapter failed to start: ${started}`);
+    io.out(`adapter failed to start: ${terminalSafe(started)}`);
     for (const c of cases) record(c, { status: 'fail', durationMs: 0, failure: { reason: started } });
   } else {
-    io.err(`adapter ${started.name} ${started.version} (${started.language}, ${started.protocol}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
+    io.err(`adapter ${terminalSafe(started.name)} ${terminalSafe(started.version)} (${terminalSafe(started.language)}, ${terminalSafe(started.protocol)}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
     const unclaimed = unclaimedGroups(cases, started);
     if (unclaimed.length > 0) io.err(`skipping the groups the adapter does not claim: ${unclaimed.join(', ')}`);
 
@@ -179,7 +180,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
         record(c, { status: st, durationMs: 0, failure: { reason } });
         if (st === 'fail') failures++;
         if (notRun++ === 0) io.out(`${givenUp}: every remaining case fails without running (-v lists them; so do --report-json and --junit)`);
-        if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${reason}`);
+        if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${terminalSafe(reason)}`);
         continue;
       }
       const t0 = Date.now();

@@ -1,9 +1,8 @@
 // The bounder (spec/03-bounding.md): the one function every result passes through before it leaves
 // the tool-execution seam. It never throws for any result (TR-BOUND-0); the one error it raises is
 // for invalid options, before it reads the result (TR-MODEL-10).
-import { types } from 'node:util';
 import type { JsonValue, ToolArtifact, Warning, WarningCode } from '../../generated/model.ts';
-import { BoundedToolResult, ToolResult, readRawRunOnly, sealBounded } from '../tool-result.ts';
+import { BoundedToolResult, ToolResult, readRawRunOnly, sealBounded, sealedView } from '../tool-result.ts';
 import { isValidArtifactList } from './artifact-shape.ts';
 import { capContent } from './cap-content.ts';
 import { markerList } from './marker.ts';
@@ -39,38 +38,35 @@ const NO_INPUT: Input = {
 };
 
 function readInput(result: unknown): Input {
-  // A proxy could run code from `instanceof` (its getPrototypeOf trap): it is no result.
-  if (types.isProxy(result)) return NO_INPUT;
-  if (result instanceof ToolResult) {
-    const raw = readRawRunOnly(result);
-    if (raw !== undefined) {
-      return {
-        content: result.content,
-        isError: result.isError === true,
-        hasStructured: raw.hasStructured,
-        structured: raw.structured,
-        hasArtifacts: raw.hasArtifacts,
-        artifacts: raw.artifacts,
-        artifactsDroppedOnError: raw.artifactsDroppedOnError,
-        warnings: raw.warnings,
-      };
-    }
-  } else if (result instanceof BoundedToolResult) {
-    try {
-      // Reading the run-only getters is the brand check: they throw on a forged instance.
-      return {
-        content: result.content,
-        isError: result.isError === true,
-        hasStructured: result.hasStructured,
-        structured: result.structured,
-        hasArtifacts: true,
-        artifacts: result.artifacts,
-        artifactsDroppedOnError: false,
-        warnings: result.warnings.map((w) => w.code),
-      };
-    } catch {
-      // fall through: not a real bounded result
-    }
+  // Brand checks by WeakMap lookup, never `instanceof` or a property read of an unknown value: those
+  // run a proxy's traps wherever it sits in the prototype chain (TR-BOUND-0, TR-BOUND-6).
+  const raw = readRawRunOnly(result);
+  if (raw !== undefined) {
+    // A genuine ToolResult is frozen and its two fields are own data properties: reading them runs nothing.
+    const tool = result as ToolResult;
+    return {
+      content: tool.content,
+      isError: tool.isError === true,
+      hasStructured: raw.hasStructured,
+      structured: raw.structured,
+      hasArtifacts: raw.hasArtifacts,
+      artifacts: raw.artifacts,
+      artifactsDroppedOnError: raw.artifactsDroppedOnError,
+      warnings: raw.warnings,
+    };
+  }
+  const sealed = sealedView(result);
+  if (sealed !== undefined) {
+    return {
+      content: sealed.content,
+      isError: sealed.isError,
+      hasStructured: sealed.hasStructured,
+      structured: sealed.structured,
+      hasArtifacts: true,
+      artifacts: sealed.artifacts,
+      artifactsDroppedOnError: false,
+      warnings: sealed.warnings.map((w) => w.code),
+    };
   }
   return NO_INPUT;
 }

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileString } from '../../fuzz/adversarial.ts';
 import { propertyConfig } from '../../test/fc-config.ts';
-import { capContent, truncationNotice } from './cap-content.ts';
+import { capContent, retainedScratchOctets, SCRATCH_KEEP, truncationNotice } from './cap-content.ts';
 import { coerceString, isWellFormed } from './coerce-utf8.ts';
 
 const octets = (s: string) => Buffer.byteLength(s, 'utf8');
@@ -63,5 +63,15 @@ describe('capContent', () => {
     time(large); // warm up
     // Generous: a scan of the whole 64 MiB string would be about a thousand times slower.
     expect(time(large)).toBeLessThan(time(small) * 20 + 20);
+  });
+});
+
+describe('content cut scratch memory', () => {
+  it('TR-BOUND-16: a cut at a huge budget keeps no buffer of its size', () => {
+    const budget = 2 ** 26;
+    const r = capContent('é'.repeat(budget / 2 + 10), budget);
+    expect(r.truncated).toBe(true);
+    expect(Buffer.byteLength(r.text)).toBeLessThanOrEqual(budget);
+    expect(retainedScratchOctets()).toBeLessThanOrEqual(SCRATCH_KEEP);
   });
 });

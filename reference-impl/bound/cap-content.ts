@@ -16,11 +16,21 @@ export interface CappedContent {
 }
 
 const encoder = new TextEncoder();
+
+/** The largest scratch buffer kept between cuts; a larger cut gets its own, freed with it. */
+export const SCRATCH_KEEP = 1 << 20;
 let scratch = new Uint8Array(0);
 
 function scratchOf(size: number): Uint8Array {
+  // A cut at a 256 MiB budget must not leave 256 MiB allocated for good (issue 10, item 8).
+  if (size > SCRATCH_KEEP) return new Uint8Array(size);
   if (scratch.length < size) scratch = new Uint8Array(size);
   return size === scratch.length ? scratch : scratch.subarray(0, size);
+}
+
+/** Octets the content cap holds between calls (for tests). */
+export function retainedScratchOctets(): number {
+  return scratch.length;
 }
 
 /** The longest code-point-aligned prefix of well-formed `s` of at most `max` octets. */

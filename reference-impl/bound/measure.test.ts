@@ -66,7 +66,11 @@ describe('measure', () => {
     const hidden = Object.defineProperty({}, 'h', { value: 1, enumerable: false });
     const symbolKey = { [Symbol('s')]: 1 };
     const sparse = [1, , 2]; // eslint-disable-line no-sparse-arrays
-    for (const v of [getter, toJson, proxy, new K(), hidden, symbolKey, undefined, () => 1, Symbol('x'), 10n, new Date(), new Map(), new Set(), new Uint8Array(8), NaN, Infinity, -Infinity, 1e300, 2 ** 53]) {
+    // An accessor member is an unencodable node in its place: the object around it is counted.
+    expect(L([getter])).toEqual({ verdict: 'unencodable', octets: 2 + 2 + '"x":'.length + 4 });
+    // A non-enumerable member is not part of the value (as JSON.stringify reads it): never read.
+    expect(L([hidden])).toEqual({ verdict: 'ok', octets: 2 + 2 });
+    for (const v of [toJson, proxy, new K(), symbolKey, undefined, () => 1, Symbol('x'), 10n, new Date(), new Map(), new Set(), new Uint8Array(8), NaN, Infinity, -Infinity, 1e300, 2 ** 53]) {
       const m = L([v]);
       expect(m.verdict, String(typeof v)).toBe('unencodable');
       expect(m.octets, String(typeof v)).toBe(2 + 4);
@@ -87,6 +91,9 @@ describe('measure', () => {
     expect(L({ '\uD800': 1, '\uDC00': 2 }).verdict).toBe('unencodable');
     expect(L({ '\uFFFD': 1, '\uDBFF': 2 }).verdict).toBe('unencodable');
     expect(L({ '\uD800': 1, a: 2 }).verdict).toBe('ok');
+    // TR-BOUND-7, TR-BOUND-18: the colliding object is still counted member by member.
+    expect(L({ '\uD800': 1, '\uDC00': 2 }).octets).toBe(2 + 2 * ('"\uFFFD":1'.length + 2) + 1); // {"�":1,"�":2}, � 3 octets
+    expect(L({ '\uD800': 1, '\uDC00': 2 }, 10).verdict).toBe('over_budget');
   });
 
   it('TR-BOUND-8: depth 64 is ok, 65 too_deep; precedence over_budget > unencodable > too_deep', () => {

@@ -11,7 +11,6 @@
 // (`npm run bench`). Element reads go through __lookupGetter__ (no allocation) rather than a
 // property descriptor each: the getter check is the largest single cost of the walk.
 import { types } from 'node:util';
-import { isWellFormed } from './coerce-utf8.ts';
 import { isJsonNumber, jsonNumberLength } from './number-format.ts';
 import { jsonStringLength, wellFormedStringLength } from './string-length.ts';
 
@@ -34,7 +33,8 @@ export interface Measurement {
 
 const isProxy = types.isProxy;
 const getPrototypeOf = Object.getPrototypeOf;
-const getOwnDescriptor = Object.getOwnPropertyDescriptor;
+const getOwnPropertyNames = Object.getOwnPropertyNames;
+const getOwnPropertySymbols = Object.getOwnPropertySymbols;
 const ObjectPrototype = Object.prototype;
 const ArrayPrototype = Array.prototype;
 const lookupGetter = (Object.prototype as unknown as { __lookupGetter__(k: PropertyKey): unknown }).__lookupGetter__;
@@ -50,24 +50,48 @@ const PRESIZE_LIMIT = 1024;
 /** Frames up to this depth are checked for cycles by a scan; deeper ones through a Set. */
 const SCAN_DEPTH = 64;
 
-/** Keys of a plain object, checked: coerced keys, or null when the object is unencodable. */
-function objectKeys(v: object): { keys: string[]; outKeys: string[] } | null {
+/** Objects with more own properties than this have their key listing kept for the rest of the walk. */
+const LISTING_KEEP = 64;
+
+/**
+ * The enumerable keys of a plain object, or null when the object as a whole is unencodable. Only
+ * checks that cost one native call each are made here (TR-BOUND-18): the members themselves
+ * (accessors, ill-formed and colliding keys) are checked one by one as the walk reaches them, after
+ * the budget has been charged for them. JavaScript has no lazy key enumeration, so the native listing
+ * is the one step proportional to an object's size; the walk keeps the listing of a large object so
+ * that an object shared many times is listed once.
+ */
+function objectKeys(v: object): string[] | null {
   const proto = getPrototypeOf(v);
   if (proto !== ObjectPrototype && proto !== null) return null; // class instances, Date, Map, ...
   if ('toJSON' in v) return null; // own or inherited: JSON.stringify would call it
+  // Non-enumerable members are not part of the value (as JSON.stringify and arrays' extra
+  // properties): never read, so never leaked. Listing them only to refuse the object cost more than
+  // listing the keys (getOwnPropertyNames of 10^6 members: seconds).
   const keys = Object.keys(v);
-  if (Object.getOwnPropertyNames(v).length !== keys.length) return null; // non-enumerable members
-  if (Object.getOwnPropertySymbols(v).length > 0) return null; // keys that are not strings
-  let outKeys = keys;
-  for (let i = 0; i < keys.length; i++) {
-    const k = keys[i]!;
-    const d = getOwnDescriptor(v, k);
-    // hasOwn, not `d.get`: a polluted Object.prototype must not make a descriptor run code.
-    if (d === undefined || !hasOwn(d, 'value')) return null; // accessors
-    if (outKeys === keys && !isWellFormed(k)) outKeys = keys.map((x) => (x as unknown as { toWellFormed(): string }).toWellFormed());
+  if (getOwnPropertySymbols(v).length > 0) return null; // keys that are not strings
+  return keys;
+}
+
+/** Whether an index key (a canonical array index) is an own property of `o`. */
+function hasIndexKey(o: object): boolean {
+  for (const k of getOwnPropertyNames(o)) {
+    const c = k.charCodeAt(0);
+    if (c >= 0x30 && c <= 0x39 && String(Number(k) >>> 0) === k) return true;
   }
-  if (outKeys !== keys && new Set(outKeys).size !== outKeys.length) return null; // TR-BOUND-7
-  return { keys, outKeys };
+  return false;
+}
+
+/**
+ * True when a hole of an array could read an inherited element (a polluted prototype). Array.prototype
+ * is itself an array, so any element given to it raises its length: an exact O(1) test. For
+ * Object.prototype, listing its own names on every walk cost more than the walk of a small result
+ * (about half of `bound` for a three-member value), so only its enumerable keys are asked (an empty
+ * enum cache is cheap): an element made with `obj[i] = v` is seen; one defined non-enumerable with
+ * defineProperty is not (code that can do that to Object.prototype can do anything in the process).
+ */
+function holesMayInherit(): boolean {
+  return (ArrayPrototype as unknown[]).length !== 0 || (Object.keys(ObjectPrototype).length !== 0 && hasIndexKey(ObjectPrototype));
 }
 
 function setMember(out: Record<string, unknown>, key: string, value: unknown): void {
@@ -95,15 +119,35 @@ class Walk {
   readonly src: object[] = [];
   readonly out: (Container | null)[] = [];
   readonly keys: (string[] | null)[] = [];
-  readonly outKeys: (string[] | null)[] = [];
+  /** Per open object: the coerced forms of its ill-formed keys met so far (TR-BOUND-7), or null. */
+  readonly coercedKeys: (Set<string> | null)[] = [];
   readonly size: number[] = [];
   readonly next: number[] = [];
   /** Open containers deeper than SCAN_DEPTH, for cycle checks at depth. */
   deepPath: Set<object> | null = null;
+  /** Key listings of large objects, made once per walk. */
+  listings: Map<object, string[]> | null = null;
+  /** A hole must be told by hasOwn: some prototype holds an element. */
+  readonly holesInherit: boolean;
 
   constructor(budget: number, copy: boolean) {
     this.budget = budget;
     this.building = copy;
+    this.holesInherit = holesMayInherit();
+  }
+
+  /** The keys of a plain object (kept for a large one), or null when it is unencodable as a whole. */
+  listKeys(c: object): string[] | null {
+    const listings = this.listings;
+    if (listings !== null) {
+      const kept = listings.get(c);
+      if (kept !== undefined) return kept;
+    }
+    const keys = objectKeys(c);
+    if (keys !== null && keys.length > LISTING_KEEP) {
+      (this.listings ??= new Map()).set(c, keys);
+    }
+    return keys;
   }
 
   bad(): typeof BAD {
@@ -153,12 +197,12 @@ class Walk {
   /** Opens a frame for a plain array or object; false for anything else and for a cycle point. */
   open(c: object): boolean {
     if (isProxy(c)) return false;
-    let shape: { keys: string[]; outKeys: string[] } | null = null;
+    let keys: string[] | null = null;
     if (isArray(c)) {
       if (getPrototypeOf(c) !== ArrayPrototype) return false;
     } else {
-      shape = objectKeys(c);
-      if (shape === null) return false;
+      keys = this.listKeys(c);
+      if (keys === null) return false;
     }
     const top = this.top;
     const scanTo = top < SCAN_DEPTH ? top : SCAN_DEPTH - 1;
@@ -175,21 +219,35 @@ class Walk {
     if (t >= SCAN_DEPTH) (this.deepPath ??= new Set()).add(c);
     this.src[t] = c;
     this.next[t] = 0;
-    if (shape === null) {
+    this.coercedKeys[t] = null;
+    if (keys === null) {
       const n = (c as unknown[]).length;
       this.size[t] = n;
       this.keys[t] = null;
-      this.outKeys[t] = null;
       // Sized up front when small (no regrowth, no spare capacity); a huge input array is copied by
       // push, so that the copy never holds more slots than the budget lets through.
       this.out[t] = this.building ? (n <= PRESIZE_LIMIT ? new Array<unknown>(n) : []) : null;
     } else {
-      this.size[t] = shape.keys.length;
-      this.keys[t] = shape.keys;
-      this.outKeys[t] = shape.outKeys;
+      this.size[t] = keys.length;
+      this.keys[t] = keys;
       this.out[t] = this.building ? {} : null;
     }
     return true;
+  }
+
+  /**
+   * TR-BOUND-7 for one ill-formed key of the object on top, coerced to `k`: it collides with an own
+   * key that already reads `k`, or with another ill-formed key coerced to `k`. The object stays
+   * counted member by member; it only can no longer pass.
+   */
+  checkCollision(obj: object, k: string): void {
+    const t = this.top;
+    const seen = (this.coercedKeys[t] ??= new Set());
+    if (hasOwn(obj, k) || seen.has(k)) {
+      this.unencodable = true;
+      this.building = false;
+    }
+    seen.add(k);
   }
 
   /** Walks `root`; returns its output form (meaningful only when the verdict is ok). */
@@ -210,8 +268,11 @@ class Walk {
         for (; i < n; i++) {
           if (i > 0) this.total += 1; // the comma
           // Read an element only when no getter stands behind it (own or inherited, TR-BOUND-6); a
-          // hole reads as undefined and a setter-only element too: both unencodable in place.
-          const r = this.child(lookupGetter.call(arr, i) === undefined ? arr[i] : undefined);
+          // hole reads as undefined and a setter-only element too: both unencodable in place. When a
+          // prototype holds elements, a hole would read one of them: then own elements only.
+          const r = this.child(
+            lookupGetter.call(arr, i) === undefined && (!this.holesInherit || hasOwn(arr, i)) ? arr[i] : undefined,
+          );
           if (r === OPENED) {
             if (this.building) (o as unknown[])[i] = this.out[this.top];
             i++;
@@ -222,13 +283,27 @@ class Walk {
           if (this.total > budget) break;
         }
       } else {
-        const outKeys = this.outKeys[t]!;
         const obj = parent as Record<string, unknown>;
         for (; i < n; i++) {
           if (i > 0) this.total += 1;
-          const k = outKeys[i]!;
-          this.total += jsonStringLength(k) + 1; // the key and the colon
-          const r = this.child(obj[keys[i]!]); // a data property, checked when the object was opened
+          const key = keys[i]!;
+          // TR-BOUND-18: a member costs at least its key's length, the quotes, the colon and one octet
+          // of value; charge that before scanning a key that alone may pass the budget.
+          if (key.length + 4 > budget - this.total) {
+            this.total += key.length + 4;
+            break;
+          }
+          let k = key;
+          let keyOctets = PLAIN_ASCII.test(key) ? key.length + 2 : wellFormedStringLength(key);
+          if (keyOctets < 0) {
+            k = (key as unknown as { toWellFormed(): string }).toWellFormed();
+            keyOctets = jsonStringLength(k);
+            this.checkCollision(obj, k);
+          }
+          this.total += keyOctets + 1; // the key and the colon
+          // An own key, so __lookupGetter__ finds the member itself: an accessor member is an
+          // unencodable node in its place (TR-BOUND-6), and its getter is never called.
+          const r = this.child(lookupGetter.call(obj, key) === undefined ? obj[key] : undefined);
           if (r === OPENED) {
             if (this.building) setMember(o as Record<string, unknown>, k, this.out[this.top]);
             i++;

@@ -5,7 +5,8 @@
 import { bound, type BoundOptions } from '../bound/index.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
-import { BoundedToolResult, ToolResult } from '../tool-result.ts';
+import { types } from 'node:util';
+import { isBoundedToolResult, isToolResult, type BoundedToolResult, type ToolResult } from '../tool-result.ts';
 import { withWarnings } from './rebuild.ts';
 
 export interface HookContext {
@@ -30,15 +31,21 @@ export interface HookOptions {
 
 type Step = { readonly ok: true; readonly output: HookOutput } | { readonly ok: false };
 
-function isThenable(v: unknown): v is PromiseLike<unknown> {
-  return v !== null && (typeof v === 'object' || typeof v === 'function') && typeof (v as { then?: unknown }).then === 'function';
+/** A result by its seal (a WeakMap lookup): no trap of the hook's value runs, at any depth of its chain. */
+function isResult(v: unknown): v is ToolResult | BoundedToolResult {
+  return isToolResult(v) || isBoundedToolResult(v);
+}
+
+/** A native promise, told by its internal slot: no `then` is looked up on an unknown value. */
+function isNativePromise(v: unknown): v is Promise<unknown> {
+  return types.isPromise(v) && !types.isProxy(v);
 }
 
 /** Applies one hook's outcome to the result it was given (shared by both pipelines). */
 function apply(before: BoundedToolResult, step: Step, index: number, options: HookOptions): BoundedToolResult {
   const logger = options.logger ?? silentLogger;
   if (step.ok && step.output === undefined) return before;
-  if (step.ok && (step.output instanceof ToolResult || step.output instanceof BoundedToolResult)) {
+  if (step.ok && isResult(step.output)) {
     const after = bound(step.output, options.bound);
     // A hook cannot take back what earlier stages recorded: the warnings before it are kept (TR-HOOK-5).
     // Hooks built with withContent/withoutStructured keep them already; only re-bound when one is missing.
@@ -62,11 +69,12 @@ export function transformToolResult(result: BoundedToolResult, hooks: readonly T
     let step: Step;
     try {
       const output: unknown = hook(current, { index });
-      if (isThenable(output)) {
+      if (isNativePromise(output)) {
         // Not awaited here: swallow its outcome so a rejection is neither unhandled nor logged.
-        Promise.resolve(output).catch(() => {});
+        Promise.prototype.then.call(output, undefined, () => {});
         step = { ok: false };
       } else {
+        // Anything but a result or undefined fails in apply(); a foreign thenable is not called.
         step = { ok: true, output: output as HookOutput };
       }
     } catch {
@@ -88,7 +96,10 @@ export async function transformToolResultAsync(
   for (let index = 0; index < hooks.length; index++) {
     let step: Step;
     try {
-      step = { ok: true, output: await hooks[index]!(current, { index }) };
+      const output: unknown = hooks[index]!(current, { index });
+      // Only a native promise is awaited (inside this try): awaiting any other value would look up
+      // its `then`, which runs code of the value itself.
+      step = { ok: true, output: (isNativePromise(output) ? await output : output) as HookOutput };
     } catch {
       step = { ok: false };
     }

@@ -5,7 +5,7 @@ import { MAX_DEPTH } from '../bound/index.ts';
 import type { BoundOptions } from '../bound/index.ts';
 import { canonicalize, JsonSyntaxError, parseStrict } from '../canonical-json/index.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
-import { BoundedToolResult, ToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
+import { BoundedToolResult, sealedRecord, ToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
 import { LedgerError } from './ledger-error.ts';
 
 export const LEDGER_VERSION = 1;
@@ -16,8 +16,8 @@ const RESULT_KEYS = new Set(['content', 'isError', 'structured', 'artifacts', 'w
 
 /** The versioned ledger entry of a bounded result, as canonical JSON text (TR-REPLAY-1, TR-REPLAY-2). */
 export function persist(result: BoundedToolResult): string {
-  assertBounded(result, 'persist');
-  return canonicalize({ version: LEDGER_VERSION, result: result.toRecord() } as unknown as JsonValue);
+  const sealed = assertBounded(result, 'persist');
+  return canonicalize({ version: LEDGER_VERSION, result: sealedRecord(sealed) } as unknown as JsonValue);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

@@ -84,6 +84,24 @@ describe('ToolMessages from the real LangChain MCP adapter', () => {
     expect(r.structured).toEqual({ total: 1300 });
   });
 
+  it('TR-NORM-56 TR-NORM-21: with useStandardContentBlocks the adapter adds source_type; normalization still removes structuredContent and _meta', async () => {
+    const standard = await loadMcpTools('fixture', client, { useStandardContentBlocks: true });
+    const tool = standard.find((t) => t.name === 'get_total')!;
+    const m = await callAsAgent(tool);
+    expect(typeof m.content === 'string' ? m.content : JSON.stringify(m.content)).toContain(CANARY); // the adapter alone leaks it
+    const r = normalizeLangChain(m);
+    expect(r.content).toBe('Total: 1300');
+    expect(JSON.stringify(r.toRecord())).not.toContain(CANARY);
+    expect(r.structured).toEqual({ total: 1300 });
+    // Every other fixture tool: no canary reaches the text in this mode either.
+    // (audience_split's canary is user-only text the adapter itself turns into content, TR-NORM-17.)
+    for (const t of standard.filter((x) => x.name !== 'audience_split')) {
+      const out = normalizeLangChain(await callAsAgent(t));
+      expect(out.content, t.name).not.toContain(CANARY);
+      expect(out.content, t.name).not.toContain('structuredContent');
+    }
+  });
+
   it('TR-NORM-4 TR-NORM-10 TR-NORM-51: image and audio bytes the adapter put into content do not survive normalization', () => {
     const chart = messages.get('render_chart')!;
     const speak = messages.get('speak')!;

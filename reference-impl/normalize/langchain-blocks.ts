@@ -3,10 +3,13 @@
 // @langchain/core 1.x and @langchain/mcp-adapters produce: text, image_url, and the multimodal
 // image / audio / video / file blocks in both the v1 form (mimeType, data, url) and the legacy
 // form (source_type, mime_type, data, url, text).
+import { types } from 'node:util';
 import { base64DecodedSize } from './base64-size.ts';
 import { type Draft, stringCell } from './draft.ts';
 import { invalidBlock, omittedBlock, unsupportedBlock } from './pinned-text.ts';
 import { field, isPlainObject, stringField } from './read-plain.ts';
+
+const typedArrayByteLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength')!.get!;
 
 const MULTIMODAL = new Set(['image', 'audio', 'video', 'file']);
 
@@ -29,7 +32,9 @@ function fromUrl(url: string, mimeType: string): Located | undefined {
 }
 
 function fromData(data: unknown, mimeType: string): Located | undefined {
-  if (data instanceof Uint8Array) return { mimeType, size: data.byteLength, uri: '' };
+  // By internal slot and the intrinsic getter: `instanceof` and `.byteLength` would walk the value's
+  // prototype chain, where a proxy's traps run.
+  if (types.isUint8Array(data)) return { mimeType, size: typedArrayByteLength.call(data) as number, uri: '' };
   if (typeof data !== 'string') return undefined;
   const size = base64DecodedSize(data);
   return size === undefined ? undefined : { mimeType, size, uri: '' };

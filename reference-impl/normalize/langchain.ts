@@ -57,12 +57,16 @@ function readJsAdapterArtifact(draft: Draft, entries: unknown[]): boolean {
 }
 
 /**
- * TR-NORM-56: with exactly one text block and structured data or _meta, the JS adapter returns an
- * object that @langchain/core JSON-stringifies into content. Undo exactly that shape, so neither the
- * structured value (kept from the artifact) nor _meta is sent as text.
+ * TR-NORM-56: with exactly one text block and structured data or _meta, the JS adapter returns the
+ * block as an object that @langchain/core JSON-stringifies into content: `{type, text,
+ * structuredContent, meta}` by default, plus `source_type` with useStandardContentBlocks, and who
+ * knows what in a later version. Once the artifact says the adapter recorded structured data or
+ * _meta, a content string that is a JSON object is never the text: its string `text` member is,
+ * whatever other members it has; without one there is no text (the structured value is kept from
+ * the artifact, and _meta goes nowhere).
  */
 function unwrapAdapterText(content: string): string | undefined {
-  // Any JSON text of that object qualifies, whatever its whitespace or member order; a repeated
+  // Any JSON text of an object qualifies, whatever its whitespace or member order; a repeated
   // member name keeps its last value, as JSON.parse reads it.
   let parsed: unknown;
   try {
@@ -70,12 +74,8 @@ function unwrapAdapterText(content: string): string | undefined {
   } catch {
     return undefined;
   }
-  if (!isPlainObject(parsed) || parsed.type !== 'text') return undefined;
-  const keys = Object.keys(parsed);
-  const allowed = new Set(['type', 'text', 'structuredContent', 'meta']);
-  if (!keys.every((k) => allowed.has(k))) return undefined;
-  if (!keys.includes('structuredContent') && !keys.includes('meta')) return undefined;
-  return stringField(parsed, 'text');
+  if (!isPlainObject(parsed)) return undefined;
+  return stringField(parsed, 'text') ?? '';
 }
 
 const PYTHON_KEYS = ['structured_content', 'structuredContent'] as const;

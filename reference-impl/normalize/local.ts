@@ -1,17 +1,18 @@
 // A local tool's return value -> bounded result (spec/10-normalization.md §10.8).
 import { bound } from '../bound/index.ts';
-import { BoundedToolResult, ToolResult } from '../tool-result.ts';
+import { isBoundedToolResult, isToolResult, type BoundedToolResult } from '../tool-result.ts';
 import { assemble } from './assemble.ts';
 import { emptyDraft } from './draft.ts';
 import { type NormalizeOptions, resolveNormalizeOptions } from './options.ts';
 import { LOCAL_UNSUPPORTED } from './pinned-text.ts';
-import { isInspectableObject, isPlainArray, isPlainObject } from './read-plain.ts';
+import { isPlainArray, isPlainObject } from './read-plain.ts';
 
 /** Normalizes what a local tool function returned. Throws only for invalid options. */
 export function normalizeLocal(value: unknown, options?: NormalizeOptions): BoundedToolResult {
   const resolved = resolveNormalizeOptions(options);
   // TR-NORM-62: a ToolResult is already in the protocol's terms; it is only bounded.
-  if (isInspectableObject(value) && (value instanceof ToolResult || value instanceof BoundedToolResult)) return bound(value, resolved.budgets);
+  // Told by the seal, not `instanceof`, which would run a proxy trap anywhere in the value's chain.
+  if (isToolResult(value) || isBoundedToolResult(value)) return bound(value, resolved.budgets);
 
   const draft = emptyDraft();
   if (typeof value === 'string') {

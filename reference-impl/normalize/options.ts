@@ -2,6 +2,7 @@
 // optional output-schema check. Options are the caller's configuration, not tool data, so a wrong
 // option throws (naming the option only), as the bounder does for its budgets (TR-MODEL-10).
 import type { BoundOptions } from '../bound/index.ts';
+import { resolveOptions } from '../bound/options.ts';
 
 /** What to do when structured data fails the tool's output schema (TR-NORM-30). */
 export type SchemaPolicy = 'off' | 'warn' | 'enforce';
@@ -29,6 +30,8 @@ export function resolveNormalizeOptions(options: NormalizeOptions | undefined): 
   }
   if (typeof options !== 'object' || Array.isArray(options)) throw new RangeError('normalize options must be an object');
   const { outputSchema, schemaPolicy, ...budgets } = options;
+  // The budgets are checked here too, before the normalizer reads any of its input (TR-NORM-1).
+  resolveOptions(budgets);
   if (schemaPolicy !== undefined && !POLICIES.includes(schemaPolicy as string)) {
     throw new RangeError('schemaPolicy must be one of off, warn, enforce');
   }

@@ -1,46 +1,136 @@
-// The optional output-schema check (spec/10-normalization.md §10.5, TR-NORM-30..33) with Ajv.
-// The schema comes from the tool listing, so it is data, not configuration: a schema that cannot be
-// compiled (an unknown dialect, an invalid schema, a $ref that cannot be resolved offline) fails the
-// check instead of throwing. Each schema gets its own Ajv instance, so one server's `$id` can neither
-// collide with nor be resolved against another's.
+// The optional output-schema check (spec/10-normalization.md §10.5, TR-NORM-30..34, TR-NORM-65) with
+// Ajv. The schema comes from the tool listing, so it is data, not configuration: a schema that cannot
+// be compiled (an unknown dialect, an invalid schema, a $ref that cannot be resolved offline, a
+// pattern the linear-time engine refuses) fails the check instead of throwing. Each schema gets its
+// own Ajv instance, so one server's `$id` can neither collide with nor be resolved against another's.
+//
+// A server is untrusted, so the check has a bounded cost whatever the schema (TR-NORM-65):
+// - the schema is read through the bounder's walk (no getter or trap of it runs) and must be at most
+//   SCHEMA_MAX_OCTETS of JSON;
+// - compiled validators are kept by the schema's canonical JSON text, so a fresh but equal schema
+//   object does not compile again;
+// - `pattern` and `patternProperties` run on a linear-time engine (linear-regexp.ts);
+// - `uniqueItems` compares canonical texts in a set, not every pair;
+// - every evaluation of a schema object against a value counts one step, and a check stops after
+//   STEP_LIMIT steps: a check that stops is not a pass (warn: dropped with the warning; enforce:
+//   the error result), as for a schema that cannot run.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv as AjvDraft07 } from 'ajv';
-import { isInspectableObject } from './read-plain.ts';
+import { measureJson } from '../bound/measure.ts';
+import { canonicalize } from '../canonical-json/index.ts';
+import type { JsonValue } from '../tool-result.ts';
+import { linearRegExp } from './linear-regexp.ts';
 
 type Validate = (value: unknown) => boolean;
+
+/** The largest schema checked, as canonical JSON octets. */
+export const SCHEMA_MAX_OCTETS = 256 * 1024;
+/** Evaluations of a schema object against a value, per check (TR-NORM-65). */
+export const STEP_LIMIT = 1 << 15;
+/** Schema objects in one schema: beyond this, compiling alone would take seconds (Ajv generates code per object). */
+export const SCHEMA_MAX_OBJECTS = 1024;
+/** Compiled validators kept, most recently used last. */
+const CACHE_SIZE = 128;
 
 const DRAFT_2020 = new Set(['https://json-schema.org/draft/2020-12/schema', 'https://json-schema.org/draft/2020-12/schema#']);
 const DRAFT_07 = new Set(['http://json-schema.org/draft-07/schema', 'http://json-schema.org/draft-07/schema#']);
 
+const regExp = Object.assign((pattern: string) => linearRegExp(pattern), { code: 'toolresult-linear-regexp' });
+
 // `format` is an annotation only (no ajv-formats): whether "email" matches must not depend on
 // which format library an implementation happens to ship.
-const AJV_OPTIONS = { strict: false, validateFormats: false, allErrors: false } as const;
+const AJV_OPTIONS = { strict: false, validateFormats: false, allErrors: false, code: { regExp } } as const;
 
-const compiled = new WeakMap<object, Validate>();
+/** The keyword put into every schema object of the copy, to count evaluations. */
+const STEP = 'toolresultStep';
+
+class WorkLimit extends Error {}
+
+let steps = 0;
+function step(): true {
+  if (++steps > STEP_LIMIT) throw new WorkLimit('output-schema check stopped at its work limit');
+  return true;
+}
+
+const compiled = new Map<string, Validate>();
 const REJECT: Validate = () => false;
 
-function dialectOf(schema: unknown): '2020-12' | 'draft-07' | undefined {
+function dialectOf(schema: JsonValue): '2020-12' | 'draft-07' | undefined {
   if (typeof schema === 'boolean') return '2020-12';
-  if (!isInspectableObject(schema) || Array.isArray(schema)) return undefined;
-  const d = Object.getOwnPropertyDescriptor(schema, '$schema');
-  if (d === undefined) return '2020-12'; // MCP: 2020-12 is the default dialect of an outputSchema
-  if (!Object.hasOwn(d, 'value') || typeof d.value !== 'string') return undefined;
-  if (DRAFT_2020.has(d.value)) return '2020-12';
-  if (DRAFT_07.has(d.value)) return 'draft-07';
+  if (schema === null || typeof schema !== 'object' || Array.isArray(schema)) return undefined;
+  if (!Object.hasOwn(schema, '$schema')) return '2020-12'; // MCP: 2020-12 is the default dialect of an outputSchema
+  const d = schema.$schema;
+  if (typeof d !== 'string') return undefined;
+  if (DRAFT_2020.has(d)) return '2020-12';
+  if (DRAFT_07.has(d)) return 'draft-07';
   return undefined;
 }
 
-function compile(schema: unknown): Validate {
+// Where a keyword's value holds subschemas: one, a list of them, or a map of them.
+const ONE = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'items'];
+const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
+const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
+
+/**
+ * Puts the step keyword into every schema object of a fresh plain copy (iteratively). Returns false
+ * when the schema has more than SCHEMA_MAX_OBJECTS of them: the check then cannot run.
+ */
+function instrument(root: JsonValue): boolean {
+  const stack: JsonValue[] = [root];
+  let objects = 0;
+  while (stack.length > 0) {
+    const s = stack.pop()!;
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) continue;
+    if (++objects > SCHEMA_MAX_OBJECTS) return false;
+    s[STEP] = true;
+    for (const k of ONE) if (Object.hasOwn(s, k) && typeof s[k] === 'object' && !Array.isArray(s[k])) stack.push(s[k]!);
+    for (const k of LIST) if (Object.hasOwn(s, k) && Array.isArray(s[k])) stack.push(...(s[k] as JsonValue[]));
+    for (const k of MAP) {
+      const m = Object.hasOwn(s, k) ? s[k] : undefined;
+      if (m !== null && typeof m === 'object' && !Array.isArray(m)) stack.push(...Object.values(m));
+    }
+  }
+  return true;
+}
+
+/** True when the items of `list` are pairwise distinct as JSON values: canonical texts in a set. */
+function distinctItems(list: unknown[]): boolean {
+  steps += list.length;
+  if (steps > STEP_LIMIT) throw new WorkLimit('output-schema check stopped at its work limit');
+  const seen = new Set<string>();
+  for (const item of list) {
+    const text = canonicalize(item as JsonValue);
+    if (seen.has(text)) return false;
+    seen.add(text);
+  }
+  return true;
+}
+
+function compile(schema: JsonValue): Validate {
   const dialect = dialectOf(schema);
   if (dialect === undefined) return REJECT;
   try {
     const ajv = dialect === '2020-12' ? new Ajv2020(AJV_OPTIONS) : new AjvDraft07(AJV_OPTIONS);
+    ajv.addKeyword({ keyword: STEP, schemaType: 'boolean', errors: false, validate: step });
+    ajv.removeKeyword('uniqueItems');
+    ajv.addKeyword({
+      keyword: 'uniqueItems',
+      type: 'array',
+      schemaType: 'boolean',
+      errors: false,
+      validate: (unique: boolean, data: unknown[]) => !unique || distinctItems(data),
+    });
+    if (!instrument(schema)) return REJECT;
+    // Compiling validates the schema against its meta-schema, which uses uniqueItems: a count left
+    // over from an earlier check that stopped must not fail it.
+    steps = 0;
     const validate = ajv.compile(schema as object | boolean);
     return (value) => {
+      steps = 0;
       try {
         return validate(value) === true;
       } catch {
-        return false;
+        return false; // the work limit, or anything else the check could not finish: not a pass
       }
     };
   } catch {
@@ -48,13 +138,20 @@ function compile(schema: unknown): Validate {
   }
 }
 
-/** Whether `value` (a bounded JSON value) passes `schema`. Never throws. */
+/** Whether `value` (a bounded JSON value) passes `schema`. Never throws, never runs code of the schema. */
 export function matchesOutputSchema(schema: unknown, value: unknown): boolean {
-  if (typeof schema !== 'object' || schema === null) return compile(schema)(value);
-  let validate = compiled.get(schema);
+  // The schema as plain JSON, read without running any of its code; too large or not JSON: no pass.
+  const m = measureJson(schema, SCHEMA_MAX_OCTETS);
+  if (m.verdict !== 'ok') return false;
+  const plain = m.value as JsonValue;
+  const key = canonicalize(plain);
+  let validate = compiled.get(key);
   if (validate === undefined) {
-    validate = compile(schema);
-    compiled.set(schema, validate);
+    validate = compile(plain);
+    if (compiled.size >= CACHE_SIZE) compiled.delete(compiled.keys().next().value!);
+  } else {
+    compiled.delete(key); // most recently used goes last
   }
+  compiled.set(key, validate);
   return validate(value);
 }

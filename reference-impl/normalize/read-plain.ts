@@ -12,6 +12,7 @@ export function isInspectableObject(v: unknown): v is object {
 
 /** A plain object as TR-BOUND-6 defines it: prototype Object.prototype or null, not a proxy. */
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
+  // isProxy first: Array.isArray throws on a revoked proxy.
   if (!isInspectableObject(v) || Array.isArray(v)) return false;
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
@@ -19,7 +20,7 @@ export function isPlainObject(v: unknown): v is Record<string, unknown> {
 
 /** A real array (not a proxy of one). */
 export function isPlainArray(v: unknown): v is unknown[] {
-  return Array.isArray(v) && !types.isProxy(v);
+  return !types.isProxy(v) && Array.isArray(v);
 }
 
 /** The own data property `key` of `o`, or undefined (absent, an accessor, or not inspectable). */

@@ -1,7 +1,7 @@
 // The persisted audit record of a tool step, filtered by a privacy level (spec/06-privacy.md).
 // Each level keeps everything a stricter one keeps: none ⊂ metadata ⊂ redacted ⊂ full.
 import type { PrivacyLevel, ToolResult as ToolResultRecord, Warning } from '../../generated/model.ts';
-import type { BoundedToolResult, JsonValue } from '../tool-result.ts';
+import { sealedRecord, type BoundedToolResult, type JsonValue } from '../tool-result.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
 import { effectivePrivacyLevel } from './levels.ts';
 import { defaultRedactor, type Redactor } from './redactor.ts';
@@ -29,7 +29,8 @@ export interface AuditOptions {
   readonly redactor?: Redactor;
 }
 
-export function redactResult(result: BoundedToolResult, redactor: Redactor): RedactedResult {
+export function redactResult(bounded: BoundedToolResult, redactor: Redactor): RedactedResult {
+  const result = assertBounded(bounded, 'redactResult');
   return {
     content: safeRedact(redactor, result.content),
     isError: result.isError,
@@ -44,7 +45,7 @@ export function redactResult(result: BoundedToolResult, redactor: Redactor): Red
  * list gives the default, metadata). Only a BoundedToolResult is accepted.
  */
 export function auditRecord(result: BoundedToolResult, levels: readonly unknown[], options: AuditOptions = {}): AuditRecord {
-  assertBounded(result, 'auditRecord');
+  const sealed = assertBounded(result, 'auditRecord');
   const level: PrivacyLevel = effectivePrivacyLevel(levels);
   switch (level) {
     case 'none':
@@ -54,6 +55,6 @@ export function auditRecord(result: BoundedToolResult, levels: readonly unknown[
     case 'redacted':
       return { version: 1, level, summary: auditSummary(result), result: redactResult(result, options.redactor ?? defaultRedactor) };
     case 'full':
-      return { version: 1, level, summary: auditSummary(result), result: result.toRecord() };
+      return { version: 1, level, summary: auditSummary(result), result: sealedRecord(sealed) };
   }
 }

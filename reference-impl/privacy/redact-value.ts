@@ -38,10 +38,18 @@ export function redactJson(value: JsonValue, redactor: Redactor): JsonValue {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => redactJson(v, redactor));
   const out: { [k: string]: JsonValue } = {};
+  // The next suffix to try per redacted name (TR-PRIV-13): names are only ever added, so every n
+  // below it is still taken, and each taken name `b#n` is stepped over once, by its own base b:
+  // naming all members is linear in their number, not quadratic in those that redact alike.
+  const nextSuffix = new Map<string, number>();
   for (const key of Object.keys(value).sort(compareCodeUnits)) {
     const base = safeRedact(redactor, key);
     let name = base;
-    for (let n = 2; Object.prototype.hasOwnProperty.call(out, name); n++) name = `${base}#${n}`;
+    if (Object.hasOwn(out, name)) {
+      let n = nextSuffix.get(base) ?? 2;
+      while (Object.hasOwn(out, (name = `${base}#${n}`))) n++;
+      nextSuffix.set(base, n + 1);
+    }
     Object.defineProperty(out, name, {
       value: redactJson(value[key]!, redactor),
       enumerable: true,

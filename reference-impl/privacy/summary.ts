@@ -3,6 +3,7 @@
 import type { ArtifactType, WarningCode } from '../../generated/model.ts';
 import { measureJson } from '../bound/index.ts';
 import type { BoundedToolResult } from '../tool-result.ts';
+import { assertBounded } from '../sinks/bounded-only.ts';
 
 export interface AuditSummary {
   readonly isError: boolean;
@@ -32,7 +33,8 @@ export function jcsOctets(value: unknown): number {
   return measureJson(value, Number.MAX_SAFE_INTEGER, false).octets;
 }
 
-export function auditSummary(result: BoundedToolResult): AuditSummary {
+export function auditSummary(bounded: BoundedToolResult): AuditSummary {
+  const result = assertBounded(bounded, 'auditSummary');
   const artifacts = result.artifacts;
   const types = [...new Set(artifacts.map((a) => a.type))].filter((t) => KNOWN_TYPES.has(t)).sort();
   const summary: AuditSummary = {

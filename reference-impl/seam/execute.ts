@@ -2,7 +2,9 @@
 // first call of a call ID runs the tool, bounds, runs the hooks (which bound again) and stores the
 // post-hook result; a repeated call returns that stored result without running the tool; a
 // concurrent repeat waits for the first.
+import { types } from 'node:util';
 import { bound, type BoundOptions } from '../bound/index.ts';
+import { resolveOptions } from '../bound/options.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
 import type { ReplayLedger } from '../ledger/memory-ledger.ts';
@@ -32,19 +34,28 @@ export interface SeamOutcome {
   readonly replayed: boolean;
 }
 
-async function runTool(call: ToolCall, logger: Logger): Promise<unknown> {
+/**
+ * Runs the tool. The value comes back in a box: an async function resolving to the bare value would
+ * look up its `then`, outside this try, running code of the value (a getter, a proxy trap anywhere
+ * in its prototype chain). For the same reason only a native promise is awaited; whatever else the
+ * tool returned goes to the bounder as it is, which tells a result by its seal (TR-BOUND-0).
+ */
+async function runTool(call: ToolCall, logger: Logger): Promise<{ readonly value: unknown }> {
   try {
-    return await call.run();
+    const out: unknown = call.run();
+    return { value: types.isPromise(out) && !types.isProxy(out) ? await out : out };
   } catch {
     // The exception may quote the tool's data: neither its message nor its type is kept or logged.
     logger.log('warn', 'tool threw; a generic error result stands in for it');
-    return ToolResult.error(TOOL_FAILED_TEXT);
+    return { value: ToolResult.error(TOOL_FAILED_TEXT) };
   }
 }
 
 /** Executes a tool call through the ledger. Resolves to the post-hook bounded result. */
 export async function executeToolCall(call: ToolCall, options: SeamOptions): Promise<SeamOutcome> {
   const logger = options.logger ?? silentLogger;
+  // Invalid options throw here, before any call ID is claimed and before the tool runs (TR-MODEL-10).
+  resolveOptions(options.bound);
   for (;;) {
     const claim = options.ledger.claim(call.callId);
     if (claim.status === 'stored') {
@@ -57,7 +68,7 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
       continue; // stored now, or abandoned and free to claim again
     }
     try {
-      const raw = await runTool(call, logger);
+      const raw = (await runTool(call, logger)).value;
       const first = bound(raw as ToolResult, options.bound);
       // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
       const hooks = options.hooks ?? [];

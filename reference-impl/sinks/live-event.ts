@@ -1,7 +1,7 @@
 // The live inspector event (spec/05-sinks.md): built from memory for administrators while a run is
 // live, never persisted. It carries the whole bounded result, run-only channels included.
 import type { ToolResult as ToolResultRecord } from '../../generated/model.ts';
-import type { BoundedToolResult } from '../tool-result.ts';
+import { sealedRecord, type BoundedToolResult } from '../tool-result.ts';
 import { assertBounded } from './bounded-only.ts';
 
 export interface LiveEvent {
@@ -10,6 +10,5 @@ export interface LiveEvent {
 }
 
 export function liveEvent(result: BoundedToolResult): LiveEvent {
-  assertBounded(result, 'liveEvent');
-  return { kind: 'tool_result', result: result.toRecord() };
+  return { kind: 'tool_result', result: sealedRecord(assertBounded(result, 'liveEvent')) };
 }

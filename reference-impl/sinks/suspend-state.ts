@@ -10,7 +10,7 @@ export interface SuspendState {
 }
 
 export function suspendState(result: BoundedToolResult): SuspendState {
-  assertBounded(result, 'suspendState');
-  // Built member by member from the two provider-facing getters: no spread of the result.
-  return { content: result.content, isError: result.isError };
+  const sealed = assertBounded(result, 'suspendState');
+  // Built member by member from the two provider-facing fields of the seal: no spread of the result.
+  return { content: sealed.content, isError: sealed.isError };
 }

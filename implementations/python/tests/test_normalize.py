@@ -86,13 +86,16 @@ class Binary(unittest.TestCase):
 
 
 class LangChainAdapterText(unittest.TestCase):
-    def test_TR_NORM_56_serialized_block_is_unwrapped_only_in_its_exact_shape(self) -> None:
+    def test_TR_NORM_56_serialized_block_object_is_only_its_text(self) -> None:
         artifact = [{"type": "mcp_structured_content", "data": {"t": 1}}]
-        good = json.dumps({"type": "text", "text": "Total", "structuredContent": {"t": 1}})
-        self.assertEqual(normalize("langchain", {"content": good, "artifact": artifact}).content, "Total")
-        for content in (json.dumps({"type": "text", "text": "T", "structuredContent": {}, "x": 1}),
-                        json.dumps({"type": "image", "text": "T", "meta": {}}),
-                        '{"type":"text","text":"T","meta":NaN}', "not json"):
+        for content in (json.dumps({"type": "text", "text": "T", "structuredContent": {"t": 1}}),
+                        json.dumps({"type": "text", "source_type": "text", "text": "T", "structuredContent": {}, "x": 1}),
+                        json.dumps({"type": "image", "text": "T", "meta": {"secret": 1}})):
+            self.assertEqual(normalize("langchain", {"content": content, "artifact": artifact}).content, "T")
+        # No string text: nothing of the object is text (the structured value is the fallback, TR-NORM-20).
+        no_text = json.dumps({"type": "text", "meta": {"secret": 1}})
+        self.assertEqual(normalize("langchain", {"content": no_text, "artifact": artifact}).content, '{"t":1}')
+        for content in ('{"type":"text","text":"T","meta":NaN}', "not json", '["T"]'):
             self.assertEqual(normalize("langchain", {"content": content, "artifact": artifact}).content, content)
 
 

@@ -69,14 +69,14 @@ def _number_node(value: int | float) -> tuple[int | float, int] | None:
 
 
 def _coerced_keys(mapping: dict) -> list[str] | None:
-    """The coerced keys in order, or None when a key is not a string or two keys collide (TR-BOUND-7)."""
+    """The coerced keys in order, or None when a key is not a string (the object is then an
+    unencodable node of 4 octets). Keys that collide after coercion are kept: the object is still
+    measured member by member and only marked unencodable (TR-BOUND-7, TR-BOUND-18)."""
     keys: list[str] = []
     for key in mapping:
         if type(key) is not str and type(key) is not bytes:
             return None
         keys.append(coerce_text(key))
-    if len(set(keys)) != len(keys):
-        return None
     return keys
 
 
@@ -137,6 +137,8 @@ def measure(value: Any, budget: int) -> Measurement:
                 unencodable = True
                 total += UNENCODABLE_OCTETS
             else:
+                if len(set(keys)) != len(keys):
+                    unencodable = True  # TR-BOUND-7: counted as usual, but it cannot pass
                 count = len(keys)
                 total += 2 + max(count - 1, 0) + count  # braces, commas, colons
                 depth = max(depth, level)

@@ -16,6 +16,7 @@ import re
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
+from ..jcs import canonical_json
 from ..json_equality import json_equal
 
 DIALECT_2020 = "2020-12"
@@ -26,6 +27,10 @@ _DIALECTS = {
 }
 _TYPES = frozenset(("null", "boolean", "object", "array", "number", "string", "integer"))
 _MAX_REF_DEPTH = 256
+# TR-NORM-65: evaluations of a schema object against a value, per check; a check that reaches it
+# stops and is not a pass.
+STEP_LIMIT = 16_384  # 2^14: within the window the spec allows (10^4 .. 2^20); Python pays ~40 µs a step
+_QUANTIFIERS = "*+{"  # repetition; `?` (zero or one) cannot make a group backtrack super-linearly
 
 
 def _join(base: str, ref: str) -> str:
@@ -43,19 +48,55 @@ class SchemaError(Exception):
 # ------------------------------------------------------------------ regular expressions
 
 
+def _screen_backtracking(pattern: str) -> None:
+    """TR-NORM-65 for a backtracking engine (Python's ``re`` has no linear-time mode): refuse the
+    constructs whose matching time can grow faster than the subject, which a linear-time engine
+    (RE2) refuses or runs in linear time. Backreferences and lookaround have no linear-time algorithm;
+    a repeated group that itself holds a repetition or an alternation (``(a+)+``, ``(\\w+\\s?)*``,
+    ``(a|a)*``) backtracks exponentially. The screen is conservative: it refuses some patterns RE2
+    runs, so such a schema fails here where the reference may pass (spec §10.5 allows it)."""
+    stack: list[bool] = []  # per open group: does it hold a repetition or an alternation?
+    i, in_class, last_group_risky = 0, False, False
+    while i < len(pattern):
+        ch = pattern[i]
+        risky_group, last_group_risky = last_group_risky, False
+        if ch == "\\":
+            nxt = pattern[i + 1 : i + 2]
+            if not in_class and (nxt == "k" or nxt in "123456789") and nxt != "":
+                raise SchemaError("backreferences cannot run in linear time")
+            i += 2
+            continue
+        if in_class:
+            in_class = ch != "]"
+        elif ch == "[":
+            in_class = True
+        elif ch == "(":
+            if pattern.startswith(("(?=", "(?!", "(?<=", "(?<!"), i):
+                raise SchemaError("lookaround cannot run in linear time")
+            stack.append(False)
+        elif ch == ")" and stack:
+            last_group_risky = stack.pop()
+            if stack and last_group_risky:
+                stack[-1] = True
+        elif ch == "|" and stack:
+            stack[-1] = True
+        elif ch in _QUANTIFIERS:
+            if risky_group:
+                raise SchemaError("a repeated group holds a repetition or an alternation")
+            if stack:
+                stack[-1] = True
+        i += 1
+
+
 def _ecmascript_regex(pattern: str) -> re.Pattern[str]:
     """Compiles an ECMAScript (``u`` flag) pattern as closely as ``re`` allows: ``$`` means the end of
-    input, named groups and their backreferences use Python's spelling, and the character classes are
-    ASCII as in ECMAScript."""
+    input, named groups use Python's spelling, and the character classes are ASCII as in ECMAScript.
+    Patterns that could backtrack super-linearly are refused first (TR-NORM-65)."""
+    _screen_backtracking(pattern)
     out: list[str] = []
     i, in_class = 0, False
     while i < len(pattern):
         ch = pattern[i]
-        if not in_class and pattern.startswith("\\k<", i) and pattern.find(">", i) > i + 3:
-            end = pattern.find(">", i)
-            out.append("(?P=" + pattern[i + 3 : end] + ")")  # a named backreference
-            i = end + 1
-            continue
         if ch == "\\" and i + 1 < len(pattern):
             out.append(pattern[i : i + 2])
             i += 2
@@ -119,7 +160,14 @@ class _Compiled:
         self.resources: dict[str, Any] = {}  # absolute URI (no fragment) or URI#anchor -> schema
         self.base_of: dict[int, str] = {}  # id(schema) -> its base URI
         self.patterns: dict[str, re.Pattern[str]] = {}
+        self.steps = 0
         self._index(root, "urn:toolresult:output-schema")
+
+    def step(self, count: int = 1) -> None:
+        """Counts evaluations; past STEP_LIMIT the check stops, and a stopped check is no pass."""
+        self.steps += count
+        if self.steps > STEP_LIMIT:
+            raise SchemaError("output-schema check stopped at its work limit")
 
     def regex(self, pattern: str) -> re.Pattern[str]:
         compiled = self.patterns.get(pattern)
@@ -286,6 +334,7 @@ class _Result:
 def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Result:
     if depth > _MAX_REF_DEPTH:
         raise SchemaError("schema recursion too deep")
+    c.step()
     if schema is True:
         return _Result(True)
     if schema is False:
@@ -394,10 +443,14 @@ def _validate_array(c: _Compiled, schema: dict, v: list, base: str, depth: int, 
     if "minItems" in schema and len(v) < schema["minItems"]:
         return False
     if schema.get("uniqueItems") is True:
-        for i in range(len(v)):
-            for j in range(i + 1, len(v)):
-                if json_equal(v[i], v[j]):
-                    return False
+        # Canonical texts in a set (equal JSON values have equal RFC 8785 text): linear, not pairwise.
+        c.step(len(v))
+        seen: set[str] = set()
+        for item in v:
+            text = canonical_json(item)
+            if text in seen:
+                return False
+            seen.add(text)
     if c.dialect == DIALECT_2020:
         prefix = schema.get("prefixItems", [])
         rest = schema.get("items") if "items" in schema else None
