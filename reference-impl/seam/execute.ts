@@ -3,6 +3,7 @@
 // post-hook result; a repeated call returns that stored result without running the tool; a
 // concurrent repeat waits for the first.
 import { bound, type BoundOptions } from '../bound/index.ts';
+import { expose, resolveExposure, type ExposurePolicy } from '../egress/exposure.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
 import type { ReplayLedger } from '../ledger/memory-ledger.ts';
@@ -23,6 +24,8 @@ export interface SeamOptions {
   readonly ledger: ReplayLedger;
   readonly hooks?: readonly AsyncToolResultHook[];
   readonly bound?: BoundOptions;
+  /** What the model is shown of structured (spec/12-exposure.md); applied after the hooks. Default none. */
+  readonly exposure?: ExposurePolicy;
   readonly logger?: Logger;
 }
 
@@ -45,6 +48,7 @@ async function runTool(call: ToolCall, logger: Logger): Promise<unknown> {
 /** Executes a tool call through the ledger. Resolves to the post-hook bounded result. */
 export async function executeToolCall(call: ToolCall, options: SeamOptions): Promise<SeamOutcome> {
   const logger = options.logger ?? silentLogger;
+  resolveExposure(options.exposure); // a bad policy is refused before any tool runs
   for (;;) {
     const claim = options.ledger.claim(call.callId);
     if (claim.status === 'stored') {
@@ -61,7 +65,9 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
       const first = bound(raw as ToolResult, options.bound);
       // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
       const hooks = options.hooks ?? [];
-      const result = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
+      const hooked = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
+      // Exposure last, so the ledger, and every replay, holds exactly what the model was sent (TR-EXPOSE-9).
+      const result = expose(hooked, options.exposure, options.bound);
       claim.finish(persist(result));
       logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
       return { result, replayed: false };
