@@ -8,6 +8,7 @@ import { Mismatch, defineProperty } from './define.ts';
 import { SEPARATOR, escapeToken, expectedExposure, jcs, type Policy } from './exposure-oracle.ts';
 import { budgets, octets, warningCodes } from './inspect.ts';
 import { firstDifference } from '../compare.ts';
+import { reference } from './reference.ts';
 import type { KitCase } from '../runner/case.ts';
 
 type Rec = Record<string, unknown>;
@@ -260,4 +261,28 @@ export const oneContentEverywhere = defineProperty({
   },
 });
 
-export const exposureProperties: readonly KitCase[] = [allowlistKeepsCanariesOffTheWire, exposedBytesExact, wireWithinContentBudget, noneIsTodaysBytes, oneContentEverywhere];
+export const exposureMatchesReference = defineProperty({
+  name: 'exposure-matches-reference',
+  description: 'bound with any policy, over any generated input (hostile strings and values included), answers what the reference answers',
+  requirements: ['TR-CONF-5', 'TR-EXPOSE-6', 'TR-EXPOSE-9'],
+  groups: ['exposure'],
+  numRuns: 100,
+  arbitrary: (caps) => fc.tuple(boundInput(caps), anyPolicy, fc.constantFrom('keep', 'json-text', 'pre-exposed')).map(([input, exposure, how]) => {
+    // Now and then content that already carries the reference's JSON, so the duplicate rule is compared too.
+    const want = reference('bound', { ...input, exposure: { policy: 'json' } });
+    const structured = want.ok ? (want.output.result as Rec).structured : undefined;
+    if (how === 'keep' || structured === undefined) return { ...input, exposure };
+    const content = how === 'json-text' ? JSON.stringify(structured, null, 2) : `x${SEPARATOR}${jcs(structured)}`;
+    return { ...input, result: { ...input.result, content }, exposure: { policy: 'json' } };
+  }),
+  async check(input, ask) {
+    const want = reference('bound', input);
+    const got = await ask.any('bound', input);
+    const w = want.ok ? want.output : { error: want.code };
+    const g = got.ok ? got.output : { error: got.code };
+    const d = firstDifference(w, g);
+    if (d !== undefined) throw new Mismatch(`bound with exposure ${JSON.stringify(input.exposure)} differs from the reference at ${d}`, w, g);
+  },
+});
+
+export const exposureProperties: readonly KitCase[] = [allowlistKeepsCanariesOffTheWire, exposedBytesExact, wireWithinContentBudget, noneIsTodaysBytes, oneContentEverywhere, exposureMatchesReference];

@@ -8,7 +8,7 @@ import { hookFromSpec } from '../hooks/index.ts';
 import { InMemoryLedger, persist, restore } from '../ledger/index.ts';
 import { executeToolCall } from '../seam/index.ts';
 import { ToolResult } from '../tool-result.ts';
-import { EXPOSURE_SEPARATOR, expose, resolveExposure } from './exposure.ts';
+import { EXPOSURE_SEPARATOR, expose, resolveExposure, type ExposurePolicy } from './exposure.ts';
 import { parsePointer, resolvePointer } from './json-pointer.ts';
 import { toWireMessage } from './wire.ts';
 
@@ -95,7 +95,7 @@ describe('exposure', () => {
       return ToolResult.text('Found 1 invoice', { structured: invoices });
     };
     const hooks = [hookFromSpec({ name: 'append-text', text: '.' })];
-    const exposure = { policy: 'allowlist', pointers: ['/invoices/0/id', '/count'] } as const;
+    const exposure: ExposurePolicy = { policy: 'allowlist', pointers: ['/invoices/0/id', '/count'] };
     const first = await executeToolCall({ callId: 'c1', run }, { ledger, hooks, exposure });
     const again = await executeToolCall({ callId: 'c1', run }, { ledger, hooks, exposure });
     expect(calls).toBe(1);

@@ -77,7 +77,12 @@ function carries(content: string, j: string): boolean {
   // The bounder's measure first: it walks iteratively, and a value with a number beyond the data
   // range, a lone surrogate or another length can never serialize to `j`.
   const m = measureJson(parsed, octets(j), false);
-  return m.verdict === 'ok' && m.octets === octets(j) && canonicalize(parsed as JsonValue) === j;
+  if (m.verdict !== 'ok' || m.octets !== octets(j)) return false;
+  try {
+    return canonicalize(parsed as JsonValue) === j;
+  } catch {
+    return false; // an escaped lone surrogate: a value with no RFC 8785 serialization is not `j`'s value
+  }
 }
 
 /** What the policy selects of a result, or undefined for nothing; `unmatched` when a pointer missed. */
