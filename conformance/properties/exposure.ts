@@ -227,7 +227,7 @@ export const noneIsTodaysBytes = defineProperty({
 
 export const oneContentEverywhere = defineProperty({
   name: 'one-content-everywhere',
-  description: 'the wire, the suspend state, the live event, the full record and the restored ledger entry all carry the exposed content; exposing it again changes nothing',
+  description: 'the wire, the suspend state, the live event, the full record and the restored ledger entry all carry the exposed content, the hooks op exposes after its hooks, and exposing again changes nothing',
   requirements: ['TR-EXPOSE-3', 'TR-EXPOSE-7'],
   groups: ['exposure'],
   numRuns: 40,
@@ -248,6 +248,16 @@ export const oneContentEverywhere = defineProperty({
       const back = (await ask.ok('restore', { entry })).output.result as Rec;
       const d = firstDifference(exposed, back);
       if (d !== undefined) throw new Mismatch(`the restored entry differs from the exposed result at ${d}`, exposed, back);
+    }
+    if (g.has('hooks')) {
+      // After the hooks, not before: the JSON follows the hook's text, and a dropped value is not shown.
+      const hooks = [{ name: 'append-text', text: '!' }];
+      const hooked = (await ask.ok('hooks', { result: input.result, options: input.options, hooks })).output.result as Rec;
+      const want = expectedExposure(hooked, p.policy, p.contentBudget);
+      const got = (await ask.ok('hooks', { ...input, hooks })).output.result as Rec;
+      if (got.content !== want.content || firstDifference(want.codes, warningCodes(got)) !== undefined) {
+        throw new Mismatch('the hooks op did not expose the result the hooks returned', { content: want.content, warnings: want.codes }, { content: got.content, warnings: warningCodes(got) });
+      }
     }
     for (const [where, content] of seen) {
       if (content !== exposed.content) throw new Mismatch(`${where} does not carry the exposed content`, exposed.content, content);
