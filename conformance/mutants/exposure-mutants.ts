@@ -2,7 +2,7 @@
 // token early and so shows the selected member's siblings, and a json policy that cuts the
 // serialization to fit the budget instead of dropping it whole.
 import { canonicalize } from '../../reference-impl/canonical-json/serialize.ts';
-import { parsePointer } from '../../reference-impl/egress/json-pointer.ts';
+import { parsePointer } from '../../reference-impl/exposure/json-pointer.ts';
 import type { JsonValue } from '../../reference-impl/tool-result.ts';
 import type { OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';

@@ -3,7 +3,7 @@
 // post-hook result; a repeated call returns that stored result without running the tool; a
 // concurrent repeat waits for the first.
 import { bound, type BoundOptions } from '../bound/index.ts';
-import { expose, resolveExposure, type ExposurePolicy } from '../egress/exposure.ts';
+import { expose, resolveExposure, type ExposurePolicy } from '../exposure/expose.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
 import type { ReplayLedger } from '../ledger/memory-ledger.ts';

@@ -3,7 +3,7 @@ import { bound } from '../../../reference-impl/bound/bound.ts';
 import { coerceString } from '../../../reference-impl/bound/coerce-utf8.ts';
 import { measureJson } from '../../../reference-impl/bound/measure.ts';
 import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
-import { expose } from '../../../reference-impl/egress/exposure.ts';
+import { expose } from '../../../reference-impl/exposure/expose.ts';
 import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { toToolResult } from '../result-input.ts';

@@ -8,9 +8,9 @@ import { hookFromSpec } from '../hooks/index.ts';
 import { InMemoryLedger, persist, restore } from '../ledger/index.ts';
 import { executeToolCall } from '../seam/index.ts';
 import { ToolResult } from '../tool-result.ts';
-import { EXPOSURE_SEPARATOR, expose, resolveExposure, type ExposurePolicy } from './exposure.ts';
+import { EXPOSURE_SEPARATOR, expose, resolveExposure, type ExposurePolicy } from './expose.ts';
 import { parsePointer, resolvePointer } from './json-pointer.ts';
-import { toWireMessage } from './wire.ts';
+import { toWireMessage } from '../egress/wire.ts';
 
 const CANARY = 'cnry00ff00ff00ff00ff';
 const invoices = { invoices: [{ id: 'INV-123', amount: 500, note: CANARY }], count: 1 };
