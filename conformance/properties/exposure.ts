@@ -119,7 +119,7 @@ export const allowlistKeepsCanariesOffTheWire = defineProperty({
   description: 'no member name or leaf outside what the allowlist selects reaches the wire; what it selects does',
   requirements: ['TR-EXPOSE-4', 'TR-EXPOSE-10', 'TR-EXPOSE-5'],
   groups: ['exposure', 'egress'],
-  numRuns: 100,
+  numRuns: 60,
   // Content that mirrors the whole value holds every token; those runs prove nothing here.
   arbitrary: () => planted().filter((p) => p.policy.policy === 'allowlist' && !p.content.includes(p.canary)),
   async check(p, ask) {
@@ -178,7 +178,7 @@ export const wireWithinContentBudget = defineProperty({
   description: 'under every policy and budget, the wire content is within the content budget, and starts with the bounded content',
   requirements: ['TR-EXPOSE-8', 'TR-EXPOSE-6'],
   groups: ['exposure', 'egress'],
-  numRuns: 100,
+  numRuns: 60,
   arbitrary: (caps) => fc.tuple(boundInput(caps), anyPolicy),
   async check([input, policy], ask) {
     const { contentBudget } = budgets(input.options);
@@ -209,7 +209,7 @@ export const noneIsTodaysBytes = defineProperty({
   description: 'the policy none, and a null policy, give every op exactly the output of a request without a policy',
   requirements: ['TR-EXPOSE-1', 'TR-EXPOSE-2'],
   groups: ['exposure'],
-  numRuns: 40,
+  numRuns: 20,
   arbitrary: (caps) => boundInput(caps),
   async check(input, ask, hello) {
     for (const [op, extra] of resultOps(hello)) {
@@ -230,7 +230,7 @@ export const oneContentEverywhere = defineProperty({
   description: 'the wire, the suspend state, the live event, the full record and the restored ledger entry all carry the exposed content, the hooks op exposes after its hooks, and exposing again changes nothing',
   requirements: ['TR-EXPOSE-3', 'TR-EXPOSE-7'],
   groups: ['exposure'],
-  numRuns: 40,
+  numRuns: 25,
   arbitrary: () => planted(),
   async check(p, ask, hello) {
     const g = new Set<string>(hello.groups);
@@ -276,7 +276,7 @@ export const exposureMatchesReference = defineProperty({
   description: 'bound with any policy, over any generated input (hostile strings and values included), answers what the reference answers',
   requirements: ['TR-CONF-5', 'TR-EXPOSE-6', 'TR-EXPOSE-9'],
   groups: ['exposure'],
-  numRuns: 100,
+  numRuns: 60,
   arbitrary: (caps) => fc.tuple(boundInput(caps), anyPolicy, fc.constantFrom('keep', 'json-text', 'pre-exposed')).map(([input, exposure, how]) => {
     // Now and then content that already carries the reference's JSON, so the duplicate rule is compared too.
     const want = reference('bound', { ...input, exposure: { policy: 'json' } });
