@@ -21,7 +21,15 @@ export type Tag = BytesTag | Utf16Tag | NumberTag | BigIntTag | NestTag | Repeat
  * A capability group: the set of requirements an implementation claims in its handshake.
  */
 export type Group =
-  "bound" | "egress" | "sinks" | "ledger" | "hooks" | "normalize-mcp" | "normalize-langchain" | "normalize-local";
+  | "bound"
+  | "egress"
+  | "sinks"
+  | "ledger"
+  | "hooks"
+  | "normalize-mcp"
+  | "normalize-langchain"
+  | "normalize-local"
+  | "exposure";
 /**
  * An adapter operation (spec/09-conformance.md).
  */

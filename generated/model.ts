@@ -12,7 +12,7 @@ export type ArtifactType = "table" | "text";
  */
 export type AuditRecord = NoneAuditRecord | MetadataAuditRecord | RedactedAuditRecord | FullAuditRecord;
 /**
- * Closed set of warning codes. The part before the dot names the channel the warning is about (content, artifacts, structured), or hook for a failed hook. The table in spec/02-data-model.md §2.3 says who sets each code and what it means.
+ * Closed set of warning codes. The part before the dot names the channel the warning is about (content, artifacts, structured), hook for a failed hook, or exposure for what the model was shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who sets each code and what it means.
  */
 export type WarningCode =
   | "content.truncated"
@@ -27,7 +27,12 @@ export type WarningCode =
   | "structured.too_deep"
   | "structured.schema_mismatch"
   | "structured.invalid"
-  | "hook.failed";
+  | "hook.failed"
+  | "exposure.json"
+  | "exposure.allowlist"
+  | "exposure.empty"
+  | "exposure.unmatched"
+  | "exposure.over_budget";
 /**
  * Any JSON value (RFC 8259). Strings are well-formed Unicode and numbers finite with a magnitude of at most 2^53-1 once bounded (TR-BOUND rules); JSON Schema cannot say that, the bounder enforces it.
  */
@@ -45,6 +50,14 @@ export type JsonValue =
  */
 export type ToolArtifact = TableArtifact | TextArtifact;
 /**
+ * Which part of a bounded result's structured value the model sees, declared per tool (spec/12-exposure.md). none: content only (the default, today's bytes); json: the RFC 8785 serialization of the whole structured value, appended to content; allowlist: the values the listed JSON Pointers (RFC 6901) select, as one canonical JSON object keyed by pointer. Whatever is exposed shares the content budget and is dropped whole when it does not fit.
+ */
+export type ExposurePolicy = NoneExposurePolicy | JsonExposurePolicy | AllowlistExposurePolicy;
+/**
+ * A JSON Pointer in its string form (RFC 6901): empty (the whole value), or '/'-prefixed reference tokens in which '~' appears only as '~0' or '~1'.
+ */
+export type JsonPointer = string;
+/**
  * How much of a tool step a persisted audit record keeps, strictest first: none < metadata < redacted < full. Default metadata (TR-PRIV-1); where two settings meet, the strictest wins, and a value outside this set counts as none (TR-PRIV-2).
  */
 export type PrivacyLevel = "none" | "metadata" | "redacted" | "full";
@@ -57,6 +70,7 @@ export interface SchemaIndex {
   "artifact-type.schema.json"?: ArtifactType;
   "audit-record.schema.json"?: AuditRecord;
   "bound-options.schema.json"?: BoundOptions;
+  "exposure-policy.schema.json"?: ExposurePolicy;
   "json-value.schema.json"?: JsonValue;
   "ledger-entry.schema.json"?: LedgerEntry;
   "live-event.schema.json"?: LiveEvent;
@@ -225,6 +239,28 @@ export interface BoundOptions {
    * Most octets of the RFC 8785 serialization of the structured value.
    */
   structuredBudget?: number;
+}
+/**
+ * The model sees content only (TR-EXPOSE-1).
+ */
+export interface NoneExposurePolicy {
+  policy: "none";
+}
+/**
+ * The model also sees the canonical serialization of the whole bounded structured value.
+ */
+export interface JsonExposurePolicy {
+  policy: "json";
+}
+/**
+ * The model also sees the values the pointers select, and nothing else of the structured value.
+ */
+export interface AllowlistExposurePolicy {
+  policy: "allowlist";
+  /**
+   * JSON Pointers (RFC 6901) into the structured value. No wildcards: '*' is a member name like any other.
+   */
+  pointers: JsonPointer[];
 }
 /**
  * A replay-ledger entry (spec/07-replay.md): the bounded, post-hook result of a tool call, stored so that a repeated call with the same call ID returns it without running the tool. Serialized as RFC 8785 canonical JSON. A legacy entry, a JSON string, restores as text only and has no schema of its own.

@@ -17,6 +17,8 @@ export { bound, coerceOctets, coerceString, measureJson, truncationNotice, marke
 export type { BoundOptions, Measurement, Verdict, ArtifactFailure } from './bound/index.ts';
 export { toWireMessage } from './egress/index.ts';
 export type { WireMessage } from './egress/index.ts';
+export { expose, resolveExposure, EXPOSURE_SEPARATOR } from './exposure/index.ts';
+export type { ExposurePolicy } from './exposure/index.ts';
 export { normalize, normalizeMcp, normalizeLangChain, normalizeLocal } from './normalize/index.ts';
 export type { NormalizeOptions, NormalizeSource, SchemaPolicy, ToolMessageLike } from './normalize/index.ts';
 export { liveEvent, suspendState, keylessPointer } from './sinks/index.ts';

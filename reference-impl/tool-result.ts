@@ -299,7 +299,7 @@ export function sealedRecord(f: SealedView): ToolResultRecord {
 }
 
 /**
- * For bound() only: seal checked fields into a BoundedToolResult. The structured value and the
+ * For bound() and expose() only: seal checked fields into a BoundedToolResult. The structured value and the
  * artifact list must be fresh copies that the caller does not keep (they are frozen lazily).
  */
 export function sealBounded(fields: BoundedFields): BoundedToolResult {

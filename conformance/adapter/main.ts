@@ -22,6 +22,7 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
       case 'sinks': return has('audit', 'live', 'suspend');
       case 'ledger': return has('persist', 'restore');
       case 'hooks': return has('hooks');
+      case 'exposure': return has('bound', 'wire');
       default: return has('normalize');
     }
   });

@@ -3,6 +3,7 @@ import type { KitCase } from '../runner/case.ts';
 import { boundProperties } from './bound.ts';
 import { budgetEdgeProperties } from './budget-edges.ts';
 import { differentialProperties } from './differential.ts';
+import { exposureProperties } from './exposure.ts';
 import { hookProperties } from './hooks.ts';
 import { leakProperties } from './leaks.ts';
 import { noCanaryOnFailurePaths } from './failure-logs.ts';
@@ -11,4 +12,4 @@ import { ledgerProperties } from './ledger.ts';
 import { normalizeProperties } from './normalize.ts';
 import { hookRuleProperties, normalizeRuleProperties } from './normalize-rules.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...hookRuleProperties, ...normalizeProperties, ...normalizeRuleProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...hookRuleProperties, ...normalizeProperties, ...normalizeRuleProperties, ...exposureProperties, ...differentialProperties];

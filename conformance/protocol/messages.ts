@@ -36,6 +36,12 @@ export const BoundOptions = Type.Unknown({
   description: 'A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).',
 });
 
+/** An exposure policy as sent: unchecked like the options, so the kit can send invalid ones (TR-EXPOSE-2). */
+export const ExposureInput = Type.Unknown({
+  title: 'ExposurePolicyInput',
+  description: 'An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.',
+});
+
 export const ResultInput = Type.Object(
   {
     content: TaggedString,
@@ -92,35 +98,35 @@ export const Ops = {
   },
   bound: {
     group: 'bound',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'BoundInput' }),
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'BoundInput' }),
     output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'BoundOutput' }),
   },
   wire: {
     group: 'egress',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'WireInput' }),
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'WireInput' }),
     output: Type.Object({ message: Type.Unknown() }, { title: 'WireOutput' }),
   },
   audit: {
     group: 'sinks',
     input: Type.Object(
-      { result: ResultInput, options: Type.Optional(BoundOptions), levels: Type.Array(Type.String()) },
+      { result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput), levels: Type.Array(Type.String()) },
       { title: 'AuditInput' },
     ),
     output: Type.Object({ record: Type.Unknown() }, { title: 'AuditOutput' }),
   },
   live: {
     group: 'sinks',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'LiveInput' }),
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'LiveInput' }),
     output: Type.Object({ event: Type.Unknown() }, { title: 'LiveOutput' }),
   },
   suspend: {
     group: 'sinks',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'SuspendInput' }),
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'SuspendInput' }),
     output: Type.Object({ state: Type.Unknown() }, { title: 'SuspendOutput' }),
   },
   persist: {
     group: 'ledger',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions) }, { title: 'PersistInput' }),
+    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'PersistInput' }),
     output: Type.Object({ entry: Type.String() }, { title: 'PersistOutput' }),
   },
   restore: {
@@ -131,8 +137,8 @@ export const Ops = {
   hooks: {
     group: 'hooks',
     input: Type.Object(
-      { result: ResultInput, options: Type.Optional(BoundOptions), hooks: Type.Array(Type.Unknown()) },
-      { title: 'HooksInput', description: 'hooks: the hook descriptions of spec/08-hooks.md.' },
+      { result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput), hooks: Type.Array(Type.Unknown()) },
+      { title: 'HooksInput', description: 'hooks: the hook descriptions of spec/08-hooks.md; an exposure policy applies after them.' },
     ),
     output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'HooksOutput' }),
   },

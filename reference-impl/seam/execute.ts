@@ -5,6 +5,7 @@
 import { types } from 'node:util';
 import { bound, type BoundOptions } from '../bound/index.ts';
 import { resolveOptions } from '../bound/options.ts';
+import { expose, resolveExposure, type ExposurePolicy } from '../exposure/expose.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
 import type { ReplayLedger } from '../ledger/memory-ledger.ts';
@@ -25,6 +26,8 @@ export interface SeamOptions {
   readonly ledger: ReplayLedger;
   readonly hooks?: readonly AsyncToolResultHook[];
   readonly bound?: BoundOptions;
+  /** What the model is shown of structured (spec/12-exposure.md); applied after the hooks. Default none. */
+  readonly exposure?: ExposurePolicy;
   readonly logger?: Logger;
 }
 
@@ -56,6 +59,7 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
   const logger = options.logger ?? silentLogger;
   // Invalid options throw here, before any call ID is claimed and before the tool runs (TR-MODEL-10).
   resolveOptions(options.bound);
+  resolveExposure(options.exposure); // a bad policy is refused before any tool runs
   for (;;) {
     const claim = options.ledger.claim(call.callId);
     if (claim.status === 'stored') {
@@ -72,7 +76,9 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
       const first = bound(raw as ToolResult, options.bound);
       // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
       const hooks = options.hooks ?? [];
-      const result = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
+      const hooked = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
+      // Exposure last, so the ledger, and every replay, holds exactly what the model was sent (TR-EXPOSE-9).
+      const result = expose(hooked, options.exposure, options.bound);
       claim.finish(persist(result));
       logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
       return { result, replayed: false };

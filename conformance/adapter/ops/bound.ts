@@ -3,6 +3,7 @@ import { bound } from '../../../reference-impl/bound/bound.ts';
 import { coerceString } from '../../../reference-impl/bound/coerce-utf8.ts';
 import { measureJson } from '../../../reference-impl/bound/measure.ts';
 import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
+import { expose } from '../../../reference-impl/exposure/expose.ts';
 import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { toToolResult } from '../result-input.ts';
@@ -22,6 +23,24 @@ export function boundFromInput(input: { result: unknown; options?: unknown }): B
   }
 }
 
+/**
+ * Applies the input's exposure policy (spec/12-exposure.md) to a bounded result, with the input's
+ * budgets. No `exposure` member is the policy none: the result itself. A bad policy is `options.invalid`.
+ */
+export function exposeFromInput(bounded: BoundedToolResult, input: { options?: unknown; exposure?: unknown }): BoundedToolResult {
+  try {
+    return expose(bounded, input.exposure as never, input.options as BoundOptions | undefined);
+  } catch (e) {
+    if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
+    throw e;
+  }
+}
+
+/** Bounds a result input and applies its exposure policy: what the wire and the sinks are given. */
+export function resultFromInput(input: { result: unknown; options?: unknown; exposure?: unknown }): BoundedToolResult {
+  return exposeFromInput(boundFromInput(input), input);
+}
+
 export const boundOps: Record<string, OpHandler> = {
   coerce(input) {
     const value = decodeTagged(input.value);
@@ -35,6 +54,6 @@ export const boundOps: Record<string, OpHandler> = {
     return m.verdict === 'ok' ? { verdict: 'ok', octets: m.octets } : { verdict: m.verdict };
   },
   bound(input) {
-    return { result: boundFromInput(input).toRecord() };
+    return { result: resultFromInput(input).toRecord() };
   },
 };

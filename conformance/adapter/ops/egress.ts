@@ -1,10 +1,10 @@
 // Ops of the `egress` group: wire (spec/09-conformance.md §9.3).
 import { toWireMessage } from '../../../reference-impl/egress/wire.ts';
-import { boundFromInput } from './bound.ts';
+import { resultFromInput } from './bound.ts';
 import type { OpHandler } from './types.ts';
 
 export const egressOps: Record<string, OpHandler> = {
   wire(input) {
-    return { message: toWireMessage(boundFromInput(input)) };
+    return { message: toWireMessage(resultFromInput(input)) };
   },
 };

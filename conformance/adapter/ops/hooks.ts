@@ -1,7 +1,7 @@
 // Ops of the `hooks` group (spec/09-conformance.md §9.3): the hook descriptions of spec/08-hooks.md §8.4.
 import { hookFromSpec, transformToolResult } from '../../../reference-impl/hooks/index.ts';
 import { decodeTagged } from '../decode-tagged.ts';
-import { boundFromInput } from './bound.ts';
+import { boundFromInput, exposeFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 
 export const hooksOps: Record<string, OpHandler> = {
@@ -16,6 +16,7 @@ export const hooksOps: Record<string, OpHandler> = {
     }
     const first = boundFromInput(input);
     const result = transformToolResult(first, hooks, { bound: input.options, logger: ctx.logger });
-    return { result: result.toRecord() };
+    // Exposure comes after the hooks, as in the seam (TR-EXPOSE-9).
+    return { result: exposeFromInput(result, input).toRecord() };
   },
 };

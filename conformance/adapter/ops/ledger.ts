@@ -1,11 +1,11 @@
 // Ops of the `ledger` group: persist, restore (spec/09-conformance.md §9.3).
 import { LedgerError, persist, restore } from '../../../reference-impl/ledger/index.ts';
-import { boundFromInput } from './bound.ts';
+import { resultFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 
 export const ledgerOps: Record<string, OpHandler> = {
   persist(input) {
-    return { entry: persist(boundFromInput(input)) };
+    return { entry: persist(resultFromInput(input)) };
   },
   restore(input) {
     if (typeof input.entry !== 'string') throw new OpError('adapter.bad_input', 'restore takes a string entry');

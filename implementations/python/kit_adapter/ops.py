@@ -12,6 +12,7 @@ from toolresult.coercion import is_text
 from toolresult.normalize import NormalizeOptions, normalize
 
 from toolresult.egress import wire_message
+from toolresult.exposure import expose
 from toolresult.hooks import transform_tool_result
 from toolresult.ledger import LedgerError, persist, restore
 from toolresult.privacy import audit_record, live_event, suspend_state
@@ -123,31 +124,45 @@ def _bounded(payload: dict) -> tuple[Any, BoundOptions]:
     return bound(build_result(payload.get("result")), options), options
 
 
+def _exposed(payload: dict, bounded: Any, options: BoundOptions) -> Any:
+    """``bounded`` under the input's exposure policy (spec 12); no ``exposure`` member is ``none``."""
+    try:
+        return expose(bounded, payload.get("exposure"), options)
+    except OptionsError as error:
+        raise OpError("options.invalid", str(error)) from None
+
+
+def _result(payload: dict) -> Any:
+    """What the wire and the sinks are given: the input bounded, then exposed with the same budgets."""
+    bounded, options = _bounded(payload)
+    return _exposed(payload, bounded, options)
+
+
 def op_bound(payload: dict) -> schema.BoundOutput:
-    return {"result": dict(_bounded(payload)[0].to_json())}
+    return {"result": dict(_result(payload).to_json())}
 
 
 def op_wire(payload: dict) -> schema.WireOutput:
-    return {"message": wire_message(_bounded(payload)[0])}
+    return {"message": wire_message(_result(payload))}
 
 
 def op_audit(payload: dict) -> schema.AuditOutput:
     levels = payload.get("levels", [])
     if type(levels) is not list:
         raise OpError("adapter.bad_input", "levels must be a list")
-    return {"record": audit_record(_bounded(payload)[0], levels)}
+    return {"record": audit_record(_result(payload), levels)}
 
 
 def op_live(payload: dict) -> schema.LiveOutput:
-    return {"event": live_event(_bounded(payload)[0])}
+    return {"event": live_event(_result(payload))}
 
 
 def op_suspend(payload: dict) -> schema.SuspendOutput:
-    return {"state": suspend_state(_bounded(payload)[0])}
+    return {"state": suspend_state(_result(payload))}
 
 
 def op_persist(payload: dict) -> schema.PersistOutput:
-    return {"entry": persist(_bounded(payload)[0])}
+    return {"entry": persist(_result(payload))}
 
 
 def op_restore(payload: dict) -> schema.RestoreOutput:
@@ -169,7 +184,8 @@ def op_hooks(payload: dict) -> schema.HooksOutput:
     except BadHookDescription as error:
         raise OpError("adapter.bad_input", str(error)) from None
     bounded, options = _bounded(payload)
-    return {"result": dict(transform_tool_result(bounded, hooks, options).to_json())}
+    # Exposure comes after the hooks, as in a runtime's seam (TR-EXPOSE-3).
+    return {"result": dict(_exposed(payload, transform_tool_result(bounded, hooks, options), options).to_json())}
 
 
 _NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain", "local": "normalize-local"}
@@ -190,7 +206,7 @@ def op_normalize(payload: dict) -> schema.NormalizeOutput:
 
 
 GROUPS: tuple[schema.Group, ...] = (
-    "bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local",
+    "bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure",
 )
 
 OPS: dict[str, Op] = {

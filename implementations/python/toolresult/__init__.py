@@ -13,6 +13,7 @@ logging.getLogger("toolresult").addHandler(logging.NullHandler())
 
 from .bounder import bound, omission_marker
 from .egress import wire_message
+from .exposure import ExposurePolicyError, expose
 from .hooks import transform_tool_result, with_content, without_structured
 from .ledger import LedgerError, persist, restore
 from .privacy import audit_record, live_event, suspend_state
@@ -24,6 +25,8 @@ from .result import ABSENT, BoundedResult, ToolResult
 
 __all__ = [
     "ABSENT",
+    "ExposurePolicyError",
+    "expose",
     "LedgerError",
     "audit_record",
     "is_bounded",

@@ -201,8 +201,8 @@ VectorFile = TypedDict(
 )
 
 # A capability group: the set of requirements an implementation claims in its handshake.
-Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
-GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure"]
+GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure")
 
 # An adapter operation (spec/09-conformance.md).
 Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize"]
@@ -326,10 +326,11 @@ AuditSummary = TypedDict(
 )
 
 # Closed set of warning codes. The part before the dot names the channel the warning is about
-# (content, artifacts, structured), or hook for a failed hook. The table in spec/02-data-model.md
-# §2.3 says who sets each code and what it means.
-WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed"]
-WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed")
+# (content, artifacts, structured), hook for a failed hook, or exposure for what the model was
+# shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who sets
+# each code and what it means.
+WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget"]
+WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget")
 
 # Level redacted: the summary and the result in the same shape, every string passed through the
 # redactor.
@@ -441,6 +442,42 @@ BoundOptions = TypedDict(
         "structuredBudget": NotRequired[int],
     },
 )
+
+# Which part of a bounded result's structured value the model sees, declared per tool
+# (spec/12-exposure.md). none: content only (the default, today's bytes); json: the RFC 8785
+# serialization of the whole structured value, appended to content; allowlist: the values the
+# listed JSON Pointers (RFC 6901) select, as one canonical JSON object keyed by pointer. Whatever
+# is exposed shares the content budget and is dropped whole when it does not fit.
+ExposurePolicy: TypeAlias = Union["NoneExposurePolicy", "JsonExposurePolicy", "AllowlistExposurePolicy"]
+
+# The model sees content only (TR-EXPOSE-1).
+NoneExposurePolicy = TypedDict(
+    "NoneExposurePolicy",
+    {
+        "policy": Literal["none"],
+    },
+)
+
+# The model also sees the canonical serialization of the whole bounded structured value.
+JsonExposurePolicy = TypedDict(
+    "JsonExposurePolicy",
+    {
+        "policy": Literal["json"],
+    },
+)
+
+# The model also sees the values the pointers select, and nothing else of the structured value.
+AllowlistExposurePolicy = TypedDict(
+    "AllowlistExposurePolicy",
+    {
+        "policy": Literal["allowlist"],
+        "pointers": list["JsonPointer"],
+    },
+)
+
+# A JSON Pointer in its string form (RFC 6901): empty (the whole value), or '/'-prefixed reference
+# tokens in which '~' appears only as '~0' or '~1'.
+JsonPointer: TypeAlias = str
 
 # A replay-ledger entry (spec/07-replay.md): the bounded, post-hook result of a tool call, stored
 # so that a repeated call with the same call ID returns it without running the tool. Serialized as
@@ -561,8 +598,8 @@ HelloOutput = TypedDict(
 )
 
 # A capability group an adapter may claim.
-AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
-ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure"]
+ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure")
 
 # How the language holds a string: UTF-16 code units, code points, or octets.
 StringModel: TypeAlias = Literal["utf16", "codepoints", "bytes"]
@@ -623,6 +660,7 @@ BoundInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
     },
 )
 
@@ -642,6 +680,11 @@ ResultInput = TypedDict(
 # type checks are the implementation’s job (TR-MODEL-10).
 BoundOptionsInput: TypeAlias = Any
 
+# An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on
+# every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an
+# adapter that claims the exposure group is sent one.
+ExposurePolicyInput: TypeAlias = Any
+
 BoundOutput = TypedDict(
     "BoundOutput",
     {
@@ -657,6 +700,7 @@ WireInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
     },
 )
 
@@ -672,6 +716,7 @@ AuditInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
         "levels": list[str],
     },
 )
@@ -688,6 +733,7 @@ LiveInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
     },
 )
 
@@ -703,6 +749,7 @@ SuspendInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
     },
 )
 
@@ -718,6 +765,7 @@ PersistInput = TypedDict(
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
     },
 )
 
@@ -742,12 +790,13 @@ RestoreOutput = TypedDict(
     },
 )
 
-# hooks: the hook descriptions of spec/08-hooks.md.
+# hooks: the hook descriptions of spec/08-hooks.md; an exposure policy applies after them.
 HooksInput = TypedDict(
     "HooksInput",
     {
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
+        "exposure": NotRequired["ExposurePolicyInput"],
         "hooks": list[Any],
     },
 )
