@@ -21,7 +21,15 @@ export type Tag = BytesTag | Utf16Tag | NumberTag | BigIntTag | NestTag | Repeat
  * A capability group: the set of requirements an implementation claims in its handshake.
  */
 export type Group =
-  "bound" | "egress" | "sinks" | "ledger" | "hooks" | "normalize-mcp" | "normalize-langchain" | "normalize-local";
+  | "bound"
+  | "egress"
+  | "sinks"
+  | "ledger"
+  | "hooks"
+  | "normalize-mcp"
+  | "normalize-langchain"
+  | "normalize-local"
+  | "stacks";
 /**
  * An adapter operation (spec/09-conformance.md).
  */
@@ -36,7 +44,8 @@ export type Operation =
   | "persist"
   | "restore"
   | "hooks"
-  | "normalize";
+  | "normalize"
+  | "step";
 /**
  * What an implementation must declare in its handshake for the case to apply.
  */

@@ -22,6 +22,7 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
       case 'sinks': return has('audit', 'live', 'suspend');
       case 'ledger': return has('persist', 'restore');
       case 'hooks': return has('hooks');
+      case 'stacks': return has('step');
       default: return has('normalize');
     }
   });

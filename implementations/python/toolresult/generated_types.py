@@ -129,12 +129,12 @@ VectorFile = TypedDict(
 )
 
 # A capability group: the set of requirements an implementation claims in its handshake.
-Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
-GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "stacks"]
+GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "stacks")
 
 # An adapter operation (spec/09-conformance.md).
-Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize"]
-OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize")
+Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step"]
+OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step")
 
 VectorCase = TypedDict(
     "VectorCase",
@@ -491,8 +491,8 @@ HelloOutput = TypedDict(
 )
 
 # A capability group an adapter may claim.
-AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local"]
-ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local")
+AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "stacks"]
+ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "stacks")
 
 # How the language holds a string: UTF-16 code units, code points, or octets.
 StringModel: TypeAlias = Literal["utf16", "codepoints", "bytes"]
@@ -702,5 +702,28 @@ NormalizeOutput = TypedDict(
     "NormalizeOutput",
     {
         "result": "ToolResultRecord",
+    },
+)
+
+StepInput = TypedDict(
+    "StepInput",
+    {
+        "result": "CallToolResult",
+        "outputSchema": NotRequired["OutputSchema"],
+    },
+)
+
+# The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.
+CallToolResult: TypeAlias = dict[str, Any]
+
+# The tool’s outputSchema as tools/list declares it.
+OutputSchema: TypeAlias = dict[str, Any]
+
+StepOutput = TypedDict(
+    "StepOutput",
+    {
+        "requests": list[Any],
+        "kept": Any,
+        "threw": Union[str, None],
     },
 )
