@@ -104,24 +104,15 @@ export async function serve(adapter: StackAdapter): Promise<void> {
 /** `name@version` of each package as installed (read from its package.json, so the row cannot lie). */
 export async function installedVersions(names: readonly string[]): Promise<string> {
   const { createRequire } = await import('node:module');
-  const { readFileSync } = await import('node:fs');
-  const { dirname, join } = await import('node:path');
+  const { existsSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
   const require = createRequire(import.meta.url);
   return names
     .map((n) => {
-      // Walk up from the package's entry point to its package.json (exports may hide ./package.json).
-      let dir = dirname(require.resolve(n));
-      for (;;) {
-        try {
-          const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { name?: string; version?: string };
-          if (pkg.name === n) return `${n}@${pkg.version}`;
-        } catch {
-          /* not here */
-        }
-        const up = dirname(dir);
-        if (up === dir) throw new Error(`cannot find the package.json of ${n}`);
-        dir = up;
-      }
+      // Node's own lookup path; the package.json itself, since an exports map may hide it.
+      const dir = (require.resolve.paths(n) ?? []).map((d) => join(d, n)).find((d) => existsSync(join(d, 'package.json')));
+      if (!dir) throw new Error(`package ${n} is not installed`);
+      return `${n}@${(JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version}`;
     })
     .join(' ');
 }
