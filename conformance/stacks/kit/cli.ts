@@ -8,6 +8,7 @@
 // --verify found drift; 2 for a usage error.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
 import { CHECKS, checkById, type Check } from './checks.ts';
 import { buildReport, renderReadme, type ComplianceReport } from './report.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED, runStack, type StackRun } from './run.ts';
@@ -103,8 +104,7 @@ function printEvidence(runs: readonly StackRun[]): void {
 export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'runs' | 'path' | 'vector'>, extra: { replayPaths?: (s: string, c: string) => string | undefined; onProgress?: (l: string) => void } = {}): Promise<StackRun[]> {
   const vectors = loadStackVectors();
   if (a.vector !== undefined && !vectors.some((v) => v.id === a.vector)) throw new UsageError(`unknown vector ${JSON.stringify(a.vector)}; the vectors are ${vectors.map((v) => v.id).join(', ')}`);
-  return Promise.all(
-    a.stacks.map((row) =>
+  return mapLimited(a.stacks, jobs(), (row) =>
       runStack(row, vectors, {
         seed: a.seed,
         runs: a.runs,
@@ -115,8 +115,26 @@ export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'ru
         ...(extra.replayPaths ? { replayPaths: extra.replayPaths } : {}),
         ...(extra.onProgress ? { onProgress: extra.onProgress } : {}),
       }),
-    ),
   );
+}
+
+/** Stacks run at once: each is one process, and starting one is CPU-bound (TOOLRESULT_STACK_JOBS overrides). */
+function jobs(): number {
+  const env = Number(process.env['TOOLRESULT_STACK_JOBS']);
+  return Number.isInteger(env) && env > 0 ? env : Math.max(2, Math.min(4, availableParallelism()));
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, f: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
 }
 
 export function readCommitted(dir: string = COMPLIANCE_DIR): ComplianceReport {

@@ -13,8 +13,8 @@ import type { StackVector } from './vectors.ts';
 
 export const DEFAULT_SEED = 20261130;
 export const DEFAULT_RUNS = 40;
-/** A step of a heavy stack on a busy 2-core machine can take seconds. */
-const STEP_TIMEOUT_MS = 60_000;
+/** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
+const STEP_TIMEOUT_MS = 180_000;
 
 export type Verdict = 'pass' | 'fail' | 'error';
 
@@ -31,7 +31,7 @@ export interface Cell {
   readonly stack: string;
   readonly check: string;
   readonly verdict: Verdict;
-  /** How many vectors applied, and how many generated cases ran. */
+  /** How many vectors applied, and how many generated cases ran (shrinking steps included). */
   readonly vectors: number;
   readonly generated: number;
   readonly evidence: readonly Evidence[];

@@ -38,7 +38,7 @@ async function step(input: StepInput): Promise<StepOutput> {
     const tools = await mcp.listTools();
     // MCPClient names a tool <server>_<tool>.
     const { model, prompts } = scriptedModel(`probe_${TOOL_NAME}`);
-    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: 'Use the tool.', model, tools });
+    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: 'Use the tool.', model: model as never, tools }); // Mastra types V4 models by their stream shape; it wraps a generate-only mock at run time
     let kept: unknown = null;
     let threw: string | null = null;
     try {
