@@ -33,42 +33,45 @@ describe('stack checks', () => {
     expect(judge('TR-STACK-3', c, answer({ role: 'tool', content: '{"meta":{"t":"TRCMaaaaaaaa"}}' }))?.canary).toBe('TRCMaaaaaaaa');
   });
 
-  it('TR-STACK-4: base64 as text fails, as a media part it does not, and a data URL in text is text', () => {
+  it('TR-STACK-4 and TR-STACK-5: base64 as text fails, as a media part it does not, and a data URL in text is text', () => {
     const c: StackCase = { result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, binary: ['TRCBaaaaaaaa'] } };
     expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }] }))).toBeUndefined();
     expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] }))).toBeUndefined();
     expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' }] }))?.found?.[0]?.form).toBe('text');
     expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: '{"type":"image","data":"iVBORw0KTRCBaaaaaaaaAAAA"}' }] }))).toBeDefined();
+    // TR-STACK-5 is the other side: the media part is what it reports.
+    expect(judge('TR-STACK-5', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] }))?.found?.[0]?.form).toBe('media');
+    expect(judge('TR-STACK-5', c, answer({ role: 'tool', content: '[image block omitted]' }))).toBeUndefined();
     // Text inside a media part is text again; a non-base64 string in a media part is text.
     expect(judge('TR-STACK-4', c, answer({ type: 'image', alt: { type: 'text', text: 'iVBORw0KTRCBaaaaaaaaAAAA' } }))).toBeDefined();
     expect(judge('TR-STACK-4', c, answer({ type: 'image', caption: 'see iVBORw0KTRCBaaaaaaaaAAAA' }))).toBeDefined();
   });
 
-  it('TR-STACK-5 and TR-STACK-7: the text must arrive after the tool ran, and the step must not throw', () => {
+  it('TR-STACK-6 and TR-STACK-8: the text must arrive after the tool ran, and the step must not throw', () => {
     const ok: StackCase = { result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }] }, canaries: { ...none, visible: ['TRCVaaaaaaaa'] } };
     const err: StackCase = { result: { ...ok.result, isError: true }, canaries: ok.canaries };
-    expect(judge('TR-STACK-5', ok, answer({ role: 'tool', content: 'TRCVaaaaaaaa' }))).toBeUndefined();
-    expect(judge('TR-STACK-5', ok, answer({ role: 'tool', content: '' }))?.summary).toMatch(/never reached/);
+    expect(judge('TR-STACK-6', ok, answer({ role: 'tool', content: 'TRCVaaaaaaaa' }))).toBeUndefined();
+    expect(judge('TR-STACK-6', ok, answer({ role: 'tool', content: '' }))?.summary).toMatch(/never reached/);
     // Only in the first request (before the tool ran) does not count.
-    expect(judge('TR-STACK-5', ok, { requests: [[{ content: 'TRCVaaaaaaaa' }]], kept: null, threw: null })).toBeDefined();
-    expect(judge('TR-STACK-7', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }))).toBeUndefined();
-    expect(judge('TR-STACK-7', err, { requests: [USER], kept: null, threw: 'ToolException: boom' })?.threw).toBe('ToolException: boom');
-    expect(judge('TR-STACK-7', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }, null, 'Error: later'))).toBeDefined();
+    expect(judge('TR-STACK-6', ok, { requests: [[{ content: 'TRCVaaaaaaaa' }]], kept: null, threw: null })).toBeDefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, { requests: [USER], kept: null, threw: 'ToolException: boom' })?.threw).toBe('ToolException: boom');
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }, null, 'Error: later'))).toBeDefined();
   });
 
-  it('TR-STACK-6 and TR-STACK-8: structured data must be kept whole as a value, not as text', () => {
+  it('TR-STACK-7 and TR-STACK-9: structured data must be kept whole as a value, not as text', () => {
     const sc = { code: 'NOT_FOUND', ref: 'TRCSaaaaaaaa' };
     const c: StackCase = { result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }], structuredContent: sc, isError: true }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], structured: ['TRCSaaaaaaaa'] } };
     const msg = { role: 'tool', content: 'TRCVaaaaaaaa' };
-    expect(judge('TR-STACK-8', c, answer(msg, [{ artifact: [{ type: 'mcp_structured_content', data: { ref: 'TRCSaaaaaaaa', code: 'NOT_FOUND' } }] }]))).toBeUndefined();
-    expect(judge('TR-STACK-8', c, answer(msg, [{ content: JSON.stringify(sc) }]))?.wanted).toEqual(sc);
-    expect(judge('TR-STACK-8', c, answer(msg, [{ data: { ...sc, extra: 1 } }]))).toBeDefined();
-    expect(judge('TR-STACK-6', { ...c, result: { ...c.result, isError: false } }, answer(msg, null))).toBeDefined();
+    expect(judge('TR-STACK-9', c, answer(msg, [{ artifact: [{ type: 'mcp_structured_content', data: { ref: 'TRCSaaaaaaaa', code: 'NOT_FOUND' } }] }]))).toBeUndefined();
+    expect(judge('TR-STACK-9', c, answer(msg, [{ content: JSON.stringify(sc) }]))?.wanted).toEqual(sc);
+    expect(judge('TR-STACK-9', c, answer(msg, [{ data: { ...sc, extra: 1 } }]))).toBeDefined();
+    expect(judge('TR-STACK-7', { ...c, result: { ...c.result, isError: false } }, answer(msg, null))).toBeDefined();
     expect(holdsWhole({ a: [1, { b: null }] }, { b: null })).toBe(true);
     expect(holdsWhole({ a: [1, 2] }, [2, 1])).toBe(false);
   });
 
-  it('TR-STACK-9: media octets count base64 payloads in media parts only', () => {
+  it('TR-STACK-10: media octets count base64 payloads in media parts only', () => {
     expect(mediaStrings([{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }, { type: 'text', text: 'AAAA' }])).toBe('data:image/png;base64,AAAA'.length);
   });
 

@@ -28,6 +28,8 @@ export interface Finding {
 export interface Check {
   readonly id: string;
   readonly kind: CheckKind;
+  /** MUST: a failing cell breaks the profile. SHOULD: a default the profile advises against. */
+  readonly level: 'MUST' | 'SHOULD';
   readonly title: string;
   readonly needs: Needs;
   judge(c: StackCase, a: StepAnswer): Finding | undefined;
@@ -92,6 +94,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'TR-STACK-1',
     kind: 'leak',
+    level: 'MUST',
     title: 'user-only content stays off the model request',
     needs: { userOnly: true },
     judge: (c, a) => leaked(c, a, c.canaries.userOnly, () => true, 'a block whose audience excludes the assistant'),
@@ -99,6 +102,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'TR-STACK-2',
     kind: 'leak',
+    level: 'MUST',
     title: 'structuredContent no text carries stays off the model request',
     needs: { structured: true, visible: true },
     judge: (c, a) => leaked(c, a, c.canaries.structured, () => true, 'structuredContent that no text block carries'),
@@ -106,6 +110,7 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'TR-STACK-3',
     kind: 'leak',
+    level: 'MUST',
     title: '_meta stays off the model request',
     needs: { meta: true },
     judge: (c, a) => leaked(c, a, c.canaries.meta, () => true, '_meta'),
@@ -113,34 +118,47 @@ export const CHECKS: readonly Check[] = [
   {
     id: 'TR-STACK-4',
     kind: 'leak',
+    level: 'MUST',
     title: 'binary data never reaches the model as text',
     needs: { binary: true },
     judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'text', 'base64 of an image, audio clip or blob, as text,'),
   },
   {
     id: 'TR-STACK-5',
+    kind: 'leak',
+    level: 'SHOULD',
+    title: 'binary data is not sent as media unless the runtime asks',
+    needs: { binary: true },
+    judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'media', 'base64 of an image, audio clip or blob, as a media part in the default setup,'),
+  },
+  {
+    id: 'TR-STACK-6',
     kind: 'delivery',
+    level: 'MUST',
     title: 'the text of a result reaches the model',
     needs: { visible: true, isError: false },
     judge: (c, a) => delivered(c, a, 'text of a model-facing block'),
   },
   {
-    id: 'TR-STACK-6',
+    id: 'TR-STACK-7',
     kind: 'loss',
+    level: 'MUST',
     title: 'structuredContent stays readable by the runtime',
     needs: { structured: true, isError: false },
     judge: (c, a) => keptWhole(c, a, 'structuredContent'),
   },
   {
-    id: 'TR-STACK-7',
+    id: 'TR-STACK-8',
     kind: 'delivery',
+    level: 'MUST',
     title: 'an error result reaches the model, and the step goes on',
     needs: { visible: true, isError: true },
     judge: (c, a) => delivered(c, a, 'text of the error result'),
   },
   {
-    id: 'TR-STACK-8',
+    id: 'TR-STACK-9',
     kind: 'loss',
+    level: 'MUST',
     title: 'the structured body of an error stays readable by the runtime',
     needs: { structured: true, isError: true },
     judge: (c, a) => keptWhole(c, a, 'the structured error body'),

@@ -20,7 +20,7 @@ export interface StackEntry {
 export interface ComplianceReport {
   readonly $schema: string;
   readonly kit: { readonly version: string; readonly seed: number; readonly runs: number; readonly vectors: readonly string[] };
-  readonly checks: readonly { id: string; kind: string; title: string }[];
+  readonly checks: readonly { id: string; kind: string; level: string; title: string }[];
   readonly stacks: readonly StackEntry[];
   readonly cells: readonly Cell[];
   readonly figures: readonly Figure[];
@@ -30,7 +30,7 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
   return {
     $schema: '../schemas/conformance/compliance-report.schema.json',
     kit: { version: packageJson.version, seed: opts.seed, runs: opts.runs, vectors: [...opts.vectors] },
-    checks: checks.map((c) => ({ id: c.id, kind: c.kind, title: c.title })),
+    checks: checks.map((c) => ({ id: c.id, kind: c.kind, level: c.level, title: c.title })),
     stacks: runs.map((r) => ({
       id: r.row.id,
       name: r.hello?.name ?? r.row.id,
@@ -50,11 +50,12 @@ export const anchor = (stack: string, check: string): string => `${stack}-${chec
 
 const KIND_WORD: Readonly<Record<string, string>> = { leak: 'leak', loss: 'data loss', delivery: 'delivery' };
 
-function cellMark(c: Cell | undefined): string {
+function cellMark(c: Cell | undefined, level: string): string {
   if (!c) return '—';
   if (c.verdict === 'pass') return 'pass';
   if (c.verdict === 'error') return `[**error**](#${anchor(c.stack, c.check)})`;
-  return `[**FAIL**](#${anchor(c.stack, c.check)})`;
+  // A SHOULD cell is a default to change, not a broken rule.
+  return level === 'SHOULD' ? `[*media*](#${anchor(c.stack, c.check)})` : `[**FAIL**](#${anchor(c.stack, c.check)})`;
 }
 
 const fence = (s: string): string => '```\n' + s + '\n```';
@@ -73,18 +74,19 @@ export function renderReadme(r: ComplianceReport): string {
   out.push(`| stack | versions | runtime | ${r.checks.map((c) => c.id.replace('TR-STACK-', 'S')).join(' | ')} |`);
   out.push(`| --- | --- | --- | ${r.checks.map(() => '---').join(' | ')} |`);
   for (const s of r.stacks) {
-    const marks = s.error ? r.checks.map(() => 'not run') : r.checks.map((c) => cellMark(cell(s.id, c.id)));
+    const marks = s.error ? r.checks.map(() => 'not run') : r.checks.map((c) => cellMark(cell(s.id, c.id), c.level));
     out.push(`| **${s.id}**${s.control ? ' (control)' : ''} | ${s.version.split(' ').map((v) => `\`${v}\``).join(' ')} | ${s.runtime} | ${marks.join(' | ')} |`);
   }
   out.push('');
   out.push('Checks (S*n* is TR-STACK-*n*):');
   out.push('');
-  for (const c of r.checks) out.push(`- **${c.id}** (${KIND_WORD[c.kind] ?? c.kind}): ${c.title}`);
+  for (const c of r.checks) out.push(`- **${c.id}** (${KIND_WORD[c.kind] ?? c.kind}, ${c.level}): ${c.title}`);
   out.push('');
   out.push('Images, audio and blobs sent as typed media parts are not a failure of TR-STACK-4 (a vision model may need them);');
-  out.push('the same bytes as text are. The figures below count both.');
+  out.push('the same bytes as text are. TR-STACK-5 marks a stack that sends them as media without being asked (*media*: a');
+  out.push('default to change, not a leak). The figures below count both.');
   out.push('');
-  out.push('## Budget figures (TR-STACK-9)');
+  out.push('## Budget figures (TR-STACK-10)');
   out.push('');
   out.push('UTF-8 octets of the model request made after the tool ran, as JSON; in brackets, how many of them are base64 media.');
   out.push('');
