@@ -31,6 +31,8 @@ export interface Check {
   /** MUST: a failing cell breaks the profile. SHOULD: a default the profile advises against. */
   readonly level: 'MUST' | 'SHOULD';
   readonly title: string;
+  /** A column header of two or three words. */
+  readonly short: string;
   readonly needs: Needs;
   judge(c: StackCase, a: StepAnswer): Finding | undefined;
 }
@@ -96,6 +98,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'leak',
     level: 'MUST',
     title: 'user-only content stays off the model request',
+    short: 'user-only',
     needs: { userOnly: true },
     judge: (c, a) => leaked(c, a, c.canaries.userOnly, () => true, 'a block whose audience excludes the assistant'),
   },
@@ -104,6 +107,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'leak',
     level: 'MUST',
     title: 'structuredContent no text carries stays off the model request',
+    short: 'structured',
     needs: { structured: true, visible: true },
     judge: (c, a) => leaked(c, a, c.canaries.structured, () => true, 'structuredContent that no text block carries'),
   },
@@ -112,6 +116,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'leak',
     level: 'MUST',
     title: '_meta stays off the model request',
+    short: '_meta',
     needs: { meta: true },
     judge: (c, a) => leaked(c, a, c.canaries.meta, () => true, '_meta'),
   },
@@ -120,6 +125,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'leak',
     level: 'MUST',
     title: 'binary data never reaches the model as text',
+    short: 'binary as text',
     needs: { binary: true },
     judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'text', 'base64 of an image, audio clip or blob, as text,'),
   },
@@ -128,6 +134,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'leak',
     level: 'SHOULD',
     title: 'binary data is not sent as media unless the runtime asks',
+    short: 'media',
     needs: { binary: true },
     judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'media', 'base64 of an image, audio clip or blob, as a media part in the default setup,'),
   },
@@ -136,6 +143,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'delivery',
     level: 'MUST',
     title: 'the text of a result reaches the model',
+    short: 'text arrives',
     needs: { visible: true, isError: false },
     judge: (c, a) => delivered(c, a, 'text of a model-facing block'),
   },
@@ -144,6 +152,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'loss',
     level: 'MUST',
     title: 'structuredContent stays readable by the runtime',
+    short: 'structured kept',
     needs: { structured: true, isError: false },
     judge: (c, a) => keptWhole(c, a, 'structuredContent'),
   },
@@ -152,6 +161,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'delivery',
     level: 'MUST',
     title: 'an error result reaches the model, and the step goes on',
+    short: 'error arrives',
     needs: { visible: true, isError: true },
     judge: (c, a) => delivered(c, a, 'text of the error result'),
   },
@@ -160,6 +170,7 @@ export const CHECKS: readonly Check[] = [
     kind: 'loss',
     level: 'MUST',
     title: 'the structured body of an error stays readable by the runtime',
+    short: 'error body kept',
     needs: { structured: true, isError: true },
     judge: (c, a) => keptWhole(c, a, 'the structured error body'),
   },

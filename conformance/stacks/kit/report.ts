@@ -20,7 +20,7 @@ export interface StackEntry {
 export interface ComplianceReport {
   readonly $schema: string;
   readonly kit: { readonly version: string; readonly seed: number; readonly runs: number; readonly vectors: readonly string[] };
-  readonly checks: readonly { id: string; kind: string; level: string; title: string }[];
+  readonly checks: readonly { id: string; kind: string; level: string; title: string; short: string }[];
   readonly stacks: readonly StackEntry[];
   readonly cells: readonly Cell[];
   readonly figures: readonly Figure[];
@@ -30,7 +30,7 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
   return {
     $schema: '../schemas/conformance/compliance-report.schema.json',
     kit: { version: packageJson.version, seed: opts.seed, runs: opts.runs, vectors: [...opts.vectors] },
-    checks: checks.map((c) => ({ id: c.id, kind: c.kind, level: c.level, title: c.title })),
+    checks: checks.map((c) => ({ id: c.id, kind: c.kind, level: c.level, title: c.title, short: c.short })),
     stacks: runs.map((r) => ({
       id: r.row.id,
       name: r.hello?.name ?? r.row.id,
@@ -71,7 +71,7 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('canary planted in run-only data reaches that request, or the runtime can no longer read what the result held.');
   out.push(`Kit ${r.kit.version}, seed ${r.kit.seed}, ${r.kit.runs} generated cases per cell plus ${r.kit.vectors.length} fixed vectors. \`npm test\` checks this file is what the pinned versions produce.`);
   out.push('');
-  out.push(`| stack | versions | runtime | ${r.checks.map((c) => c.id.replace('TR-STACK-', 'S')).join(' | ')} |`);
+  out.push(`| stack | versions | runtime | ${r.checks.map((c) => `${c.id.replace('TR-STACK-', 'S')} ${c.short}`).join(' | ')} |`);
   out.push(`| --- | --- | --- | ${r.checks.map(() => '---').join(' | ')} |`);
   for (const s of r.stacks) {
     const marks = s.error ? r.checks.map(() => 'not run') : r.checks.map((c) => cellMark(cell(s.id, c.id), c.level));
