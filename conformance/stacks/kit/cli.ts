@@ -3,9 +3,10 @@
 // cell and prints its evidence instead (nothing is written). --verify compares a fresh run with the
 // committed report (the drift check).
 //
-// Exit status: 0 when the run completed (a third-party stack failing a check is a finding, not an
-// error), 1 when the control row failed a check, an adapter broke, a replayed cell passed, or
-// --verify found drift; 2 for a usage error.
+// Exit status of the whole matrix: 0 when it completed (a third-party stack failing a check is a
+// finding, not an error), 1 when the control row failed a check or an adapter broke. A narrowed run
+// (a replay) exits 1 when any selected cell fails, as a test run would. --verify: 1 on drift.
+// 2 for a usage error.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
@@ -17,7 +18,7 @@ import { loadStackVectors } from './vectors.ts';
 import { compareReports } from './verify.ts';
 import { killRunningAdapters } from '../../runner/process.ts';
 
-class UsageError extends Error {}
+export class UsageError extends Error {}
 
 export const COMPLIANCE_DIR = join(REPO_ROOT, 'compliance');
 
@@ -35,7 +36,7 @@ interface Args {
 
 const USAGE = 'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify] [--no-write]';
 
-function parse(argv: readonly string[]): Args {
+export function parse(argv: readonly string[]): Args {
   const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, write: true, narrowed: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
@@ -159,7 +160,7 @@ async function main(argv: readonly string[]): Promise<number> {
     printEvidence(runs);
     const cells = runs.flatMap((r) => r.cells);
     console.log(`${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
-    return controlFails.length > 0 || broken.length > 0 ? 1 : 0;
+    return cells.some((c) => c.verdict !== 'pass') || broken.length > 0 ? 1 : 0;
   }
   const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
   if (a.write) {
