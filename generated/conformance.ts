@@ -95,7 +95,15 @@ export interface ComplianceReport {
   checks: {
     id: string;
     kind: "leak" | "loss" | "delivery";
+    /**
+     * SHOULD: a failing cell is a default the profile advises against, not a broken rule.
+     */
+    level: "MUST" | "SHOULD";
     title: string;
+    /**
+     * The column header.
+     */
+    short: string;
   }[];
   stacks: {
     id: string;

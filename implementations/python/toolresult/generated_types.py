@@ -38,7 +38,9 @@ ComplianceReportChecksItem = TypedDict(
     {
         "id": str,
         "kind": Literal["leak", "loss", "delivery"],
+        "level": Literal["MUST", "SHOULD"],
         "title": str,
+        "short": str,
     },
 )
 
