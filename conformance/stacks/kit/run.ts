@@ -173,7 +173,8 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
         const f = check.judge(c, a);
         if (f) throw new CheckFailed(f);
       });
-      const details = await fc.check(property, { seed: opts.seed, numRuns: opts.runs, ...(path !== undefined ? { path } : {}) });
+      // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
+      const details = await fc.check(property, { seed: opts.seed, numRuns: opts.runs, ...(path !== undefined ? { path, endOnFailure: true } : {}) });
       if (broken !== undefined) reason = `adapter broke: ${broken}`;
       else if (details.failed) {
         const c = details.counterexample![0];
