@@ -1,8 +1,8 @@
-// The committed compliance matrix (compliance/) is what the pinned stack versions produce: every
-// stack adapter runs again (in parallel processes), the fixed vectors in full, each committed
-// counterexample replayed by its path, each passing cell on a prefix of the committed generated
-// cases. Also: the report matches its schema, the README is the report rendered, the control row
-// passes everything, and every failing cell carries evidence and a replay command.
+// The committed compliance matrix (compliance/): it matches its schema, the README is the report
+// rendered, the control row passes everything, every failing cell carries evidence and a replay
+// command, and the rows name the pinned versions. The control row is run again here; the whole
+// matrix is run again by `npm run compliance:verify`, the last step of `npm test`, after vitest, so
+// that its stack processes do not compete with the timed tests for the CPU.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -58,8 +58,8 @@ describe('compliance matrix', () => {
     }
   });
 
-  it('TR-STACK-11, TR-STACK-14: the stacks at their pinned versions produce the committed matrix', async () => {
-    const problems = await verifyCommitted(report, DRIFT_RUNS);
+  it('TR-STACK-11, TR-STACK-14: the control adapter produces its committed row (the drift check, on one row)', async () => {
+    const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, ['control']);
     expect(problems, 'run `npm run compliance` and commit compliance/').toEqual([]);
-  }, 600_000);
+  }, 300_000);
 });

@@ -183,7 +183,12 @@ async function main(argv: readonly string[]): Promise<number> {
  * is replayed by its path, and a passing cell runs `runs` cases (a prefix of the committed run, so it
  * must pass too). The result must equal the committed report.
  */
-export async function verifyCommitted(committed: ComplianceReport, runs: number | undefined, onProgress?: (l: string) => void): Promise<string[]> {
+export async function verifyCommitted(committed: ComplianceReport, runs: number | undefined, onProgress?: (l: string) => void, onlyStacks?: readonly string[]): Promise<string[]> {
+  if (onlyStacks) {
+    // The same comparison over a part of the matrix: those rows, their cells and figures.
+    const keep = (id: string) => onlyStacks.includes(id);
+    committed = { ...committed, stacks: committed.stacks.filter((s) => keep(s.id)), cells: committed.cells.filter((c) => keep(c.stack)), figures: committed.figures.filter((f) => keep(f.stack)) };
+  }
   const paths = new Map<string, string>();
   for (const c of committed.cells) {
     const gen = c.evidence.find((e) => e.source === 'generated');
