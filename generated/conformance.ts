@@ -29,7 +29,8 @@ export type Group =
   | "normalize-mcp"
   | "normalize-langchain"
   | "normalize-local"
-  | "exposure";
+  | "exposure"
+  | "stacks";
 /**
  * An adapter operation (spec/09-conformance.md).
  */
@@ -44,7 +45,8 @@ export type Operation =
   | "persist"
   | "restore"
   | "hooks"
-  | "normalize";
+  | "normalize"
+  | "step";
 /**
  * What an implementation must declare in its handshake for the case to apply.
  */
@@ -68,9 +70,143 @@ export type Expectation =
  * Index of every schema in schemas/conformance/ (a codegen root, not a protocol type).
  */
 export interface SchemaIndex {
+  "conformance/compliance-report.schema.json"?: ComplianceReport;
   "conformance/report.schema.json"?: ConformanceReport;
+  "conformance/stack-vector-file.schema.json"?: StackVectorFile;
   "conformance/tagged-value.schema.json"?: TaggedValue;
   "conformance/vector-file.schema.json"?: VectorFile;
+}
+/**
+ * The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to compliance/report.json: which stack, at which exact versions and runtime, passes which check, with the evidence of every failing cell and the command that replays it.
+ */
+export interface ComplianceReport {
+  $schema?: string;
+  kit: {
+    /**
+     * The specification and kit version.
+     */
+    version: string;
+    seed: number;
+    /**
+     * Generated cases per cell before shrinking.
+     */
+    runs: number;
+    /**
+     * IDs of the fixed vectors (<file stem>/<id>).
+     */
+    vectors: string[];
+  };
+  checks: {
+    id: string;
+    kind: "leak" | "loss" | "delivery";
+    /**
+     * SHOULD: a failing cell is a default the profile advises against, not a broken rule.
+     */
+    level: "MUST" | "SHOULD";
+    title: string;
+    /**
+     * The column header.
+     */
+    short: string;
+  }[];
+  stacks: {
+    id: string;
+    name: string;
+    /**
+     * Every package of the stack as name@exact-version, space-separated, read from the installed packages.
+     */
+    version: string;
+    /**
+     * Language and runtime with its exact version, e.g. javascript (node v20.20.2).
+     */
+    runtime: string;
+    /**
+     * How the adapter wires the stack, in one line.
+     */
+    setup: string;
+    /**
+     * The control row, which must pass every check.
+     */
+    control: boolean;
+    /**
+     * The command that starts the adapter, from the repository root.
+     */
+    adapter: string;
+    /**
+     * Why the row could not be run.
+     */
+    error?: string;
+  }[];
+  cells: Cell[];
+  figures: {
+    stack: string;
+    vector: string;
+    /**
+     * UTF-8 octets of the JSON of the model request made after the tool ran.
+     */
+    requestOctets: number;
+    /**
+     * Octets of it that are base64 data in media parts.
+     */
+    mediaOctets: number;
+  }[];
+}
+export interface Cell {
+  stack: string;
+  check: string;
+  /**
+   * error: the adapter broke and the cell could not be judged.
+   */
+  verdict: "pass" | "fail" | "error";
+  vectors: number;
+  /**
+   * Generated cases run, shrinking steps included.
+   */
+  generated: number;
+  reason?: string;
+  evidence: Evidence[];
+}
+export interface Evidence {
+  source: "vector" | "generated";
+  /**
+   * The vector ID, or seed and fast-check path of the shrunk generated case.
+   */
+  case: string;
+  input: {
+    result: {};
+    outputSchema?: {};
+  };
+  summary: string;
+  canary?: string;
+  found?: Occurrence[];
+  /**
+   * What the runtime was to keep (loss checks).
+   */
+  wanted?: {
+    [k: string]: unknown;
+  };
+  /**
+   * What the stack kept for the runtime, shortened.
+   */
+  kept?: {
+    [k: string]: unknown;
+  };
+  threw?: string;
+  /**
+   * The command that replays exactly this case against this stack.
+   */
+  replay: string;
+}
+export interface Occurrence {
+  /**
+   * Where in the step's requests, e.g. requests[1][2].content[0].text.
+   */
+  path: string;
+  /**
+   * The holding string around the canary, which is marked ⟦so⟧.
+   */
+  excerpt: string;
+  form: "text" | "media";
 }
 /**
  * What `toolresult conformance --report-json FILE` writes: which kit and specification version ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
@@ -163,6 +299,65 @@ export interface CaseFailure {
    * The op the adapter answered adapter.unknown_op for.
    */
   unimplementedOp?: string;
+}
+/**
+ * Fixed cases for the stack checks (spec/11-stacks.md): CallToolResults as real MCP servers return them, with canary tokens planted and listed by where they stand. Every check whose needs a case meets runs it.
+ */
+export interface StackVectorFile {
+  $schema?: string;
+  description: string;
+  /**
+   * @minItems 1
+   */
+  cases: [StackVector, ...StackVector[]];
+}
+export interface StackVector {
+  /**
+   * Unique within the file; the case is <file stem>/<id>.
+   */
+  id: string;
+  description: string;
+  /**
+   * The server and tool whose output this is, and where its shape was read.
+   */
+  source: string;
+  /**
+   * The CallToolResult the probe server returns, as it is.
+   */
+  result: {};
+  /**
+   * The tool's outputSchema in tools/list, when it declares one.
+   */
+  outputSchema?: {};
+  /**
+   * visible: in model-facing text; userOnly: in a block whose audience excludes the assistant; structured: in structuredContent and in no text block; meta: in result or block _meta; binary: inside base64 data.
+   */
+  canaries: {
+    /**
+     * Items: 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured, Meta, Binary).
+     */
+    visible: string[];
+    /**
+     * Items: 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured, Meta, Binary).
+     */
+    userOnly: string[];
+    /**
+     * Items: 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured, Meta, Binary).
+     */
+    structured: string[];
+    /**
+     * Items: 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured, Meta, Binary).
+     */
+    meta: string[];
+    /**
+     * Items: 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured, Meta, Binary).
+     */
+    binary: string[];
+  };
+  /**
+   * The case is measured for the budget figures (TR-STACK-9).
+   */
+  figure?: boolean;
 }
 /**
  * A string given as octets, possibly ill-formed UTF-8. A byte-string language passes the octets as they are; a UTF-16 or code-point language decodes them with the implementation's own octet coercion (TR-BOUND-1).

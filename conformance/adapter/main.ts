@@ -23,6 +23,7 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
       case 'ledger': return has('persist', 'restore');
       case 'hooks': return has('hooks');
       case 'exposure': return has('bound', 'wire');
+      case 'stacks': return has('step');
       default: return has('normalize');
     }
   });

@@ -147,6 +147,28 @@ export const Ops = {
     input: Type.Object({ source: Type.String(), value: TaggedValue, options: Type.Optional(Type.Unknown()) }, { title: 'NormalizeInput' }),
     output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'NormalizeOutput' }),
   },
+  // The stacks group (spec/11-stacks.md): an agent stack, not an implementation of this protocol, runs
+  // one agent step over a tool served by a real MCP server and shows what its fake model was sent.
+  step: {
+    group: 'stacks',
+    input: Type.Object(
+      {
+        result: PlainObject('CallToolResult', 'The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.'),
+        outputSchema: Type.Optional(PlainObject('OutputSchema', 'The tool’s outputSchema as tools/list declares it.')),
+      },
+      { title: 'StepInput' },
+    ),
+    output: Type.Object(
+      {
+        requests: Type.Array(Type.Unknown(), {
+          description: 'Every request the stack made to its model during the step, in order, as the recording fake model received it (volatile ids removed).',
+        }),
+        kept: Type.Unknown({ description: 'What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.' }),
+        threw: Type.Union([Type.String(), Type.Null()], { description: 'The error the agent step ended with, or null when it finished.' }),
+      },
+      { title: 'StepOutput' },
+    ),
+  },
 } as const satisfies Record<string, { group: string | null; input: TSchema; output: TSchema }>;
 
 export type OpName = keyof typeof Ops;

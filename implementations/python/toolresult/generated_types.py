@@ -7,6 +7,112 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 
+# The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to
+# compliance/report.json: which stack, at which exact versions and runtime, passes which check,
+# with the evidence of every failing cell and the command that replays it.
+ComplianceReport = TypedDict(
+    "ComplianceReport",
+    {
+        "$schema": NotRequired[str],
+        "kit": "ComplianceReportKit",
+        "checks": list["ComplianceReportChecksItem"],
+        "stacks": list["ComplianceReportStacksItem"],
+        "cells": list["Cell"],
+        "figures": list["ComplianceReportFiguresItem"],
+    },
+)
+
+ComplianceReportKit = TypedDict(
+    "ComplianceReportKit",
+    {
+        "version": str,
+        "seed": int,
+        "runs": int,
+        "vectors": list[str],
+    },
+)
+
+ComplianceReportChecksItem = TypedDict(
+    "ComplianceReportChecksItem",
+    {
+        "id": str,
+        "kind": Literal["leak", "loss", "delivery"],
+        "level": Literal["MUST", "SHOULD"],
+        "title": str,
+        "short": str,
+    },
+)
+
+ComplianceReportStacksItem = TypedDict(
+    "ComplianceReportStacksItem",
+    {
+        "id": str,
+        "name": str,
+        "version": str,
+        "runtime": str,
+        "setup": str,
+        "control": bool,
+        "adapter": str,
+        "error": NotRequired[str],
+    },
+)
+
+Cell = TypedDict(
+    "Cell",
+    {
+        "stack": str,
+        "check": str,
+        "verdict": Literal["pass", "fail", "error"],
+        "vectors": int,
+        "generated": int,
+        "reason": NotRequired[str],
+        "evidence": list["Evidence"],
+    },
+)
+
+Evidence = TypedDict(
+    "Evidence",
+    {
+        "source": Literal["vector", "generated"],
+        "case": str,
+        "input": "EvidenceInput",
+        "summary": str,
+        "canary": NotRequired[str],
+        "found": NotRequired[list["Occurrence"]],
+        "wanted": NotRequired[Any],
+        "kept": NotRequired[Any],
+        "threw": NotRequired[str],
+        "replay": str,
+    },
+)
+
+EvidenceInput = TypedDict(
+    "EvidenceInput",
+    {
+        "result": dict[str, Any],
+        "outputSchema": NotRequired[dict[str, Any]],
+    },
+)
+
+Occurrence = TypedDict(
+    "Occurrence",
+    {
+        "path": str,
+        "excerpt": str,
+        "form": Literal["text", "media"],
+    },
+)
+
+ComplianceReportFiguresItem = TypedDict(
+    "ComplianceReportFiguresItem",
+    {
+        "stack": str,
+        "vector": str,
+        "requestOctets": int,
+        "mediaOctets": int,
+    },
+)
+
 # What `toolresult conformance --report-json FILE` writes: which kit and specification version
 # ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
 ConformanceReport = TypedDict(
@@ -79,6 +185,49 @@ CaseFailure = TypedDict(
         "unimplementedOp": NotRequired[str],
     },
 )
+
+# Fixed cases for the stack checks (spec/11-stacks.md): CallToolResults as real MCP servers return
+# them, with canary tokens planted and listed by where they stand. Every check whose needs a case
+# meets runs it.
+StackVectorFile = TypedDict(
+    "StackVectorFile",
+    {
+        "$schema": NotRequired[str],
+        "description": str,
+        "cases": list["StackVector"],
+    },
+)
+
+StackVector = TypedDict(
+    "StackVector",
+    {
+        "id": str,
+        "description": str,
+        "source": str,
+        "result": dict[str, Any],
+        "outputSchema": NotRequired[dict[str, Any]],
+        "canaries": "StackVectorCanaries",
+        "figure": NotRequired[bool],
+    },
+)
+
+# visible: in model-facing text; userOnly: in a block whose audience excludes the assistant;
+# structured: in structuredContent and in no text block; meta: in result or block _meta; binary:
+# inside base64 data.
+StackVectorCanaries = TypedDict(
+    "StackVectorCanaries",
+    {
+        "visible": list["Canary"],
+        "userOnly": list["Canary"],
+        "structured": list["Canary"],
+        "meta": list["Canary"],
+        "binary": list["Canary"],
+    },
+)
+
+# 12 characters of the base64 alphabet; the fourth names the role (Visible, User-only, Structured,
+# Meta, Binary).
+Canary: TypeAlias = str
 
 # A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member
 # is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's
@@ -201,12 +350,12 @@ VectorFile = TypedDict(
 )
 
 # A capability group: the set of requirements an implementation claims in its handshake.
-Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure"]
-GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure")
+Group: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure", "stacks"]
+GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure", "stacks")
 
 # An adapter operation (spec/09-conformance.md).
-Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize"]
-OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize")
+Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step"]
+OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step")
 
 VectorCase = TypedDict(
     "VectorCase",
@@ -598,8 +747,8 @@ HelloOutput = TypedDict(
 )
 
 # A capability group an adapter may claim.
-AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure"]
-ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure")
+AdapterProtocolGroup: TypeAlias = Literal["bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure", "stacks"]
+ADAPTER_PROTOCOL_GROUP_VALUES: tuple[AdapterProtocolGroup, ...] = ("bound", "egress", "sinks", "ledger", "hooks", "normalize-mcp", "normalize-langchain", "normalize-local", "exposure", "stacks")
 
 # How the language holds a string: UTF-16 code units, code points, or octets.
 StringModel: TypeAlias = Literal["utf16", "codepoints", "bytes"]
@@ -821,5 +970,28 @@ NormalizeOutput = TypedDict(
     "NormalizeOutput",
     {
         "result": "ToolResultRecord",
+    },
+)
+
+StepInput = TypedDict(
+    "StepInput",
+    {
+        "result": "CallToolResult",
+        "outputSchema": NotRequired["OutputSchema"],
+    },
+)
+
+# The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.
+CallToolResult: TypeAlias = dict[str, Any]
+
+# The tool’s outputSchema as tools/list declares it.
+OutputSchema: TypeAlias = dict[str, Any]
+
+StepOutput = TypedDict(
+    "StepOutput",
+    {
+        "requests": list[Any],
+        "kept": Any,
+        "threw": Union[str, None],
     },
 )

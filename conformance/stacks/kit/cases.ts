@@ -1,0 +1,127 @@
+// A stack case: a CallToolResult (and the tool's outputSchema) as a server sends it, plus the canaries
+// planted in it, by where they stand. Generated cases come from `probeCase`, which fast-check shrinks
+// (fewer blocks, shorter text, simpler canaries); fixed cases from conformance/stacks/vectors/.
+import fc from 'fast-check';
+import { canaryArb, type Role } from './canary.ts';
+
+export type Canaries = Readonly<Record<Role, readonly string[]>>;
+
+export interface StackCase {
+  readonly result: Record<string, unknown>;
+  readonly outputSchema?: Record<string, unknown>;
+  readonly canaries: Canaries;
+}
+
+/** What a check needs in a case for it to say anything. */
+export interface Needs {
+  readonly visible?: boolean;
+  readonly userOnly?: boolean;
+  readonly structured?: boolean;
+  readonly meta?: boolean;
+  readonly binary?: boolean;
+  /** true: only error results; false: only successes. */
+  readonly isError?: boolean;
+}
+
+const filler = fc.array(fc.constantFrom(...'abcdefghij klmnop'), { minLength: 0, maxLength: 12 }).map((cs) => cs.join(''));
+const textAround = (canary: string) => fc.tuple(filler, filler).map(([a, b]) => `${a} ${canary} ${b}`.trim());
+
+type Block = Record<string, unknown>;
+interface Piece {
+  readonly block: Block;
+  readonly role: Role;
+  readonly canary: string;
+}
+
+const visibleBlock = canaryArb('visible').chain((c) =>
+  fc.record({
+    text: textAround(c),
+    audience: fc.constantFrom(undefined, ['assistant'], ['user', 'assistant']),
+    blockMeta: fc.option(canaryArb('meta'), { nil: undefined }),
+  }).map(({ text, audience, blockMeta }): Piece[] => {
+    const block: Block = { type: 'text', text, ...(audience ? { annotations: { audience } } : {}) };
+    if (blockMeta === undefined) return [{ block, role: 'visible', canary: c }];
+    // A block's own _meta: the second piece names its canary; the block is the same object.
+    block['_meta'] = { 'example.com/block-trace': blockMeta };
+    return [{ block, role: 'visible', canary: c }, { block, role: 'meta', canary: blockMeta }];
+  }),
+);
+
+/** Base64 with the canary at a 4-aligned position: valid data whatever the canary is. */
+const base64With = (canary: string) => fc.constantFrom('iVBORw0K', 'UklGRiQA', 'JVBERi0x').map((head) => `${head}${canary}AAAA`);
+
+const userOnlyBlock = canaryArb('userOnly').chain((c) =>
+  fc.oneof(
+    fc.tuple(textAround(c), fc.constantFrom(['user'], [])).map(([text, audience]) => ({ type: 'text', text, annotations: { audience } })),
+    base64With(c).map((data) => ({ type: 'image', data, mimeType: 'image/png', annotations: { audience: ['user'] } })),
+  ).map((block): Piece[] => [{ block, role: 'userOnly', canary: c }]),
+);
+
+const binaryBlock = canaryArb('binary').chain((c) =>
+  base64With(c).chain((data) =>
+    fc.constantFrom<Block>(
+      { type: 'image', data, mimeType: 'image/png' },
+      { type: 'audio', data, mimeType: 'audio/wav' },
+      { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: data } },
+    ).map((block): Piece[] => [{ block: structuredClone(block), role: 'binary', canary: c }]),
+  ),
+);
+
+/** A structured value with canaries in a member name and in leaves; no text block repeats them. */
+const structuredValue = fc.tuple(canaryArb('structured'), canaryArb('structured'), fc.integer({ min: 0, max: 999 }), fc.boolean()).map(([k, v, n, nested]) => {
+  const value: Record<string, unknown> = { [`id_${k}`]: n, note: `status ${v}` };
+  if (nested) value['items'] = [{ label: v, qty: n }];
+  return { value, canaries: [k, v] };
+});
+
+export function probeCase(needs: Needs = {}): fc.Arbitrary<StackCase> {
+  const count = (need: boolean | undefined, max: number) => fc.integer({ min: need ? 1 : 0, max });
+  return fc
+    .record({
+      visible: count(needs.visible, 2).chain((n) => fc.array(visibleBlock, { minLength: n, maxLength: n })),
+      userOnly: count(needs.userOnly, 2).chain((n) => fc.array(userOnlyBlock, { minLength: n, maxLength: n })),
+      binary: count(needs.binary, 2).chain((n) => fc.array(binaryBlock, { minLength: n, maxLength: n })),
+      structured: needs.structured ? structuredValue.map((s) => s as typeof s | undefined) : fc.option(structuredValue, { nil: undefined }),
+      resultMeta: needs.meta ? canaryArb('meta').map((m) => m as string | undefined) : fc.option(canaryArb('meta'), { nil: undefined }),
+      isError: needs.isError === undefined ? fc.boolean() : fc.constant(needs.isError),
+      declareSchema: fc.boolean(),
+      // Where the non-visible blocks go among the visible ones (a rotation keeps shrinking simple).
+      rotate: fc.nat({ max: 4 }),
+    })
+    .map(({ visible, userOnly, binary, structured, resultMeta, isError, declareSchema, rotate }) => {
+      const pieces = [...visible.flat(), ...userOnly.flat(), ...binary.flat()];
+      const blocks: Block[] = [];
+      for (const p of pieces) if (!blocks.includes(p.block)) blocks.push(p.block);
+      const r = blocks.length === 0 ? 0 : rotate % blocks.length;
+      const content = [...blocks.slice(r), ...blocks.slice(0, r)];
+      const canaries: Record<Role, string[]> = { visible: [], userOnly: [], structured: [], meta: [], binary: [] };
+      for (const p of pieces) canaries[p.role].push(p.canary);
+      const result: Record<string, unknown> = { content };
+      if (structured) {
+        result['structuredContent'] = structured.value;
+        canaries.structured.push(...structured.canaries);
+      }
+      if (resultMeta !== undefined) {
+        result['_meta'] = { 'example.com/trace': resultMeta };
+        canaries.meta.push(resultMeta);
+      }
+      if (isError) result['isError'] = true;
+      // A declared outputSchema binds only successes, and only when structured data is there (the
+      // MCP client refuses a success without it).
+      const outputSchema = declareSchema && structured && !isError ? { type: 'object' } : undefined;
+      return { result, ...(outputSchema ? { outputSchema } : {}), canaries };
+    })
+    .filter((c) => satisfies(c, needs));
+}
+
+/** Whether a case has what `needs` asks for (vectors are matched to checks by this too). */
+export function satisfies(c: StackCase, needs: Needs): boolean {
+  const has = (r: Role) => c.canaries[r].length > 0;
+  if (needs.visible && !has('visible')) return false;
+  if (needs.userOnly && !has('userOnly')) return false;
+  if (needs.structured && !('structuredContent' in c.result)) return false;
+  if (needs.meta && !has('meta')) return false;
+  if (needs.binary && !has('binary')) return false;
+  if (needs.isError !== undefined && (c.result['isError'] === true) !== needs.isError) return false;
+  return true;
+}

@@ -1,0 +1,181 @@
+// The checks of the stack profile (spec/11-stacks.md), one per requirement. A check reads one case
+// and the stack's answer to it and says pass, or fail with evidence: where a canary turned up in the
+// model request, or what the runtime can no longer read.
+import { findCanary, type Occurrence } from './canary.ts';
+import type { Needs, StackCase } from './cases.ts';
+
+export interface StepAnswer {
+  readonly requests: readonly unknown[];
+  readonly kept: unknown;
+  readonly threw: string | null;
+}
+
+export type CheckKind = 'leak' | 'loss' | 'delivery';
+
+export interface Finding {
+  /** One line: what went wrong. */
+  readonly summary: string;
+  /** The canary concerned, when there is one. */
+  readonly canary?: string;
+  /** Where the canary stood in the model request. */
+  readonly found?: readonly Occurrence[];
+  /** What the runtime was to keep and what it kept (loss checks). */
+  readonly wanted?: unknown;
+  readonly kept?: unknown;
+  readonly threw?: string;
+}
+
+export interface Check {
+  readonly id: string;
+  readonly kind: CheckKind;
+  /** MUST: a failing cell breaks the profile. SHOULD: a default the profile advises against. */
+  readonly level: 'MUST' | 'SHOULD';
+  readonly title: string;
+  /** A column header of two or three words. */
+  readonly short: string;
+  readonly needs: Needs;
+  judge(c: StackCase, a: StepAnswer): Finding | undefined;
+}
+
+/** The requests made after the tool ran: the ones that can carry its result. */
+const afterTool = (a: StepAnswer): readonly unknown[] => a.requests.slice(1);
+
+/** Where a canary stands in the requests after the tool ran, paths rooted at `requests[i]`. */
+function inRequests(a: StepAnswer, canary: string): Occurrence[] {
+  return a.requests.slice(1).flatMap((r, i) => findCanary(r, canary, `requests[${i + 1}]`));
+}
+
+function leaked(c: StackCase, a: StepAnswer, canaries: readonly string[], keep: (o: Occurrence) => boolean, what: string): Finding | undefined {
+  for (const canary of canaries) {
+    const found = inRequests(a, canary).filter(keep);
+    if (found.length > 0) return { summary: `${what} reached the model request at ${found[0]!.path}`, canary, found };
+  }
+  return undefined;
+}
+
+function deepEqual(x: unknown, y: unknown): boolean {
+  if (x === y) return true;
+  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
+  if (Array.isArray(x) !== Array.isArray(y)) return false;
+  const kx = Object.keys(x);
+  const ky = Object.keys(y);
+  if (kx.length !== ky.length) return false;
+  return kx.every((k) => Object.hasOwn(y, k) && deepEqual((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]));
+}
+
+/** Whether `value` stands whole somewhere in `tree` (as a value, not as text inside a string). */
+export function holdsWhole(tree: unknown, value: unknown): boolean {
+  if (deepEqual(tree, value)) return true;
+  if (typeof tree !== 'object' || tree === null) return false;
+  return Object.values(tree).some((x) => holdsWhole(x, value));
+}
+
+function keptWhole(c: StackCase, a: StepAnswer, what: string): Finding | undefined {
+  const wanted = c.result['structuredContent'];
+  if (holdsWhole(a.kept, wanted)) return undefined;
+  return {
+    summary: a.threw !== null ? `the step threw (${a.threw.slice(0, 120)}) and ${what} is gone` : `${what} is not in what the stack keeps for the runtime`,
+    wanted,
+    kept: a.kept,
+    ...(a.threw !== null ? { threw: a.threw } : {}),
+  };
+}
+
+function delivered(c: StackCase, a: StepAnswer, what: string): Finding | undefined {
+  if (a.threw !== null && afterTool(a).length === 0) return { summary: `the step threw before the model saw the ${what}: ${a.threw.slice(0, 160)}`, threw: a.threw };
+  for (const canary of c.canaries.visible) {
+    if (inRequests(a, canary).length === 0) {
+      return { summary: `the ${what} never reached the model`, canary, ...(a.threw !== null ? { threw: a.threw } : {}) };
+    }
+  }
+  if (a.threw !== null) return { summary: `the step ended with an exception: ${a.threw.slice(0, 160)}`, threw: a.threw };
+  return undefined;
+}
+
+export const CHECKS: readonly Check[] = [
+  {
+    id: 'TR-STACK-1',
+    kind: 'leak',
+    level: 'MUST',
+    title: 'user-only content stays off the model request',
+    short: 'user-only',
+    needs: { userOnly: true },
+    judge: (c, a) => leaked(c, a, c.canaries.userOnly, () => true, 'a block whose audience excludes the assistant'),
+  },
+  {
+    id: 'TR-STACK-2',
+    kind: 'leak',
+    level: 'MUST',
+    title: 'structuredContent no text carries stays off the model request',
+    short: 'structured',
+    needs: { structured: true, visible: true },
+    judge: (c, a) => leaked(c, a, c.canaries.structured, () => true, 'structuredContent that no text block carries'),
+  },
+  {
+    id: 'TR-STACK-3',
+    kind: 'leak',
+    level: 'MUST',
+    title: '_meta stays off the model request',
+    short: '_meta',
+    needs: { meta: true },
+    judge: (c, a) => leaked(c, a, c.canaries.meta, () => true, '_meta'),
+  },
+  {
+    id: 'TR-STACK-4',
+    kind: 'leak',
+    level: 'MUST',
+    title: 'binary data never reaches the model as text',
+    short: 'binary as text',
+    needs: { binary: true },
+    judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'text', 'base64 of an image, audio clip or blob, as text,'),
+  },
+  {
+    id: 'TR-STACK-5',
+    kind: 'leak',
+    level: 'SHOULD',
+    title: 'binary data is not sent as media unless the runtime asks',
+    short: 'media',
+    needs: { binary: true },
+    judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'media', 'base64 of an image, audio clip or blob, as a media part in the default setup,'),
+  },
+  {
+    id: 'TR-STACK-6',
+    kind: 'delivery',
+    level: 'MUST',
+    title: 'the text of a result reaches the model',
+    short: 'text arrives',
+    needs: { visible: true, isError: false },
+    judge: (c, a) => delivered(c, a, 'text of a model-facing block'),
+  },
+  {
+    id: 'TR-STACK-7',
+    kind: 'loss',
+    level: 'MUST',
+    title: 'structuredContent stays readable by the runtime',
+    short: 'structured kept',
+    needs: { structured: true, isError: false },
+    judge: (c, a) => keptWhole(c, a, 'structuredContent'),
+  },
+  {
+    id: 'TR-STACK-8',
+    kind: 'delivery',
+    level: 'MUST',
+    title: 'an error result reaches the model, and the step goes on',
+    short: 'error arrives',
+    needs: { visible: true, isError: true },
+    judge: (c, a) => delivered(c, a, 'text of the error result'),
+  },
+  {
+    id: 'TR-STACK-9',
+    kind: 'loss',
+    level: 'MUST',
+    title: 'the structured body of an error stays readable by the runtime',
+    short: 'error body kept',
+    needs: { structured: true, isError: true },
+    judge: (c, a) => keptWhole(c, a, 'the structured error body'),
+  },
+];
+
+export function checkById(id: string): Check | undefined {
+  return CHECKS.find((c) => c.id === id);
+}

@@ -1,0 +1,224 @@
+// `npm run compliance`: every stack adapter against every stack check, written to
+// compliance/report.json and compliance/README.md. With --stack/--check/--vector/--path it replays a
+// cell and prints its evidence instead (nothing is written). --verify compares a fresh run with the
+// committed report (the drift check).
+//
+// Exit status of the whole matrix: 0 when it completed (a third-party stack failing a check is a
+// finding, not an error), 1 when the control row failed a check or an adapter broke. A narrowed run
+// (a replay) exits 1 when any selected cell fails, as a test run would. --verify: 1 on drift.
+// 2 for a usage error.
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { availableParallelism } from 'node:os';
+import { CHECKS, checkById, type Check } from './checks.ts';
+import { buildReport, renderReadme, type ComplianceReport } from './report.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED, runStack, type StackRun } from './run.ts';
+import { REPO_ROOT, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
+import { loadStackVectors } from './vectors.ts';
+import { compareReports } from './verify.ts';
+import { killRunningAdapters } from '../../runner/process.ts';
+
+export class UsageError extends Error {}
+
+export const COMPLIANCE_DIR = join(REPO_ROOT, 'compliance');
+
+interface Args {
+  stacks: StackRow[];
+  checks: Check[];
+  vector?: string;
+  seed: number;
+  runs: number;
+  path?: string;
+  verify: boolean;
+  write: boolean;
+  narrowed: boolean;
+}
+
+const USAGE = 'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify] [--no-write]';
+
+export function parse(argv: readonly string[]): Args {
+  const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, write: true, narrowed: false };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i]!;
+    const value = (): string => {
+      const v = argv[++i];
+      if (v === undefined) throw new UsageError(`${flag} needs a value`);
+      return v;
+    };
+    const int = (): number => {
+      const v = value();
+      if (!/^\d+$/.test(v)) throw new UsageError(`${flag} takes a non-negative integer, got ${JSON.stringify(v)}`);
+      return Number(v);
+    };
+    switch (flag) {
+      case '--stack': {
+        const id = value();
+        const row = stackRow(id);
+        if (!row) throw new UsageError(`unknown stack ${JSON.stringify(id)}; the stacks are ${STACK_ROWS.map((r) => r.id).join(', ')}`);
+        a.stacks.push(row);
+        break;
+      }
+      case '--check': {
+        const id = value();
+        const c = checkById(id);
+        if (!c) throw new UsageError(`unknown check ${JSON.stringify(id)}; the checks are ${CHECKS.map((k) => k.id).join(', ')}`);
+        a.checks.push(c);
+        break;
+      }
+      case '--vector': a.vector = value(); break;
+      case '--seed': a.seed = int(); break;
+      case '--runs': a.runs = int(); break;
+      case '--path': a.path = value(); break;
+      case '--verify': a.verify = true; break;
+      case '--no-write': a.write = false; break;
+      case '-h': case '--help': throw new UsageError(USAGE);
+      default: throw new UsageError(`unknown option ${JSON.stringify(flag)}\n${USAGE}`);
+    }
+  }
+  a.narrowed = a.stacks.length > 0 || a.checks.length > 0 || a.vector !== undefined || a.path !== undefined;
+  if (a.path !== undefined && a.checks.length !== 1) throw new UsageError('--path replays one generated case: give exactly one --check');
+  if (a.vector !== undefined && a.path !== undefined) throw new UsageError('--vector and --path replay different cases: give one');
+  if (a.verify && a.narrowed) throw new UsageError('--verify checks the whole committed matrix: it takes no --stack, --check, --vector or --path');
+  if (a.stacks.length === 0) a.stacks = [...STACK_ROWS];
+  if (a.checks.length === 0) a.checks = [...CHECKS];
+  return a;
+}
+
+function printEvidence(runs: readonly StackRun[]): void {
+  for (const r of runs) {
+    if (r.error) console.log(`${r.row.id}: ${r.error}`);
+    for (const c of r.cells) {
+      console.log(`${c.verdict.toUpperCase()} ${c.stack} ${c.check}${c.reason ? `: ${c.reason}` : ''}`);
+      for (const e of c.evidence) {
+        console.log(`  ${e.source} ${e.case}: ${e.summary}`);
+        for (const o of e.found ?? []) console.log(`    ${o.path} (${o.form}): ${JSON.stringify(o.excerpt)}`);
+        if ('wanted' in e) console.log(`    wanted: ${JSON.stringify(e.wanted)}\n    kept:   ${JSON.stringify(e.kept).slice(0, 600)}`);
+        if (e.threw) console.log(`    threw: ${e.threw.slice(0, 300)}`);
+        console.log(`    input: ${JSON.stringify(e.input).slice(0, 1500)}`);
+        console.log(`    replay: ${e.replay}`);
+      }
+    }
+  }
+}
+
+/** Runs the stacks (all at once, one process each) with the given options. */
+export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'runs' | 'path' | 'vector'>, extra: { replayPaths?: (s: string, c: string) => string | undefined; onProgress?: (l: string) => void } = {}): Promise<StackRun[]> {
+  const vectors = loadStackVectors();
+  if (a.vector !== undefined && !vectors.some((v) => v.id === a.vector)) throw new UsageError(`unknown vector ${JSON.stringify(a.vector)}; the vectors are ${vectors.map((v) => v.id).join(', ')}`);
+  return mapLimited(a.stacks, jobs(), (row) =>
+      runStack(row, vectors, {
+        seed: a.seed,
+        runs: a.runs,
+        checks: a.checks,
+        generated: a.vector === undefined,
+        ...(a.vector !== undefined ? { vectorIds: [a.vector] } : a.path !== undefined ? { vectorIds: [] } : {}),
+        ...(a.path !== undefined ? { path: a.path } : {}),
+        ...(extra.replayPaths ? { replayPaths: extra.replayPaths } : {}),
+        ...(extra.onProgress ? { onProgress: extra.onProgress } : {}),
+      }),
+  );
+}
+
+/** Stacks run at once: each is one process, and starting one is CPU-bound (TOOLRESULT_STACK_JOBS overrides). */
+function jobs(): number {
+  const env = Number(process.env['TOOLRESULT_STACK_JOBS']);
+  return Number.isInteger(env) && env > 0 ? env : Math.max(2, Math.min(4, availableParallelism()));
+}
+
+async function mapLimited<T, R>(items: readonly T[], limit: number, f: (t: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const i = next++;
+      out[i] = await f(items[i]!);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
+  return out;
+}
+
+export function readCommitted(dir: string = COMPLIANCE_DIR): ComplianceReport {
+  return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as ComplianceReport;
+}
+
+async function main(argv: readonly string[]): Promise<number> {
+  const a = parse(argv);
+  const t0 = Date.now();
+  const progress = (l: string) => process.stderr.write(`${l}\n`);
+  if (a.verify) {
+    const committed = readCommitted();
+    const problems = await verifyCommitted(committed, a.runs === DEFAULT_RUNS ? undefined : a.runs, progress);
+    for (const p of problems) console.log(`drift: ${p}`);
+    console.log(problems.length === 0 ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)` : `${problems.length} difference(s): run npm run compliance and commit compliance/`);
+    return problems.length === 0 ? 0 : 1;
+  }
+  const runs = await runMatrix(a, { onProgress: progress });
+  const broken = runs.filter((r) => r.error || r.cells.some((c) => c.verdict === 'error'));
+  const controlFails = runs.filter((r) => r.row.control).flatMap((r) => r.cells.filter((c) => c.verdict !== 'pass'));
+  if (a.narrowed) {
+    printEvidence(runs);
+    const cells = runs.flatMap((r) => r.cells);
+    console.log(`${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    return cells.some((c) => c.verdict !== 'pass') || broken.length > 0 ? 1 : 0;
+  }
+  const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
+  if (a.write) {
+    mkdirSync(COMPLIANCE_DIR, { recursive: true });
+    writeFileSync(join(COMPLIANCE_DIR, 'report.json'), `${JSON.stringify(report, null, 1)}\n`);
+    writeFileSync(join(COMPLIANCE_DIR, 'README.md'), `${renderReadme(report)}\n`);
+    console.log('wrote compliance/report.json and compliance/README.md');
+  }
+  for (const r of runs) {
+    const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);
+    console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : fails.length === 0 ? 'passes every check' : `fails ${fails.join(', ')}`}`);
+  }
+  for (const c of controlFails) console.log(`the control row fails ${c.check}: the kit or the reference is wrong`);
+  console.log(`${runs.length} stacks × ${a.checks.length} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  return controlFails.length > 0 || broken.length > 0 ? 1 : 0;
+}
+
+/**
+ * The drift check: the stacks run again at the committed seed; a committed failing generated case
+ * is replayed by its path, and a passing cell runs `runs` cases (a prefix of the committed run, so it
+ * must pass too). The result must equal the committed report.
+ */
+export async function verifyCommitted(committed: ComplianceReport, runs: number | undefined, onProgress?: (l: string) => void, onlyStacks?: readonly string[]): Promise<string[]> {
+  if (onlyStacks) {
+    // The same comparison over a part of the matrix: those rows, their cells and figures.
+    const keep = (id: string) => onlyStacks.includes(id);
+    committed = { ...committed, stacks: committed.stacks.filter((s) => keep(s.id)), cells: committed.cells.filter((c) => keep(c.stack)), figures: committed.figures.filter((f) => keep(f.stack)) };
+  }
+  const paths = new Map<string, string>();
+  for (const c of committed.cells) {
+    const gen = c.evidence.find((e) => e.source === 'generated');
+    if (gen) paths.set(`${c.stack} ${c.check}`, gen.case.replace(/^seed \d+ path /, ''));
+  }
+  const fresh = await runMatrix(
+    { stacks: committed.stacks.map((s) => stackRow(s.id)).filter((r): r is StackRow => r !== undefined), checks: committed.checks.map((c) => checkById(c.id)).filter((c): c is Check => c !== undefined), seed: committed.kit.seed, runs: runs ?? committed.kit.runs },
+    { replayPaths: (s, c) => paths.get(`${s} ${c}`), ...(onProgress ? { onProgress } : {}) },
+  );
+  const report = buildReport(fresh, CHECKS, { seed: committed.kit.seed, runs: committed.kit.runs, vectors: loadStackVectors().map((v) => v.id) });
+  return compareReports(committed, report);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const stop = () => {
+    killRunningAdapters();
+    process.exit(130);
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e: unknown) => {
+      killRunningAdapters();
+      if (e instanceof UsageError) {
+        console.error(`compliance: ${e.message}`);
+        process.exit(2);
+      }
+      console.error(`compliance: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`);
+      process.exit(1);
+    },
+  );
+}
