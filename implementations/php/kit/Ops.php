@@ -70,6 +70,13 @@ final class Ops
         return $v;
     }
 
+    /** A tagged string decoded, or null when the node is not a string. */
+    public function decodeString(mixed $node): ?string
+    {
+        $v = $this->decode($node);
+        return is_string($v) ? $v : null;
+    }
+
     private function string(\stdClass $input, string $name): string
     {
         if (!property_exists($input, $name)) {
