@@ -22,11 +22,16 @@ const hookSpec = fc.oneof(
 );
 
 /** Damages an entry the way storage does: cut short, one character changed, or left whole. */
-function damaged(entry: string, how: number, at: number): string {
+function damaged(entry: string, how: number, at: number, utf16: boolean): string {
   if (entry.length === 0 || how === 0) return entry;
-  const i = at % entry.length;
+  let i = at % entry.length;
+  // A byte-string adapter cannot be sent an unpaired surrogate (§9.2): damage it at a code point,
+  // never between the two halves of a pair.
+  const low = (k: number): boolean => k > 0 && k < entry.length && /[\udc00-\udfff]/.test(entry[k]) && /[\ud800-\udbff]/.test(entry[k - 1]);
+  if (!utf16 && low(i)) i -= 1;
   if (how === 1) return entry.slice(0, i);
-  return entry.slice(0, i) + (entry[i] === '1' ? '2' : '1') + entry.slice(i + 1);
+  const width = !utf16 && low(i + 1) ? 2 : 1;
+  return entry.slice(0, i) + (entry[i] === '1' ? '2' : '1') + entry.slice(i + width);
 }
 
 const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<Input> }> = {
@@ -49,7 +54,7 @@ const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<
     arb: (caps) =>
       fc.tuple(boundInput(caps), fc.constantFrom(0, 0, 1, 2), fc.nat()).map(([i, how, at]) => {
         const r = reference('persist', i);
-        return { entry: r.ok ? damaged(r.output.entry as string, how, at) : '' };
+        return { entry: r.ok ? damaged(r.output.entry as string, how, at, caps.utf16) : '' };
       }),
   },
   hooks: { group: 'hooks', arb: (caps) => fc.tuple(boundInput(caps), fc.array(hookSpec, { maxLength: 3 })).map(([i, hooks]) => ({ ...i, hooks })) },
