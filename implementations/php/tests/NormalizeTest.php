@@ -99,6 +99,9 @@ final class NormalizeTest extends TestCase
         $r = LangChainNormalizer::normalize(['content' => '{"type":"text","text":"Total","structuredContent":{"t":1}}', 'artifact' => [['type' => 'mcp_structured_content', 'data' => ['t' => 1]]]]);
         self::assertSame('Total', $r->content);
         self::assertEquals((object) ['t' => 1], $r->structured());
+        $meta = [['type' => 'mcp_meta', 'data' => []]];
+        self::assertSame("a\u{FFFD}", LangChainNormalizer::normalize(['content' => '{"type":"text","text":"a\\ud800","meta":{"\\u0000k":1}}', 'artifact' => $meta])->content, 'JSON texts json_decode refuses unwrap too');
+        self::assertSame('y', LangChainNormalizer::normalize(['content' => '{"type":"text","text":"x","text":"y","meta":1}', 'artifact' => $meta])->content, 'a repeated name keeps its last value');
         self::assertSame('[malformed LangChain tool message]', LangChainNormalizer::normalize(['content' => 'x', 'status' => 'failed'])->content);
         self::assertSame(['structured.invalid'], LangChainNormalizer::normalize(['content' => 'x', 'artifact' => ['structured_content' => 1, 'structuredContent' => 2]])->warnings());
     }

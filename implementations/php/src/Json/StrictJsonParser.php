@@ -20,7 +20,8 @@ final class StrictJsonParser
     private int $i = 0;
     private int $n = 0;
 
-    public function __construct(private readonly int $maxDepth)
+    /** @param bool $lastWins a repeated member name keeps its last value instead of failing the text */
+    public function __construct(private readonly int $maxDepth, private readonly bool $lastWins = false)
     {
     }
 
@@ -82,7 +83,13 @@ final class StrictJsonParser
                     $frame = array_pop($stack);
                     if ($frame['object']) {
                         $pairs = [];
+                        $at = [];
                         foreach ($frame['keys'] as $j => $k) {
+                            if (isset($at[$k])) {
+                                $pairs[$at[$k]][1] = $frame['items'][$j]; // the last value, in the first place
+                                continue;
+                            }
+                            $at[$k] = count($pairs);
                             $pairs[] = [$k, $frame['items'][$j]];
                         }
                         $value = JsonData::makeObject($pairs);
@@ -102,7 +109,7 @@ final class StrictJsonParser
             throw new \UnexpectedValueException('expected a member name');
         }
         $k = $this->string();
-        if (isset($frame['seen'][$k])) {
+        if (isset($frame['seen'][$k]) && !$this->lastWins) {
             throw new \UnexpectedValueException('duplicate member name');
         }
         $frame['seen'][$k] = true;

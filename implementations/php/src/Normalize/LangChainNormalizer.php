@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolResult\Normalize;
 
+use ToolResult\Json\JsonData;
+use ToolResult\Json\StrictJsonParser;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Types\WarningCode;
@@ -118,11 +120,24 @@ final class LangChainNormalizer
      */
     private static function unwrapped(string $content): string
     {
-        $v = json_decode($content, false, 512);
-        if (!$v instanceof \stdClass) {
+        // Any JSON text of the object, as JSON.parse reads it: json_decode refuses some (an escaped
+        // unpaired surrogate, a name that starts with U+0000), so the strict reader is used, with a
+        // repeated name keeping its last value.
+        if (!mb_check_encoding($content, 'UTF-8')) {
             return $content;
         }
-        $m = (array) $v;
+        try {
+            $v = (new StrictJsonParser(PHP_INT_MAX, true))->parse($content);
+        } catch (\UnexpectedValueException) {
+            return $content;
+        }
+        if (!JsonData::isObject($v)) {
+            return $content;
+        }
+        $m = [];
+        foreach (JsonData::entries($v) as [$k, $x]) {
+            $m[(string) $k] = $x;
+        }
         $names = array_map('strval', array_keys($m));
         $extra = array_diff($names, ['type', 'text', 'structuredContent', 'meta']);
         $hasData = in_array('structuredContent', $names, true) || in_array('meta', $names, true);
