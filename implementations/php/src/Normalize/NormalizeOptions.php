@@ -25,8 +25,8 @@ final readonly class NormalizeOptions
         if ($options instanceof self) {
             return $options;
         }
-        if ($options === null) {
-            return new self(BoundOptions::defaults(), false, null, 'off');
+        if ($options === null || $options instanceof BoundOptions) {
+            return new self($options ?? BoundOptions::defaults(), false, null, 'off');
         }
         if ($options instanceof \stdClass) {
             $options = (array) $options;
