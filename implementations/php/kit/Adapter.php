@@ -13,8 +13,6 @@ use ToolResult\Model\InvalidOptions;
  */
 final class Adapter
 {
-    private const OUT = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_THROW_ON_ERROR;
-
     public static function main($in, $out): int
     {
         ini_set('serialize_precision', '-1');
@@ -58,8 +56,12 @@ final class Adapter
             $response = self::error($req->id, 'adapter.exception', "unexpected exception in op {$op}", $log);
         }
         $text = self::encode($response);
-        foreach ($ops->decoded as $v) {
-            Dismantle::value($v);
+        try {
+            foreach ($ops->decoded as $v) {
+                Dismantle::value($v);
+            }
+        } catch (\Throwable) {
+            // Taking the input apart only saves PHP a deep recursive free; the answer stands.
         }
         $ops->decoded = [];
         foreach ($ops->decoders as $d) {
@@ -77,9 +79,9 @@ final class Adapter
     private static function encode(array $response): string
     {
         try {
-            return json_encode($response, self::OUT);
-        } catch (\JsonException) {
-            return json_encode(['id' => $response['id'], 'ok' => false, 'error' => ['code' => 'adapter.exception', 'message' => 'the answer could not be written'], 'logs' => []], self::OUT);
+            return ResponseJson::encode($response);
+        } catch (\Throwable) {
+            return ResponseJson::encode(['id' => $response['id'], 'ok' => false, 'error' => ['code' => 'adapter.exception', 'message' => 'the answer could not be written'], 'logs' => []]);
         }
     }
 }

@@ -29,7 +29,9 @@ final class Dismantle
                     if (is_array($x) || is_object($x)) {
                         $stack[] = $x;
                     }
-                    unset($v->{(string) $k});
+                    if (!str_starts_with((string) $k, "\0")) {
+                        unset($v->{(string) $k}); // a name PHP will not unset is left; such objects are never deep
+                    }
                 }
             } elseif (is_array($v)) {
                 foreach ($v as $k => $x) {

@@ -9,7 +9,7 @@ use ToolResult\Model\Absent;
 /**
  * The PHP value for each opaque kind of spec §9.2. To the bounder every one is an unencodable node
  * (it enters only arrays and stdClass). To a normalizer, an object whose reading runs code (__get,
- * JsonSerializable) is an object without data fields, and any other instance is not an object.
+ * JsonSerializable) is an object without data fields, and any other instance (or resource) is not an object.
  */
 final class Opaque
 {
@@ -23,7 +23,7 @@ final class Opaque
             'date' => new \DateTimeImmutable('@0'),
             'map' => new \ArrayObject(['k' => 'v']),
             'set' => new \SplObjectStorage(),
-            'bytes-object' => \SplFixedArray::fromArray([104, 105]),
+            'bytes-object' => self::bytes(),
             'class-instance' => new OpaqueInstance(),
             'proxy' => new OpaqueProxy(),
             'getter' => new OpaqueGetter(false),
@@ -32,6 +32,15 @@ final class Opaque
             'non-string-key' => [1 => 'value'],
             default => throw new BadInput('unknown opaque kind'),
         };
+    }
+
+    /** PHP has no byte array (strings are octets): the closest is a stream of octets in memory. */
+    private static function bytes(): mixed
+    {
+        $h = fopen('php://memory', 'r+');
+        fwrite($h, 'hi');
+        rewind($h);
+        return $h;
     }
 }
 

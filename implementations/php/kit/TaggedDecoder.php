@@ -258,7 +258,8 @@ final class TaggedDecoder
             $nul = $nul || str_starts_with($k, "\0");
         }
         if ($nul) {
-            // PHP allows no property name that starts with U+0000: such an object is an array.
+            // `$o->{…}` refuses a name that starts with U+0000: the members are gathered in an array
+            // and cast to a stdClass (JsonData::makeObject). A cycle tag inside points at the array.
             $id = count($this->cells);
             $this->cells[$id] = [];
             $this->ancestors[] = ['array', $id];
@@ -267,8 +268,8 @@ final class TaggedDecoder
                 $this->place($this->cells[$id], $k, $v);
             }
             array_pop($this->ancestors);
-            $this->lastClosedCell = $id;
-            return $this->cells[$id];
+            $this->lastClosedCell = null;
+            return (object) $this->cells[$id];
         }
         $o = new \stdClass();
         $this->ancestors[] = ['object', $o];

@@ -31,6 +31,16 @@ final class LedgerHooksTest extends TestCase
         }
     }
 
+    public function testMemberNamesPhpReservesRoundTrip(): void
+    {
+        $o = \ToolResult\Json\JsonData::makeObject([["\0", 'nul'], ['0', 'zero'], ["\0a\0b", 'mangled-looking']]);
+        $r = bound(ToolResult::text('x', structured: [$o]));
+        self::assertSame([], $r->warnings());
+        $entry = Ledger::persist($r);
+        self::assertSame('{"result":{"artifacts":[],"content":"x","isError":false,"structured":[{"\\u0000":"nul","\\u0000a\\u0000b":"mangled-looking","0":"zero"}],"warnings":[]},"version":1}', $entry);
+        self::assertSame($entry, Ledger::persist(Ledger::restore($entry)));
+    }
+
     public static function refusals(): array
     {
         return [

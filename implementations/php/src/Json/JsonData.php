@@ -53,25 +53,17 @@ final class JsonData
     }
 
     /**
-     * Builds an object from [string key, value] pairs: a stdClass, unless a key starts with U+0000,
-     * which PHP does not allow as a property name; then a non-list array.
+     * Builds a stdClass from [string key, value] pairs. Through an array cast, so that any member name
+     * can be a property, even one that starts with U+0000 (which `$o->{…}` refuses); entries() reads
+     * every name back as it was.
      */
-    public static function makeObject(array $pairs): \stdClass|array
+    public static function makeObject(array $pairs): \stdClass
     {
-        foreach ($pairs as [$k]) {
-            if (str_starts_with((string) $k, "\0")) {
-                $a = [];
-                foreach ($pairs as [$key, $value]) {
-                    $a[$key] = $value;
-                }
-                return $a;
-            }
-        }
-        $o = new \stdClass();
+        $a = [];
         foreach ($pairs as [$k, $v]) {
-            $o->{$k} = $v;
+            $a[$k] = $v;
         }
-        return $o;
+        return (object) $a;
     }
 
     /** A deep copy of bounded data (at most 64 levels, so recursion is safe here). */

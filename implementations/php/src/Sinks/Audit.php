@@ -83,9 +83,9 @@ final class Audit
             [, $data] = JsonData::member($a, 'data');
             $d = [];
             foreach (JsonData::entries($data) as [$k, $v]) {
-                $d[(string) $k] = self::redactStrings($v, $one); // member names of the shape are kept
+                $d[] = [(string) $k, self::redactStrings($v, $one)]; // member names of the shape are kept
             }
-            return ['type' => $one($type), 'label' => $one($label), 'data' => (object) $d];
+            return ['type' => $one($type), 'label' => $one($label), 'data' => JsonData::makeObject($d)];
         }, $r->artifacts());
         $out['warnings'] = array_map(static fn (string $c): array => ['code' => $c], $r->warnings());
         return $out;
