@@ -22,12 +22,13 @@ const hookSpec = fc.oneof(
 );
 
 /** Damages an entry the way storage does: cut short, one character changed, or left whole. */
-function damaged(entry: string, how: number, at: number, utf16: boolean): string {
+export function damaged(entry: string, how: number, at: number, utf16: boolean): string {
   if (entry.length === 0 || how === 0) return entry;
   let i = at % entry.length;
   // A byte-string adapter cannot be sent an unpaired surrogate (§9.2): damage it at a code point,
   // never between the two halves of a pair.
-  const low = (k: number): boolean => k > 0 && k < entry.length && /[\udc00-\udfff]/.test(entry[k]) && /[\ud800-\udbff]/.test(entry[k - 1]);
+  const unit = (k: number): number => entry.charCodeAt(k);
+  const low = (k: number): boolean => k > 0 && k < entry.length && unit(k) >= 0xdc00 && unit(k) <= 0xdfff && unit(k - 1) >= 0xd800 && unit(k - 1) <= 0xdbff;
   if (!utf16 && low(i)) i -= 1;
   if (how === 1) return entry.slice(0, i);
   const width = !utf16 && low(i + 1) ? 2 : 1;
