@@ -75,6 +75,8 @@ final class BoundTest extends TestCase
         self::assertFalse($r->isError);
         self::assertSame(['content.not_text'], $r->warnings());
         self::assertSame(['content.not_text'], bound(42)->warnings());
+        $forged = (new ReflectionClass(ToolResult::class))->newInstanceWithoutConstructor();
+        self::assertSame(['content.not_text'], bound($forged)->warnings(), 'TR-BOUND-0: an unconstructed result is read as nothing');
     }
 
     public function testTR_BOUND_13_and_TR_MODEL_9_warningsMergedSorted(): void

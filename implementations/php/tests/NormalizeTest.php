@@ -83,6 +83,9 @@ final class NormalizeTest extends TestCase
             ['{"minLength":2}', '"\u00e9"', false],
             ['{"enum":[{"a":[1]}]}', '{"a":[1.0]}', true],
             ['{"$schema":"http://json-schema.org/draft-04/schema#"}', '{}', false],
+            ['{"$ref":"#"}', '{}', false],
+            ['{"$defs":{"n":{"type":"object","properties":{"c":{"items":{"$ref":"#/$defs/n"}}}}},"$ref":"#/$defs/n"}', '{"c":[{"c":[{"c":[]}]}]}', true],
+            ['{"$defs":{"n":{"type":"object","properties":{"c":{"items":{"$ref":"#/$defs/n"}}}}},"$ref":"#/$defs/n"}', '{"c":[{"c":[5]}]}', false],
             ['true', '1', true],
             ['null', '1', false],
         ];

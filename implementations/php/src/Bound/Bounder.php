@@ -8,6 +8,7 @@ use ToolResult\Json\JsonData;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\BoundOptions;
+use ToolResult\Model\RunOnlyStore;
 use ToolResult\Model\ToolResult;
 use ToolResult\Types\WarningCode;
 
@@ -92,7 +93,7 @@ final class Bounder
     /** @return array{0:mixed,1:mixed,2:mixed,3:mixed,4:list<mixed>} content, isError, structured, artifacts, warnings */
     private static function channels(mixed $r): array
     {
-        if ($r instanceof ToolResult) {
+        if ($r instanceof ToolResult && RunOnlyStore::get($r) !== null) {
             return [$r->content, $r->isError, $r->structured(), $r->artifacts(), $r->warnings()];
         }
         if (BoundedToolResult::isGenuine($r)) {
@@ -119,6 +120,7 @@ final class Bounder
             }
             return [$get('content'), $get('isError'), $get('structured'), $get('artifacts'), $warnings];
         }
+        // Not a result (or a ToolResult made without its constructor): nothing of it is read.
         return [null, false, Absent::Value, Absent::Value, []];
     }
 }

@@ -199,7 +199,23 @@ final class JsonSchema
      * Validates $v. Returns null when invalid, else the annotations that unevaluatedProperties and
      * unevaluatedItems read: ['props' => names evaluated, 'items' => indices evaluated, 'all' => all items].
      */
+    private int $depth = 0;
+
     private function validate(mixed $schema, mixed $v, string $base): ?array
+    {
+        // A $ref that leads back to itself on the same value would never end: past this many nested
+        // evaluations the schema is taken not to compile.
+        if (++$this->depth > 2000) {
+            throw new SchemaInvalid('evaluation too deep');
+        }
+        try {
+            return $this->evaluate($schema, $v, $base);
+        } finally {
+            $this->depth--;
+        }
+    }
+
+    private function evaluate(mixed $schema, mixed $v, string $base): ?array
     {
         $ann = ['props' => [], 'items' => [], 'all' => false];
         if ($schema === true) {
