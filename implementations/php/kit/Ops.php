@@ -38,7 +38,7 @@ final class Ops
     {
         return match ($op) {
             'hello' => [
-                'name' => 'toolresult-php', 'version' => '1.0.0-draft.1', 'language' => 'php ' . PHP_VERSION,
+                'name' => 'toolresult-php', 'version' => \ToolResult\Version::VERSION, 'language' => 'php ' . PHP_VERSION,
                 'protocol' => 'toolresult-adapter/1', 'groups' => self::GROUPS, 'stringModel' => 'bytes',
                 'cycles' => true, 'opaqueValues' => true,
             ],
