@@ -50,7 +50,7 @@ function utf16Vectors(): string[] {
 }
 
 // One after another: on two shared cores, three runs at once starve each other's handshakes.
-describe('conformance of the implementations in this repository', () => {
+describe('conformance of the implementations in this repository', { timeout: 300_000 }, () => {
   it.each(implementations.map((i) => [i.name, i] as const))('TR-CONF-5: %s passes every group of a default run', async (name, impl) => {
     const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
     const r = await run(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, ...impl.command]);
@@ -76,5 +76,5 @@ describe('conformance of the implementations in this repository', () => {
     // Both kinds of case ran: fixed vectors and properties, the differential among them.
     expect(json.cases.some((c) => c.id.startsWith('vector/'))).toBe(true);
     expect(json.cases.some((c) => c.id.startsWith('property/TR-CONF-5/'))).toBe(true);
-  }, 240_000);
+  });
 });
