@@ -166,9 +166,10 @@ final class Ops
         if (!is_array($descriptions)) {
             throw new BadInput('hooks is not a list');
         }
+        // The op's own inputs before the options (TR-CONF-21): the descriptions are built first.
+        $hooks = array_map(fn (mixed $d): \Closure => HookDescriptions::build($d, $this), $descriptions);
         $options = $this->options($input);
         $first = Bounder::bound($this->result($input->result ?? null), $options);
-        $hooks = array_map(fn (mixed $d): \Closure => HookDescriptions::build($d, $this), $descriptions);
         return ['result' => Pipeline::transform($first, $hooks, $options, $this->log)->toRecord()];
     }
 
