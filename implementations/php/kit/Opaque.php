@@ -1,0 +1,92 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Kit;
+
+use ToolResult\Model\Absent;
+
+/**
+ * The PHP value for each opaque kind of spec §9.2. To the bounder every one is an unencodable node
+ * (it enters only arrays and stdClass). To a normalizer, an object whose reading runs code (__get,
+ * JsonSerializable) is an object without data fields, and any other instance (or resource) is not an object.
+ */
+final class Opaque
+{
+    public static function make(string $kind): mixed
+    {
+        return match ($kind) {
+            'undefined' => Absent::Value,
+            'function' => static fn (): string => 'function',
+            'symbol' => new class () {
+            },
+            'date' => new \DateTimeImmutable('@0'),
+            'map' => new \ArrayObject(['k' => 'v']),
+            'set' => new \SplObjectStorage(),
+            'bytes-object' => self::bytes(),
+            'class-instance' => new OpaqueInstance(),
+            'proxy' => new OpaqueProxy(),
+            'getter' => new OpaqueGetter(false),
+            'throwing-getter' => new OpaqueGetter(true),
+            'to-json' => new OpaqueToJson(),
+            'non-string-key' => [1 => 'value'],
+            default => throw new BadInput('unknown opaque kind'),
+        };
+    }
+
+    /** PHP has no byte array (strings are octets): the closest is a stream of octets in memory. */
+    private static function bytes(): mixed
+    {
+        $h = fopen('php://memory', 'r+');
+        fwrite($h, 'hi');
+        rewind($h);
+        return $h;
+    }
+}
+
+/** An instance of a class with a public property: not an object to a normalizer, not data to the bounder. */
+final class OpaqueInstance
+{
+    public string $content = 'instance';
+}
+
+/** A proxy's PHP counterpart: every way in throws. */
+final class OpaqueProxy implements \ArrayAccess, \IteratorAggregate, \Countable
+{
+    public function offsetExists(mixed $offset): bool { throw new \LogicException('proxy'); }
+    public function offsetGet(mixed $offset): mixed { throw new \LogicException('proxy'); }
+    public function offsetSet(mixed $offset, mixed $value): void { throw new \LogicException('proxy'); }
+    public function offsetUnset(mixed $offset): void { throw new \LogicException('proxy'); }
+    public function getIterator(): \Iterator { throw new \LogicException('proxy'); }
+    public function count(): int { throw new \LogicException('proxy'); }
+}
+
+/** A mapping whose members are computed by __get (a getter), throwing or not. */
+final class OpaqueGetter
+{
+    public function __construct(private readonly bool $throws)
+    {
+    }
+
+    public function __get(string $name): mixed
+    {
+        if ($this->throws) {
+            throw new \LogicException('getter');
+        }
+        return 'computed';
+    }
+
+    public function __isset(string $name): bool
+    {
+        return true;
+    }
+}
+
+/** A value with its own JSON form (JsonSerializable, PHP's toJSON). */
+final class OpaqueToJson implements \JsonSerializable
+{
+    public function jsonSerialize(): mixed
+    {
+        return ['content' => 'from jsonSerialize'];
+    }
+}

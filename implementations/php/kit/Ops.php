@@ -1,0 +1,191 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Kit;
+
+use ToolResult\Bound\Bounder;
+use ToolResult\Bound\Utf8;
+use ToolResult\Bound\Walker;
+use ToolResult\Egress\Wire;
+use ToolResult\Hooks\Pipeline;
+use ToolResult\Json\JsonData;
+use ToolResult\Ledger\Ledger;
+use ToolResult\Ledger\LedgerError;
+use ToolResult\Model\Absent;
+use ToolResult\Model\InvalidOptions;
+use ToolResult\Model\ToolResult;
+use ToolResult\Normalize\LangChainNormalizer;
+use ToolResult\Normalize\LocalNormalizer;
+use ToolResult\Normalize\McpNormalizer;
+use ToolResult\Normalize\NormalizeOptions;
+use ToolResult\Sinks\Audit;
+use ToolResult\Sinks\Sinks;
+
+/** The adapter's operations (spec §9.3): each decodes its input, calls the library, returns plain JSON. */
+final class Ops
+{
+    public const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'];
+
+    /** Decoded inputs of the request at hand, taken apart afterwards (Dismantle). */
+    public array $decoded = [];
+
+    public function __construct(private readonly LogCapture $log)
+    {
+    }
+
+    public function handle(string $op, \stdClass $input): mixed
+    {
+        return match ($op) {
+            'hello' => [
+                'name' => 'toolresult-php', 'version' => \ToolResult\Version::VERSION, 'language' => 'php ' . PHP_VERSION,
+                'protocol' => 'toolresult-adapter/1', 'groups' => self::GROUPS, 'stringModel' => 'bytes',
+                'cycles' => true, 'opaqueValues' => true,
+            ],
+            'stop' => new \stdClass(),
+            'coerce' => ['text' => Utf8::coerce($this->string($input, 'value'))],
+            'measure' => $this->measure($input),
+            'bound' => ['result' => $this->bounded($input)->toRecord()],
+            'wire' => ['message' => Wire::message($this->bounded($input))],
+            'live' => ['event' => Sinks::liveEvent($this->bounded($input))],
+            'suspend' => ['state' => Sinks::suspendState($this->bounded($input))],
+            'audit' => $this->audit($input),
+            'persist' => ['entry' => Ledger::persist($this->bounded($input))],
+            'restore' => $this->restore($input),
+            'hooks' => $this->hooks($input),
+            'normalize' => $this->normalize($input),
+            default => throw new UnknownOp(),
+        };
+    }
+
+    /** @var list<TaggedDecoder> */
+    public array $decoders = [];
+
+    private function decode(mixed $node): mixed
+    {
+        $decoder = new TaggedDecoder();
+        $this->decoders[] = $decoder;
+        $v = $decoder->decode($node);
+        $this->decoded[] = $v;
+        return $v;
+    }
+
+    /** A tagged string decoded, or null when the node is not a string. */
+    public function decodeString(mixed $node): ?string
+    {
+        $v = $this->decode($node);
+        return is_string($v) ? $v : null;
+    }
+
+    private function string(\stdClass $input, string $name): string
+    {
+        if (!property_exists($input, $name)) {
+            throw new BadInput("missing {$name}");
+        }
+        $v = $this->decode($input->{$name});
+        if (!is_string($v)) {
+            throw new BadInput("{$name} is not a string");
+        }
+        return $v;
+    }
+
+    private function measure(\stdClass $input): array
+    {
+        if (!property_exists($input, 'value') || !is_int($input->budget ?? null) && !is_float($input->budget ?? null)) {
+            throw new BadInput('measure needs value and budget');
+        }
+        $m = Walker::measure($this->decode($input->value), (int) $input->budget, false);
+        return $m->verdict->value === 'ok' ? ['verdict' => 'ok', 'octets' => $m->octets] : ['verdict' => $m->verdict->value];
+    }
+
+    /** A tool result built from a result input with the library's own factories (§9.3). */
+    public function result(mixed $in): mixed
+    {
+        if (!$in instanceof \stdClass || !property_exists($in, 'content') || !property_exists($in, 'isError')) {
+            throw new BadInput('result input needs content and isError');
+        }
+        $content = $this->decode($in->content);
+        $structured = property_exists($in, 'structured') ? $this->decode($in->structured) : Absent::Value;
+        $artifacts = property_exists($in, 'artifacts') ? $this->decode($in->artifacts) : Absent::Value;
+        $warnings = [];
+        if (property_exists($in, 'warnings')) {
+            if (!is_array($in->warnings)) {
+                throw new BadInput('warnings is not a list');
+            }
+            $warnings = $in->warnings;
+        }
+        $isError = $in->isError;
+        $hasArtifacts = $artifacts !== Absent::Value;
+        if (!is_string($content) || !is_bool($isError) || ($isError && $hasArtifacts)) {
+            // What an untyped caller hands the bounder: a mapping with the result's members.
+            $m = ['content' => $content, 'isError' => $isError, 'warnings' => $warnings];
+            if ($structured !== Absent::Value) {
+                $m['structured'] = $structured;
+            }
+            if ($hasArtifacts) {
+                $m['artifacts'] = $artifacts;
+            }
+            return $m;
+        }
+        if ($isError) {
+            return ToolResult::error($content, $structured, $warnings);
+        }
+        return ToolResult::text($content, $structured, $hasArtifacts ? $artifacts : [], $warnings);
+    }
+
+    private function options(\stdClass $input): mixed
+    {
+        return property_exists($input, 'options') ? $input->options : null;
+    }
+
+    private function bounded(\stdClass $input): \ToolResult\Model\BoundedToolResult
+    {
+        return Bounder::bound($this->result($input->result ?? null), $this->options($input));
+    }
+
+    private function audit(\stdClass $input): array
+    {
+        $levels = $input->levels ?? null;
+        if (!is_array($levels)) {
+            throw new BadInput('levels is not a list');
+        }
+        return ['record' => Audit::record($this->bounded($input), $levels)];
+    }
+
+    private function restore(\stdClass $input): array
+    {
+        if (!is_string($input->entry ?? null)) {
+            throw new BadInput('entry is not a string');
+        }
+        return ['result' => Ledger::restore(RequestJson::fix($input->entry))->toRecord()];
+    }
+
+    private function hooks(\stdClass $input): array
+    {
+        $descriptions = $input->hooks ?? null;
+        if (!is_array($descriptions)) {
+            throw new BadInput('hooks is not a list');
+        }
+        // The op's own inputs before the options (TR-CONF-21): the descriptions are built first.
+        $hooks = array_map(fn (mixed $d): \Closure => HookDescriptions::build($d, $this), $descriptions);
+        $options = $this->options($input);
+        $first = Bounder::bound($this->result($input->result ?? null), $options);
+        return ['result' => Pipeline::transform($first, $hooks, $options, $this->log)->toRecord()];
+    }
+
+    private function normalize(\stdClass $input): array
+    {
+        $source = $input->source ?? null;
+        if (!property_exists($input, 'value') || !in_array($source, ['mcp', 'langchain', 'local'], true)) {
+            throw new BadInput('normalize needs source and value');
+        }
+        $options = NormalizeOptions::from($this->options($input));
+        $value = $this->decode($input->value);
+        $r = match ($source) {
+            'mcp' => McpNormalizer::normalize($value, $options),
+            'langchain' => LangChainNormalizer::normalize($value, $options),
+            'local' => LocalNormalizer::normalize($value, $options),
+        };
+        return ['result' => $r->toRecord()];
+    }
+}

@@ -1,0 +1,126 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Bound;
+
+use ToolResult\Json\JsonData;
+use ToolResult\Model\Absent;
+use ToolResult\Model\BoundedToolResult;
+use ToolResult\Model\BoundOptions;
+use ToolResult\Model\RunOnlyStore;
+use ToolResult\Model\ToolResult;
+use ToolResult\Types\WarningCode;
+
+/**
+ * bound(result, options) → BoundedToolResult (chapter 03). Never throws for any result (TR-BOUND-0);
+ * options are checked first and are the one thing that throws (InvalidOptions, TR-MODEL-10).
+ */
+final class Bounder
+{
+    private static ?\Closure $make = null;
+
+    /**
+     * @param mixed $result a ToolResult, a BoundedToolResult, or (an untyped caller) a mapping with the
+     *                      result's members, as an array or stdClass; anything else bounds to an empty
+     *                      success with content.not_text
+     * @param mixed $options BoundOptions, null, or a mapping of budgets
+     */
+    public static function bound(mixed $result, mixed $options = null): BoundedToolResult
+    {
+        $o = BoundOptions::from($options);
+        [$content, $isError, $structured, $artifacts, $warnings] = self::channels($result);
+        $codes = [];
+        foreach ($warnings as $w) {
+            if (WarningCode::isKnown($w)) {
+                $codes[] = $w; // an unknown code is not a warning (TR-BOUND-13)
+            }
+        }
+        if (is_string($content)) {
+            [$text, $cut] = ContentCap::apply($content, $o->contentBudget);
+            if ($cut) {
+                $codes[] = WarningCode::CONTENT_TRUNCATED;
+            }
+        } else {
+            $text = ''; // never converted (TR-BOUND-4)
+            $codes[] = WarningCode::CONTENT_NOT_TEXT;
+        }
+        $isError = $isError === true; // TR-BOUND-17
+
+        $list = [];
+        if ($isError) {
+            if ($artifacts !== Absent::Value && $artifacts !== []) {
+                $codes[] = WarningCode::ARTIFACTS_DROPPED_ON_ERROR; // TR-BOUND-12, not judged
+            }
+        } elseif ($artifacts !== Absent::Value) {
+            $m = Walker::measure($artifacts, $o->artifactsBudget);
+            $verdict = $m->verdict;
+            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy)) {
+                $verdict = Verdict::InvalidShape;
+            }
+            if ($verdict === Verdict::Ok) {
+                $list = $m->copy;
+            } else {
+                $list = [self::marker($verdict->markerText($o->artifactsBudget))];
+                $codes[] = 'artifacts.' . $verdict->value;
+            }
+        }
+
+        $kept = Absent::Value;
+        if ($structured !== Absent::Value) {
+            $m = Walker::measure($structured, $o->structuredBudget);
+            if ($m->verdict === Verdict::Ok) {
+                $kept = $m->copy;
+            } else {
+                $codes[] = 'structured.' . $m->verdict->value;
+            }
+        }
+        self::$make ??= BoundedToolResult::factory();
+        return (self::$make)($text, $isError, $kept, $list, WarningCode::sortUnique($codes));
+    }
+
+    public static function marker(string $text): \stdClass
+    {
+        $data = new \stdClass();
+        $data->text = $text;
+        $m = new \stdClass();
+        $m->type = 'text';
+        $m->label = 'Artifacts omitted';
+        $m->data = $data;
+        return $m;
+    }
+
+    /** @return array{0:mixed,1:mixed,2:mixed,3:mixed,4:list<mixed>} content, isError, structured, artifacts, warnings */
+    private static function channels(mixed $r): array
+    {
+        if ($r instanceof ToolResult && RunOnlyStore::get($r) !== null) {
+            return [$r->content, $r->isError, $r->structured(), $r->artifacts(), $r->warnings()];
+        }
+        if (BoundedToolResult::isGenuine($r)) {
+            return [$r->content, $r->isError, $r->hasStructured() ? $r->structured() : Absent::Value, $r->artifacts(), $r->warnings()];
+        }
+        if ($r instanceof \stdClass || (is_array($r) && !array_is_list($r))) {
+            $get = static function (string $name) use ($r): mixed {
+                [$has, $v] = JsonData::member($r, $name);
+                return $has ? $v : Absent::Value;
+            };
+            $warnings = [];
+            $given = $get('warnings');
+            if (is_array($given)) {
+                foreach ($given as $w) {
+                    if (is_string($w)) {
+                        $warnings[] = $w;
+                    } elseif ($w instanceof \stdClass || is_array($w)) {
+                        [$has, $code] = JsonData::member($w, 'code');
+                        if ($has) {
+                            $warnings[] = $code;
+                        }
+                    }
+                }
+            }
+            return [$get('content'), $get('isError'), $get('structured'), $get('artifacts'), $warnings];
+        }
+        // Not a result (or a ToolResult made without its constructor): nothing of it is read.
+        return [null, false, Absent::Value, Absent::Value, []];
+    }
+}

@@ -1,0 +1,67 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Normalize;
+
+use ToolResult\Bound\Bounder;
+use ToolResult\Json\CanonicalJson;
+use ToolResult\Model\Absent;
+use ToolResult\Model\BoundedToolResult;
+use ToolResult\Types\WarningCode;
+
+/**
+ * Builds the normalized result from what a normalizer collected and bounds it (TR-NORM-1): the
+ * structured value is bounded, then checked against the output schema (TR-NORM-33), then, when the
+ * text is empty, written as the text (TR-NORM-20).
+ */
+final class Finish
+{
+    public const OMITTED = '[structured result omitted]';
+    public const SCHEMA_FAILED = '[tool output did not match its output schema]';
+
+    public static function result(Parts $parts, bool $isError, mixed $structured, NormalizeOptions $o): BoundedToolResult
+    {
+        $text = implode("\n", $parts->pieces);
+        $artifacts = $parts->artifacts();
+        $given = $structured !== Absent::Value;
+        $first = Bounder::bound(self::mapping($text, $isError, $structured, $artifacts, $parts->warnings), $o->budgets);
+        $warnings = $first->warnings();
+        $kept = $first->hasStructured() ? $first->structured() : Absent::Value;
+
+        if (!$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
+            && !JsonSchema::accepts($o->outputSchema, $kept)) {
+            if ($o->schemaPolicy === 'enforce') {
+                $codes = [WarningCode::STRUCTURED_SCHEMA_MISMATCH];
+                if ($first->artifacts() !== []) {
+                    $codes[] = WarningCode::ARTIFACTS_DROPPED_ON_ERROR;
+                }
+                return Bounder::bound(self::mapping(self::SCHEMA_FAILED, true, Absent::Value, [], $codes), $o->budgets);
+            }
+            $kept = Absent::Value;
+            $warnings[] = WarningCode::STRUCTURED_SCHEMA_MISMATCH;
+        }
+        if ($text === '' && $given) {
+            $text = $kept === Absent::Value ? self::OMITTED : CanonicalJson::encode($kept);
+        }
+        return Bounder::bound(self::mapping($text, $isError, $kept, $artifacts, $warnings), $o->budgets);
+    }
+
+    /** A result that is only a pinned error text (malformed input, unsupported value). */
+    public static function error(string $text, NormalizeOptions $o): BoundedToolResult
+    {
+        return Bounder::bound(self::mapping($text, true, Absent::Value, [], []), $o->budgets);
+    }
+
+    private static function mapping(string $content, bool $isError, mixed $structured, array $artifacts, array $warnings): array
+    {
+        $m = ['content' => $content, 'isError' => $isError, 'warnings' => $warnings];
+        if ($artifacts !== []) {
+            $m['artifacts'] = $artifacts;
+        }
+        if ($structured !== Absent::Value) {
+            $m['structured'] = $structured;
+        }
+        return $m;
+    }
+}

@@ -1,0 +1,149 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Normalize;
+
+use ToolResult\Json\JsonData;
+use ToolResult\Json\StrictJsonParser;
+use ToolResult\Model\Absent;
+use ToolResult\Model\BoundedToolResult;
+use ToolResult\Types\WarningCode;
+
+/**
+ * A LangChain ToolMessage through its neutral form {content, status?, artifact?} (§10.7), as an array
+ * or an object. No LangChain type is needed or visible (TR-NORM-57).
+ */
+final class LangChainNormalizer
+{
+    public const MALFORMED = '[malformed LangChain tool message]';
+
+    public static function normalize(mixed $value, mixed $options = null): BoundedToolResult
+    {
+        $o = NormalizeOptions::from($options);
+        if (!Source::isObject($value)) {
+            return Finish::error(self::MALFORMED, $o);
+        }
+        [, $content] = Source::member($value, 'content');
+        [$hasStatus, $status] = Source::member($value, 'status');
+        if ((!is_string($content) && !Source::isList($content)) || ($hasStatus && $status !== 'success' && $status !== 'error')) {
+            return Finish::error(self::MALFORMED, $o);
+        }
+        $parts = new Parts();
+        [$hasArtifact, $artifact] = Source::member($value, 'artifact');
+        $structured = Absent::Value;
+        $adapterForm = false;
+        $unwrap = false;
+        if ($hasArtifact && $artifact !== null) {
+            if (self::isAdapterList($artifact)) {
+                $adapterForm = true;
+                [$structured, $unwrap] = self::adapterEntries($artifact, $parts);
+            } elseif (Source::isObject($artifact) && (Source::hasName($artifact, 'structured_content') || Source::hasName($artifact, 'structuredContent'))) {
+                $structured = self::pythonForm($artifact, $parts);
+            } else {
+                $structured = $artifact; // TR-NORM-55
+            }
+        }
+        $runOnly = $parts;
+        $parts = new Parts();
+        if (is_string($content)) {
+            $parts->pieces[] = $adapterForm && $unwrap ? self::unwrapped($content) : $content;
+        } else {
+            foreach ($content as $i => $block) {
+                LangChainBlocks::read($block, "content[{$i}]", $parts, true);
+            }
+        }
+        // Content references first, then the artifact's, each in block order.
+        $parts->rows = array_merge($parts->rows, $runOnly->rows);
+        $parts->texts = array_merge($parts->texts, $runOnly->texts);
+        $parts->warnings = $runOnly->warnings;
+        return Finish::result($parts, $status === 'error', $structured, $o);
+    }
+
+    /** A non-empty list of objects each with a string type: the JavaScript MCP adapter's form (TR-NORM-53). */
+    private static function isAdapterList(mixed $a): bool
+    {
+        if (!Source::isList($a)) {
+            return false;
+        }
+        foreach ($a as $e) {
+            if (!Source::isObject($e) || Source::string($e, 'type') === null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** @return array{0:mixed,1:bool} structured, and whether an entry asks the content to be unwrapped */
+    private static function adapterEntries(array $entries, Parts $parts): array
+    {
+        $structured = [];
+        $unwrap = false;
+        foreach ($entries as $i => $e) {
+            $type = Source::string($e, 'type');
+            if ($type === 'mcp_structured_content') {
+                $structured[] = Source::member($e, 'data');
+                $unwrap = true;
+            } elseif ($type === 'mcp_meta') {
+                $unwrap = true; // _meta is dropped (TR-NORM-21)
+            } elseif ($type === 'resource') {
+                McpBlocks::read($e, "artifact[{$i}]", $parts, false);
+            } else {
+                LangChainBlocks::read($e, "artifact[{$i}]", $parts, false);
+            }
+        }
+        if ($structured === []) {
+            return [Absent::Value, $unwrap];
+        }
+        if (count($structured) > 1 || !$structured[0][0]) {
+            $parts->warnings[] = WarningCode::STRUCTURED_INVALID;
+            return [Absent::Value, $unwrap];
+        }
+        return [$structured[0][1], $unwrap];
+    }
+
+    /** The Python MCP adapter's form (TR-NORM-54): null or a missing value means none. */
+    private static function pythonForm(mixed $artifact, Parts $parts): mixed
+    {
+        if (Source::hasName($artifact, 'structured_content') && Source::hasName($artifact, 'structuredContent')) {
+            $parts->warnings[] = WarningCode::STRUCTURED_INVALID;
+            return Absent::Value;
+        }
+        $name = Source::hasName($artifact, 'structured_content') ? 'structured_content' : 'structuredContent';
+        [$has, $v] = Source::member($artifact, $name);
+        return $has && $v !== null ? $v : Absent::Value;
+    }
+
+    /**
+     * TR-NORM-56: a content string that is the JSON of {type:"text", text, structuredContent?/meta?}
+     * (at least one of the two, nothing else) is the adapter's serialization of one text block.
+     */
+    private static function unwrapped(string $content): string
+    {
+        // Any JSON text of the object, as JSON.parse reads it: json_decode refuses some (an escaped
+        // unpaired surrogate, a name that starts with U+0000), so the strict reader is used, with a
+        // repeated name keeping its last value.
+        if (!mb_check_encoding($content, 'UTF-8')) {
+            return $content;
+        }
+        try {
+            $v = (new StrictJsonParser(PHP_INT_MAX, true))->parse($content);
+        } catch (\UnexpectedValueException) {
+            return $content;
+        }
+        if (!JsonData::isObject($v)) {
+            return $content;
+        }
+        $m = [];
+        foreach (JsonData::entries($v) as [$k, $x]) {
+            $m[(string) $k] = $x;
+        }
+        $names = array_map('strval', array_keys($m));
+        $extra = array_diff($names, ['type', 'text', 'structuredContent', 'meta']);
+        $hasData = in_array('structuredContent', $names, true) || in_array('meta', $names, true);
+        if ($extra !== [] || !$hasData || ($m['type'] ?? null) !== 'text' || !is_string($m['text'] ?? null)) {
+            return $content;
+        }
+        return $m['text'];
+    }
+}

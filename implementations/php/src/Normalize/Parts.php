@@ -1,0 +1,77 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Normalize;
+
+use ToolResult\Bound\Utf8;
+
+/**
+ * What a normalizer collects from a source, block by block: text pieces for the model, reference
+ * rows and run-only texts (§10.2), extra warnings.
+ */
+final class Parts
+{
+    /** @var list<string> */
+    public array $pieces = [];
+    /** @var list<list<string>> */
+    public array $rows = [];
+    /** @var list<array{0:string,1:string}> [block, text] */
+    public array $texts = [];
+    /** @var list<string> */
+    public array $warnings = [];
+
+    public function row(string $block, string $kind, mixed $mimeType, string $size, mixed $uri): void
+    {
+        $uri = is_string($uri) && !DataUrl::isDataUrl($uri) ? $uri : '';
+        $this->rows[] = [$block, $kind, is_string($mimeType) ? $mimeType : '', $size, $uri];
+    }
+
+    /** A text block's row and either its piece (model-facing) or its run-only text. */
+    public function text(string $block, string $kind, string $text, mixed $mimeType, mixed $uri, bool $modelFacing, bool $withRow): void
+    {
+        if ($withRow) {
+            $this->row($block, $kind, $mimeType, (string) strlen(Utf8::coerce($text)), $uri);
+        }
+        if ($modelFacing) {
+            $this->pieces[] = $text;
+        } else {
+            $this->texts[] = [$block, $text];
+        }
+    }
+
+    /** The artifact list: the reference table first, then one text artifact per run-only text (TR-NORM-11). */
+    public function artifacts(): array
+    {
+        $out = [];
+        if ($this->rows !== []) {
+            $out[] = (object) [
+                'type' => 'table',
+                'label' => 'Content references',
+                'data' => (object) ['columns' => ['block', 'kind', 'mimeType', 'size', 'uri'], 'rows' => $this->rows],
+            ];
+        }
+        foreach ($this->texts as [$block, $text]) {
+            $out[] = (object) ['type' => 'text', 'label' => "Text of {$block}", 'data' => (object) ['text' => $text]];
+        }
+        return $out;
+    }
+
+    /** The piece for a block of unknown type (TR-NORM-41): its type only when a short lower-case token. */
+    public static function unsupported(mixed $type): string
+    {
+        return is_string($type) && preg_match('/^[a-z][a-z0-9_-]{0,31}$/D', $type) ? "[unsupported {$type} block]" : '[unsupported block]';
+    }
+
+    /** A resource link's declared size: a safe integer, however written (TR-NORM-11). */
+    public static function declaredSize(mixed $size): string
+    {
+        if (is_int($size) && $size >= 0 && $size <= 9007199254740991) {
+            return (string) $size;
+        }
+        if (is_float($size) && is_finite($size) && floor($size) === $size && $size >= 0 && $size <= 9007199254740991) {
+            return (string) (int) $size; // -0 is 0
+        }
+        return '';
+    }
+}

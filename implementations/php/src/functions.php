@@ -1,0 +1,14 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult;
+
+use ToolResult\Bound\Bounder;
+use ToolResult\Model\BoundedToolResult;
+
+/** bound(result, options): the one bounder (chapter 03). */
+function bound(mixed $result, mixed $options = null): BoundedToolResult
+{
+    return Bounder::bound($result, $options);
+}
