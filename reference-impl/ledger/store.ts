@@ -38,6 +38,7 @@ export interface LedgerStore extends ReplayLedger {
 export function checkCallId(callId: unknown): asserts callId is string {
   if (typeof callId !== 'string' || callId.length === 0) throw new TypeError('a call ID must be a non-empty string');
   if (hasLoneSurrogate(callId)) throw new TypeError('a call ID must be well-formed Unicode (it holds a lone surrogate)');
+  if (callId.includes('\u0000')) throw new TypeError('a call ID must not contain U+0000');
   if (Buffer.byteLength(callId, 'utf8') > MAX_CALL_ID_OCTETS) throw new TypeError(`a call ID must be at most ${MAX_CALL_ID_OCTETS} UTF-8 octets`);
 }
 
