@@ -259,6 +259,10 @@ export function manyCalls(calls: number, workers = 8): SuiteCase {
   };
 }
 
+/** How many calls the many-calls race has in `npm test`; TOOLRESULT_LEDGER_FULL=1 makes it 10,000. */
+export const LEDGER_CI_CALLS = 600;
+export const ledgerCalls = (): number => (process.env.TOOLRESULT_LEDGER_FULL === '1' ? 10_000 : LEDGER_CI_CALLS);
+
 /** The suite: CI runs `manyCalls(ciCalls)`; a full run (TOOLRESULT_LEDGER_FULL=1) the 10,000. */
 export function ledgerSuite(manyCallsCount: number): SuiteCase[] {
   return [raceOneCallId, killBetweenClaimAndFinish, restartReplays, storeLocked, storeFull, manyCalls(manyCallsCount)];

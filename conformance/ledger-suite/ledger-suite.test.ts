@@ -4,11 +4,10 @@
 // LEDGER_CI_CALLS calls; TOOLRESULT_LEDGER_FULL=1 runs the full 10,000 from 8 processes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBackend, postgresBackend, sqliteBackend, tsWorker, type SuiteBackend } from './backends.ts';
-import { ledgerSuite } from './cases.ts';
+import { ledgerCalls, ledgerSuite } from './cases.ts';
 import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
-export const LEDGER_CI_CALLS = 600;
-const calls = process.env.TOOLRESULT_LEDGER_FULL === '1' ? 10_000 : LEDGER_CI_CALLS;
+const calls = ledgerCalls();
 const figures: string[] = [];
 
 function suiteFor(name: string, make: () => SuiteBackend, setup?: { before: () => void; after: () => void }) {
