@@ -142,12 +142,25 @@ export class PostgresLedger implements LedgerStore {
   async #step(callId: string): Promise<Step> {
     for (;;) {
       const token = randomUUID();
-      const ins = await this.#query(
+      // One round trip: the claim, or else the row as it stands. A row inserted by a transaction
+      // that committed after this statement's snapshot is not seen here: the loop reads it again.
+      const r = await this.#query(
         'claim a call ID',
-        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now()) ON CONFLICT (call_id) DO NOTHING",
+        `WITH ins AS (
+           INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
+           VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now())
+           ON CONFLICT (call_id) DO NOTHING RETURNING 'mine'::text AS state)
+         SELECT state, NULL::bytea AS entry, NULL::float8 AS remaining FROM ins
+         UNION ALL
+         SELECT state, entry, (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 FROM toolresult_ledger
+           WHERE call_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
         [callId, token, this.leaseMs],
       );
-      if (ins.rowCount === 1) return { kind: 'claimed', token };
+      const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
+      if (row === undefined) continue; // abandoned, or committed after the snapshot: read again
+      if (row.state === 'mine') return { kind: 'claimed', token };
+      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
+      if ((row.remaining ?? 0) > 0) return { kind: 'pending', remainingMs: row.remaining! };
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
       const pin = await this.#query(
         'record an interrupted call',
@@ -157,15 +170,6 @@ export class PostgresLedger implements LedgerStore {
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
       if (pin.rowCount === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
-      const r = await this.#query(
-        'read a claim',
-        'SELECT state, entry, GREATEST(0, EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 AS remaining FROM toolresult_ledger WHERE call_id = $1',
-        [callId],
-      );
-      const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
-      if (row === undefined) continue; // abandoned in between: claim again
-      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-      if ((row.remaining ?? 0) > 0) return { kind: 'pending', remainingMs: row.remaining! };
     }
   }
 
