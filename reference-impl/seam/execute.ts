@@ -1,4 +1,4 @@
-// The single tool-execution seam (spec/07-replay.md §7.4): every call passes through here. The
+// The single tool-execution seam (spec/07-replay.md §7.3): every call passes through here. The
 // first call of a call ID runs the tool, bounds, runs the hooks (which bound again) and stores the
 // post-hook result; a repeated call returns that stored result without running the tool; a
 // concurrent repeat waits for the first.
