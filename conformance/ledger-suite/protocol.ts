@@ -16,4 +16,4 @@ export type Request =
   | { id: number; op: 'exit' };
 
 export type ExecuteReply = { ok: true; entry: string; replayed: boolean } | { ok: false; code: string; message: string };
-export type BatchRow = [callId: string, digest: string | null, replayed: boolean, code?: string];
+export type BatchRow = [callId: string, digest: string | null, replayed: boolean, code?: string, message?: string];

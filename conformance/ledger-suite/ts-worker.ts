@@ -64,7 +64,7 @@ async function main(): Promise<void> {
       const results: BatchRow[] = [];
       for (const callId of req.callIds) {
         const r = await execute(ledger, callId, tool(callId, req.delayMs));
-        results.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code]);
+        results.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code, r.message]);
       }
       send({ id: req.id, ok: true, results });
     } else if (req.op === 'entries') {

@@ -128,7 +128,7 @@ export class MemoryWorkers {
         const rows: BatchRow[] = [];
         for (const callId of callIds) {
           const r = await exec(callId, delayMs);
-          rows.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code]);
+          rows.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code, r.message]);
         }
         return rows;
       },

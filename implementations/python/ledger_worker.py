@@ -51,7 +51,7 @@ def main() -> int:
     config = json.loads(sys.argv[1])
     log_fd = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
-        ledger = SqliteLedger(config["path"], lease_ms=config.get("leaseMs", 30_000), busy_timeout_ms=config.get("busyTimeoutMs", 5_000))
+        ledger = SqliteLedger(config["path"], lease_ms=config.get("leaseMs", 30_000), busy_timeout_ms=config.get("busyTimeoutMs", 30_000))
     except LedgerStoreError as e:
         send({"event": "fatal", "code": e.code, "message": str(e)})
         return 1
@@ -88,7 +88,7 @@ def main() -> int:
                 if r["ok"]:
                     rows.append([call_id, hashlib.sha256(r["entry"].encode("utf-8")).hexdigest(), r["replayed"]])
                 else:
-                    rows.append([call_id, None, False, r["code"]])
+                    rows.append([call_id, None, False, r["code"], r["message"]])
             send({"id": rid, "ok": True, "results": rows})
         elif req["op"] == "entries":
             send({"id": rid, "ok": True, "entries": {c: ledger.entry(c) for c in req["callIds"]}})

@@ -14,7 +14,10 @@ import { LedgerStoreError } from './store-error.ts';
 import { LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
-  /** How long a write waits for another process's lock before it fails, in ms (default 5,000). */
+  /**
+   * How long a write waits for another process's lock before it fails, in ms (default 30,000: with
+   * synchronous=FULL, eight busy writers can queue a claim for seconds on a loaded machine).
+   */
   readonly busyTimeoutMs?: number;
 }
 
@@ -51,13 +54,13 @@ export class SqliteLedger implements LedgerStore {
   readonly leaseMs: number;
   readonly #db: Database.Database;
   readonly #renewals = new Set<() => void>();
-  readonly #claimTx: (callId: string) => Step;
+  readonly #claimStep: (callId: string) => Step;
   readonly #stmts;
 
   constructor(path: string, options: SqliteLedgerOptions = {}) {
     this.path = path;
     this.leaseMs = checkLeaseMs(options.leaseMs);
-    const busy = options.busyTimeoutMs ?? 5_000;
+    const busy = options.busyTimeoutMs ?? 30_000;
     if (!Number.isInteger(busy) || busy < 0) throw new RangeError('busyTimeoutMs must be a non-negative integer');
     let db: Database.Database | undefined;
     try {
@@ -79,8 +82,8 @@ export class SqliteLedger implements LedgerStore {
     this.#db = db;
     this.#stmts = {
       get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
-      insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?)"),
-      pin: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed'"),
+      insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING"),
+      pin: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?"),
       finish: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
@@ -90,27 +93,29 @@ export class SqliteLedger implements LedgerStore {
     };
     const s = this.#stmts;
     const interrupted = entryBytes(INTERRUPTED_ENTRY);
-    this.#claimTx = db.transaction((callId: string): Step => {
-      const now = Date.now();
-      const row = s.get.get(callId) as Row | undefined;
-      if (row === undefined) {
+    // Each step is one statement, its own short write transaction: the write lock is held for one
+    // statement only, which keeps many processes from starving each other.
+    this.#claimStep = (callId: string): Step => {
+      for (;;) {
         const token = randomUUID();
-        s.insert.run(callId, token, now + this.leaseMs, now);
-        return { kind: 'claimed', token };
+        const now = Date.now();
+        if (s.insert.run(callId, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
+        const row = s.get.get(callId) as Row | undefined;
+        if (row === undefined) continue; // abandoned in between: claim again
+        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
+        if ((row.lease_until ?? 0) > Date.now()) return { kind: 'pending' };
+        // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+        const t = Date.now();
+        if (s.pin.run(interrupted, t, callId, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
-      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-      if ((row.lease_until ?? 0) > now) return { kind: 'pending' };
-      // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
-      s.pin.run(interrupted, now, callId);
-      return { kind: 'stored', entry: INTERRUPTED_ENTRY };
-    }).immediate as unknown as (callId: string) => Step;
+    };
   }
 
   async claim(callId: string): Promise<Claim> {
     checkCallId(callId);
     let step: Step;
     try {
-      step = this.#claimTx(callId);
+      step = this.#claimStep(callId);
     } catch (e) {
       throw storeError(this.path, 'claim a call ID', e);
     }

@@ -142,6 +142,25 @@ for (const [name, makeKit] of Object.entries(kits)) {
       }
     });
 
+    it('TR-REPLAY-26: a waiting duplicate wakes soon after the finish, not at the end of the lease', async () => {
+      const k = await makeKit();
+      const a = await k.open({ leaseMs: 60_000 });
+      const b = await k.open({ leaseMs: 60_000 });
+      try {
+        const first = await a.claim('wake');
+        const waiting = await b.claim('wake');
+        if (first.status !== 'claimed' || waiting.status !== 'pending') throw new Error('expected a claim and a pending duplicate');
+        setTimeout(() => void first.finish(persist(sample)), 100);
+        const t0 = performance.now();
+        await waiting.settled;
+        expect(performance.now() - t0).toBeLessThan(10_000); // the lease is 60 s
+        expect(await b.claim('wake')).toEqual({ status: 'stored', entry: persist(sample) });
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
     it('TR-REPLAY-29: prune deletes old stored entries and never a claim, live or lapsed', async () => {
       const k = await makeKit();
       const l = await k.open({ leaseMs: 60_000 });

@@ -190,7 +190,7 @@ class Claimed:
 class SqliteLedger:
     """A replay ledger in one SQLite file (WAL), safe for many processes on one machine."""
 
-    def __init__(self, path: str, lease_ms: int = DEFAULT_LEASE_MS, busy_timeout_ms: int = 5_000) -> None:
+    def __init__(self, path: str, lease_ms: int = DEFAULT_LEASE_MS, busy_timeout_ms: int = 30_000) -> None:
         if type(lease_ms) is not int or not 50 <= lease_ms <= 86_400_000:
             raise ValueError("lease_ms must be an integer from 50 to 86,400,000")
         self.path = path
@@ -233,40 +233,36 @@ class SqliteLedger:
 
     def claim(self, call_id: str) -> Claimed | Stored | Pending:
         check_call_id(call_id)
+        # Each step is one statement, its own short write: the lock is never held across Python code.
         try:
-            with self._lock:
-                self._db.execute("BEGIN IMMEDIATE")
-                try:
-                    now = _now_ms()
-                    row = self._db.execute("SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)).fetchone()
-                    if row is None:
-                        token = str(uuid.uuid4())
-                        self._db.execute(
-                            "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?)",
-                            (call_id, token, now + self.lease_ms, now),
-                        )
-                        out: Claimed | Stored | Pending = Claimed(self, call_id, token)
-                    elif row[0] == "stored":
-                        out = Stored(_text(row[1]))
-                    elif (row[2] or 0) > now:
-                        out = Pending(self, call_id)
-                    else:
-                        # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
-                        self._db.execute(
-                            "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed'",
-                            (INTERRUPTED_ENTRY.encode("utf-8"), now, call_id),
-                        )
-                        out = Stored(INTERRUPTED_ENTRY)
-                    self._db.execute("COMMIT")
-                except BaseException:
-                    if self._db.in_transaction:
-                        self._db.execute("ROLLBACK")
-                    raise
+            while True:
+                now = _now_ms()
+                token = str(uuid.uuid4())
+                with self._lock:
+                    inserted = self._db.execute(
+                        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+                        (call_id, token, now + self.lease_ms, now),
+                    ).rowcount
+                if inserted == 1:
+                    self._hold(call_id, token)
+                    return Claimed(self, call_id, token)
+                row = self._read(call_id)
+                if row is None:
+                    continue  # abandoned in between: claim again
+                if row[0] == "stored":
+                    return Stored(_text(row[1]))
+                if (row[2] or 0) > _now_ms():
+                    return Pending(self, call_id)
+                # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                with self._lock:
+                    pinned = self._db.execute(
+                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), _now_ms(), call_id, _now_ms()),
+                    ).rowcount
+                if pinned == 1:
+                    return Stored(INTERRUPTED_ENTRY)
         except sqlite3.Error as e:
             raise _store_error(self.path, "claim a call ID", e) from None
-        if isinstance(out, Claimed):
-            self._hold(call_id, out._token)
-        return out
 
     # Leases: one background thread, with its own connection, renews every live claim each third of a lease.
     def _hold(self, call_id: str, token: str) -> None:
