@@ -11,7 +11,7 @@ export const name = 'ledger';
 
 const CALLS = Number(process.env.TOOLRESULT_BENCH_LEDGER_CALLS ?? 1600);
 
-async function rate(b: SuiteBackend, processes: number, tag: string): Promise<{ perSecond: number; duplicates: number; lost: number }> {
+async function rate(b: SuiteBackend, processes: number, tag: string): Promise<{ perSecond: number; duplicates: number; lost: number; error?: string }> {
   const ws = await Promise.all(Array.from({ length: processes }, () => b.startWorker()));
   try {
     const ids = Array.from({ length: CALLS }, (_, i) => `bench-${tag}-${processes}-${i}`);
@@ -26,6 +26,7 @@ async function rate(b: SuiteBackend, processes: number, tag: string): Promise<{ 
       perSecond: CALLS / seconds,
       duplicates: [...runs.values()].filter((n) => n > 1).length,
       lost: rows.filter((r) => r[1] === null).length + (CALLS - runs.size),
+      error: rows.find((r) => r[1] === null)?.slice(3).join(': '),
     };
   } finally {
     await Promise.all(ws.map((w) => w.close()));
@@ -43,7 +44,8 @@ export async function run(): Promise<BenchOutcome> {
       const eight = await rate(b, 8, b.name);
       const unit = b.processes ? 'processes' : 'tasks in one process';
       table.push(`  ${b.name.padEnd(14)} 1: ${one.perSecond.toFixed(0).padStart(6)}/s   8 ${unit}: ${eight.perSecond.toFixed(0).padStart(6)}/s   (8 vs 1: ${(eight.perSecond / one.perSecond).toFixed(2)}x)`);
-      targets.push({ name: `${b.name}: no call ran twice, none lost (${one.duplicates + eight.duplicates} twice, ${one.lost + eight.lost} lost)`, met: one.duplicates + eight.duplicates + one.lost + eight.lost === 0 });
+      const error = one.error ?? eight.error;
+      targets.push({ name: `${b.name}: no call ran twice, none lost (${one.duplicates + eight.duplicates} twice, ${one.lost + eight.lost} lost${error ? `; first error: ${error}` : ''})`, met: one.duplicates + eight.duplicates + one.lost + eight.lost === 0 });
     }
   } finally {
     for (const b of backends) await b.dispose();
