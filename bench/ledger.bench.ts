@@ -4,7 +4,7 @@
 // on), on a throwaway cluster. Targets: no call ran twice and none was lost.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 import { postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
-import { startPostgresCluster } from '../conformance/ledger-suite/postgres-cluster.ts';
+import { startPostgresCluster } from '../test/postgres-cluster.ts';
 import type { BenchOutcome } from './index.ts';
 
 export const name = 'ledger';

@@ -6,7 +6,7 @@ import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } f
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { PostgresCluster } from './postgres-cluster.ts';
+import type { PostgresCluster } from '../../test/postgres-cluster.ts';
 import { MemoryWorkers, ProcessWorker, type SuiteWorker } from './workers.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));

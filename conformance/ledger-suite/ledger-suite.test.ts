@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memoryBackend, postgresBackend, sqliteBackend, tsWorker, type SuiteBackend } from './backends.ts';
 import { ledgerCalls, ledgerSuite } from './cases.ts';
-import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
 
 const calls = ledgerCalls();
 const figures: string[] = [];

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../conformance/ledger-suite/postgres-cluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
 import { bound } from '../bound/index.ts';
 import { auditRecord } from '../privacy/index.ts';
 import { executeToolCall } from '../seam/index.ts';
