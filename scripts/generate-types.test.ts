@@ -27,6 +27,7 @@ describe('generated/ drift check', () => {
   cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
   cpSync(join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'), join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'));
   cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
+  cpSync(join(ROOT, 'codegen'), join(dir, 'codegen'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
 
@@ -37,6 +38,9 @@ describe('generated/ drift check', () => {
     const py = run(dir, 'generate-python-types.ts');
     expect(py.out).toContain('up to date');
     expect(py.code).toBe(0);
+    const bundle = run(dir, 'generate-bundle.ts');
+    expect(bundle.out).toContain('up to date');
+    expect(bundle.code).toBe(0);
   });
 
   it('fails, and says how to fix it, when a schema changed without regenerating', () => {
@@ -52,5 +56,8 @@ describe('generated/ drift check', () => {
     const py = run(dir, 'generate-python-types.ts');
     expect(py.code).toBe(1);
     expect(py.out).toMatch(/generated_types\.py is out of date/);
+    const bundle = run(dir, 'generate-bundle.ts');
+    expect(bundle.code).toBe(1);
+    expect(bundle.out).toMatch(/differs: .*schemas\/bundle\.json/);
   });
 });

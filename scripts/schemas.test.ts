@@ -3,12 +3,19 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import Ajv2020 from 'ajv/dist/2020.js';
+import { BUNDLE_ID, bundleEntry } from '../codegen/bundle.ts';
 import { loadSchemas } from './load-schemas.ts';
 import { SCHEMA_DIR, listSchemaFiles } from './schema-files.ts';
 
 const EXAMPLES = join(SCHEMA_DIR, 'examples');
 const ajv = loadSchemas();
 const files = listSchemaFiles();
+// schemas/bundle.json holds every schema with local references only: alone in its own Ajv, each
+// entry must give every example the verdict its own schema gives.
+const bundled = new Ajv2020({ strict: true, allErrors: true });
+bundled.addKeyword({ keyword: 'x-generated', schemaType: 'boolean' });
+bundled.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, 'bundle.json'), 'utf8')));
 
 describe('schemas', () => {
   it.each(files.map((f) => [f.rel, f] as const))('%s compiles in strict mode with a versioned $id', (_rel, f) => {
@@ -36,6 +43,8 @@ describe('schemas', () => {
             const validate = ajv.getSchema(f.schema.$id)!;
             const ok = validate(JSON.parse(readFileSync(join(dir, name), 'utf8')));
             expect(ok, kind === 'valid' ? ajv.errorsText(validate.errors) : 'expected a validation error').toBe(kind === 'valid');
+            const viaBundle = bundled.getSchema(`${BUNDLE_ID}#/$defs/${bundleEntry(f)}`)!;
+            expect(viaBundle(JSON.parse(readFileSync(join(dir, name), 'utf8'))), 'schemas/bundle.json gives another verdict').toBe(kind === 'valid');
           });
         }
       }

@@ -1,7 +1,6 @@
-# GENERATED — do not edit.
-# Written by scripts/generate-python-types.ts from schemas/**/*.schema.json.
-# Change the schema, then run: npx tsx scripts/generate-python-types.ts
-"""Python types of the protocol's JSON schemas (TypedDicts and Literal aliases)."""
+# GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+# Change the schemas, then regenerate: npm run generate
+"""Python types of the ToolResult Protocol's JSON schemas (TypedDicts and Literal aliases)."""
 
 from __future__ import annotations
 

@@ -1,0 +1,48 @@
+// One entry point for every language: schemas -> intermediate form -> files, as a map from file
+// name (relative to the output folder) to text. The CLI, `npm run generate` and the drift check all
+// call this, so the repository's generated files and a user's come from the same code.
+import { emitGo } from './go.ts';
+import { type HeaderInput } from './header.ts';
+import { buildModel } from './ir.ts';
+import { emitPhp } from './php.ts';
+import { emitPython } from './python.ts';
+import { emitRust } from './rust.ts';
+import { SCHEMA_DIR, listSchemaFiles, packageVersion } from './schema-set.ts';
+import { emitTypeScript } from './typescript.ts';
+
+export const LANGUAGES = ['ts', 'python', 'go', 'php', 'rust'] as const;
+export type Language = (typeof LANGUAGES)[number];
+
+export interface GenerateOptions {
+  readonly lang: Language;
+  /** Go package name (default toolresult). */
+  readonly package?: string;
+  /** PHP namespace (default ToolResult\Types). */
+  readonly namespace?: string;
+  /** Python or Rust module name (default toolresult_types / toolresult). */
+  readonly module?: string;
+  /** The command line written into each file's header as the way to regenerate it. */
+  readonly command?: string;
+  /** Where the schemas are (default: the ones shipped with the package). */
+  readonly schemaDir?: string;
+}
+
+export const DEFAULTS = { package: 'toolresult', namespace: 'ToolResult\\Types', pythonModule: 'toolresult_types', rustModule: 'toolresult' } as const;
+
+export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
+  const schemaDir = options.schemaDir ?? SCHEMA_DIR;
+  const files = listSchemaFiles(schemaDir);
+  const header: HeaderInput = { version: packageVersion(), command: options.command ?? `toolresult generate --lang ${options.lang} --out DIR` };
+  switch (options.lang) {
+    case 'ts':
+      return emitTypeScript(files, schemaDir, header);
+    case 'python':
+      return emitPython(buildModel(files), { module: options.module ?? DEFAULTS.pythonModule }, header);
+    case 'go':
+      return emitGo(buildModel(files), { package: options.package ?? DEFAULTS.package }, header);
+    case 'php':
+      return emitPhp(buildModel(files), { namespace: options.namespace ?? DEFAULTS.namespace }, header);
+    case 'rust':
+      return emitRust(buildModel(files), { module: options.module ?? DEFAULTS.rustModule }, header);
+  }
+}

@@ -1,0 +1,88 @@
+// One language's generated types, held to the examples (see cases.ts): generated through the CLI,
+// compiled or checked by the language's own toolchain, then every example decoded and encoded back.
+// A missing toolchain is a failure that names the package to install, never a skip.
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { isDeepStrictEqual } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../codegen/cli.ts';
+import type { Language } from '../../codegen/generate.ts';
+import { loadCases } from './cases.ts';
+import { DRIVERS, type Step } from './drivers.ts';
+
+const INSTALL: Record<string, string> = {
+  go: 'golang-go',
+  gofmt: 'golang-go',
+  php: 'php-cli',
+  cargo: 'cargo and librust-serde-json-dev, librust-serde-derive-dev',
+  python3: 'python3',
+};
+
+function exec(step: Step, extraArgs: string[] = []): string {
+  const r = spawnSync(step.cmd, [...step.args, ...extraArgs], { cwd: step.cwd, env: { ...process.env, ...step.env }, encoding: 'utf8', maxBuffer: 64 << 20 });
+  if (r.error) throw new Error(`${step.label}: cannot run ${step.cmd} (${(r.error as NodeJS.ErrnoException).code}); install ${INSTALL[step.cmd] ?? step.cmd} (.ci/setup.d/13-toolchains.sh)`);
+  if (r.status !== 0) throw new Error(`${step.label} failed (exit ${r.status}):\n${(r.stderr + r.stdout).slice(0, 4000)}`);
+  return r.stdout;
+}
+
+interface Answer {
+  id: string;
+  ok: boolean;
+  out?: string;
+  error?: string;
+}
+
+export function describeLanguage(lang: Exclude<Language, 'ts'>): void {
+  describe(`generated ${lang} types`, () => {
+    const driver = DRIVERS[lang];
+    const { model, cases } = loadCases();
+    const types = [...new Set(cases.map((c) => c.type))];
+    const work = mkdtempSync(join(tmpdir(), `types-${lang}-`));
+    const answers = new Map<string, Answer>();
+    let checks: Step[] = [];
+    let run: Step | null = null;
+
+    beforeAll(async () => {
+      const out = join(work, driver.outDir);
+      const code = await main(['--lang', lang, '--out', out, ...driver.generateArgs]);
+      expect(code).toBe(0);
+      ({ checks, run } = driver.prepare(work, model, types, readdirSync(out)));
+    });
+    afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+    // cargo builds serde from source: seconds of CPU, but a minute of waiting on a busy machine.
+    it('compile and pass the toolchain checks', { timeout: 300_000 }, () => {
+      for (const step of checks) {
+        const stdout = exec(step);
+        if (step.cmd === 'gofmt') expect(stdout, 'gofmt -l lists files that are not formatted').toBe('');
+      }
+      writeFileSync(join(work, 'cases.json'), JSON.stringify(cases.map((c) => [c.id, c.type, c.text])));
+      for (const line of exec(run!, [join(work, 'cases.json')]).split('\n').filter(Boolean)) {
+        const a = JSON.parse(line) as Answer;
+        answers.set(a.id, a);
+      }
+      expect(answers.size).toBe(cases.length);
+    });
+
+    it('TR-MODEL-14: decode every valid example and encode it back to equal JSON (absent stays absent, null stays null)', () => {
+      expect(answers.size, 'the program ran').toBe(cases.length);
+      const wrong: string[] = [];
+      for (const c of cases.filter((x) => x.kind === 'valid')) {
+        const a = answers.get(c.id)!;
+        if (!a.ok) wrong.push(`${c.id} (${c.type}): does not decode: ${a.error}`);
+        else if (!isDeepStrictEqual(JSON.parse(a.out!), JSON.parse(c.text))) wrong.push(`${c.id} (${c.type}): wrote ${a.out} for ${JSON.stringify(JSON.parse(c.text))}`);
+      }
+      expect(wrong).toEqual([]);
+      expect(cases.filter((x) => x.kind === 'valid').length).toBeGreaterThan(40);
+    });
+
+    it('refuse every example that breaks a member, a type, a closed set or a constant', () => {
+      expect(answers.size, 'the program ran').toBe(cases.length);
+      const accepted = cases.filter((c) => c.kind === 'invalid-type' && answers.get(c.id)!.ok).map((c) => `${c.id} (${c.type}) decoded`);
+      expect(accepted).toEqual([]);
+      expect(cases.filter((x) => x.kind === 'invalid-type').length).toBeGreaterThan(40);
+    });
+  });
+}
