@@ -93,8 +93,18 @@ export class PostgresLedger implements LedgerStore {
       this.#ownsPool = true;
     }
     // Connection details can hold a password: name the database by host and name only.
-    const o = this.#pool.options as { host?: string; database?: string };
-    this.#where = `${o.database ?? '(default database)'}@${o.host ?? '(default host)'}`;
+    const o = this.#pool.options as { host?: string; database?: string; connectionString?: string };
+    let { host, database } = o;
+    if (o.connectionString !== undefined) {
+      try {
+        const u = new URL(o.connectionString);
+        host ??= decodeURIComponent(u.hostname) || undefined;
+        database ??= decodeURIComponent(u.pathname.slice(1)) || undefined;
+      } catch {
+        // not a URL (key=value form): keep the defaults below
+      }
+    }
+    this.#where = `${database ?? '(default database)'}@${host ?? '(default host)'}`;
     this.#pool.on('connect', (client) => {
       client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`).catch(() => {});
     });

@@ -40,7 +40,9 @@ function storeError(path: string, doing: string, e: unknown): LedgerStoreError {
   if (e instanceof LedgerStoreError) return e;
   const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
   const base = code?.replace(/^(SQLITE_[A-Z]+).*$/, '$1');
-  const cause = (base && CAUSES[base]) ?? (code ? `SQLite reported ${code}` : 'the SQLite driver failed');
+  // Without a code, the driver's own words (about the file, never a bound value), cut short.
+  const said = e instanceof Error ? e.message.slice(0, 160) : '';
+  const cause = (base && CAUSES[base]) ?? (code ? `SQLite reported ${code}` : `the SQLite driver failed: ${said}`);
   return new LedgerStoreError('ledger.store_failed', `SQLite ledger ${path}: cannot ${doing}: ${cause}${code ? ` (${code})` : ''}`, code);
 }
 

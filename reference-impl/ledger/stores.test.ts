@@ -242,3 +242,23 @@ for (const [name, makeKit] of Object.entries(kits)) {
     });
   });
 }
+
+describe('store errors before any store exists', () => {
+  it('TR-REPLAY-31: an unreachable PostgreSQL server is named by database and host, never by its password', async () => {
+    const err = await openPostgresLedger({ connection: 'postgresql://agent:s3cret-pw@127.0.0.1:1/agentdb' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerStoreError);
+    expect((err as LedgerStoreError).code).toBe('ledger.store_failed');
+    expect((err as Error).message).toBe('PostgreSQL ledger agentdb@127.0.0.1: cannot open the ledger: the server refused the connection (is it running?) (ECONNREFUSED)');
+  });
+
+  it('TR-REPLAY-31: a SQLite file that cannot be opened says so', () => {
+    let err: unknown;
+    try {
+      openSqliteLedger('/nonexistent-dir-for-toolresult/ledger.db');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LedgerStoreError);
+    expect((err as Error).message).toMatch(/^SQLite ledger \/nonexistent-dir-for-toolresult\/ledger\.db: cannot open the ledger: /);
+  });
+});
