@@ -10,7 +10,7 @@
 // later one is prefixed with its file's name (AdapterProtocolTaggedValue). Inline literal sets and
 // unions carry a hint (parent and member) for languages that must name them.
 import { basename } from 'node:path';
-import type { SchemaFile } from './schema-set.ts';
+import { isGeneratedSchema, type SchemaFile } from './schema-set.ts';
 
 export type Literal = string | number | boolean | null;
 
@@ -245,7 +245,7 @@ class Builder {
  * loose placeholders) come last.
  */
 export function buildModel(files: SchemaFile[]): Model {
-  const ordered = [...files.filter((f) => !f.schema['x-generated']), ...files.filter((f) => f.schema['x-generated'])];
+  const ordered = [...files.filter((f) => !isGeneratedSchema(f.schema)), ...files.filter((f) => isGeneratedSchema(f.schema))];
   return new Builder(ordered).run();
 }
 

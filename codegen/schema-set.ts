@@ -48,3 +48,14 @@ export function fileForId(id: string, dir: string = SCHEMA_DIR): string | undefi
 export function packageVersion(): string {
   return (JSON.parse(readFileSync(join(PACKAGE_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
 }
+
+/**
+ * The `$comment` opening of a schema produced from another source (the adapter protocol, from
+ * TypeBox). `$comment` is core vocabulary, so every validator accepts it in strict mode, where an
+ * `x-` keyword is refused (Ajv's default); codegen skips such a file instead of feeding it back.
+ */
+export const GENERATED_MARK = 'GENERATED from ';
+
+export function isGeneratedSchema(schema: Record<string, unknown>): boolean {
+  return typeof schema.$comment === 'string' && schema.$comment.startsWith(GENERATED_MARK);
+}

@@ -4,7 +4,7 @@
 // each type is declared once even when several schemas share it.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ID_BASE, type SchemaFile } from './schema-set.ts';
+import { ID_BASE, isGeneratedSchema, type SchemaFile } from './schema-set.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 
 export async function emitTypeScript(files: SchemaFile[], schemaDir: string, header: HeaderInput): Promise<Map<string, string>> {
@@ -22,7 +22,7 @@ export async function emitTypeScript(files: SchemaFile[], schemaDir: string, hea
   };
   const byDir = new Map<string, string[]>();
   for (const f of files) {
-    if (f.schema['x-generated']) continue; // produced from TypeScript (TypeBox) already
+    if (isGeneratedSchema(f.schema)) continue; // produced from TypeScript (TypeBox) already
     const dir = f.rel.split('/').slice(0, -1).join('/');
     byDir.set(dir, [...(byDir.get(dir) ?? []), f.schema.$id]);
   }

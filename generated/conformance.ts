@@ -60,8 +60,101 @@ export type Expectation =
  * Index of every schema in schemas/conformance/ (a codegen root, not a protocol type).
  */
 export interface SchemaIndex {
+  "conformance/report.schema.json"?: ConformanceReport;
   "conformance/tagged-value.schema.json"?: TaggedValue;
   "conformance/vector-file.schema.json"?: VectorFile;
+}
+/**
+ * What `toolresult conformance --report-json FILE` writes: which kit and specification version ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
+ */
+export interface ConformanceReport {
+  $schema?: string;
+  kit: "toolresult-conformance";
+  /**
+   * The version of this report format; a new optional member keeps it, anything else changes it.
+   */
+  reportVersion: 1;
+  /**
+   * The version of the package that holds the kit (package.json).
+   */
+  kitVersion: string;
+  /**
+   * The version of the specification the kit's cases check (spec/00-index.md).
+   */
+  specVersion: string;
+  /**
+   * The adapter protocol the runner speaks.
+   */
+  protocol: string;
+  /**
+   * The property seed of the run.
+   */
+  seed: number;
+  /**
+   * The adapter command.
+   */
+  command: string[];
+  adapter?: Handshake;
+  summary: ReportSummary;
+  cases: CaseOutcome[];
+}
+/**
+ * The adapter's handshake answer; absent when it never answered.
+ */
+export interface Handshake {
+  name: string;
+  version: string;
+  language: string;
+  protocol: string;
+  groups: string[];
+  stringModel: "utf16" | "codepoints" | "bytes";
+  cycles: boolean;
+  opaqueValues: boolean;
+}
+/**
+ * The counts of the closing line `N passed, N failed` (stale known failures count as failed).
+ */
+export interface ReportSummary {
+  passed: number;
+  failed: number;
+  skipped: number;
+  expectedFailures: number;
+}
+/**
+ * One case of the run.
+ */
+export interface CaseOutcome {
+  /**
+   * The case ID, vector/<group>/<file>/<case> or property/<requirement>/<name>.
+   */
+  id: string;
+  requirements: string[];
+  status: "pass" | "fail" | "skip" | "expected-failure" | "stale";
+  durationMs: number;
+  /**
+   * Why a skipped case did not run (a group not claimed, an ability the handshake lacks, --max-failures).
+   */
+  skipReason?: string;
+  failure?: CaseFailure;
+  /**
+   * The command that replays the failure.
+   */
+  replay?: string;
+}
+/**
+ * What went wrong (TR-CONF-12). input, want and got are JSON values of any shape.
+ */
+export interface CaseFailure {
+  reason: string;
+  input?: unknown;
+  want?: unknown;
+  got?: unknown;
+  seed?: number;
+  path?: string;
+  /**
+   * The op the adapter answered adapter.unknown_op for.
+   */
+  unimplementedOp?: string;
 }
 /**
  * A string given as octets, possibly ill-formed UTF-8. A byte-string language passes the octets as they are; a UTF-16 or code-point language decodes them with the implementation's own octet coercion (TR-BOUND-1).

@@ -1,9 +1,10 @@
 // Writes schemas/conformance/adapter-protocol.schema.json from conformance/protocol/messages.ts
 // (the TypeBox source). `--check` regenerates in memory and fails when the committed file differs.
-// The file is marked "x-generated" so scripts/generate-types.ts does not feed it back into codegen.
+// Its `$comment` starts with GENERATED_MARK so codegen does not feed it back in; `$comment` is an
+// annotation every validator accepts (an `x-` keyword fails Ajv's default strict mode).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ROOT, ID_BASE } from './schema-files.ts';
+import { ROOT, ID_BASE, GENERATED_MARK } from './schema-files.ts';
 import { Ops, Request, Response, OkResponse, ErrorResponse, ErrorBody, PROTOCOL } from '../conformance/protocol/messages.ts';
 
 const OUT = join(ROOT, 'schemas', 'conformance', 'adapter-protocol.schema.json');
@@ -23,9 +24,8 @@ export function protocolSchema(): Record<string, unknown> {
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       $id: `${ID_BASE}conformance/adapter-protocol.schema.json`,
       title: 'AdapterProtocol',
-      description: `Messages of the conformance adapter protocol ${PROTOCOL} (spec/09-conformance.md). GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not edit.`,
-      'x-generated': true,
-      $comment: `Operations: ${table}.`,
+      description: `Messages of the conformance adapter protocol ${PROTOCOL} (spec/09-conformance.md).`,
+      $comment: `${GENERATED_MARK}conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not edit. Operations: ${table}.`,
       anyOf: [{ $ref: '#/$defs/Request' }, { $ref: '#/$defs/Response' }],
       $defs: defs,
     }),

@@ -4,7 +4,6 @@ import { listSchemaFiles } from './schema-files.ts';
 
 export function loadSchemas(): InstanceType<typeof Ajv2020> {
   const ajv = new Ajv2020({ strict: true, allErrors: true });
-  ajv.addKeyword({ keyword: 'x-generated', schemaType: 'boolean' });
   for (const f of listSchemaFiles()) ajv.addSchema(f.schema);
   return ajv;
 }

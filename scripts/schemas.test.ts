@@ -14,7 +14,6 @@ const files = listSchemaFiles();
 // schemas/bundle.json holds every schema with local references only: alone in its own Ajv, each
 // entry must give every example the verdict its own schema gives.
 const bundled = new Ajv2020({ strict: true, allErrors: true });
-bundled.addKeyword({ keyword: 'x-generated', schemaType: 'boolean' });
 bundled.addSchema(JSON.parse(readFileSync(join(SCHEMA_DIR, 'bundle.json'), 'utf8')));
 
 describe('schemas', () => {
@@ -22,6 +21,14 @@ describe('schemas', () => {
     expect(f.schema.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
     expect(f.schema.$id).toMatch(/^https:\/\/toolresult\.dev\/schemas\/v1\//);
     expect(typeof ajv.getSchema(f.schema.$id)).toBe('function');
+  });
+
+  it('each schema compiles as a user compiles it: a fresh Ajv2020 with its default (strict) options', () => {
+    for (const f of files) {
+      const fresh = new Ajv2020();
+      for (const other of files) if (other !== f) fresh.addSchema(other.schema);
+      expect(() => fresh.compile(f.schema), f.rel).not.toThrow();
+    }
   });
 
   it('every example folder belongs to a schema', () => {

@@ -19,7 +19,7 @@ const implementations: { name: string; command: string[] }[] = [
   { name: 'python', command: ['--', 'python3', join(ROOT, 'implementations', 'python', 'adapter.py')] },
 ];
 
-describe.concurrent('conformance of the implementations in this repository', () => {
+describe.concurrent('conformance of the implementations in this repository', { timeout: 300_000 }, () => {
   it.each(implementations.map((i) => [i.name, i] as const))('TR-CONF-5: %s passes every group of a default run', (name, impl) => {
     const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
     const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--report-json', report, ...impl.command], {

@@ -28,10 +28,10 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
 }
 
 /** Answers one request line; never throws, and never puts a value from the input into an error. */
-export function answer(line: string, h: Handlers, name: string): { response: Response; stop: boolean } {
+export function answer(line: string, h: Handlers, name: string, parse: (line: string) => unknown = JSON.parse): { response: Response; stop: boolean } {
   let request: unknown;
   try {
-    request = JSON.parse(line);
+    request = parse(line);
   } catch {
     return { response: { id: null, ok: false, error: { code: 'adapter.bad_request', message: 'request is not JSON' }, logs: [] }, stop: false };
   }
@@ -66,6 +66,7 @@ async function main(): Promise<void> {
   const m = argv.indexOf('--mutant');
   let h: Handlers = referenceHandlers;
   let name = 'toolresult-reference';
+  let parse: ((line: string) => unknown) | undefined;
   if (m >= 0) {
     const mutantName = argv[m + 1] ?? '';
     const { applyMutant, mutants } = await import('../mutants/index.ts');
@@ -75,12 +76,13 @@ async function main(): Promise<void> {
       process.exit(2);
     }
     h = applyMutant(mutantName, referenceHandlers);
+    parse = mutants.find((x) => x.name === mutantName)!.parseLine;
     name = `toolresult-reference+mutant:${mutantName}`;
   }
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   for await (const line of rl) {
     if (line.trim() === '') continue;
-    const { response, stop } = answer(line, h, name);
+    const { response, stop } = answer(line, h, name, parse);
     const text = JSON.stringify(response) + '\n';
     if (!process.stdout.write(text)) await new Promise((r) => process.stdout.once('drain', r));
     if (stop) break;

@@ -2,6 +2,7 @@
 import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 import { DEFAULT_BUDGETS } from '../../reference-impl/bound/index.ts';
+import { JsonNumberText, parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 
 type Rec = Record<string, unknown>;
 type Input = { result: Rec & { content: unknown; isError: boolean }; options?: Rec };
@@ -57,7 +58,68 @@ function phpLength(v: unknown): number {
   return n;
 }
 
+/** How many integral doubles written with a fraction or exponent (5.0, 1E2) the last request's value held. */
+let floatWrittenIntegers = 0;
+
+function countFloatWritten(v: unknown): number {
+  if (v instanceof JsonNumberText) return Number.isInteger(v.value) && /[.eE]/.test(v.text) ? 1 : 0;
+  if (v !== null && typeof v === 'object') return Object.values(v).reduce((n: number, x) => n + countFloatWritten(x), 0);
+  return 0;
+}
+
+/** JSON length as Go's encoding/json writes it: `<`, `>`, `&` as \u003c… and U+2028/U+2029 escaped. */
+function goLength(v: unknown): number {
+  let n = octets(JSON.stringify(v) ?? 'null');
+  for (const ch of JSON.stringify(v) ?? '') n += ch === '<' || ch === '>' || ch === '&' ? 5 : ch === '\u2028' || ch === '\u2029' ? 3 : 0;
+  return n;
+}
+
+/** JSON length with `/` written `\/`, as PHP's json_encode does without JSON_UNESCAPED_SLASHES. */
+const slashLength = (v: unknown): number => octets(JSON.stringify(v) ?? 'null') + ((JSON.stringify(v) ?? '').match(/\//g)?.length ?? 0);
+
 export const boundMutants: readonly Mutant[] = [
+  {
+    name: 'go-escaped-structured-budget',
+    breaks: 'TR-BOUND-8',
+    description: "judges structured against its budget by the length Go's encoding/json writes (escaped <>& and U+2028/U+2029); measure is right, only the bound path is off",
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        if (!Object.hasOwn(r, 'structured')) return r;
+        const budget = (input.options?.structuredBudget as number | undefined) ?? DEFAULT_BUDGETS.structuredBudget;
+        if (goLength(r.structured) <= budget) return r;
+        const { structured: _s, ...rest } = r;
+        return withCodes(rest, [...codes(r), 'structured.over_budget']);
+      }),
+  },
+  {
+    name: 'slash-escaped-artifacts-budget',
+    breaks: 'TR-BOUND-10',
+    description: "judges the artifact list against its budget with / written \\/ (PHP's json_encode default)",
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        const budget = artifactsBudget(input);
+        if (codes(r).some((c) => c.startsWith('artifacts.')) || slashLength(r.artifacts) <= budget) return r;
+        return withCodes({ ...r, artifacts: [{ type: 'text', label: 'Artifacts omitted', data: { text: `exceeded ${budget} bytes` } }] }, [...codes(r), 'artifacts.over_budget']);
+      }),
+  },
+  {
+    name: 'integral-double-as-float',
+    breaks: 'TR-BOUND-8',
+    description: "measures an integral double as Python's repr writes it (5.0, 100.0: two octets more), which only a number that reaches the adapter as 5.0 shows",
+    parseLine: (line) => {
+      const request = parseJsonText(line) as { input?: { value?: unknown } };
+      floatWrittenIntegers = countFloatWritten(request.input?.value);
+      return plainNumbers(request);
+    },
+    override: (ref) => ({
+      measure: (input: { value: unknown; budget: number }, ctx) => {
+        const m = ref.measure!(input, ctx);
+        if (m.verdict !== 'ok' || floatWrittenIntegers === 0) return m;
+        const n = (m.octets as number) + 2 * floatWrittenIntegers;
+        return n > input.budget ? { verdict: 'over_budget' } : { verdict: 'ok', octets: n };
+      },
+    }),
+  },
   {
     name: 'artifact-in-content',
     breaks: 'TR-MODEL-1',

@@ -3,7 +3,7 @@
 // name the requirement it breaks (conformance/mutants/mutants.test.ts).
 import type { OpHandler } from '../adapter/ops/types.ts';
 import { boundMutants } from './bound-mutants.ts';
-import { normalizeMutants } from './normalize-mutants.ts';
+import { normalizeMutants, ruleMutants } from './normalize-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
 export type Handlers = Readonly<Record<string, OpHandler>>;
@@ -13,11 +13,13 @@ export interface Mutant {
   /** The requirement the mistake breaks: a failing case must name it. */
   readonly breaks: string;
   readonly description: string;
+  /** Reads a request line instead of JSON.parse: for a mistake that depends on how a number was written. */
+  readonly parseLine?: (line: string) => unknown;
   /** Replacement handlers, built over the reference ones. */
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);

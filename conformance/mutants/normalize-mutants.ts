@@ -26,3 +26,118 @@ export const normalizeMutants: readonly Mutant[] = [
     }),
   },
 ];
+
+// ------------------------------------------------------------------ mistakes around single rules
+
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The MCP value with its content list mapped block by block (only plain lists). */
+function mapMcpBlocks(input: Rec, f: (block: unknown, i: number) => unknown): Rec {
+  const value = input.value;
+  if (input.source !== 'mcp' || !isRec(value) || !Array.isArray(value.content)) return input;
+  return { ...input, value: { ...value, content: value.content.map(f) } };
+}
+
+/** Every string in an output, with `from` replaced by `to`. */
+function replaceIn(v: unknown, from: string, to: string): unknown {
+  if (typeof v === 'string') return v.split(from).join(to);
+  if (Array.isArray(v)) return v.map((x) => replaceIn(x, from, to));
+  if (isRec(v)) return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceIn(x, from, to)]));
+  return v;
+}
+
+const SENTINEL = 'zz-sentinel-type';
+
+export const ruleMutants: readonly Mutant[] = [
+  {
+    name: 'type-name-dollar-newline',
+    breaks: 'TR-NORM-41',
+    description: "matches the unknown type's name with Python's re.match and $, so a name ending in a line feed is echoed",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        let echoed: string | undefined;
+        const changed = mapMcpBlocks(input, (b) => {
+          if (echoed === undefined && isRec(b) && typeof b.type === 'string' && /^[a-z][a-z0-9_-]{0,31}\n$/.test(b.type)) {
+            echoed = b.type;
+            return { ...b, type: SENTINEL };
+          }
+          return b;
+        });
+        const out = ref.normalize!(changed, ctx);
+        return echoed === undefined ? out : (replaceIn(out, `[unsupported ${SENTINEL} block]`, `[unsupported ${echoed} block]`) as Rec);
+      },
+    }),
+  },
+  {
+    name: 'base64-size-counts-padding',
+    breaks: 'TR-NORM-10',
+    description: 'sizes base64 data as floor(3n/4) with the = padding counted in n',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const content = isRec(input.value) && Array.isArray(input.value.content) ? input.value.content : [];
+        if (input.source !== 'mcp') return out;
+        const arts = out.result.artifacts as { label: string; data: { rows?: string[][] } }[];
+        const table = arts.find((a) => a.label === 'Content references');
+        if (!table?.data.rows) return out;
+        const rows = table.data.rows.map((row) => {
+          const i = /^content\[(\d+)\]$/.exec(row[0] ?? '')?.[1];
+          const block = i === undefined ? undefined : content[Number(i)];
+          const data = isRec(block) ? (typeof block.data === 'string' ? block.data : isRec(block.resource) ? block.resource.blob : undefined) : undefined;
+          if (typeof data !== 'string' || row[3] === '') return row;
+          const n = data.replace(/[\t\n\f\r ]/g, '').length;
+          return [row[0]!, row[1]!, row[2]!, String(Math.floor((3 * n) / 4)), row[4]!];
+        });
+        return { result: { ...out.result, artifacts: arts.map((a) => (a === table ? { ...a, data: { ...a.data, rows } } : a)) } };
+      },
+    }),
+  },
+  {
+    name: 'data-url-case-sensitive',
+    breaks: 'TR-NORM-11',
+    description: 'reads ;base64 in a data: URL header only in lower case',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        const mangle = (url: unknown) => (typeof url === 'string' && /;base64,/i.test(url) && !/;base64,/.test(url.slice(0, url.indexOf(',') + 1)) ? url.replace(/;base64,/i, ';baseXX,') : url);
+        const content = value.content.map((b) => {
+          if (!isRec(b)) return b;
+          if (isRec(b.image_url)) return { ...b, image_url: { ...b.image_url, url: mangle(b.image_url.url) } };
+          return 'url' in b ? { ...b, url: mangle(b.url) } : typeof b.image_url === 'string' ? { ...b, image_url: mangle(b.image_url) } : b;
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'adapter-structured-last-wins',
+    breaks: 'TR-NORM-53',
+    description: 'takes the last of several mcp_structured_content entries instead of refusing them with structured.invalid',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.artifact)) return ref.normalize!(input, ctx);
+        const entries = value.artifact;
+        const last = entries.map((e, i) => (isRec(e) && e.type === 'mcp_structured_content' ? i : -1)).filter((i) => i >= 0).at(-1);
+        if (last === undefined) return ref.normalize!(input, ctx);
+        const artifact = entries.map((e, i) => (isRec(e) && e.type === 'mcp_structured_content' && i !== last ? { type: 'mcp_meta' } : e));
+        return ref.normalize!({ ...input, value: { ...value, artifact } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'set-error-forgets-warnings',
+    breaks: 'TR-HOOK-5',
+    description: 'a set-error hook starts a fresh error result, so warnings recorded before it are lost',
+    override: (ref) => ({
+      hooks: (input: Rec, ctx) => {
+        const out = ref.hooks!(input, ctx) as { result: Rec };
+        const hooks = Array.isArray(input.hooks) ? input.hooks : [];
+        if (!hooks.some((h) => isRec(h) && h.name === 'set-error')) return out;
+        const given = new Set((input.result as Rec).warnings as string[] | undefined);
+        return { result: { ...out.result, warnings: (out.result.warnings as { code: string }[]).filter((w) => !given.has(w.code)) } };
+      },
+    }),
+  },
+];

@@ -1,7 +1,10 @@
 // Mutants of the sinks, ledger and hooks groups (spec/05–08): run-only data where it must not go,
 // or lost where it must be kept.
-import type { OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
+import { auditRecord } from '../../reference-impl/privacy/index.ts';
+import { DEFAULT_RULES, MASK, MAX_PASSES, capLeaf } from '../../reference-impl/privacy/redactor.ts';
+import { boundFromInput } from '../adapter/ops/bound.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -21,7 +24,82 @@ function mapOutput(ref: Handlers, op: string, f: (out: Rec, input: Rec) => Rec):
   return { [op]: (input: Rec, ctx) => f(ref[op]!(input, ctx), input) };
 }
 
+/** The reference's audit with another redactor: how a port with a slightly different rule set behaves. */
+function auditWith(redactor: (leaf: string) => string): Record<string, OpHandler> {
+  return { audit: (input: Rec) => ({ record: auditRecord(boundFromInput(input as never), input.levels as unknown[], { redactor }) }) };
+}
+
+/** One pass of `rules` repeated to a fixed point (at most 8), then the cap: the pinned procedure with other rules. */
+function maskWith(rules: readonly { pattern: RegExp; replace: string }[], passes = MAX_PASSES): (leaf: string) => string {
+  return (leaf) => {
+    let s = leaf;
+    for (let i = 0; i < passes; i++) {
+      let next = s;
+      for (const r of rules) next = next.replace(r.pattern, r.replace);
+      if (next === s) return capLeaf(s);
+      s = next;
+    }
+    return passes === MAX_PASSES ? MASK : capLeaf(s);
+  };
+}
+
+const swapRule = (i: number, pattern: RegExp) => DEFAULT_RULES.map((r, j) => (j === i ? { ...r, pattern } : r));
+
 export const sinkMutants: readonly Mutant[] = [
+  {
+    name: 'restore-logs-rejected-entry',
+    breaks: 'TR-LOG-2',
+    description: 'logs the start of a ledger entry restore refused, "to help find the bad row"',
+    override: (ref) => ({
+      restore: (input: Rec, ctx) => {
+        try {
+          return ref.restore!(input, ctx);
+        } catch (e) {
+          ctx.logger.log('warn', 'ledger entry refused', { entry: String(input.entry).slice(0, 200) });
+          throw e;
+        }
+      },
+    }),
+  },
+  {
+    name: 'options-error-quotes-value',
+    breaks: 'TR-EGRESS-5',
+    description: 'the error for an invalid budget quotes the value it was given',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        try {
+          return ref.bound!(input, ctx);
+        } catch (e) {
+          if (e instanceof OpError && e.code === 'options.invalid') throw new OpError(e.code, `${e.message}, got ${JSON.stringify(input.options)}`);
+          throw e;
+        }
+      },
+    }),
+  },
+  {
+    name: 'bearer-two-casings',
+    breaks: 'TR-PRIV-16',
+    description: 'masks "Bearer" and "bearer" tokens only, not "BEARER" or "bEaReR"',
+    override: () => auditWith(maskWith(swapRule(1, /([Bb]earer)[ \t]+[A-Za-z0-9._~+\/-]+=*/g))),
+  },
+  {
+    name: 'key-prefixes-partial',
+    breaks: 'TR-PRIV-16',
+    description: 'knows the common key prefixes but not github_pat_, xoxp- or AIza',
+    override: () => auditWith(maskWith(swapRule(2, /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|xoxb-|AKIA)[A-Za-z0-9_-]{8,}/g))),
+  },
+  {
+    name: 'url-credentials-need-password',
+    breaks: 'TR-PRIV-16',
+    description: 'masks credentials in a URL only when they have a user:password form',
+    override: () => auditWith(maskWith(swapRule(0, /:\/\/[^\t\n\f\r \/?#@:]+:[^\t\n\f\r \/?#@]+@/g))),
+  },
+  {
+    name: 'one-masking-pass',
+    breaks: 'TR-PRIV-8',
+    description: 'runs the rules once instead of to a fixed point, so a mask that uncovers a new start leaves it',
+    override: () => auditWith(maskWith(DEFAULT_RULES, 1)),
+  },
   {
     name: 'metadata-keeps-artifacts',
     breaks: 'TR-PRIV-4',

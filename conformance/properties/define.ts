@@ -27,6 +27,9 @@ export class Mismatch extends Error {
 /** The adapter broke (crash, timeout, garbage): no point shrinking, every later run fails at once. */
 class Broken extends Error {}
 
+/** The reason of every case that met an op the adapter does not implement, property or vector. */
+export const unimplementedReason = (op: string): string => `the adapter does not implement op ${op} (answered adapter.unknown_op)`;
+
 export interface Ask {
   /** Sends one request; an error answer throws Mismatch unless `allowError`. */
   ok(op: string, input: Record<string, unknown>): Promise<{ output: Record<string, unknown>; logs: string[]; line: string }>;
@@ -45,10 +48,12 @@ export interface PropertySpec<T> {
 
 export const DEFAULT_RUNS = 150;
 
-function asker(adapter: Adapter, onBroken: (reason: string) => never): Ask {
+function asker(adapter: Adapter, onBroken: (reason: string) => never, onUnimplemented: (op: string) => never): Ask {
   const any: Ask['any'] = async (op, input) => {
     const r = await adapter.request(op, input);
     if (r.kind === 'broken') onBroken(r.reason);
+    // An op of a claimed group that is not there fails every input alike: say that, once.
+    if (r.kind === 'error' && r.code === 'adapter.unknown_op') onUnimplemented(op);
     if (r.kind === 'ok') return { ok: true, output: r.output, logs: r.logs, line: r.line };
     return { ok: false, code: r.code, message: r.message, logs: r.logs, line: r.line };
   };
@@ -64,6 +69,7 @@ function asker(adapter: Adapter, onBroken: (reason: string) => never): Ask {
 
 export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
   return {
+    sample: (hello, n, seed) => fc.sample(spec.arbitrary(capsOf(hello), hello), { numRuns: n, seed }),
     id: `property/${spec.requirements[0]}/${spec.name}`,
     kind: 'property',
     description: spec.description,
@@ -72,12 +78,21 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
     needs: [],
     run: async (ctx: RunContext): Promise<Outcome> => {
       let broken: string | undefined;
-      const ask = asker(ctx.adapter, (reason) => {
-        broken ??= reason;
-        throw new Broken(reason);
-      });
+      let unimplemented: string | undefined;
+      const ask = asker(
+        ctx.adapter,
+        (reason) => {
+          broken ??= reason;
+          throw new Broken(reason);
+        },
+        (op) => {
+          unimplemented ??= op;
+          throw new Broken(unimplementedReason(op));
+        },
+      );
       const property = fc.asyncProperty(spec.arbitrary(capsOf(ctx.hello), ctx.hello), async (v) => {
         if (broken !== undefined) throw new Broken(broken);
+        if (unimplemented !== undefined) throw new Broken(unimplementedReason(unimplemented));
         await spec.check(v, ask, ctx.hello);
       });
       const numRuns = ctx.runs ?? spec.numRuns ?? DEFAULT_RUNS;
@@ -86,6 +101,7 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
       const err = details.errorInstance;
       const input = details.counterexample?.[0];
       if (broken !== undefined) return { passed: false, reason: `adapter broke: ${broken}`, input, seed: details.seed, path: details.counterexamplePath ?? undefined };
+      if (unimplemented !== undefined) return { passed: false, reason: unimplementedReason(unimplemented), unimplementedOp: unimplemented, input, seed: details.seed, path: details.counterexamplePath ?? undefined };
       if (err instanceof Mismatch) {
         return { passed: false, reason: err.message, input, want: err.want, got: err.got, seed: details.seed, path: details.counterexamplePath ?? undefined };
       }

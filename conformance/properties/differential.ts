@@ -21,12 +21,17 @@ const hookSpec = fc.oneof(
   fc.constant({ name: 'return-non-result' }),
 );
 
-/** Damages an entry the way storage does: cut short, one character changed, or left whole. */
+/**
+ * Damages an entry the way storage does: cut short, one character changed, or left whole. It works
+ * on code points: a cut between the halves of a surrogate pair would send an unpaired surrogate,
+ * which a `bytes` adapter cannot hold (spec/09 §9.2, TR-CONF-20) and which no stored text contains.
+ */
 function damaged(entry: string, how: number, at: number): string {
-  if (entry.length === 0 || how === 0) return entry;
-  const i = at % entry.length;
-  if (how === 1) return entry.slice(0, i);
-  return entry.slice(0, i) + (entry[i] === '1' ? '2' : '1') + entry.slice(i + 1);
+  const cps = [...entry];
+  if (cps.length === 0 || how === 0) return entry;
+  const i = at % cps.length;
+  if (how === 1) return cps.slice(0, i).join('');
+  return [...cps.slice(0, i), cps[i] === '1' ? '2' : '1', ...cps.slice(i + 1)].join('');
 }
 
 const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<Input> }> = {

@@ -3,6 +3,7 @@
 import { CollectingLogger } from '../../reference-impl/logger.ts';
 import { handlers } from '../adapter/ops/index.ts';
 import { OpError } from '../adapter/ops/types.ts';
+import { plainNumbers } from '../protocol/json-text.ts';
 
 export type RefReply = { ok: true; output: Record<string, unknown>; logs: string[] } | { ok: false; code: string; logs: string[] };
 
@@ -11,7 +12,7 @@ export function reference(op: string, input: Record<string, unknown>): RefReply 
   if (!handler) return { ok: false, code: 'adapter.unknown_op', logs: [] };
   const logger = new CollectingLogger();
   try {
-    const output = handler(structuredClone(input), { logger });
+    const output = handler(structuredClone(plainNumbers(input)), { logger });
     return { ok: true, output: JSON.parse(JSON.stringify(output)) as Record<string, unknown>, logs: logger.lines };
   } catch (e) {
     return { ok: false, code: e instanceof OpError ? e.code : 'adapter.exception', logs: logger.lines };

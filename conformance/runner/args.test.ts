@@ -12,6 +12,13 @@ describe('parseArgs', () => {
     expect(a).toMatchObject({ only: ['vector/**', 'TR-LOG-1'], skip: ['x'], knownFailing: ['k.txt'], seed: -5, runs: 10, timeoutMs: 50, verbose: true, adapter: ['python3', 'a.py', '--flag'] });
   });
 
+  it('takes --fail-fast and --max-failures N', () => {
+    expect(parseArgs([])).toMatchObject({ maxFailures: undefined });
+    expect(parseArgs(['--fail-fast'])).toMatchObject({ maxFailures: 1 });
+    expect(parseArgs(['--max-failures', '5'])).toMatchObject({ maxFailures: 5 });
+    expect(() => parseArgs(['--max-failures', '0'])).toThrow(/--max-failures must be an integer >= 1/);
+  });
+
   it('parses the vectors command', () => {
     expect(parseArgs(['vectors', '--out', 'd'])).toEqual({ command: 'vectors', out: 'd' });
   });

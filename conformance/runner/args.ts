@@ -17,6 +17,8 @@ export interface ConformanceArgs {
   readonly list: boolean;
   /** Report a property's first failing input as generated, without shrinking it (faster). */
   readonly noShrink: boolean;
+  /** Stop after this many failures (--max-failures N, --fail-fast = 1); undefined: run everything. */
+  readonly maxFailures: number | undefined;
   /** The adapter command; undefined means the bundled reference adapter. */
   readonly adapter: readonly string[] | undefined;
 }
@@ -43,8 +45,12 @@ options:
   --seed N               property seed (default ${DEFAULT_SEED})
   --runs N               runs per property (default: each property's own)
   --path P               replay a property failure at fast-check path P (with --seed and --only)
-  --only PATTERN         run only matching cases (repeatable; glob over case IDs, or a requirement ID)
-  --skip PATTERN         skip matching cases (repeatable)
+  --only PATTERN         run only matching cases (repeatable): a glob over case IDs (vector/bound/**),
+                         or, starting with TR-, over requirement IDs (TR-BOUND-3, 'TR-NORM-*')
+  --skip PATTERN         skip matching cases (repeatable; same patterns); a pattern that matches no
+                         case is a usage error
+  --fail-fast            stop at the first failure (same as --max-failures 1)
+  --max-failures N       stop after N failures; the cases not run are reported as skipped
   --known-failing FILE   patterns of cases expected to fail (repeatable); a listed case that passes fails the run
   --report-json FILE     write a JSON report
   --junit FILE           write a JUnit XML report
@@ -90,6 +96,7 @@ export function parseArgs(argv: readonly string[]): Args {
   let verbose = false;
   let list = false;
   let noShrink = false;
+  let maxFailures: number | undefined;
 
   for (let i = 0; i < own.length; i++) {
     const a = own[i]!;
@@ -113,6 +120,8 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--out': out = value(); break;
       case '--list': list = true; break;
       case '--no-shrink': noShrink = true; break;
+      case '--fail-fast': maxFailures = 1; break;
+      case '--max-failures': maxFailures = integer(flag, value(), 1); break;
       case '-v': case '--verbose': verbose = true; break;
       default:
         // Usually a missing --: npm keeps options before its own -- for itself, and the adapter
@@ -129,5 +138,5 @@ export function parseArgs(argv: readonly string[]): Args {
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
-  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, adapter };
+  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };
 }

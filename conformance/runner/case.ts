@@ -32,6 +32,8 @@ export interface Failure {
   /** For a property: the seed and path that replay the shrunk counterexample. */
   readonly seed?: number;
   readonly path?: string;
+  /** The op the adapter answered adapter.unknown_op for: reported once per op, not once per case. */
+  readonly unimplementedOp?: string;
 }
 
 export type Outcome = { readonly passed: true } | ({ readonly passed: false } & Failure);
@@ -48,6 +50,8 @@ export interface KitCase {
   /** Where the case comes from (a vector file), for `vectors --out` and reports. */
   readonly source?: string;
   run(ctx: RunContext): Promise<Outcome>;
+  /** For a property: `n` generated inputs for an adapter with this handshake (kit self-tests). */
+  sample?(hello: HelloOutput, n: number, seed: number): unknown[];
 }
 
 export interface CaseResult {

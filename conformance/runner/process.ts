@@ -1,6 +1,7 @@
 // The adapter as a child process: spawn, one-JSON-object-per-line framing, per-request timeouts,
 // bounded restarts, clean stop. Every way an adapter can misbehave (crash, hang, garbage, an endless
 // line, a wrong or missing id) becomes a Reply of kind 'broken' with a reason; nothing here hangs.
+import { jsonText } from '../protocol/json-text.ts';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { checkResponse, outputProblem, PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
 
@@ -157,7 +158,8 @@ export class AdapterProcess {
     return new Promise<Reply>((resolve) => {
       const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${timeoutMs} ms`), timeoutMs);
       this.pending = { id, op, resolve, timer, sentAt: Date.now() };
-      child.stdin!.write(JSON.stringify({ id, op, input }) + '\n');
+      // jsonText: a number goes out as the vector wrote it (5.0 stays 5.0, TR-CONF-6).
+      child.stdin!.write(jsonText({ id, op, input }) + '\n');
     });
   }
 

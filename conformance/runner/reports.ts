@@ -1,6 +1,7 @@
 // Machine-readable reports of a run: JSON (everything) and JUnit XML (for CI dashboards).
 import { writeFileSync } from 'node:fs';
-import type { HelloOutput } from '../protocol/messages.ts';
+import { PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
+import { KIT_VERSION, specVersion } from './versions.ts';
 import type { CaseResult } from './case.ts';
 
 export interface RunSummary {
@@ -23,9 +24,28 @@ export function summaryLine(s: RunSummary): string {
   return line;
 }
 
+export const REPORT_SCHEMA_ID = 'https://toolresult.dev/schemas/v1/conformance/report.schema.json';
+
+/** The JSON report (schemas/conformance/report.schema.json): versions, adapter, summary, every case. */
+export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): Record<string, unknown> {
+  return {
+    $schema: REPORT_SCHEMA_ID,
+    kit: 'toolresult-conformance',
+    reportVersion: 1,
+    kitVersion: KIT_VERSION,
+    specVersion: specVersion(),
+    protocol: PROTOCOL,
+    seed: meta.seed,
+    command: meta.command,
+    ...(meta.adapter ? { adapter: meta.adapter } : {}),
+    summary: summarize(results),
+    cases: results,
+  };
+}
+
 export function writeJsonReport(file: string, meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): void {
-  const report = { kit: 'toolresult-conformance', ...meta, summary: summarize(results), cases: results };
-  writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
+  // Big integers (a shrunk counterexample can hold one) as decimal strings: JSON has no BigInt.
+  writeFileSync(file, JSON.stringify(jsonReport(meta, results), (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n');
 }
 
 function xml(s: string): string {

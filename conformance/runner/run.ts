@@ -6,13 +6,15 @@ import type { HelloOutput } from '../protocol/messages.ts';
 import { DEFAULT_TIMEOUT_MS, UsageError, type ConformanceArgs } from './args.ts';
 import type { CaseResult, KitCase, Need, Outcome } from './case.ts';
 import { allCases } from './library.ts';
-import { compilePattern, selectCases } from './patterns.ts';
+import { compilePattern, selectCases, unmatchedPatterns } from './patterns.ts';
 import { AdapterProcess } from './process.ts';
 import { judge, loadKnownFailing, unusedPatterns } from './results.ts';
 import { summarize, summaryLine, writeJsonReport, writeJunit } from './reports.ts';
 import { caseHeader, failureReport } from './display.ts';
 import { fileProblem, prepareOutputFile } from './files.ts';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
+import { recapLines } from './recap.ts';
+import { stringModelNote } from './string-model.ts';
 
 export interface RunIO {
   out(line: string): void;
@@ -89,7 +91,17 @@ function unrunnable(command: readonly string[], code: string | undefined): Usage
 
 /** Checks the options that need the case list: every pattern selects something, --path one property. */
 function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): KitCase[] {
-  const cases = selectCases(library, args.only.map(compilePattern), args.skip.map(compilePattern));
+  const only = args.only.map(compilePattern);
+  const skip = args.skip.map(compilePattern);
+  // A pattern that selects nothing is a typo (or a case-ID glob where a requirement glob was meant):
+  // refused wherever it stands, not ignored because another --only matched something.
+  for (const [flag, patterns] of [['--only', only], ['--skip', skip]] as const) {
+    const none = unmatchedPatterns(library, patterns);
+    if (none.length > 0) {
+      throw new UsageError(`${flag} ${JSON.stringify(none[0]!.text)} matches no case of the kit (case IDs look like vector/bound/measure/..., property/TR-BOUND-8/...; a pattern starting with TR- matches requirement IDs, such as 'TR-NORM-*'; --list shows them)`);
+    }
+  }
+  const cases = selectCases(library, only, skip);
   if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (--list shows the case IDs)');
   if (args.path !== undefined && (cases.length !== 1 || cases[0]!.kind !== 'property')) {
     throw new UsageError(`--path replays one property, but the selection has ${cases.length === 1 ? `the ${cases[0]!.kind} ${cases[0]!.id}` : `${cases.length} cases`}: give --only the full property ID`);
@@ -127,6 +139,10 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
     let group = '';
     let groupStart = Date.now();
     let notRun = 0;
+    let failures = 0;
+    let stopped = 0;
+    // An op the adapter does not implement fails every case that needs it: its report shows once.
+    const reportedOps = new Set<string>();
     const flushGroup = () => {
       if (group) io.err(groupLine(group, results.filter((r) => r.id.startsWith(group + '/')), (Date.now() - groupStart) / 1000));
     };
@@ -136,6 +152,11 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
         flushGroup();
         group = g;
         groupStart = Date.now();
+      }
+      if (args.maxFailures !== undefined && failures >= args.maxFailures) {
+        record(c, { status: 'skip', durationMs: 0, skipReason: `not run: stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures})` });
+        stopped++;
+        continue;
       }
       const skip = skipReason(c, started);
       if (skip) {
@@ -147,7 +168,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
       const givenUp = adapter.givenUp();
       if (givenUp) {
         const reason = `not run: ${givenUp}`;
-        record(c, { status: judge(false, c, known), durationMs: 0, failure: { reason } });
+        const st = judge(false, c, known);
+        record(c, { status: st, durationMs: 0, failure: { reason } });
+        if (st === 'fail') failures++;
         if (notRun++ === 0) io.out(`${givenUp}: every remaining case fails without running (-v lists them; so do --report-json and --junit)`);
         if (args.verbose) io.out(`${caseHeader('FAIL', c)}\n  reason: ${reason}`);
         continue;
@@ -166,18 +189,28 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
       const status = judge(outcome.passed, c, known);
       const durationMs = Date.now() - t0;
       const replay = replayCommand(c, outcome, args);
+      if (status === 'fail' || status === 'stale') failures++;
       if (outcome.passed) {
         record(c, status === 'stale' ? { status, durationMs, failure: { reason: 'listed as known failing but passes: remove it from the list' }, replay } : { status, durationMs });
         if (status === 'stale') io.out(`${caseHeader('FAIL', c)}\n  reason: listed as known failing but passes (stale): remove it from the list`);
         else if (args.verbose) io.out(`PASS ${c.id}`);
         continue;
       }
-      const { passed: _p, ...failure } = outcome;
+      const { passed: _p, ...found } = outcome;
+      const note = stringModelNote(found.input, started);
+      const failure = note ? { ...found, reason: `${found.reason}; note: ${note}` } : found;
       record(c, { status, durationMs, failure, replay });
       if (status === 'expected-failure' && !args.verbose) continue;
+      const op = failure.unimplementedOp;
+      if (op !== undefined && reportedOps.has(op) && !args.verbose) continue;
       io.out(failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay));
+      if (op !== undefined && !reportedOps.has(op)) {
+        reportedOps.add(op);
+        io.out(`  (every other case that needs op ${op} fails the same way: not shown one by one; the recap counts them)`);
+      }
     }
     flushGroup();
+    if (stopped > 0) io.out(`stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures}): ${stopped} case${stopped === 1 ? '' : 's'} not run, counted as skipped`);
     io.err(`${adapter.requests} requests to the adapter`);
     if (adapter.restarts > 0) io.err(`the adapter was restarted ${adapter.restarts} time(s)`);
   }
@@ -202,6 +235,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO): Promise<
   if (results.length > 0 && s.skipped === results.length) io.err(`warning: every selected case was skipped (${[...new Set(results.map((r) => r.skipReason))].join('; ')}): nothing was tested`);
   const stale = results.filter((r) => r.status === 'stale').length;
   if (stale > 0) io.out(`${stale} of the failures ${stale === 1 ? 'is a known failure that passes' : 'are known failures that pass'} (stale): remove ${stale === 1 ? 'it' : 'them'} from the known-failing list`);
+  // The recap is the last thing before the summary line, so the end of a long log says what broke.
+  for (const line of recapLines(results)) io.out(line);
   io.out(summaryLine(s));
   // A report that could not be written is a failed run even when every case passed.
   return s.failed > 0 || reportProblem ? 1 : 0;

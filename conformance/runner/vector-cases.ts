@@ -3,7 +3,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { firstDifference } from '../compare.ts';
+import { parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 import type { KitCase, Need, Outcome } from './case.ts';
+import { unimplementedReason } from '../properties/define.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
 
@@ -33,7 +35,8 @@ export function listVectorFiles(dir = VECTOR_DIR): string[] {
 export function vectorCases(dir = VECTOR_DIR): KitCase[] {
   const cases: KitCase[] = [];
   for (const file of listVectorFiles(dir)) {
-    const vf = JSON.parse(readFileSync(file, 'utf8')) as VectorFile;
+    // Numbers keep their written form in the input (5.0 reaches the adapter as 5.0, TR-CONF-6).
+    const vf = parseJsonText(readFileSync(file, 'utf8')) as VectorFile;
     const stem = basename(file, '.json');
     for (const c of vf.cases) {
       cases.push({
@@ -46,13 +49,17 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
         source: relative(join(dir, '..', '..'), file),
         run: async ({ adapter }): Promise<Outcome> => {
           const reply = await adapter.request(vf.op, c.input);
-          const want = c.expect;
-          const fail = (reason: string, got: unknown): Outcome => ({ passed: false, reason, input: { op: vf.op, input: c.input }, want, got });
+          const want = plainNumbers(c.expect);
+          const fail = (reason: string, got: unknown): Outcome => ({
+            passed: false, reason, input: { op: vf.op, input: c.input }, want, got,
+            ...(reply.kind === 'error' && reply.code === 'adapter.unknown_op' ? { unimplementedOp: vf.op } : {}),
+          });
           if (reply.kind === 'broken') return fail(reply.reason, undefined);
-          // An op the adapter has not implemented yet is the commonest failure of a new adapter: say so.
+          // An op the adapter has not implemented yet is the commonest failure of a new adapter: one
+          // reason for every case of the op, whatever it wanted, so the recap counts them together.
+          if (reply.kind === 'error' && reply.code === 'adapter.unknown_op') return fail(unimplementedReason(vf.op), { error: { code: reply.code } });
           const answered = (code: string) =>
-            code === 'adapter.unknown_op' ? `the adapter does not implement op ${vf.op} (answered adapter.unknown_op)`
-            : code === 'adapter.exception' ? `the adapter hit an unexpected exception in op ${vf.op} (answered adapter.exception; -v shows its standard error)`
+            code === 'adapter.exception' ? `the adapter hit an unexpected exception in op ${vf.op} (answered adapter.exception; -v shows its standard error)`
             : `answered error ${code}`;
           if ('output' in want) {
             if (reply.kind === 'error') return fail(`${answered(reply.code)}, want an output`, { error: { code: reply.code, message: reply.message } });

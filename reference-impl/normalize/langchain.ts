@@ -131,8 +131,14 @@ export function normalizeLangChain(message: unknown, options?: NormalizeOptions)
     const unwrapped = adapterWrapped ? unwrapAdapterText(content) : undefined;
     draft.pieces.push(unwrapped ?? content);
   } else {
+    // The artifact was read first (whether it is the adapter's form decides how to read a string
+    // content), but its rows come after the content's: the message's order, content then artifact.
+    const artifactRows = draft.references.splice(0);
+    const artifactTexts = draft.runOnlyTexts.splice(0);
     const blocks = items(content);
     for (let i = 0; i < blocks.length; i++) addLangChainBlock(draft, blocks[i], `content[${i}]`);
+    draft.references.push(...artifactRows);
+    draft.runOnlyTexts.push(...artifactTexts);
   }
   return assemble(draft, resolved);
 }

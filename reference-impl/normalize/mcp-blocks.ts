@@ -52,6 +52,9 @@ export function addMcpBlock(draft: Draft, block: unknown, locator: string, forMo
       const mimeType = stringCell(field(resource, 'mimeType'));
       const text = stringField(resource, 'text');
       const blob = stringField(resource, 'blob');
+      // TR-NORM-42: a member that is there counts, whatever it holds (undefined reads as absent,
+      // TR-NORM-64): `text: 5` beside a blob is "both", an invalid block, not a blob resource.
+      if (field(resource, 'text') !== undefined && field(resource, 'blob') !== undefined) return invalid();
       if (text !== undefined && blob === undefined) {
         // TR-NORM-15: an embedded text resource is text the server shared; it reads like a text block.
         draft.references.push({ locator, kind: 'resource', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri });

@@ -12,7 +12,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BUNDLE_ID, bundle, bundleEntry } from '../../codegen/bundle.ts';
 import { buildModel, type Model } from '../../codegen/ir.ts';
-import { SCHEMA_DIR, listSchemaFiles, packageVersion } from '../../codegen/schema-set.ts';
+import { SCHEMA_DIR, isGeneratedSchema, listSchemaFiles, packageVersion } from '../../codegen/schema-set.ts';
 
 export type CaseKind = 'valid' | 'invalid-type' | 'invalid-value';
 
@@ -68,7 +68,7 @@ export function loadCases({ integerIsNumber = false } = {}): { model: Model; cas
       for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
         const text = readFileSync(join(dir, name), 'utf8');
         const kind: CaseKind = folder === 'valid' ? 'valid' : loose(JSON.parse(text)) ? 'invalid-value' : 'invalid-type';
-        cases.push({ id: `${stem}/${folder}/${name}`, type, text, kind, fromTypeScript: Boolean(f.schema['x-generated']), folder: f.rel.split('/').slice(0, -1).join('/') });
+        cases.push({ id: `${stem}/${folder}/${name}`, type, text, kind, fromTypeScript: isGeneratedSchema(f.schema), folder: f.rel.split('/').slice(0, -1).join('/') });
       }
     }
   }

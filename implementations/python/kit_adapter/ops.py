@@ -105,6 +105,9 @@ def op_coerce(payload: dict) -> schema.CoerceOutput:
 
 def op_measure(payload: dict) -> schema.MeasureOutput:
     budget = payload.get("budget")
+    # An integer in the protocol's sense: 9.0 is 9 (JSON Schema's integer, TR-CONF-6 builds it as a float).
+    if type(budget) is float and budget.is_integer() and budget >= 0:
+        budget = int(budget)
     if type(budget) is not int or budget < 0:
         raise OpError("adapter.bad_input", "budget must be a non-negative integer")
     measured = measure(decode_tagged(payload.get("value")), budget)

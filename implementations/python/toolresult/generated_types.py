@@ -7,6 +7,79 @@ from __future__ import annotations
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 
+# What `toolresult conformance --report-json FILE` writes: which kit and specification version
+# ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
+ConformanceReport = TypedDict(
+    "ConformanceReport",
+    {
+        "$schema": NotRequired[str],
+        "kit": Literal["toolresult-conformance"],
+        "reportVersion": Literal[1],
+        "kitVersion": str,
+        "specVersion": str,
+        "protocol": str,
+        "seed": int,
+        "command": list[str],
+        "adapter": NotRequired["Handshake"],
+        "summary": "ReportSummary",
+        "cases": list["CaseOutcome"],
+    },
+)
+
+# The hello output (adapter-protocol.schema.json#/$defs/HelloOutput).
+Handshake = TypedDict(
+    "Handshake",
+    {
+        "name": str,
+        "version": str,
+        "language": str,
+        "protocol": str,
+        "groups": list[str],
+        "stringModel": Literal["utf16", "codepoints", "bytes"],
+        "cycles": bool,
+        "opaqueValues": bool,
+    },
+)
+
+# The counts of the closing line `N passed, N failed` (stale known failures count as failed).
+ReportSummary = TypedDict(
+    "ReportSummary",
+    {
+        "passed": int,
+        "failed": int,
+        "skipped": int,
+        "expectedFailures": int,
+    },
+)
+
+# One case of the run.
+CaseOutcome = TypedDict(
+    "CaseOutcome",
+    {
+        "id": str,
+        "requirements": list[str],
+        "status": Literal["pass", "fail", "skip", "expected-failure", "stale"],
+        "durationMs": float,
+        "skipReason": NotRequired[str],
+        "failure": NotRequired["CaseFailure"],
+        "replay": NotRequired[str],
+    },
+)
+
+# What went wrong (TR-CONF-12). input, want and got are JSON values of any shape.
+CaseFailure = TypedDict(
+    "CaseFailure",
+    {
+        "reason": str,
+        "input": NotRequired[Any],
+        "want": NotRequired[Any],
+        "got": NotRequired[Any],
+        "seed": NotRequired[int],
+        "path": NotRequired[str],
+        "unimplementedOp": NotRequired[str],
+    },
+)
+
 # A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member
 # is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's
 # native form before it calls the implementation (spec/09-conformance.md, TR-CONF-4).
@@ -420,8 +493,6 @@ WireMessage = TypedDict(
 )
 
 # Messages of the conformance adapter protocol toolresult-adapter/1 (spec/09-conformance.md).
-# GENERATED from conformance/protocol/messages.ts by scripts/generate-protocol-schema.ts: do not
-# edit.
 AdapterProtocol: TypeAlias = Union["Request", "Response"]
 
 # One line the runner writes to the adapter.

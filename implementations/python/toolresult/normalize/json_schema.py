@@ -268,15 +268,17 @@ class _Compiled:
 class _Result:
     """Whether an instance is valid, and which members/items were evaluated (for unevaluated*)."""
 
-    __slots__ = ("valid", "props", "items")
+    __slots__ = ("valid", "props", "items", "indexes")
 
     def __init__(self, valid: bool, props: set[str] | None = None, items: int = 0) -> None:
         self.valid = valid
         self.props = props if props is not None else set()
         self.items = items  # number of leading items evaluated; -1 means all
+        self.indexes: set[int] = set()  # further items evaluated one by one (contains, 2020-12)
 
     def merge(self, other: "_Result") -> None:
         self.props |= other.props
+        self.indexes |= other.indexes
         if self.items != -1:
             self.items = -1 if other.items == -1 else max(self.items, other.items)
 
@@ -371,7 +373,9 @@ def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Resu
     # unevaluated* look at what every other keyword of this schema (and its in-place applicators) saw.
     if "array" in types and "unevaluatedItems" in schema and c.dialect == DIALECT_2020:
         start = len(v) if out.items == -1 else out.items
-        for item in v[start:]:
+        for i, item in enumerate(v[start:], start):
+            if i in out.indexes:
+                continue
             if not _validate(c, schema["unevaluatedItems"], item, base, depth + 1).valid:
                 return fail()
         out.items = -1
@@ -413,7 +417,10 @@ def _validate_array(c: _Compiled, schema: dict, v: list, base: str, depth: int, 
     if out.items != -1:
         out.items = -1 if evaluated == -1 else max(out.items, evaluated)
     if "contains" in schema:
-        matches = sum(1 for item in v if _validate(c, schema["contains"], item, base, depth + 1).valid)
+        hits = [i for i, item in enumerate(v) if _validate(c, schema["contains"], item, base, depth + 1).valid]
+        matches = len(hits)
+        if c.dialect == DIALECT_2020:
+            out.indexes.update(hits)  # items contains matched count as evaluated for unevaluatedItems
         low = schema.get("minContains", 1) if c.dialect == DIALECT_2020 else 1
         if matches < low:
             return False

@@ -1,0 +1,176 @@
+// Rules that used to rest on one vector each, generated around their edges and compared with the
+// reference (spec/10-normalization.md, spec/08-hooks.md): the unknown-type name pattern
+// (TR-NORM-41), base64 sizes (TR-NORM-10), data: URL headers (TR-NORM-11), the JavaScript adapter's
+// artifact entries (TR-NORM-53), and warnings kept across a set-error hook (TR-HOOK-5).
+import fc from 'fast-check';
+import { Mismatch, defineProperty, type Ask } from './define.ts';
+import { reference } from './reference.ts';
+import { firstDifference } from '../compare.ts';
+
+type Rec = Record<string, unknown>;
+
+async function matches(ask: Ask, op: string, input: Rec, what: string): Promise<void> {
+  const want = reference(op, input);
+  const got = await ask.any(op, input);
+  const w = want.ok ? { output: want.output } : { error: want.code };
+  const o = got.ok ? { output: got.output } : { error: got.code };
+  const d = firstDifference(w, o);
+  if (d !== undefined) throw new Mismatch(`${what}: differs from the pinned answer at ${d}`, w, o);
+}
+
+// ------------------------------------------------------------------ TR-NORM-41
+
+const typeChar = fc.constantFrom(...'abcxyz09_-', 'A', 'Z', '.', ' ', '\n', 'é', '/', '\u0000');
+/** Block types around the pattern [a-z][a-z0-9_-]{0,31}: lengths 31–34, capitals, a leading digit, a trailing line feed. */
+const blockType = fc.oneof(
+  fc.tuple(fc.constantFrom('a', 'z', '0', '_', 'A', '-'), fc.array(fc.constantFrom(...'abz09_-'), { minLength: 0, maxLength: 33 })).map(([h, t]) => h + t.join('')),
+  fc.tuple(fc.stringMatching(/^[a-z][a-z0-9_-]{0,33}$/), fc.constantFrom('', '\n', '\r\n', ' ', 'A', '\u0000')).map(([t, end]) => t + end),
+  fc.array(typeChar, { minLength: 0, maxLength: 6 }).map((a) => a.join('')),
+);
+
+export const unknownTypeNames = defineProperty({
+  name: 'unknown-block-type-name',
+  description: 'an unknown block type is echoed in [unsupported <type> block] exactly when its whole name matches [a-z][a-z0-9_-]{0,31}',
+  requirements: ['TR-NORM-41'],
+  groups: ['normalize-mcp'],
+  numRuns: 120,
+  arbitrary: () => fc.tuple(blockType, fc.boolean()).map(([type, lc]) => ({ type, lc })),
+  async check({ type, lc }, ask, hello) {
+    await matches(ask, 'normalize', { source: 'mcp', value: { content: [{ type: 'text', text: 'a' }, { type, text: 'b' }] } }, `MCP block type ${JSON.stringify(type)}`);
+    if (lc && hello.groups.includes('normalize-langchain')) await matches(ask, 'normalize', { source: 'langchain', value: { content: [{ type, text: 'b' }] } }, `LangChain block type ${JSON.stringify(type)}`);
+  },
+});
+
+// ------------------------------------------------------------------ TR-NORM-10, TR-NORM-11
+
+const B64 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/'];
+/** Base64 text around the forgiving-base64 rules: padding, whitespace, remainders, stray characters. */
+const base64Text = fc.oneof(
+  fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('base64')),
+  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 20 }), fc.constantFrom(' ', '\n', '\t', '\f', '\r')).map(([b, ws]) => Buffer.from(b).toString('base64').replace(/(.{3})/g, `$1${ws}`)),
+  fc.uint8Array({ minLength: 1, maxLength: 20 }).map((b) => Buffer.from(b).toString('base64').replace(/=+$/, '')),
+  fc.array(fc.constantFrom(...B64, '=', '-', '_', '%', '.', ' ', 'é'), { minLength: 0, maxLength: 14 }).map((a) => a.join('')),
+  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 9 }), fc.constantFrom('=', '==', '===', 'A=', '=A', 'A')).map(([b, tail]) => Buffer.from(b).toString('base64') + tail),
+);
+
+export const base64Sizes = defineProperty({
+  name: 'base64-size',
+  description: 'binary data is sized by the forgiving-base64 rules without being decoded; data that is not base64 makes its block invalid',
+  requirements: ['TR-NORM-10', 'TR-NORM-42'],
+  groups: ['normalize-mcp'],
+  numRuns: 150,
+  arbitrary: () => fc.tuple(base64Text, fc.constantFrom('image', 'audio', 'blob')),
+  async check([data, kind], ask, hello) {
+    const block = kind === 'blob' ? { type: 'resource', resource: { uri: 'file:///b', blob: data } } : { type: kind, data, mimeType: 'image/png' };
+    await matches(ask, 'normalize', { source: 'mcp', value: { content: [block] } }, `MCP ${kind} data ${JSON.stringify(data)}`);
+    if (hello.groups.includes('normalize-langchain')) {
+      await matches(ask, 'normalize', { source: 'langchain', value: { content: [{ type: 'image', data, mimeType: 'image/png' }] } }, `LangChain data ${JSON.stringify(data)}`);
+    }
+  },
+});
+
+const caseOf = (s: string) => fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((c, i) => (up[i] ? c.toUpperCase() : c)).join(''));
+/** data: URLs around the header rules: letter case, parameters, a missing ;base64, and the 512-unit limit. */
+const dataUrl = fc
+  .tuple(
+    caseOf('data:'),
+    fc.constantFrom('image/png', '', 'text/plain', 'a b', 'image/svg+xml'),
+    fc.array(fc.constantFrom(';charset=utf-8', ';a=b', ';', ';x', ';base64x'), { maxLength: 2 }),
+    fc.oneof(caseOf(';base64'), fc.constantFrom('', ';base6', ';bas\u017f64')),
+    fc.oneof(fc.constant(0), fc.integer({ min: 490, max: 520 })),
+    base64Text,
+  )
+  .map(([scheme, mime, params, b64, pad, payload]) => {
+    const head = `${scheme}${mime}${params.join('')}`;
+    // Pad a parameter so that the closing comma lands at a chosen unit near 512.
+    const padded = pad > 0 ? `${head};p=${'x'.repeat(Math.max(0, pad - head.length - b64.length - 4))}` : head;
+    return `${padded}${b64},${payload}`;
+  });
+
+export const dataUrls = defineProperty({
+  name: 'data-url-header',
+  description: 'a data: URL is base64 data only when its header, ;base64 in any case and the comma within the first 512 units, has the pinned form',
+  requirements: ['TR-NORM-11', 'TR-NORM-51', 'TR-NORM-10'],
+  groups: ['normalize-langchain'],
+  numRuns: 150,
+  arbitrary: () => fc.tuple(dataUrl, fc.constantFrom('image_url', 'image', 'file')),
+  async check([url, form], ask) {
+    const block = form === 'image_url' ? { type: 'image_url', image_url: { url } } : { type: form, url };
+    await matches(ask, 'normalize', { source: 'langchain', value: { content: [block] } }, `data: URL of ${url.indexOf(',') + 1} header units ${JSON.stringify(url.slice(0, 60))}`);
+  },
+});
+
+// ------------------------------------------------------------------ TR-NORM-53
+
+const entry = fc.oneof(
+  fc.jsonValue({ maxDepth: 2 }).map((data) => ({ type: 'mcp_structured_content', data })),
+  fc.constant({ type: 'mcp_structured_content' }),
+  fc.jsonValue({ maxDepth: 1 }).map((data) => ({ type: 'mcp_meta', data })),
+  fc.constantFrom(
+    { type: 'resource', resource: { uri: 'file:///r', text: 'run-only text', mimeType: 'text/plain' } },
+    { type: 'resource', resource: { uri: 'file:///r', blob: 'AAAA' } },
+    { type: 'resource', resource: { uri: 'file:///r' } },
+    { type: 'image', data: 'AAAA', mimeType: 'image/png' },
+    { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+    { type: 'text', text: 'for the user' },
+    { type: 'file', text: 'embedded', source_type: 'text', metadata: { uri: 'file:///e' } },
+    { type: 'Weird Type', x: 1 },
+    { type: 'video', url: 'https://v.example/a.mp4' },
+  ),
+);
+
+export const langchainEntries = defineProperty({
+  name: 'langchain-artifact-entries',
+  description: 'the JavaScript adapter artifact form is read entry by entry: structured content (once, with data), _meta dropped, resources and blocks as run-only references after the content rows',
+  requirements: ['TR-NORM-53', 'TR-NORM-55', 'TR-NORM-11'],
+  groups: ['normalize-langchain'],
+  numRuns: 150,
+  arbitrary: () =>
+    fc.tuple(
+      fc.array(entry, { minLength: 0, maxLength: 4 }),
+      fc.constantFrom<unknown>('text', [{ type: 'image', data: 'AAAA', mimeType: 'image/png' }, 'x'], [{ type: 'text', text: 't' }]),
+      fc.constantFrom(undefined, 'error', 'success'),
+    ),
+  async check([artifact, content, status], ask) {
+    await matches(ask, 'normalize', { source: 'langchain', value: { content, artifact, ...(status ? { status } : {}) } }, `artifact ${JSON.stringify(artifact).slice(0, 120)}`);
+  },
+});
+
+// ------------------------------------------------------------------ TR-HOOK-5
+
+const warnHook = fc.oneof(
+  fc.constant({ name: 'set-error', text: 'failed' }),
+  fc.constant({ name: 'throw' }),
+  fc.constant({ name: 'drop-structured' }),
+  fc.constant({ name: 'unchanged' }),
+  fc.constant({ name: 'return-non-result' }),
+  fc.integer({ min: 0, max: 20 }).map((octets) => ({ name: 'truncate-text', octets })),
+  fc.constant({ name: 'append-text', text: 'é'.repeat(200) }),
+);
+
+export const warningsAcrossHooks = defineProperty({
+  name: 'warnings-kept-across-hooks',
+  description: 'warnings recorded before a hook (by the bounder, a normalizer or an earlier hook) are kept after it, set-error included',
+  requirements: ['TR-HOOK-5', 'TR-HOOK-6'],
+  groups: ['hooks', 'bound'],
+  numRuns: 100,
+  arbitrary: () =>
+    fc.tuple(
+      fc.subarray(['structured.schema_mismatch', 'content.truncated', 'structured.invalid', 'hook.failed']),
+      fc.array(warnHook, { minLength: 1, maxLength: 4 }),
+      fc.boolean(),
+    ),
+  async check([warnings, hooks, big], ask) {
+    const result = {
+      content: big ? 'x'.repeat(300) : 'c',
+      isError: false,
+      warnings,
+      structured: big ? [Number.NaN === 0 ? 0 : { $tr: 'number', value: 'NaN' }] : { a: 1 },
+      artifacts: [{ type: 'text', label: 'l', data: { text: 't' } }],
+    };
+    await matches(ask, 'hooks', { result, options: { contentBudget: 256 }, hooks }, `hooks ${hooks.map((h) => h.name).join(', ')} after warnings ${warnings.join(', ') || 'none'}`);
+  },
+});
+
+export const normalizeRuleProperties = [unknownTypeNames, base64Sizes, dataUrls, langchainEntries];
+export const hookRuleProperties = [warningsAcrossHooks];

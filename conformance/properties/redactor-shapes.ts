@@ -1,0 +1,56 @@
+// The default redactor's secret shapes (spec/06-privacy.md §6.3, TR-PRIV-16): every shape of the
+// table and its variants — each casing of the bearer scheme word, spaces and tabs, every API-key
+// prefix, credentials with and without a password, addresses with subdomains — and near misses that
+// must stay unmasked (a key one character short, a one-letter top-level domain), placed in content,
+// a leaf, a key, a label and a cell. The record at `redacted` must be the reference's, byte for byte.
+import fc from 'fast-check';
+import { Mismatch, defineProperty } from './define.ts';
+import { reference } from './reference.ts';
+import { firstDifference } from '../compare.ts';
+
+const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
+const word = (min: number, max: number, extra = '') =>
+  fc.array(fc.oneof({ weight: 6, arbitrary: alnum }, { weight: extra ? 1 : 0, arbitrary: fc.constantFrom(...(extra || 'a')) }), { minLength: min, maxLength: max }).map((a) => a.join(''));
+
+/** "bearer" with each letter in either case: all 64 casings are reachable. */
+const schemeWord = fc.array(fc.boolean(), { minLength: 6, maxLength: 6 }).map((up) => [...'bearer'].map((c, i) => (up[i] ? c.toUpperCase() : c)).join(''));
+
+export const PREFIXES = ['sk-', 'sk_', 'pk_', 'rk_', 'ghp_', 'gho_', 'ghs_', 'github_pat_', 'xoxb-', 'xoxp-', 'AKIA', 'AIza'];
+
+const shapes: fc.Arbitrary<string> = fc.oneof(
+  // 1. credentials in a URL: user only, user:password, odd characters, several in a row
+  fc.tuple(fc.constantFrom('https', 'http', 'postgres', 'redis', 'x-y'), word(1, 10, ':%.-_!é'), fc.constantFrom('h.example', 'db:5432/x', '[::1]/p')).map(([s, u, h]) => `${s}://${u}@${h}`),
+  // 2. bearer token: every casing, spaces and tabs, token characters, padding
+  fc.tuple(schemeWord, fc.array(fc.constantFrom(' ', '\t'), { minLength: 1, maxLength: 3 }), word(1, 24, '._~+/-'), fc.constantFrom('', '=', '==')).map(([w, sp, t, pad]) => `${w}${sp.join('')}${t}${pad}`),
+  // 3. API-key prefixes: each prefix, 8 or more key characters (7: a near miss, kept)
+  fc.tuple(fc.constantFrom(...PREFIXES), word(7, 20, '_-')).map(([p, k]) => `${p}${k}`),
+  // 4. e-mail addresses: local part characters, subdomains, top-level domains of 1 to 6 letters
+  fc.tuple(word(1, 10, '._%+-'), fc.array(word(1, 6, '-'), { minLength: 1, maxLength: 3 }), fc.stringMatching(/^[A-Za-z]{1,6}$/)).map(([l, d, t]) => `${l}@${d.join('.')}.${t}`),
+);
+
+/** Text around a shape: what comes before decides rules 3 and 4 (start of a run or not). */
+const around = fc.tuple(fc.constantFrom('', ' ', 'x', '(', '=', 'é', '\n', 'a.', '-', '@'), fc.constantFrom('', ' ', '.', ',', 'x', ')', '@b.cd'));
+
+export const redactorShapes = defineProperty({
+  name: 'default-redactor-shapes',
+  description: 'every secret shape of §6.3 and its variants (all casings of the scheme word, every key prefix, near misses) is masked exactly as the pinned redactor masks it, in content, leaves, keys, labels and cells',
+  requirements: ['TR-PRIV-16', 'TR-PRIV-7', 'TR-PRIV-8'],
+  groups: ['sinks'],
+  numRuns: 200,
+  arbitrary: () => fc.tuple(fc.array(fc.tuple(around, shapes), { minLength: 1, maxLength: 3 }), fc.constantFrom('content', 'leaf', 'key', 'label', 'cell')),
+  async check([parts, where], ask) {
+    const s = parts.map(([[before, after], shape]) => `${before}${shape}${after}`).join(' ');
+    const result = {
+      content: where === 'content' ? s : 'c',
+      isError: false,
+      structured: where === 'key' ? { [s]: 1 } : where === 'leaf' ? { k: [s] } : null,
+      artifacts: where === 'label' ? [{ type: 'text', label: s, data: { text: 't' } }] : where === 'cell' ? [{ type: 'table', label: 'l', data: { columns: ['c'], rows: [[s]] } }] : [],
+    };
+    const input = { result, levels: ['redacted'] };
+    const want = reference('audit', input);
+    const got = await ask.ok('audit', input);
+    if (!want.ok) throw new Error(`the reference refused audit: ${want.code}`);
+    const d = firstDifference(want.output, got.output);
+    if (d !== undefined) throw new Mismatch(`the redacted record of ${JSON.stringify(s)} (in a ${where}) differs at ${d}`, want.output, got.output);
+  },
+});
