@@ -53,7 +53,7 @@ export function parseSpec(specDir: string): { requirements: Requirement[]; dupli
   return { requirements, duplicates };
 }
 
-/** Files whose mention of an ID counts as coverage: tests, the kit's properties, vector files. */
+/** Files whose mention of an ID counts as coverage: tests, the kit's properties, the ledger suite's cases, vector files. */
 export function coverageFiles(root: string): string[] {
   const out: string[] = [];
   const skip = new Set(['node_modules', '.git', 'spec', 'generated', '.tmp']);
@@ -67,6 +67,7 @@ export function coverageFiles(root: string): string[] {
       else if (
         e.name.endsWith('.test.ts') ||
         (rel.startsWith('conformance/properties/') && e.name.endsWith('.ts')) ||
+        rel === 'conformance/ledger-suite/cases.ts' ||
         (rel.startsWith('conformance/vectors/') && e.name.endsWith('.json'))
       )
         out.push(p);

@@ -1,22 +1,10 @@
 // An in-memory replay ledger with claim / finish semantics (spec/07-replay.md §7.3). One claim per
-// call ID wins; later claims see the stored entry, or wait while the first is still running.
+// call ID wins; later claims see the stored entry, or wait while the first is still running. Its
+// claims have no lease: a claimant cannot die without the ledger dying with it (TR-REPLAY-22).
 
-/** What claiming a call ID gives. */
-export type Claim =
-  | {
-      readonly status: 'claimed';
-      /** Stores the entry and wakes every waiter. */
-      finish(entry: string): void;
-      /** Gives the call ID up without an entry (the seam could not produce one); waiters claim again. */
-      abandon(): void;
-    }
-  | { readonly status: 'stored'; readonly entry: string }
-  | { readonly status: 'pending'; readonly settled: Promise<void> };
+import type { Claim, ReplayLedger } from './claim.ts';
 
-/** The store the execution seam needs. A database-backed ledger implements the same contract. */
-export interface ReplayLedger {
-  claim(callId: string): Claim;
-}
+export type { Claim, ReplayLedger } from './claim.ts';
 
 type Slot = { readonly state: 'pending'; readonly settled: Promise<void>; readonly wake: () => void } | { readonly state: 'stored'; readonly entry: string };
 

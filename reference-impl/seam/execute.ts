@@ -1,4 +1,4 @@
-// The single tool-execution seam (spec/07-replay.md §7.4): every call passes through here. The
+// The single tool-execution seam (spec/07-replay.md §7.3): every call passes through here. The
 // first call of a call ID runs the tool, bounds, runs the hooks (which bound again) and stores the
 // post-hook result; a repeated call returns that stored result without running the tool; a
 // concurrent repeat waits for the first.
@@ -8,7 +8,8 @@ import { resolveOptions } from '../bound/options.ts';
 import { expose, resolveExposure, type ExposurePolicy } from '../exposure/expose.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
-import type { ReplayLedger } from '../ledger/memory-ledger.ts';
+import type { ReplayLedger } from '../ledger/claim.ts';
+import { LedgerStoreError } from '../ledger/store-error.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { ToolResult, type BoundedToolResult } from '../tool-result.ts';
 
@@ -33,7 +34,10 @@ export interface SeamOptions {
 
 export interface SeamOutcome {
   readonly result: BoundedToolResult;
-  /** True when the result came from the ledger and the tool did not run. */
+  /**
+   * True when the result came from the ledger rather than from this caller's run of the tool: a
+   * replay, or a claim whose lease ran out before its result was stored (TR-REPLAY-24).
+   */
   readonly replayed: boolean;
 }
 
@@ -54,14 +58,19 @@ async function runTool(call: ToolCall, logger: Logger): Promise<{ readonly value
   }
 }
 
-/** Executes a tool call through the ledger. Resolves to the post-hook bounded result. */
+/**
+ * Executes a tool call through the ledger. Resolves to the post-hook bounded result. Rejects with a
+ * LedgerStoreError when the store fails: before the tool ran (it is not run), or while storing its
+ * result (the claim is left to its lease, so the call is never run a second time; TR-REPLAY-30).
+ */
 export async function executeToolCall(call: ToolCall, options: SeamOptions): Promise<SeamOutcome> {
   const logger = options.logger ?? silentLogger;
-  // Invalid options throw here, before any call ID is claimed and before the tool runs (TR-MODEL-10).
+  // Invalid options throw here, before any call ID is claimed and before the tool runs (TR-MODEL-10),
+  // so a tool never runs without an entry to store (TR-REPLAY-12 then frees nothing: there is no claim yet).
   resolveOptions(options.bound);
   resolveExposure(options.exposure); // a bad policy is refused before any tool runs
   for (;;) {
-    const claim = options.ledger.claim(call.callId);
+    const claim = await options.ledger.claim(call.callId);
     if (claim.status === 'stored') {
       const result = restore(claim.entry, options.bound);
       logger.log('info', 'tool call replayed from the ledger', { isError: result.isError });
@@ -69,8 +78,9 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
     }
     if (claim.status === 'pending') {
       await claim.settled;
-      continue; // stored now, or abandoned and free to claim again
+      continue; // stored now, abandoned and free to claim again, or its lease ran out
     }
+    let result: BoundedToolResult;
     try {
       const raw = (await runTool(call, logger)).value;
       const first = bound(raw as ToolResult, options.bound);
@@ -78,14 +88,24 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
       const hooks = options.hooks ?? [];
       const hooked = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
       // Exposure last, so the ledger, and every replay, holds exactly what the model was sent (TR-EXPOSE-9).
-      const result = expose(hooked, options.exposure, options.bound);
-      claim.finish(persist(result));
-      logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
-      return { result, replayed: false };
+      result = expose(hooked, options.exposure, options.bound);
     } catch (e) {
       // Only options the bounder refuses get here; free the call ID so a waiter is not stuck.
-      claim.abandon();
+      await claim.abandon();
       throw e;
     }
+    try {
+      await claim.finish(persist(result));
+    } catch (e) {
+      if (e instanceof LedgerStoreError && e.code === 'ledger.lease_lost') {
+        // Another caller recorded the call as interrupted: every caller of the ID gets that one answer.
+        logger.log('warn', 'the claim lease ran out before the result was stored; the stored interrupted result is returned');
+        continue;
+      }
+      logger.log('error', 'the ledger could not store the result; the call is left to its lease and is not run again');
+      throw e;
+    }
+    logger.log('info', 'tool call executed', { isError: result.isError, warnings: result.warnings.length });
+    return { result, replayed: false };
   }
 }

@@ -1,0 +1,389 @@
+"""A durable replay ledger on SQLite (standard library ``sqlite3``) and the execution seam over it
+(spec/07-replay.md §7.3, §7.5-7.7). The tables are the TypeScript store's, byte for byte in what they
+keep, so a file written by either language replays in the other.
+
+    ledger = SqliteLedger("/var/lib/agent/ledger.db")
+    result, replayed = execute_tool_call("call-1", run_tool, ledger)
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+import time
+import uuid
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from .bounder import bound
+from .ledger import persist, restore
+from .options import BoundOptions
+from .privacy import LEVELS as PRIVACY_LEVELS
+from .jcs import canonical_json
+from .result import BoundedResult, ToolResult
+
+LAYOUT_VERSION = 1
+DEFAULT_LEASE_MS = 30_000
+MAX_CALL_ID_OCTETS = 1024
+TOOL_FAILED_TEXT = "The tool failed without returning a result."
+INTERRUPTED_TEXT = (
+    "The tool call was interrupted before its result was stored and is not run again; "
+    "whether its action took effect is unknown."
+)
+INTERRUPTED_ENTRY = persist(bound(ToolResult.error(INTERRUPTED_TEXT)))
+
+SQLITE_LAYOUT = [
+    "CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
+    "INSERT OR IGNORE INTO toolresult_meta (key, value) VALUES ('layout', '1')",
+    """CREATE TABLE IF NOT EXISTS toolresult_ledger (
+  call_id TEXT PRIMARY KEY,
+  state TEXT NOT NULL CHECK (state IN ('claimed', 'stored')),
+  token TEXT,
+  lease_until INTEGER,
+  entry BLOB,
+  interrupted INTEGER NOT NULL DEFAULT 0,
+  claimed_at INTEGER NOT NULL,
+  finished_at INTEGER
+)""",
+    "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored'",
+    """CREATE TABLE IF NOT EXISTS toolresult_audit (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  call_id TEXT NOT NULL,
+  level TEXT NOT NULL,
+  record BLOB NOT NULL,
+  written_at INTEGER NOT NULL
+)""",
+    "CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq)",
+]
+
+_CAUSES = {
+    "SQLITE_BUSY": "the database is locked by another connection",
+    "SQLITE_LOCKED": "the database is locked by another connection",
+    "SQLITE_FULL": "the disk holding the database is full",
+    "SQLITE_READONLY": "the database is read-only",
+    "SQLITE_CANTOPEN": "the database file cannot be opened",
+    "SQLITE_CORRUPT": "the database file is corrupt",
+    "SQLITE_NOTADB": "the file is not a SQLite database",
+    "SQLITE_IOERR": "an I/O error occurred",
+    "SQLITE_PERM": "access to the database file is denied",
+}
+
+_LEVEL_MEMBERS = {
+    "none": ["level", "version"],
+    "metadata": ["level", "summary", "version"],
+    "redacted": ["level", "result", "summary", "version"],
+    "full": ["level", "result", "summary", "version"],
+}
+
+
+class LedgerStoreError(Exception):
+    """The store could not do what was asked. ``code`` is ``ledger.store_failed``,
+    ``ledger.store_layout`` or ``ledger.lease_lost``; the message names the cause in words and never
+    quotes an entry (TR-REPLAY-30, TR-REPLAY-31)."""
+
+    def __init__(self, code: str, message: str, driver_code: str | None = None) -> None:
+        super().__init__(message)
+        self.code = code
+        self.driver_code = driver_code
+
+
+def _now_ms() -> int:
+    return time.time_ns() // 1_000_000
+
+
+def _store_error(path: str, doing: str, e: BaseException) -> LedgerStoreError:
+    if isinstance(e, LedgerStoreError):
+        return e
+    name = getattr(e, "sqlite_errorname", None)
+    base = "_".join(name.split("_")[:2]) if name else None
+    cause = _CAUSES.get(base or "", f"SQLite reported {name}" if name else "the SQLite driver failed")
+    return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause}" + (f" ({name})" if name else ""), name)
+
+
+def check_call_id(call_id: Any) -> None:
+    """A call ID a store keeps unchanged: a non-empty well-formed string, no U+0000, ≤ 1024 UTF-8 octets (TR-REPLAY-21)."""
+    if type(call_id) is not str or call_id == "":
+        raise TypeError("a call ID must be a non-empty string")
+    try:
+        octets = call_id.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TypeError("a call ID must be well-formed Unicode (it holds a lone surrogate)") from None
+    if "\x00" in call_id:
+        raise TypeError("a call ID must not contain U+0000")
+    if len(octets) > MAX_CALL_ID_OCTETS:
+        raise TypeError(f"a call ID must be at most {MAX_CALL_ID_OCTETS} UTF-8 octets")
+
+
+def audit_text(record: Any) -> str:
+    """The stored text of an audit record: its canonical JSON, refused when it has members its level
+    does not allow (TR-REPLAY-34)."""
+    if not isinstance(record, dict) or record.get("version") != 1 or record.get("level") not in PRIVACY_LEVELS:
+        raise TypeError("an audit record must be what audit_record() returns (version 1 and a privacy level)")
+    allowed = _LEVEL_MEMBERS[record["level"]]
+    if sorted(record) != allowed:
+        raise TypeError(f"an audit record at level {record['level']} has exactly the members {', '.join(allowed)}")
+    return canonical_json(record)
+
+
+def _text(octets: bytes) -> str:
+    try:
+        return bytes(octets).decode("utf-8")
+    except UnicodeDecodeError:
+        return "\x00not UTF-8"  # not JSON: restore fails with ledger.malformed
+
+
+@dataclass(frozen=True)
+class Stored:
+    entry: str
+    status: str = "stored"
+
+
+class Pending:
+    """The first caller is still running: ``wait()`` returns once the entry is stored, the claim
+    abandoned or its lease over; then claim again (TR-REPLAY-26)."""
+
+    status = "pending"
+
+    def __init__(self, ledger: "SqliteLedger", call_id: str) -> None:
+        self._ledger = ledger
+        self._call_id = call_id
+
+    def wait(self) -> None:
+        delay = 0.002
+        while True:
+            time.sleep(delay)
+            delay = min(0.05, delay * 2)
+            try:
+                row = self._ledger._read(self._call_id)
+            except LedgerStoreError:
+                return  # the next claim reports it
+            if row is None or row[0] == "stored" or (row[2] or 0) <= _now_ms():
+                return
+
+
+class Claimed:
+    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before the tool ran."""
+
+    status = "claimed"
+
+    def __init__(self, ledger: "SqliteLedger", call_id: str, token: str) -> None:
+        self._ledger = ledger
+        self._call_id = call_id
+        self._token = token
+        self._done = False
+
+    def finish(self, entry: str) -> None:
+        if self._done:
+            raise RuntimeError("claim already settled")
+        self._done = True
+        self._ledger._release(self._call_id, self._token)
+        self._ledger._finish(self._call_id, self._token, entry)
+
+    def abandon(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self._ledger._release(self._call_id, self._token)
+        self._ledger._abandon(self._call_id, self._token)
+
+
+class SqliteLedger:
+    """A replay ledger in one SQLite file (WAL), safe for many processes on one machine."""
+
+    def __init__(self, path: str, lease_ms: int = DEFAULT_LEASE_MS, busy_timeout_ms: int = 30_000) -> None:
+        if type(lease_ms) is not int or not 50 <= lease_ms <= 86_400_000:
+            raise ValueError("lease_ms must be an integer from 50 to 86,400,000")
+        self.path = path
+        self.lease_ms = lease_ms
+        self._busy = busy_timeout_ms
+        self._lock = threading.Lock()
+        self._live: dict[tuple[str, str], None] = {}
+        self._renewer: threading.Thread | None = None
+        self._closed = threading.Event()
+        try:
+            self._db = self._connect()
+            self._db.execute("BEGIN IMMEDIATE")
+            for statement in SQLITE_LAYOUT:
+                self._db.execute(statement)
+            self._db.execute("COMMIT")
+            row = self._db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+        except sqlite3.Error as e:
+            raise _store_error(path, "open the ledger", e) from None
+        if row is None or row[0] != str(LAYOUT_VERSION):
+            self._db.close()
+            raise LedgerStoreError(
+                "ledger.store_layout",
+                f"SQLite ledger {path}: its tables have layout {row[0] if row else '(none)'}, this implementation knows layout {LAYOUT_VERSION}",
+            )
+
+    def _connect(self) -> sqlite3.Connection:
+        db = sqlite3.connect(self.path, timeout=self._busy / 1000, isolation_level=None, check_same_thread=False)
+        db.execute(f"PRAGMA busy_timeout = {int(self._busy)}")
+        db.execute("PRAGMA journal_mode = WAL")
+        # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
+        db.execute("PRAGMA synchronous = FULL")
+        return db
+
+    def _read(self, call_id: str) -> tuple[str, bytes | None, int | None] | None:
+        try:
+            with self._lock:
+                return self._db.execute("SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)).fetchone()
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "read a claim", e) from None
+
+    def claim(self, call_id: str) -> Claimed | Stored | Pending:
+        check_call_id(call_id)
+        # Each step is one statement, its own short write: the lock is never held across Python code.
+        try:
+            while True:
+                now = _now_ms()
+                token = str(uuid.uuid4())
+                with self._lock:
+                    inserted = self._db.execute(
+                        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+                        (call_id, token, now + self.lease_ms, now),
+                    ).rowcount
+                if inserted == 1:
+                    self._hold(call_id, token)
+                    return Claimed(self, call_id, token)
+                row = self._read(call_id)
+                if row is None:
+                    continue  # abandoned in between: claim again
+                if row[0] == "stored":
+                    return Stored(_text(row[1]))
+                if (row[2] or 0) > _now_ms():
+                    return Pending(self, call_id)
+                # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                with self._lock:
+                    pinned = self._db.execute(
+                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), _now_ms(), call_id, _now_ms()),
+                    ).rowcount
+                if pinned == 1:
+                    return Stored(INTERRUPTED_ENTRY)
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "claim a call ID", e) from None
+
+    # Leases: one background thread, with its own connection, renews every live claim each third of a lease.
+    def _hold(self, call_id: str, token: str) -> None:
+        with self._lock:
+            self._live[(call_id, token)] = None
+            if self._renewer is None:
+                self._renewer = threading.Thread(target=self._renew_loop, name="toolresult-lease", daemon=True)
+                self._renewer.start()
+
+    def _release(self, call_id: str, token: str) -> None:
+        with self._lock:
+            self._live.pop((call_id, token), None)
+
+    def _renew_loop(self) -> None:
+        db = self._connect()
+        try:
+            while not self._closed.wait(self.lease_ms / 3000):
+                with self._lock:
+                    live = list(self._live)
+                for call_id, token in live:
+                    try:
+                        db.execute(
+                            "UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
+                            (_now_ms() + self.lease_ms, call_id, token),
+                        )
+                    except sqlite3.Error:
+                        pass  # tried again next tick; the lease may run out meanwhile
+        finally:
+            db.close()
+
+    def _finish(self, call_id: str, token: str, entry: str) -> None:
+        try:
+            with self._lock:
+                changed = self._db.execute(
+                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
+                    (entry.encode("utf-8"), _now_ms(), call_id, token),
+                ).rowcount
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "store a finished entry", e) from None
+        if changed != 1:
+            raise LedgerStoreError(
+                "ledger.lease_lost",
+                f"SQLite ledger {self.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
+            )
+
+    def _abandon(self, call_id: str, token: str) -> None:
+        try:
+            with self._lock:
+                self._db.execute("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'", (call_id, token))
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "abandon a claim", e) from None
+
+    def entry(self, call_id: str) -> str | None:
+        """The stored entry of a call ID, or None while it is claimed or unknown."""
+        check_call_id(call_id)
+        row = self._read(call_id)
+        return _text(row[1]) if row is not None and row[0] == "stored" else None
+
+    def append_audit(self, call_id: str, record: dict) -> None:
+        """Appends the audit record of a call (TR-REPLAY-34)."""
+        check_call_id(call_id)
+        text = audit_text(record)
+        try:
+            with self._lock:
+                self._db.execute(
+                    "INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)",
+                    (call_id, record["level"], text.encode("utf-8"), _now_ms()),
+                )
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "append an audit record", e) from None
+
+    def audit_records(self, call_id: str) -> list[str]:
+        check_call_id(call_id)
+        try:
+            with self._lock:
+                rows = self._db.execute("SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq", (call_id,)).fetchall()
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "read audit records", e) from None
+        return [_text(r[0]) for r in rows]
+
+    def prune(self, older_than_ms: int) -> int:
+        """Deletes stored entries finished more than ``older_than_ms`` ago; never a live claim (TR-REPLAY-29)."""
+        if older_than_ms < 0:
+            raise ValueError("older_than_ms must be non-negative")
+        try:
+            with self._lock:
+                return self._db.execute(
+                    "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < ?", (_now_ms() - older_than_ms,)
+                ).rowcount
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "prune entries", e) from None
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            self._live.clear()
+            self._db.close()
+
+
+def execute_tool_call(
+    call_id: str, run: Callable[[], Any], ledger: SqliteLedger, options: BoundOptions | None = None
+) -> tuple[BoundedResult, bool]:
+    """Runs a tool call through the ledger: ``(result, replayed)``. The first call of an ID runs the
+    tool and stores its bounded result; every later one restores it (TR-REPLAY-8..11, 20-32)."""
+    opts = options if options is not None else BoundOptions()
+    while True:
+        claim = ledger.claim(call_id)
+        if isinstance(claim, Stored):
+            return restore(claim.entry, opts), True
+        if isinstance(claim, Pending):
+            claim.wait()
+            continue
+        try:
+            raw = run()
+        except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
+            raw = ToolResult.error(TOOL_FAILED_TEXT)
+        result = bound(raw, opts)
+        try:
+            claim.finish(persist(result))
+        except LedgerStoreError as e:
+            if e.code == "ledger.lease_lost":
+                continue  # every caller of the ID gets the one stored answer
+            raise
+        return result, False

@@ -1,0 +1,24 @@
+// The contract between the execution seam and a replay ledger (spec/07-replay.md §7.3, §7.5).
+// One claim per call ID wins; later claims see the stored entry, or wait while the first runs.
+// A durable store answers the same three ways; its methods may return promises.
+
+/** What claiming a call ID gives. */
+export type Claim =
+  | {
+      readonly status: 'claimed';
+      /**
+       * Stores the entry and wakes every waiter (TR-REPLAY-8). A durable store rejects with a
+       * LedgerStoreError when it cannot write (TR-REPLAY-30), or with code `ledger.lease_lost` when
+       * the lease expired and the call was recorded as interrupted meanwhile (TR-REPLAY-24).
+       */
+      finish(entry: string): void | Promise<void>;
+      /** Gives the call ID up without an entry, before the tool ran; waiters claim again. */
+      abandon(): void | Promise<void>;
+    }
+  | { readonly status: 'stored'; readonly entry: string }
+  | { readonly status: 'pending'; readonly settled: Promise<void> };
+
+/** The store the execution seam needs. */
+export interface ReplayLedger {
+  claim(callId: string): Claim | Promise<Claim>;
+}

@@ -1,0 +1,317 @@
+// The PostgreSQL replay ledger (spec/07-replay.md §7.5–7.7), for many workers on many machines.
+// Claims are a unique key; leases run on the database's clock; a waiting duplicate sleeps on
+// LISTEN/NOTIFY (a wake-up only: the state is always read from the table) with a timer at the lease's
+// end, never a busy loop. Imported from its own subpath, so only a runtime that uses it loads `pg`.
+//
+//   import { openPostgresLedger } from 'toolresult-protocol/ledger/postgres';
+//   const ledger = await openPostgresLedger({ connection: process.env.DATABASE_URL });
+import { createHash, randomUUID } from 'node:crypto';
+import pg from 'pg';
+import type { AuditRecord } from '../privacy/audit-record.ts';
+import type { Claim } from './claim.ts';
+import { INTERRUPTED_ENTRY } from './interrupted.ts';
+import { POSTGRES_CHANNEL, POSTGRES_LAYOUT } from './postgres-layout.ts';
+import { LedgerStoreError } from './store-error.ts';
+import { LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+
+export interface PostgresLedgerOptions extends LedgerStoreOptions {
+  /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
+  readonly connection?: string | pg.PoolConfig;
+  /** A pool the caller owns (not ended on close). */
+  readonly pool?: pg.Pool;
+  /** How long a statement waits for a row or table lock before it fails, in ms (default 5,000). */
+  readonly lockTimeoutMs?: number;
+}
+
+const CAUSES: Record<string, string> = {
+  '55P03': 'a lock was not granted in time (the table or row is locked by another session)',
+  '57014': 'the statement was cancelled (statement timeout or cancel request)',
+  '53100': 'the disk holding the database is full',
+  '53200': 'the server is out of memory',
+  '53300': 'the server has too many connections',
+  '57P01': 'the server terminated the connection',
+  '57P02': 'the server terminated the connection',
+  '57P03': 'the server is not accepting connections yet',
+  '25006': 'the database is read-only',
+  '42501': 'the database user lacks a privilege the ledger needs',
+  '3D000': 'the database does not exist',
+  '28P01': 'the password was refused',
+  '28000': 'the connection was not authorized',
+  ECONNREFUSED: 'the server refused the connection (is it running?)',
+  ENOENT: 'the server socket does not exist (is it running?)',
+  ECONNRESET: 'the connection was reset',
+  ETIMEDOUT: 'the connection timed out',
+};
+
+function storeError(where: string, doing: string, e: unknown): LedgerStoreError {
+  if (e instanceof LedgerStoreError) return e;
+  const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
+  const msg = e instanceof Error ? e.message : '';
+  const cause =
+    (code && CAUSES[code]) ??
+    (code?.startsWith('08') ? 'the connection to the server failed' : undefined) ??
+    (/terminated|Connection terminated|not queryable/i.test(msg) ? 'the connection to the server was lost' : undefined) ??
+    // An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
+    (code ? `PostgreSQL reported SQLSTATE ${code}: ${msg.slice(0, 160)}` : `the PostgreSQL driver failed: ${msg.slice(0, 160)}`);
+  return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${code ? ` (${code})` : ''}`, code);
+}
+
+const key = (callId: string): string => createHash('md5').update(callId, 'utf8').digest('hex');
+
+/** Opens the PostgreSQL ledger, creating its tables if they are missing. */
+export async function openPostgresLedger(options: PostgresLedgerOptions): Promise<PostgresLedger> {
+  const ledger = new PostgresLedger(options);
+  await ledger.ready();
+  return ledger;
+}
+
+type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending'; remainingMs: number };
+
+export class PostgresLedger implements LedgerStore {
+  readonly leaseMs: number;
+  readonly #pool: pg.Pool;
+  readonly #ownsPool: boolean;
+  readonly #where: string;
+  readonly #lockTimeoutMs: number;
+  readonly #renewals = new Set<() => void>();
+  readonly #waiters = new Map<string, Set<() => void>>();
+  #listener: Promise<pg.Client> | undefined;
+  #closed = false;
+
+  constructor(options: PostgresLedgerOptions) {
+    this.leaseMs = checkLeaseMs(options.leaseMs);
+    const lock = options.lockTimeoutMs ?? 5_000;
+    if (!Number.isInteger(lock) || lock < 1) throw new RangeError('lockTimeoutMs must be a positive integer');
+    this.#lockTimeoutMs = lock;
+    if (options.pool) {
+      this.#pool = options.pool;
+      this.#ownsPool = false;
+    } else {
+      if (options.connection === undefined) throw new TypeError('openPostgresLedger needs a connection (string or pg settings) or a pool');
+      const config: pg.PoolConfig = typeof options.connection === 'string' ? { connectionString: options.connection } : options.connection;
+      this.#pool = new pg.Pool({ max: 4, ...config });
+      this.#ownsPool = true;
+    }
+    // Connection details can hold a password: name the database by host and name only.
+    const o = this.#pool.options as { host?: string; database?: string; connectionString?: string };
+    let { host, database } = o;
+    if (o.connectionString !== undefined) {
+      try {
+        const u = new URL(o.connectionString);
+        host ??= decodeURIComponent(u.hostname) || undefined;
+        database ??= decodeURIComponent(u.pathname.slice(1)) || undefined;
+      } catch {
+        // not a URL (key=value form): keep the defaults below
+      }
+    }
+    this.#where = `${database ?? '(default database)'}@${host ?? '(default host)'}`;
+    this.#pool.on('connect', (client) => {
+      client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`).catch(() => {});
+    });
+    // An idle client that loses its server must not crash the process; the next query reports it.
+    this.#pool.on('error', () => {});
+  }
+
+  /** Creates the tables (once, under a transaction-level advisory lock) and checks their layout. */
+  async ready(): Promise<void> {
+    const client = await this.#connect('open the ledger');
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
+      await client.query(POSTGRES_LAYOUT);
+      const r = await client.query("SELECT value FROM toolresult_meta WHERE key = 'layout'");
+      await client.query('COMMIT');
+      const layout = r.rows[0]?.value as string | undefined;
+      if (layout !== String(LAYOUT_VERSION)) {
+        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+      }
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw storeError(this.#where, 'open the ledger', e);
+    } finally {
+      client.release();
+    }
+  }
+
+  async #connect(doing: string): Promise<pg.PoolClient> {
+    try {
+      return await this.#pool.connect();
+    } catch (e) {
+      throw storeError(this.#where, doing, e);
+    }
+  }
+
+  async #query(doing: string, text: string, values: unknown[]): Promise<pg.QueryResult> {
+    try {
+      return await this.#pool.query(text, values);
+    } catch (e) {
+      throw storeError(this.#where, doing, e);
+    }
+  }
+
+  async #step(callId: string): Promise<Step> {
+    for (;;) {
+      const token = randomUUID();
+      // One round trip: the claim, or else the row as it stands. A row inserted by a transaction
+      // that committed after this statement's snapshot is not seen here: the loop reads it again.
+      const r = await this.#query(
+        'claim a call ID',
+        `WITH ins AS (
+           INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
+           VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now())
+           ON CONFLICT (call_id) DO NOTHING RETURNING 'mine'::text AS state)
+         SELECT state, NULL::bytea AS entry, NULL::float8 AS remaining FROM ins
+         UNION ALL
+         SELECT state, entry, (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 FROM toolresult_ledger
+           WHERE call_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
+        [callId, token, this.leaseMs],
+      );
+      const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
+      if (row === undefined) continue; // abandoned, or committed after the snapshot: read again
+      if (row.state === 'mine') return { kind: 'claimed', token };
+      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
+      if ((row.remaining ?? 0) > 0) return { kind: 'pending', remainingMs: row.remaining! };
+      // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+      const pin = await this.#query(
+        'record an interrupted call',
+        `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
+           WHERE call_id = $1 AND state = 'claimed' AND lease_until <= now() RETURNING call_id)
+         SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+        [callId, entryBytes(INTERRUPTED_ENTRY)],
+      );
+      if (pin.rowCount === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+    }
+  }
+
+  async claim(callId: string): Promise<Claim> {
+    checkCallId(callId);
+    if (this.#closed) throw new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${this.#where}: cannot claim a call ID: the ledger is closed`);
+    const step = await this.#step(callId);
+    if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
+    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(callId, step.remainingMs) };
+    return this.#claimed(callId, step.token);
+  }
+
+  #claimed(callId: string, token: string): Claim {
+    const stop = renewEvery(this.leaseMs, async () => {
+      const r = await this.#pool.query("UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token, this.leaseMs]);
+      return r.rowCount === 1;
+    });
+    this.#renewals.add(stop);
+    let done = false;
+    const settle = (): void => {
+      done = true;
+      stop();
+      this.#renewals.delete(stop);
+    };
+    return {
+      status: 'claimed',
+      finish: async (entry: string) => {
+        if (done) throw new Error('claim already settled');
+        settle();
+        const r = await this.#query(
+          'store a finished entry',
+          `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
+             WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
+           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+          [callId, token, entryBytes(entry)],
+        );
+        if (r.rowCount !== 1) {
+          throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
+        }
+      },
+      abandon: async () => {
+        if (done) return;
+        settle();
+        await this.#query(
+          'abandon a claim',
+          `WITH d AS (DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
+           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM d`,
+          [callId, token],
+        );
+      },
+    };
+  }
+
+  #listen(): Promise<pg.Client> {
+    this.#listener ??= (async () => {
+      const client = new pg.Client(this.#pool.options as pg.ClientConfig);
+      const drop = (): void => {
+        this.#listener = undefined;
+        client.end().catch(() => {});
+        // Wake every waiter: each reads the table again and listens anew.
+        for (const set of this.#waiters.values()) for (const wake of set) wake();
+      };
+      client.on('error', drop);
+      client.on('notification', (n) => {
+        const set = n.payload === undefined ? undefined : this.#waiters.get(n.payload);
+        if (set) for (const wake of [...set]) wake();
+      });
+      await client.connect();
+      await client.query(`LISTEN ${POSTGRES_CHANNEL}`);
+      return client;
+    })();
+    this.#listener.catch(() => (this.#listener = undefined));
+    return this.#listener;
+  }
+
+  // A waiting duplicate sleeps until a notification for its call ID, or the lease's end by the
+  // database's clock; then the seam claims again (TR-REPLAY-26).
+  async #settled(callId: string, remainingMs: number): Promise<void> {
+    const k = key(callId);
+    let wake!: () => void;
+    const woken = new Promise<void>((resolve) => (wake = resolve));
+    const set = this.#waiters.get(k) ?? new Set();
+    set.add(wake);
+    this.#waiters.set(k, set);
+    const timer = setTimeout(wake, Math.ceil(remainingMs) + 5);
+    try {
+      await this.#listen();
+      // Read again after LISTEN is in place, so a finish that came before it is not missed.
+      const r = await this.#pool.query("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1", [callId]);
+      if (r.rows[0]?.live === true) await woken;
+    } catch {
+      // The next claim reports the store's error.
+    } finally {
+      clearTimeout(timer);
+      set.delete(wake);
+      if (set.size === 0) this.#waiters.delete(k);
+    }
+  }
+
+  async entry(callId: string): Promise<string | undefined> {
+    checkCallId(callId);
+    const r = await this.#query('read an entry', "SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'", [callId]);
+    return r.rows[0] ? entryText(r.rows[0].entry as Buffer) : undefined;
+  }
+
+  async appendAudit(callId: string, record: AuditRecord): Promise<void> {
+    checkCallId(callId);
+    const text = auditText(record);
+    await this.#query('append an audit record', 'INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES ($1, $2, $3, now())', [callId, record.level, Buffer.from(text, 'utf8')]);
+  }
+
+  async auditRecords(callId: string): Promise<string[]> {
+    checkCallId(callId);
+    const r = await this.#query('read audit records', 'SELECT record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq', [callId]);
+    return r.rows.map((row) => entryText(row.record as Buffer));
+  }
+
+  async prune(olderThanMs: number): Promise<number> {
+    if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError('olderThanMs must be a non-negative number');
+    const r = await this.#query('prune entries', "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - $1 * interval '1 millisecond'", [olderThanMs]);
+    return r.rowCount ?? 0;
+  }
+
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    for (const stop of this.#renewals) stop();
+    this.#renewals.clear();
+    const listener = this.#listener;
+    this.#listener = undefined;
+    if (listener) await listener.then((c) => c.end()).catch(() => {});
+    for (const set of this.#waiters.values()) for (const wake of set) wake();
+    if (this.#ownsPool) await this.#pool.end().catch(() => {});
+  }
+}

@@ -1,0 +1,224 @@
+// The SQLite replay ledger (spec/07-replay.md §7.5–7.7): one file in WAL mode, safe for many
+// processes on one machine. Imported from its own subpath, so only a runtime that uses it loads the
+// native driver (better-sqlite3, an optional peer dependency).
+//
+//   import { openSqliteLedger } from 'toolresult-protocol/ledger/sqlite';
+//   const ledger = openSqliteLedger('/var/lib/agent/ledger.db');
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { AuditRecord } from '../privacy/audit-record.ts';
+import type { Claim } from './claim.ts';
+import { INTERRUPTED_ENTRY } from './interrupted.ts';
+import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { LedgerStoreError } from './store-error.ts';
+import { LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+
+export interface SqliteLedgerOptions extends LedgerStoreOptions {
+  /**
+   * How long a write waits for another process's lock before it fails, in ms (default 30,000: with
+   * synchronous=FULL, eight busy writers can queue a claim for seconds on a loaded machine).
+   */
+  readonly busyTimeoutMs?: number;
+}
+
+type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: number | null; entry: Buffer | null };
+type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending' };
+
+const CAUSES: Record<string, string> = {
+  SQLITE_BUSY: 'the database is locked by another connection',
+  SQLITE_LOCKED: 'the database is locked by another connection',
+  SQLITE_FULL: 'the disk holding the database is full',
+  SQLITE_READONLY: 'the database is read-only',
+  SQLITE_CANTOPEN: 'the database file cannot be opened',
+  SQLITE_CORRUPT: 'the database file is corrupt',
+  SQLITE_NOTADB: 'the file is not a SQLite database',
+  SQLITE_IOERR: 'an I/O error occurred',
+  SQLITE_PERM: 'access to the database file is denied',
+};
+
+function storeError(path: string, doing: string, e: unknown): LedgerStoreError {
+  if (e instanceof LedgerStoreError) return e;
+  const code = typeof (e as { code?: unknown })?.code === 'string' ? (e as { code: string }).code : undefined;
+  const base = code?.replace(/^(SQLITE_[A-Z]+).*$/, '$1');
+  // Without a code, the driver's own words (about the file, never a bound value), cut short.
+  const said = e instanceof Error ? e.message.slice(0, 160) : '';
+  const cause = (base && CAUSES[base]) ?? (code ? `SQLite reported ${code}` : `the SQLite driver failed: ${said}`);
+  return new LedgerStoreError('ledger.store_failed', `SQLite ledger ${path}: cannot ${doing}: ${cause}${code ? ` (${code})` : ''}`, code);
+}
+
+/** Opens (creating if needed) the SQLite ledger at `path`. */
+export function openSqliteLedger(path: string, options: SqliteLedgerOptions = {}): SqliteLedger {
+  return new SqliteLedger(path, options);
+}
+
+export class SqliteLedger implements LedgerStore {
+  readonly path: string;
+  readonly leaseMs: number;
+  readonly #db: Database.Database;
+  readonly #renewals = new Set<() => void>();
+  readonly #claimStep: (callId: string) => Step;
+  readonly #stmts;
+
+  constructor(path: string, options: SqliteLedgerOptions = {}) {
+    this.path = path;
+    this.leaseMs = checkLeaseMs(options.leaseMs);
+    const busy = options.busyTimeoutMs ?? 30_000;
+    if (!Number.isInteger(busy) || busy < 0) throw new RangeError('busyTimeoutMs must be a non-negative integer');
+    let db: Database.Database | undefined;
+    try {
+      db = new Database(path, { timeout: busy });
+      db.pragma(`busy_timeout = ${busy}`);
+      db.pragma('journal_mode = WAL');
+      // FULL: a claim is on disk before the tool runs, and a finished entry survives a power loss.
+      db.pragma('synchronous = FULL');
+      const opened = db;
+      opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
+      const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: string } | undefined;
+      if (layout?.value !== String(LAYOUT_VERSION)) {
+        throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: its tables have layout ${layout?.value ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+      }
+    } catch (e) {
+      if (db?.open) db.close();
+      throw storeError(path, 'open the ledger', e);
+    }
+    this.#db = db;
+    this.#stmts = {
+      get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
+      insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING"),
+      pin: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?"),
+      finish: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
+      renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
+      abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
+      audit: db.prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)'),
+      audits: db.prepare('SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq'),
+      prune: db.prepare("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < ?"),
+    };
+    const s = this.#stmts;
+    const interrupted = entryBytes(INTERRUPTED_ENTRY);
+    // Each step is one statement, its own short write transaction: the write lock is held for one
+    // statement only, which keeps many processes from starving each other.
+    this.#claimStep = (callId: string): Step => {
+      for (;;) {
+        const token = randomUUID();
+        const now = Date.now();
+        if (s.insert.run(callId, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
+        const row = s.get.get(callId) as Row | undefined;
+        if (row === undefined) continue; // abandoned in between: claim again
+        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
+        if ((row.lease_until ?? 0) > Date.now()) return { kind: 'pending' };
+        // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+        const t = Date.now();
+        if (s.pin.run(interrupted, t, callId, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+      }
+    };
+  }
+
+  async claim(callId: string): Promise<Claim> {
+    checkCallId(callId);
+    let step: Step;
+    try {
+      step = this.#claimStep(callId);
+    } catch (e) {
+      throw storeError(this.path, 'claim a call ID', e);
+    }
+    if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
+    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(callId) };
+    return this.#claimed(callId, step.token);
+  }
+
+  #claimed(callId: string, token: string): Claim {
+    const s = this.#stmts;
+    const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, callId, token).changes === 1);
+    this.#renewals.add(stop);
+    let done = false;
+    const settle = (): void => {
+      done = true;
+      stop();
+      this.#renewals.delete(stop);
+    };
+    return {
+      status: 'claimed',
+      finish: async (entry: string) => {
+        if (done) throw new Error('claim already settled');
+        settle();
+        let changed: number;
+        try {
+          changed = s.finish.run(entryBytes(entry), Date.now(), callId, token).changes;
+        } catch (e) {
+          throw storeError(this.path, 'store a finished entry', e);
+        }
+        if (changed !== 1) throw new LedgerStoreError('ledger.lease_lost', `SQLite ledger ${this.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
+      },
+      abandon: async () => {
+        if (done) return;
+        settle();
+        try {
+          s.abandon.run(callId, token);
+        } catch (e) {
+          throw storeError(this.path, 'abandon a claim', e);
+        }
+      },
+    };
+  }
+
+  // A waiting duplicate re-reads the row with a growing pause (no busy loop) until it is stored, gone
+  // (abandoned) or its lease ran out; then the seam claims again (TR-REPLAY-26).
+  async #settled(callId: string): Promise<void> {
+    const pause = backoff(50);
+    for (;;) {
+      await pause();
+      if (!this.#db.open) return;
+      let row: Row | undefined;
+      try {
+        row = this.#stmts.get.get(callId) as Row | undefined;
+      } catch {
+        return; // the next claim reports the store's error
+      }
+      if (row === undefined || row.state === 'stored' || (row.lease_until ?? 0) <= Date.now()) return;
+    }
+  }
+
+  async entry(callId: string): Promise<string | undefined> {
+    checkCallId(callId);
+    try {
+      const row = this.#stmts.get.get(callId) as Row | undefined;
+      return row?.state === 'stored' ? entryText(row.entry!) : undefined;
+    } catch (e) {
+      throw storeError(this.path, 'read an entry', e);
+    }
+  }
+
+  async appendAudit(callId: string, record: AuditRecord): Promise<void> {
+    checkCallId(callId);
+    const text = auditText(record);
+    try {
+      this.#stmts.audit.run(callId, record.level, Buffer.from(text, 'utf8'), Date.now());
+    } catch (e) {
+      throw storeError(this.path, 'append an audit record', e);
+    }
+  }
+
+  async auditRecords(callId: string): Promise<string[]> {
+    checkCallId(callId);
+    try {
+      return (this.#stmts.audits.all(callId) as { record: Buffer }[]).map((r) => entryText(r.record));
+    } catch (e) {
+      throw storeError(this.path, 'read audit records', e);
+    }
+  }
+
+  async prune(olderThanMs: number): Promise<number> {
+    if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError('olderThanMs must be a non-negative number');
+    try {
+      return this.#stmts.prune.run(Date.now() - olderThanMs).changes;
+    } catch (e) {
+      throw storeError(this.path, 'prune entries', e);
+    }
+  }
+
+  async close(): Promise<void> {
+    for (const stop of this.#renewals) stop();
+    this.#renewals.clear();
+    if (this.#db.open) this.#db.close();
+  }
+}

@@ -1,0 +1,127 @@
+// What a durable ledger store offers beyond the seam's claim (spec/07-replay.md §7.5–7.7), and the
+// pieces every backend shares: the call-ID check, the audit-record row, the lease renewal.
+import { canonicalize, hasLoneSurrogate } from '../canonical-json/index.ts';
+import { PRIVACY_LEVELS } from '../privacy/levels.ts';
+import type { AuditRecord } from '../privacy/audit-record.ts';
+import type { JsonValue } from '../tool-result.ts';
+import type { Claim, ReplayLedger } from './claim.ts';
+
+/** The layout of the tables (toolresult_ledger, toolresult_audit, toolresult_meta); see spec §7.7. */
+export const LAYOUT_VERSION = 1;
+export const DEFAULT_LEASE_MS = 30_000;
+/** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21). */
+export const MAX_CALL_ID_OCTETS = 1024;
+
+export interface LedgerStoreOptions {
+  /**
+   * How long a claim holds its call ID without a renewal, in ms (default 30,000). The store renews
+   * it every third of that while the claimant's process lives (TR-REPLAY-22).
+   */
+  readonly leaseMs?: number;
+}
+
+/** A replay ledger that keeps its entries across restarts and processes. */
+export interface LedgerStore extends ReplayLedger {
+  claim(callId: string): Promise<Claim>;
+  /** The stored entry of a call ID, byte for byte as finished; undefined while claimed or unknown. */
+  entry(callId: string): Promise<string | undefined>;
+  /** Appends the audit record of a call (TR-REPLAY-34); several per call ID are kept in order. */
+  appendAudit(callId: string, record: AuditRecord): Promise<void>;
+  /** The audit records of a call ID as stored (canonical JSON), oldest first. */
+  auditRecords(callId: string): Promise<string[]>;
+  /** Deletes stored entries finished more than `olderThanMs` ago; never a live claim (TR-REPLAY-29). */
+  prune(olderThanMs: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+/** Throws a TypeError unless `callId` is a call ID a store can keep unchanged (TR-REPLAY-21). */
+export function checkCallId(callId: unknown): asserts callId is string {
+  if (typeof callId !== 'string' || callId.length === 0) throw new TypeError('a call ID must be a non-empty string');
+  if (hasLoneSurrogate(callId)) throw new TypeError('a call ID must be well-formed Unicode (it holds a lone surrogate)');
+  if (callId.includes('\u0000')) throw new TypeError('a call ID must not contain U+0000');
+  if (Buffer.byteLength(callId, 'utf8') > MAX_CALL_ID_OCTETS) throw new TypeError(`a call ID must be at most ${MAX_CALL_ID_OCTETS} UTF-8 octets`);
+}
+
+export function checkLeaseMs(leaseMs: unknown): number {
+  if (leaseMs === undefined) return DEFAULT_LEASE_MS;
+  if (typeof leaseMs !== 'number' || !Number.isInteger(leaseMs) || leaseMs < 50 || leaseMs > 86_400_000) {
+    throw new RangeError('leaseMs must be an integer from 50 to 86,400,000');
+  }
+  return leaseMs;
+}
+
+const LEVEL_MEMBERS: Record<string, readonly string[]> = {
+  none: ['level', 'version'],
+  metadata: ['level', 'summary', 'version'],
+  redacted: ['level', 'result', 'summary', 'version'],
+  full: ['level', 'result', 'summary', 'version'],
+};
+
+/**
+ * The text stored for an audit record: its canonical JSON. Refuses a record with members its level
+ * does not allow, so run-only data never lands in a metadata-level row (TR-REPLAY-34).
+ */
+export function auditText(record: AuditRecord): string {
+  const r = record as unknown as Record<string, unknown>;
+  if (r === null || typeof r !== 'object' || r.version !== 1 || !(PRIVACY_LEVELS as readonly unknown[]).includes(r.level)) {
+    throw new TypeError('an audit record must be what auditRecord() returns (version 1 and a privacy level)');
+  }
+  const allowed = LEVEL_MEMBERS[r.level as string]!;
+  const members = Object.keys(r).sort();
+  if (members.length !== allowed.length || members.some((m, i) => m !== allowed[i])) {
+    throw new TypeError(`an audit record at level ${String(r.level)} has exactly the members ${allowed.join(', ')}`);
+  }
+  return canonicalize(r as JsonValue);
+}
+
+/** The UTF-8 octets of an entry, as stored. */
+export function entryBytes(entry: string): Buffer {
+  return Buffer.from(entry, 'utf8');
+}
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** An entry read back from a store. Octets that are not UTF-8 become a text restore refuses. */
+export function entryText(bytes: Uint8Array): string {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return '\u0000not UTF-8'; // not JSON: restore fails with ledger.malformed
+  }
+}
+
+/**
+ * Renews a claim's lease every third of its length until stopped. A renewal that finds the claim
+ * gone stops the timer; one that fails is retried at the next tick (the lease may then run out).
+ */
+export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | boolean): () => void {
+  let stopped = false;
+  let busy = false;
+  const timer = setInterval(() => {
+    if (stopped || busy) return;
+    busy = true;
+    Promise.resolve()
+      .then(renew)
+      .then((held) => {
+        if (!held) stop();
+      })
+      .catch(() => {})
+      .finally(() => (busy = false));
+  }, Math.max(10, Math.floor(leaseMs / 3)));
+  timer.unref();
+  const stop = (): void => {
+    stopped = true;
+    clearInterval(timer);
+  };
+  return stop;
+}
+
+/** Sleeps without keeping a busy loop: the delay doubles from 2 ms up to `maxMs`. */
+export function backoff(maxMs: number): () => Promise<void> {
+  let delay = 2;
+  return () =>
+    new Promise((resolve) => {
+      setTimeout(resolve, delay);
+      delay = Math.min(maxMs, delay * 2);
+    });
+}

@@ -1,0 +1,264 @@
+// The durable stores' own rules (spec/07-replay.md §7.4-7.7), on SQLite and on a real PostgreSQL
+// server started for this file. The cross-process rules are in conformance/ledger-suite/.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
+import { bound } from '../bound/index.ts';
+import { auditRecord } from '../privacy/index.ts';
+import { executeToolCall } from '../seam/index.ts';
+import { ToolResult } from '../tool-result.ts';
+import { INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from './interrupted.ts';
+import { persist } from './entry.ts';
+import { openPostgresLedger } from './postgres.ts';
+import { openSqliteLedger } from './sqlite.ts';
+import { LedgerStoreError } from './store-error.ts';
+import type { LedgerStore } from './store.ts';
+
+const CANARY = 'cnry-ledger-5f1e2d3c4b';
+
+interface Kit {
+  open(opts?: { leaseMs?: number }): Promise<LedgerStore>;
+  /** Runs SQL on the store's database directly (to age a lease, or break a layout). */
+  sql(text: string, values?: unknown[]): Promise<void>;
+  /** A past lease end in the store's time column. */
+  past: string;
+}
+
+let dir: string;
+let cluster: PostgresCluster;
+let n = 0;
+const kits: Record<string, () => Promise<Kit>> = {
+  sqlite: async () => {
+    const path = join(dir, `l${++n}.db`);
+    return {
+      open: async (o) => openSqliteLedger(path, o),
+      sql: async (text, values = []) => {
+        const db = new Database(path);
+        db.prepare(text).run(...values);
+        db.close();
+      },
+      past: '0',
+    };
+  },
+  postgres: async () => {
+    const database = `unit_${++n}`;
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const connection = { ...cluster.connection, database };
+    return {
+      open: async (o) => openPostgresLedger({ connection, ...o }),
+      sql: async (text, values = []) => {
+        const c = new pg.Client(connection);
+        await c.connect();
+        await c.query(text, values);
+        await c.end();
+      },
+      past: "now() - interval '1 second'",
+    };
+  },
+};
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'toolresult-stores-'));
+  cluster = startPostgresCluster({ fast: true });
+}, 120_000);
+afterAll(() => {
+  cluster?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const sample = bound(ToolResult.text('Found 2', { structured: { a: [1, 0.5] }, artifacts: [{ type: 'text', label: 'L', data: { text: CANARY } }] }));
+
+for (const [name, makeKit] of Object.entries(kits)) {
+  describe(`${name} ledger store`, () => {
+    it('TR-REPLAY-21: refuses call IDs it could not keep exactly, and keeps the rest apart', async () => {
+      const k = await makeKit();
+      const l = await k.open();
+      try {
+        for (const bad of ['', 'a\ud800b', 'nul\u0000', 'x'.repeat(1025)]) await expect(l.claim(bad)).rejects.toThrow(TypeError);
+        const nfc = 'caf\u00e9';
+        const nfd = 'cafe\u0301';
+        for (const id of [nfc, nfd, '\u{1F600}'.repeat(256)]) {
+          const c = await l.claim(id);
+          expect(c.status).toBe('claimed');
+          if (c.status === 'claimed') await c.finish(persist(bound(ToolResult.text(id))));
+        }
+        expect(JSON.parse((await l.entry(nfc))!).result.content).toBe(nfc);
+        expect(JSON.parse((await l.entry(nfd))!).result.content).toBe(nfd);
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-23, TR-REPLAY-24: a lapsed lease becomes the interrupted entry; the late finish fails and changes nothing; the seam returns the stored answer', async () => {
+      const k = await makeKit();
+      const a = await k.open({ leaseMs: 60_000 });
+      const b = await k.open({ leaseMs: 60_000 });
+      try {
+        let runs = 0;
+        const out = await executeToolCall(
+          {
+            callId: 'late',
+            run: async () => {
+              runs++;
+              // The worker stalls: its lease is over, and another caller comes.
+              await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'late'`);
+              const c = await b.claim('late');
+              expect(c).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+              return ToolResult.text(`secret ${CANARY}`);
+            },
+          },
+          { ledger: a },
+        );
+        expect(runs).toBe(1);
+        expect(out.replayed).toBe(true);
+        expect(out.result.toRecord()).toEqual({ content: INTERRUPTED_TEXT, isError: true, artifacts: [], warnings: [] });
+        expect(await a.entry('late')).toBe(INTERRUPTED_ENTRY);
+        expect(INTERRUPTED_ENTRY).toBe(persist(bound(ToolResult.error(INTERRUPTED_TEXT))));
+        // A finish whose lease ran out but that nobody replaced still stores its result.
+        const c = await a.claim('slow');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'slow'`);
+        if (c.status !== 'claimed') throw new Error('expected a claim');
+        await c.finish(persist(sample));
+        expect(await b.entry('slow')).toBe(persist(sample));
+        // A direct late finish is refused with its code.
+        const d = await a.claim('direct');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'direct'`);
+        await b.claim('direct');
+        if (d.status !== 'claimed') throw new Error('expected a claim');
+        const err = await Promise.resolve(d.finish(persist(sample))).catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(LedgerStoreError);
+        expect((err as LedgerStoreError).code).toBe('ledger.lease_lost');
+        expect(await b.entry('direct')).toBe(INTERRUPTED_ENTRY);
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
+    it('TR-REPLAY-26: a waiting duplicate wakes soon after the finish, not at the end of the lease', async () => {
+      const k = await makeKit();
+      const a = await k.open({ leaseMs: 60_000 });
+      const b = await k.open({ leaseMs: 60_000 });
+      try {
+        const first = await a.claim('wake');
+        const waiting = await b.claim('wake');
+        if (first.status !== 'claimed' || waiting.status !== 'pending') throw new Error('expected a claim and a pending duplicate');
+        setTimeout(() => void first.finish(persist(sample)), 100);
+        const t0 = performance.now();
+        await waiting.settled;
+        expect(performance.now() - t0).toBeLessThan(10_000); // the lease is 60 s
+        expect(await b.claim('wake')).toEqual({ status: 'stored', entry: persist(sample) });
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
+    it('TR-REPLAY-29: prune deletes old stored entries and never a claim, live or lapsed', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      try {
+        await executeToolCall({ callId: 'old', run: () => ToolResult.text('x') }, { ledger: l });
+        const live = await l.claim('live');
+        await l.claim('lapsed');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'lapsed'`);
+        await new Promise((r) => setTimeout(r, 30));
+        expect(await l.prune(60_000)).toBe(0);
+        expect(await l.prune(10)).toBe(1);
+        expect(await l.entry('old')).toBeUndefined();
+        expect((await l.claim('live')).status).toBe('pending');
+        expect(await l.claim('lapsed')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+        if (live.status === 'claimed') await live.abandon();
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-33: refuses tables of a layout it does not know', async () => {
+      const k = await makeKit();
+      await (await k.open()).close();
+      await k.sql("UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'");
+      const err = await k.open().catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(LedgerStoreError);
+      expect((err as LedgerStoreError).code).toBe('ledger.store_layout');
+      expect((err as Error).message).toMatch(/layout 2.*knows layout 1/);
+    });
+
+    it('TR-REPLAY-34: audit records are stored as canonical JSON at their level; a record with members its level forbids is refused', async () => {
+      const k = await makeKit();
+      const l = await k.open();
+      try {
+        const meta = auditRecord(sample, ['metadata']);
+        await l.appendAudit('call-a', meta);
+        await l.appendAudit('call-a', auditRecord(sample, ['full']));
+        await l.appendAudit('call-a', auditRecord(sample, ['none']));
+        const rows = await l.auditRecords('call-a');
+        expect(rows.map((r) => JSON.parse(r).level)).toEqual(['metadata', 'full', 'none']);
+        expect(rows[0]).not.toContain(CANARY);
+        expect(rows[1]).toContain(CANARY);
+        expect(JSON.parse(rows[0]!)).toEqual(meta);
+        const smuggled = { ...meta, result: sample.toRecord() } as unknown as typeof meta;
+        await expect(l.appendAudit('call-a', smuggled)).rejects.toThrow(TypeError);
+        expect(await l.auditRecords('call-a')).toHaveLength(3);
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-30, TR-REPLAY-31: a store that fails while storing the result fails the call clearly, quotes nothing, and does not free the call ID', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      const other = await k.open({ leaseMs: 60_000 });
+      let runs = 0;
+      const err = await executeToolCall(
+        {
+          callId: 'broken',
+          run: async () => {
+            runs++;
+            await l.close(); // the store goes away while the tool runs
+            return ToolResult.text(`secret ${CANARY}`, { structured: { k: CANARY } });
+          },
+        },
+        { ledger: l },
+      ).catch((e: unknown) => e);
+      try {
+        expect(err).toBeInstanceOf(LedgerStoreError);
+        expect((err as LedgerStoreError).code).toBe('ledger.store_failed');
+        expect((err as Error).message).toMatch(new RegExp(`^${name === 'sqlite' ? 'SQLite' : 'PostgreSQL'} ledger .*: cannot store a finished entry: `));
+        expect((err as Error).message).not.toContain(CANARY);
+        expect(runs).toBe(1);
+        // Not abandoned: another caller waits on the claim instead of running the tool again.
+        expect((await other.claim('broken')).status).toBe('pending');
+      } finally {
+        await other.close();
+      }
+    });
+  });
+}
+
+describe('store errors before any store exists', () => {
+  it('TR-REPLAY-31: an unreachable PostgreSQL server is named by database and host, never by its password', async () => {
+    const err = await openPostgresLedger({ connection: 'postgresql://agent:s3cret-pw@127.0.0.1:1/agentdb' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(LedgerStoreError);
+    expect((err as LedgerStoreError).code).toBe('ledger.store_failed');
+    expect((err as Error).message).toBe('PostgreSQL ledger agentdb@127.0.0.1: cannot open the ledger: the server refused the connection (is it running?) (ECONNREFUSED)');
+  });
+
+  it('TR-REPLAY-31: a SQLite file that cannot be opened says so', () => {
+    let err: unknown;
+    try {
+      openSqliteLedger('/nonexistent-dir-for-toolresult/ledger.db');
+    } catch (e) {
+      err = e;
+    }
+    expect(err).toBeInstanceOf(LedgerStoreError);
+    expect((err as Error).message).toMatch(/^SQLite ledger \/nonexistent-dir-for-toolresult\/ledger\.db: cannot open the ledger: /);
+  });
+});
