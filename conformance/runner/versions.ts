@@ -3,9 +3,10 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import packageJson from '../../package.json' with { type: 'json' };
+import { REFERENCE_VERSION } from '../adapter/version.ts';
 
-export const KIT_VERSION: string = packageJson.version;
+// Not an import of package.json: the build would copy that manifest into dist/.
+export const KIT_VERSION: string = REFERENCE_VERSION;
 
 const INDEX = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'spec', '00-index.md');
 
