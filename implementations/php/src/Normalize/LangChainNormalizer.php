@@ -47,7 +47,10 @@ final class LangChainNormalizer
         $runOnly = $parts;
         $parts = new Parts();
         if (is_string($content)) {
-            $parts->pieces[] = $adapterForm && $unwrap ? self::unwrapped($content) : $content;
+            $text = $adapterForm && $unwrap ? self::unwrapped($content) : $content;
+            if ($text !== null) {
+                $parts->pieces[] = $text;
+            }
         } else {
             foreach ($content as $i => $block) {
                 LangChainBlocks::read($block, "content[{$i}]", $parts, true);
@@ -115,10 +118,12 @@ final class LangChainNormalizer
     }
 
     /**
-     * TR-NORM-56: a content string that is the JSON of {type:"text", text, structuredContent?/meta?}
-     * (at least one of the two, nothing else) is the adapter's serialization of one text block.
+     * TR-NORM-56: once the adapter recorded structured data or `_meta`, a content string that is the
+     * JSON text of an object never reaches the text: the text is its member `text` when that is a
+     * string, whatever other members it has (a later adapter version may add some), else nothing.
+     * A string that is not a JSON object is text as it is.
      */
-    private static function unwrapped(string $content): string
+    private static function unwrapped(string $content): ?string
     {
         // Any JSON text of the object, as JSON.parse reads it: json_decode refuses some (an escaped
         // unpaired surrogate, a name that starts with U+0000), so the strict reader is used, with a
@@ -134,16 +139,12 @@ final class LangChainNormalizer
         if (!JsonData::isObject($v)) {
             return $content;
         }
-        $m = [];
+        $text = null;
         foreach (JsonData::entries($v) as [$k, $x]) {
-            $m[(string) $k] = $x;
+            if ((string) $k === 'text') {
+                $text = $x; // the last of a repeated name wins
+            }
         }
-        $names = array_map('strval', array_keys($m));
-        $extra = array_diff($names, ['type', 'text', 'structuredContent', 'meta']);
-        $hasData = in_array('structuredContent', $names, true) || in_array('meta', $names, true);
-        if ($extra !== [] || !$hasData || ($m['type'] ?? null) !== 'text' || !is_string($m['text'] ?? null)) {
-            return $content;
-        }
-        return $m['text'];
+        return is_string($text) ? $text : null;
     }
 }
