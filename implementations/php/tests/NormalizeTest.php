@@ -73,7 +73,19 @@ final class NormalizeTest extends TestCase
             ['{"pattern":"^\\\\d+$"}', '"123"', true],
             ['{"pattern":"^\\\\d+$"}', '"12\u0663"', false],
             ['{"pattern":"^a$"}', '"a\n"', false],
-            ['{"pattern":"^(?<n>[a-z])\\\\k<n>$"}', '"aa"', true],
+            // TR-NORM-65.1: no linear-time algorithm (or PCRE cannot bound it): the check cannot run.
+            ['{"pattern":"^(?<n>[a-z])\\\\k<n>$"}', '"aa"', false],
+            ['{"pattern":"^(a)\\\\1$"}', '"aa"', false],
+            ['{"pattern":"^(?!b)a$"}', '"a"', false],
+            ['{"pattern":"^(?<=x)?a$"}', '"a"', false],
+            ['{"patternProperties":{"^(a+)+$":true}}', '{}', false],
+            ['{"properties":{"x":{"pattern":"^(\\\\w+\\\\s?)*$"}}}', '{}', false],
+            ['{"pattern":"^(a|b)*$"}', '"ab"', false],
+            ['{"pattern":"^(ab)*(c)?\\\\(a+\\\\)*$"}', '"abc(aa)"', true],
+            // TR-NORM-65.2: canonical JSON equality, 1 and 1.0 alike, members in any order.
+            ['{"uniqueItems":true}', '[1,1.0]', false],
+            ['{"uniqueItems":true}', '[{"a":1,"b":2},{"b":2,"a":1}]', false],
+            ['{"uniqueItems":true}', '[1,"1",[1],{"a":1}]', true],
             ['{"pattern":"("}', '"x"', false],
             ['{"required":"a"}', '{}', false],
             ['{"$dynamicRef":"#x"}', '{}', false],
@@ -97,6 +109,25 @@ final class NormalizeTest extends TestCase
         self::assertSame($want, JsonSchema::accepts(json_decode($schema), json_decode($value)));
     }
 
+    /** TR-NORM-65.3: a check that would take 2^40 steps stops at the limit, quickly, and fails. */
+    public function testTR_NORM_65_workLimit(): void
+    {
+        $defs = [];
+        for ($i = 0; $i < 40; $i++) {
+            $ref = ['$ref' => '#/$defs/a' . ($i + 1)];
+            $defs['a' . $i] = ['anyOf' => [$ref, $ref]];
+        }
+        $defs['a40'] = ['type' => 'string'];
+        $schema = json_decode(json_encode(['$defs' => $defs, '$ref' => '#/$defs/a0']));
+        $t = microtime(true);
+        self::assertFalse(JsonSchema::accepts($schema, 5));
+        self::assertLessThan(5.0, microtime(true) - $t);
+        // Just under the limit still runs to its answer.
+        $list = json_decode('{"items":{"type":"integer"}}');
+        self::assertTrue(JsonSchema::accepts($list, range(1, JsonSchema::STEP_LIMIT - 1)));
+        self::assertFalse(JsonSchema::accepts($list, range(1, JsonSchema::STEP_LIMIT)));
+    }
+
     public function testTR_NORM_50_to_56_langChain(): void
     {
         $r = LangChainNormalizer::normalize(['content' => '{"type":"text","text":"Total","structuredContent":{"t":1}}', 'artifact' => [['type' => 'mcp_structured_content', 'data' => ['t' => 1]]]]);
@@ -105,6 +136,11 @@ final class NormalizeTest extends TestCase
         $meta = [['type' => 'mcp_meta', 'data' => []]];
         self::assertSame("a\u{FFFD}", LangChainNormalizer::normalize(['content' => '{"type":"text","text":"a\\ud800","meta":{"\\u0000k":1}}', 'artifact' => $meta])->content, 'JSON texts json_decode refuses unwrap too');
         self::assertSame('y', LangChainNormalizer::normalize(['content' => '{"type":"text","text":"x","text":"y","meta":1}', 'artifact' => $meta])->content, 'a repeated name keeps its last value');
+        $data = [['type' => 'mcp_structured_content', 'data' => 1]];
+        self::assertSame('T', LangChainNormalizer::normalize(['content' => '{"type":"text","text":"T","structuredContent":1,"source_type":"text","later":2}', 'artifact' => $data])->content, 'other members do not stop the unwrap');
+        self::assertSame('T', LangChainNormalizer::normalize(['content' => '{"text":"T"}', 'artifact' => $data])->content);
+        self::assertSame('1', LangChainNormalizer::normalize(['content' => '{"type":"text","text":5,"structuredContent":1}', 'artifact' => $data])->content, 'no string text: no text, so TR-NORM-20');
+        self::assertSame('[1]', LangChainNormalizer::normalize(['content' => '[1]', 'artifact' => $data])->content, 'not an object: text as it is');
         self::assertSame('[malformed LangChain tool message]', LangChainNormalizer::normalize(['content' => 'x', 'status' => 'failed'])->content);
         self::assertSame(['structured.invalid'], LangChainNormalizer::normalize(['content' => 'x', 'artifact' => ['structured_content' => 1, 'structuredContent' => 2]])->warnings());
     }

@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolResult\Normalize;
 
+use ToolResult\Json\CanonicalJson;
 use ToolResult\Json\JsonData;
 
 /**
@@ -15,6 +16,15 @@ final class JsonSchema
 {
     private const D2020 = 'https://json-schema.org/draft/2020-12/schema';
     private const D7 = 'http://json-schema.org/draft-07/schema';
+
+    /**
+     * TR-NORM-65.3: each evaluation of a schema against a value is one step, and past this many the
+     * check stops, which is not a pass. 2^15, inside the spec's window (10,000 .. 2^20): a step costs
+     * a few microseconds here, so a stopped check answers in well under a second.
+     */
+    public const STEP_LIMIT = 32768;
+
+    private int $steps = 0;
 
     /** @var array<string,mixed> absolute URI (with fragment for anchors) => schema */
     private array $resources = [];
@@ -203,6 +213,7 @@ final class JsonSchema
 
     private function validate(mixed $schema, mixed $v, string $base): ?array
     {
+        $this->step();
         // A $ref that leads back to itself on the same value would never end: past this many nested
         // evaluations the schema is taken not to compile.
         if (++$this->depth > 2000) {
@@ -212,6 +223,15 @@ final class JsonSchema
             return $this->evaluate($schema, $v, $base);
         } finally {
             $this->depth--;
+        }
+    }
+
+    /** Counts work (TR-NORM-65.3); a check that stops fails like one that cannot run (TR-NORM-32). */
+    private function step(int $count = 1): void
+    {
+        $this->steps += $count;
+        if ($this->steps > self::STEP_LIMIT) {
+            throw new SchemaInvalid('work limit reached');
         }
     }
 
@@ -469,12 +489,16 @@ final class JsonSchema
             return false;
         }
         if (($s['uniqueItems'] ?? false) === true) {
-            for ($i = 0; $i < $n; $i++) {
-                for ($j = $i + 1; $j < $n; $j++) {
-                    if (JsonData::equal($v[$i], $v[$j])) {
-                        return false;
-                    }
+            // TR-NORM-65.2: canonical texts (RFC 8785) in a set, linear in the list, not every pair;
+            // equal JSON values (1 and 1.0, members in any order) have equal canonical text.
+            $this->step($n);
+            $seen = [];
+            foreach ($v as $item) {
+                $key = CanonicalJson::encode($item);
+                if (isset($seen[$key])) {
+                    return false;
                 }
+                $seen[$key] = true;
             }
         }
         $prefix = [];
