@@ -26,10 +26,23 @@ function specifiers(source: string): string[] {
 }
 
 const runtime = new Set(Object.keys(packageJson.dependencies));
+// A store driver is an optional peer dependency, loaded only by the store's own subpath export
+// (`toolresult-protocol/ledger/sqlite`): a consumer who imports the root never loads it
+// (driver-isolation.test.ts holds that the root does not reach these modules).
+const peers = new Set(Object.keys(packageJson.peerDependencies ?? {}));
+const subpathModules = new Set(
+  Object.entries(packageJson.exports as Record<string, unknown>)
+    .filter(([k]) => k !== '.')
+    .map(([, t]) => (typeof t === 'object' && t !== null ? (t as { default?: string }).default : undefined))
+    .filter((d): d is string => typeof d === 'string' && d.endsWith('.js'))
+    .map((d) => d.replace(/^\.\/dist\//, '').replace(/\.js$/, '.ts')),
+);
 
 function allowed(file: string, spec: string): boolean {
   if (spec.startsWith('node:')) return true;
-  if (!spec.startsWith('.')) return runtime.has(spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!);
+  const pkg = spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
+  if (!spec.startsWith('.') && peers.has(pkg) && subpathModules.has(relative(ROOT, file).split('\\').join('/'))) return true;
+  if (!spec.startsWith('.')) return runtime.has(pkg);
   const target = relative(ROOT, resolve(file, '..', spec)).split('\\').join('/');
   return /^(reference-impl|generated)\//.test(target) || /^schemas\/model\/[^/]+\.schema\.json$/.test(target);
 }
@@ -40,6 +53,9 @@ describe('the library imports nothing above it', () => {
     expect(modules.length).toBeGreaterThan(30);
     expect(allowed(join(IMPL, 'bound', 'bound.ts'), '../../conformance/properties/arbitraries.ts')).toBe(false);
     expect(allowed(join(IMPL, 'bound', 'bound.ts'), 'fast-check')).toBe(false);
+    // A store driver only from its own subpath module, never from the rest of the library.
+    expect(allowed(join(IMPL, 'ledger', 'sqlite.ts'), 'better-sqlite3')).toBe(true);
+    expect(allowed(join(IMPL, 'ledger', 'entry.ts'), 'better-sqlite3')).toBe(false);
     expect(specifiers("import { a } from '../x.ts';\nexport type { B } from './y.ts';\nawait import('z');")).toEqual(['../x.ts', './y.ts', 'z']);
   });
 

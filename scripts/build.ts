@@ -5,7 +5,7 @@
 // copies the data files the modules read at run time beside them, and leaves out what the package
 // must not carry.
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COMMANDS, PROGRAMS } from '../bin/commands.js';
@@ -19,9 +19,18 @@ const LEFT_OUT = ['conformance/mutants'];
 /** Not data the package reads: tests and their inputs, docs, other languages' code. */
 const NOT_DATA = /(^|\/)(examples|fixtures|testing|test-adapters|mutants|__pycache__)(\/|$)|\.(ts|md|mjs|cjs|js|py)$/;
 
+/** The library modules package.json exports (`.`, `./ledger/sqlite`, …), from their `dist/…js` targets. */
+function exportedModules(): string[] {
+  const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
+  return Object.values(manifest.exports)
+    .map((t) => (typeof t === 'object' && t !== null ? (t as { default?: unknown }).default : undefined))
+    .filter((d): d is string => typeof d === 'string' && /^\.\/dist\/.+\.js$/.test(d))
+    .map((d) => d.slice('./dist/'.length, -'.js'.length));
+}
+
 /** The modules the package is started or imported by, from the repository root, without extension. */
 export function entryPoints(): string[] {
-  return [...new Set(['reference-impl/index', ...Object.values(COMMANDS).map((c) => c.module), ...PROGRAMS])];
+  return [...new Set([...exportedModules(), ...Object.values(COMMANDS).map((c) => c.module), ...PROGRAMS])];
 }
 
 export function build(): void {

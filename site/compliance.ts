@@ -1,23 +1,67 @@
-// The stack compliance matrix (compliance/report.json, written by `npm run compliance`) as a page.
-// The report's texts come from captured provider requests of third-party stacks: all escaped.
+// The stack compliance matrix (compliance/report.json, written by `npm run compliance`;
+// schemas/conformance/compliance-report.schema.json) as a page: stacks × checks, each failing cell
+// linking to its evidence below, where the canary is marked in the excerpt of the captured request.
+// Everything in the report was captured from third-party stacks: all of it is escaped.
 import { escapeHtml } from '../reference-impl/render/html.ts';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v));
+const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isRecord) : []);
+
+/** The anchor of a cell's evidence: letters, digits and hyphens only. */
+export function cellAnchor(stack: string, check: string): string {
+  return `${stack}-${check}`.toLowerCase().replace(/[^a-z0-9-]+/g, '-');
+}
+
+function excerpt(text: string, canary: string): string {
+  if (canary === '' || !text.includes(canary)) return escapeHtml(text);
+  return text
+    .split(canary)
+    .map(escapeHtml)
+    .join(`<mark>${escapeHtml(canary)}</mark>`);
+}
 
 export function compliancePage(report: unknown): string {
   const r = isRecord(report) ? report : {};
-  const rows = Array.isArray(r.rows) ? r.rows.filter(isRecord) : [];
-  const checkIds = [...new Set(rows.flatMap((row) => (Array.isArray(row.checks) ? row.checks.filter(isRecord).map((c) => str(c.check)) : [])))].sort();
-  const head = `<tr><th>stack</th><th>version</th><th>runtime</th>${checkIds.map((c) => `<th>${escapeHtml(c)}</th>`).join('')}</tr>`;
-  const body = rows.map((row) => {
-    const byCheck = new Map((Array.isArray(row.checks) ? row.checks.filter(isRecord) : []).map((c) => [str(c.check), c] as const));
-    const cells = checkIds.map((id) => {
-      const c = byCheck.get(id);
-      return `<td class="verdict-${escapeHtml(str(c?.verdict).replace(/[^a-z-]/g, ''))}">${escapeHtml(str(c?.verdict) || '—')}</td>`;
+  const checks = list(r.checks);
+  const stacks = list(r.stacks);
+  const cells = new Map(list(r.cells).map((c) => [`${str(c.stack)}\u0000${str(c.check)}`, c] as const));
+  const kit = isRecord(r.kit) ? r.kit : {};
+  const head = `<tr><th>stack</th><th>versions</th><th>runtime</th>${checks
+    .map((c) => `<th title="${escapeHtml(`${str(c.id)} (${str(c.kind)}, ${str(c.level)}): ${str(c.title)}`)}">${escapeHtml(str(c.id).replace('TR-STACK-', 'S'))}<br><small>${escapeHtml(str(c.short))}</small></th>`)
+    .join('')}</tr>`;
+  const evidence: string[] = [];
+  const rows = stacks.map((s) => {
+    const tds = checks.map((c) => {
+      const cell = cells.get(`${str(s.id)}\u0000${str(c.id)}`);
+      const verdict = str(cell?.verdict);
+      if (cell === undefined) return '<td>—</td>';
+      if (verdict === 'pass') return '<td class="verdict-pass">pass</td>';
+      const anchor = cellAnchor(str(s.id), str(c.id));
+      const label = str(c.level) === 'MUST' ? 'FAIL' : 'media';
+      evidence.push(
+        `<section id="${anchor}" class="evidence"><h3>${escapeHtml(str(s.name) || str(s.id))} — ${escapeHtml(str(c.id))}: ${escapeHtml(str(c.title))}</h3>${list(cell.evidence)
+          .map((e) => {
+            const canary = str(e.canary);
+            const found = list(e.found)
+              .map((f) => `<li><code>${escapeHtml(str(f.path))}</code>: <code>${excerpt(str(f.excerpt), canary)}</code></li>`)
+              .join('');
+            return `<div class="case"><p>${escapeHtml(str(e.summary))}</p>${found ? `<ul>${found}</ul>` : ''}<p>replay: <code>${escapeHtml(str(e.replay))}</code></p></div>`;
+          })
+          .join('')}</section>`,
+      );
+      return `<td class="verdict-fail"><a href="#${anchor}">${label}</a></td>`;
     });
-    return `<tr><td>${escapeHtml(str(row.stack))}</td><td>${escapeHtml(str(row.version))}</td><td>${escapeHtml(str(row.runtime))}</td>${cells.join('')}</tr>`;
+    return `<tr><td><b>${escapeHtml(str(s.id))}</b></td><td>${escapeHtml(str(s.version))}</td><td>${escapeHtml(str(s.runtime))}</td>${tds.join('')}</tr>`;
   });
-  return `<h1>Stack compliance matrix</h1><p>Each row is a stack that hands MCP tool results to a model provider, checked by the kit's stack profile.</p><table class="compliance">${head}${body.join('')}</table>`;
+  const legend = checks.map((c) => `<li><b>${escapeHtml(str(c.id))}</b> (${escapeHtml(str(c.kind))}, ${escapeHtml(str(c.level))}): ${escapeHtml(str(c.title))}</li>`).join('');
+  return [
+    '<h1>Stack compliance matrix</h1>',
+    `<p>Each row is an agent stack that hands MCP tool results to a model provider, run by the kit's stack profile (<a href="11-stacks.html">chapter 11</a>): one agent step against a real MCP server, with a fake model that records the request. A cell fails when a canary planted in run-only data reaches that request, or when the runtime can no longer read what the result held. Kit ${escapeHtml(str(kit.version))}, seed ${escapeHtml(str(kit.seed))}, ${escapeHtml(str(kit.runs))} generated cases per cell.</p>`,
+    `<table class="compliance"><thead>${head}</thead><tbody>${rows.join('')}</tbody></table>`,
+    `<ul>${legend}</ul>`,
+    '<h2 id="evidence">Evidence</h2>',
+    ...evidence,
+  ].join('\n');
 }

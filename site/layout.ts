@@ -55,6 +55,12 @@ pre.source .line:target{background:#fff6d9}
 .pager{display:flex;justify-content:space-between;margin-top:2.5rem;border-top:1px solid #e0e4ea;padding-top:.8rem}
 figure.artifact{border:1px solid #dde2ea;border-radius:6px;padding:.5rem .8rem;margin:.6rem 0}
 figure.artifact figcaption{font-weight:600}
+.compliance td.verdict-pass{background:#e4f4e8}
+.compliance td.verdict-fail{background:#fde4e1;font-weight:600}
+.compliance th small{font-weight:400}
+.evidence{border-top:1px solid #e0e4ea;margin-top:1rem}
+.evidence:target{background:#fff6d9}
+mark{background:#ffd84d}
 .demo{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem;align-items:start;border-bottom:1px solid #e0e4ea;padding:.6rem 0}
 `;
 

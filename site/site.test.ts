@@ -11,6 +11,7 @@ import { parseSpec } from '../scripts/traceability.ts';
 import { ROOT } from './build.ts';
 import { cellKind, parseSinkMatrix, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { slug } from './markdown.ts';
+import { cellAnchor, compliancePage } from './compliance.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'site-unit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -124,5 +125,36 @@ describe('the report viewer', () => {
     await bad([join(tmp, 'other.json'), '--html', 'x.html'], /is not a kit report/);
     await bad([file, '--html', 'x.html', '--spec-url', 'javascript:alert(1)'], /--spec-url must be/);
     await bad([file, '--html', 'x.html', '--frobnicate'], /unknown option/);
+  });
+});
+
+describe('the compliance page', () => {
+  it('links every failing cell to its evidence, marks the canary and escapes what the stacks sent', () => {
+    const report = {
+      kit: { version: '1', seed: 1, runs: 2 },
+      checks: [{ id: 'TR-STACK-1', kind: 'leak', level: 'MUST', title: 'user-only', short: 'user-only' }, { id: 'TR-STACK-5', kind: 'leak', level: 'SHOULD', title: 'media', short: 'media' }],
+      stacks: [{ id: 'evil<b>', name: 'x', version: 'v', runtime: 'node' }],
+      cells: [
+        { stack: 'evil<b>', check: 'TR-STACK-1', verdict: 'fail', evidence: [{ summary: '<img src=x onerror=alert(1)>', canary: 'CANARY1', replay: 'npm run compliance', found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }] }] },
+        { stack: 'evil<b>', check: 'TR-STACK-5', verdict: 'pass', evidence: [] },
+      ],
+    };
+    const html = compliancePage(report);
+    const anchor = cellAnchor('evil<b>', 'TR-STACK-1');
+    expect(anchor).toMatch(/^[a-z0-9-]+$/);
+    expect(html).toContain(`href="#${anchor}"`);
+    expect(html).toContain(`id="${anchor}"`);
+    expect(html).toContain('<mark>CANARY1</mark>');
+    expect(html).not.toMatch(/<img|<script|evil<b>/);
+    expect(html).toContain("evil&lt;b&gt;");
+    expect(html).toContain('class="verdict-pass"');
+  });
+
+  it('reads the committed matrix: every stack has a cell for every check', () => {
+    const report = JSON.parse(readFileSync(join(ROOT, 'compliance', 'report.json'), 'utf8'));
+    const html = compliancePage(report);
+    const cells = html.match(/<td class="verdict-(pass|fail)">/g) ?? [];
+    expect(cells.length).toBe(report.stacks.length * report.checks.length);
+    expect(cells.length).toBeGreaterThan(0);
   });
 });
