@@ -18,10 +18,13 @@ const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 
 
 const UTF16_SKIP = 'adapter cannot build utf16-strings';
 
-const implementations: { name: string; command: string[]; skips?: string }[] = [
+// `unclaimed`: groups an implementation does not implement yet. Its cases of those groups, and only
+// those, are skipped as not claimed; the list is here so that a gap is visible and can only shrink.
+const implementations: { name: string; command: string[]; skips?: string; unclaimed?: string[] }[] = [
   { name: 'reference (TypeScript)', command: [] },
   { name: 'python', command: ['--', 'python3', join(ROOT, 'implementations', 'python', 'adapter.py')] },
-  { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], skips: UTF16_SKIP },
+  // PHP landed beside the exposure policies of spec/12 and does not implement them yet.
+  { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], skips: UTF16_SKIP, unclaimed: ['exposure'] },
 ];
 
 function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
@@ -62,15 +65,18 @@ describe('conformance of the implementations in this repository', { timeout: 300
       summary: { passed: number; failed: number; skipped: number };
       cases: { id: string; status: string; skipReason?: string }[];
     };
-    expect([...json.adapter.groups].sort()).toEqual([...GROUPS].sort());
+    const unclaimed = impl.unclaimed ?? [];
+    expect([...json.adapter.groups].sort()).toEqual(GROUPS.filter((g) => !unclaimed.includes(g)).sort());
     expect(json.summary.failed).toBe(0);
-    const skipped = json.cases.filter((c) => c.status === 'skip');
+    const notClaimed = (c: { skipReason?: string }) => unclaimed.some((g) => c.skipReason === `group ${g} not claimed`);
+    const skipped = json.cases.filter((c) => c.status === 'skip' && !notClaimed(c));
+    if (unclaimed.length > 0) expect(json.cases.some((c) => c.status === 'skip' && notClaimed(c))).toBe(true);
     if (impl.skips === undefined) {
-      expect(json.summary.skipped).toBe(0);
+      expect(skipped).toEqual([]);
     } else {
       expect(skipped.map((c) => c.id).sort()).toEqual(utf16Vectors());
       expect(skipped.every((c) => c.skipReason === impl.skips)).toBe(true);
-      expect(json.cases.some((c) => c.id.startsWith('property/') && c.status === 'skip')).toBe(false);
+      expect(skipped.some((c) => c.id.startsWith('property/'))).toBe(false);
     }
     expect(json.summary.passed).toBeGreaterThan(400);
     // Both kinds of case ran: fixed vectors and properties, the differential among them.

@@ -75,7 +75,7 @@ export function auditText(record: AuditRecord): string {
 }
 
 /** The UTF-8 octets of an entry, as stored. */
-export function entryBytes(entry: string): Buffer {
+export function entryBytes(entry: string): Uint8Array {
   return Buffer.from(entry, 'utf8');
 }
 
