@@ -72,6 +72,28 @@ final class SinksTest extends TestCase
         self::assertSame('https://***@h', $rec['result']['artifacts'][0]['data']->text);
     }
 
+    /**
+     * Keys that redact alike get k, k#2, k#3, … in order, skipping a name an earlier key already took,
+     * and many of them cost O(n): 12,000 e-mail keys took 5.4 s with a search from #2 for each key.
+     */
+    public function testTR_PRIV_9_collidingKeysNamedInOrderAndLinearly(): void
+    {
+        // `***#2` is an original key that redacts to itself and sorts before the e-mail keys.
+        $s = ['***#2' => 'taken', 'a@b.io' => 1, 'c@d.io' => 2, 'e@f.io' => 3];
+        $rec = Audit::record(bound(ToolResult::text('x', structured: $s)), ['redacted']);
+        self::assertEquals((object) ['***#2' => 'taken', '***' => 1, '***#3' => 2, '***#4' => 3], $rec['result']['structured'], 'TR-PRIV-9');
+
+        $many = [];
+        for ($i = 0; $i < 12000; $i++) {
+            $many[sprintf('u%05d@example.com', $i)] = $i;
+        }
+        $rec = Audit::record(bound(ToolResult::text('x', structured: $many), ['structuredBudget' => 1 << 24]), ['redacted']);
+        $names = array_keys(get_object_vars($rec['result']['structured']));
+        self::assertCount(12000, $names);
+        self::assertSame(['***', '***#2', '***#3'], array_slice($names, 0, 3));
+        self::assertSame('***#12000', $names[11999]);
+    }
+
     public function testTR_PRIV_8_and_10_redactor(): void
     {
         self::assertSame('***', Redactor::redact('ghp_' . str_repeat('a', 40)));

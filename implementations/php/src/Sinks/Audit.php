@@ -120,12 +120,19 @@ final class Audit
             }
             usort($members, static fn (array $a, array $b): int => strcmp($a[0], $b[0]));
             $used = [];
+            // Per base name, the suffix to try next: every name below it is taken already (names
+            // are only ever added), so a run of keys that redact alike costs O(n), not O(n^2).
+            $next = [];
             $pairs = [];
             foreach ($members as [, $k, $x]) {
                 $base = $one($k);
                 $name = $base;
-                for ($n = 2; isset($used[$name]); $n++) {
-                    $name = "{$base}#{$n}";
+                if (isset($used[$name])) {
+                    $n = $next[$base] ?? 2;
+                    for ($name = "{$base}#{$n}"; isset($used[$name]); $name = "{$base}#{$n}") {
+                        $n++;
+                    }
+                    $next[$base] = $n + 1;
                 }
                 $used[$name] = true;
                 $pairs[] = [$name, self::redactValue($x, $one)];
