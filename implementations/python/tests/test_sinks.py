@@ -7,6 +7,7 @@ import pickle
 import unittest
 
 from toolresult import (BoundedResult, ToolResult, audit_record, bound, live_event, suspend_state, wire_message)
+from toolresult.options import BoundOptions
 from toolresult.privacy import effective_level, summary
 from toolresult.redactor import MASK, default_redactor, mask, mask_pass
 
@@ -121,6 +122,19 @@ class AuditLevels(unittest.TestCase):
         self.assertEqual(record["result"]["structured"], {"***": 0, "***#2": 1, "***#3": 2, "n": [None, True, 1.5, "Bearer ***"]})
         self.assertEqual(record["result"]["artifacts"], [{"type": "text", "label": "***", "data": {"text": "ok"}}])
         self.assertEqual(record["summary"], audit_record(result, ["metadata"])["summary"])
+
+    def test_TR_PRIV_9_colliding_keys_skip_taken_names_and_cost_linear_time(self) -> None:
+        # "***#2" is an original key that redacts to itself and sorts first; 12,000 e-mail keys took
+        # 13.6 s when each searched from #2, and take well under a second with the per-name counter.
+        structured = {"***#2": "taken", "a@b.io": 1, "c@d.io": 2, "e@f.io": 3}
+        record = audit_record(bound(ToolResult.text("x", structured=structured)), ["redacted"])
+        self.assertEqual(record["result"]["structured"], {"***#2": "taken", "***": 1, "***#3": 2, "***#4": 3})
+        many = {f"u{i:05d}@example.com": i for i in range(12000)}
+        record = audit_record(bound(ToolResult.text("x", structured=many), BoundOptions.from_json({"structuredBudget": 1 << 24})), ["redacted"])
+        names = list(record["result"]["structured"])
+        self.assertEqual(len(names), 12000)
+        self.assertEqual(names[:3], ["***", "***#2", "***#3"])
+        self.assertEqual(names[-1], "***#12000")
 
     def test_TR_PRIV_10_a_failing_redactor_gives_the_mask(self) -> None:
         result = planted()

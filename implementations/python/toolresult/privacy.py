@@ -72,11 +72,19 @@ def _redact_value(value: Any, redactor: Redactor) -> Any:
         return [_redact_value(item, redactor) for item in value]
     if type(value) is dict:
         out: dict[str, Any] = {}
+        # Per base name, the suffix to try next: every name below it is taken (names are only added),
+        # so a run of keys that redact alike costs O(n), not O(n^2).
+        next_suffix: dict[str, int] = {}
         for key in sorted(value, key=_utf16_key):
             base = _safe(redactor, key)
-            name, n = base, 2
-            while name in out:
-                name, n = f"{base}#{n}", n + 1
+            name = base
+            if name in out:
+                n = next_suffix.get(base, 2)
+                name = f"{base}#{n}"
+                while name in out:
+                    n += 1
+                    name = f"{base}#{n}"
+                next_suffix[base] = n + 1
             out[name] = _redact_value(value[key], redactor)
         return out
     return value  # numbers, booleans and null are not strings and stay as they are
