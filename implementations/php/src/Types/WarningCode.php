@@ -24,6 +24,11 @@ final class WarningCode
     public const STRUCTURED_SCHEMA_MISMATCH = 'structured.schema_mismatch';
     public const STRUCTURED_INVALID = 'structured.invalid';
     public const HOOK_FAILED = 'hook.failed';
+    public const EXPOSURE_JSON = 'exposure.json';
+    public const EXPOSURE_ALLOWLIST = 'exposure.allowlist';
+    public const EXPOSURE_EMPTY = 'exposure.empty';
+    public const EXPOSURE_UNMATCHED = 'exposure.unmatched';
+    public const EXPOSURE_OVER_BUDGET = 'exposure.over_budget';
 
     public const ALL = [
         self::CONTENT_TRUNCATED, self::CONTENT_NOT_TEXT,
@@ -31,6 +36,8 @@ final class WarningCode
         self::ARTIFACTS_INVALID_SHAPE, self::ARTIFACTS_DROPPED_ON_ERROR,
         self::STRUCTURED_OVER_BUDGET, self::STRUCTURED_UNENCODABLE, self::STRUCTURED_TOO_DEEP,
         self::STRUCTURED_SCHEMA_MISMATCH, self::STRUCTURED_INVALID, self::HOOK_FAILED,
+        self::EXPOSURE_JSON, self::EXPOSURE_ALLOWLIST, self::EXPOSURE_EMPTY, self::EXPOSURE_UNMATCHED,
+        self::EXPOSURE_OVER_BUDGET,
     ];
 
     public static function isKnown(mixed $code): bool
