@@ -285,7 +285,7 @@ final class ExposureTest extends TestCase
     /**
      * TR-EXPOSE-7 before TR-EXPOSE-8: a JSON text can be shorter than its serialization (`1e-6` is
      * `0.000001`), so content within the budget may carry a J longer than the budget. The spec leaves
-     * content unchanged without exposure.over_budget (SPEC-NOTES row 25; the reference adds it).
+     * content unchanged without exposure.over_budget (SPEC-NOTES row 30; the reference adds it).
      */
     public function testTR_EXPOSE_7_carriedJLongerThanTheBudgetIsNotOverBudget(): void
     {
