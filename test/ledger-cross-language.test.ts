@@ -74,9 +74,10 @@ const corpus: Input[] = [
 // Results that went through each exposure policy (spec/12): the entry holds the exposed content and
 // the exposure codes, and every implementation writes and restores those bytes alike.
 const invoices = { invoices: [{ id: 'INV-1', amount: 500, note: 'é😀\u2028' }, { id: 'INV-2', amount: 0.5 }], '0': 'zero', 'a/b': { 'm~n': null } };
+const jsonExposed: Input = { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'json' } };
 const exposures: Input[] = [
   { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'none' } },
-  { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'json' } },
+  jsonExposed,
   { result: { content: '', isError: false, structured: { $tr: 'number', value: '-0' } }, exposure: { policy: 'json' } },
   { result: { content: 'failed', isError: true, structured: { code: 'E42', at: [1e-7, 100] } }, exposure: { policy: 'json' } },
   { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'allowlist', pointers: ['/invoices/1/id', '/0', '/a~1b/m~0n', '/invoices/-', '/missing'] } },
@@ -124,7 +125,7 @@ describe('TR-REPLAY-2: ledger entries are the same bytes in TypeScript, Python a
   it('over results exposed under each policy (none, json, allowlist; appended, carried, empty, over budget)', async () => {
     for (const input of exposures) await checkOne(input);
     // The policies were applied, not ignored alike: the entry holds the exposed JSON and its code.
-    const entry = output(await ask('php', 'persist', exposures[1]), 'php persist').entry as string;
+    const entry = output(await ask('php', 'persist', jsonExposed), 'php persist').entry as string;
     expect(entry).toContain('"content":"Found 2\\n\\n{\\"0\\":\\"zero\\"');
     expect(entry).toContain('{"code":"exposure.json"}');
   }, 120_000);
