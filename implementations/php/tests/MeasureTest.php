@@ -91,6 +91,20 @@ final class MeasureTest extends TestCase
         self::assertSame('unencodable', self::verdict($o)[0]);
     }
 
+    /** TR-BOUND-7: the colliding object's L is that of its members, keys as coerced: {"a\u{FFFD}":1,"a\u{FFFD}":2} is 19 octets. */
+    public function testTR_BOUND_7_collidingObjectIsMeasuredByItsMembers(): void
+    {
+        $o = new stdClass();
+        $o->{"a\x80"} = 1;
+        $o->{"a\xFF"} = 2;
+        self::assertSame('over_budget', Walker::measure($o, 18)->verdict->value);
+        self::assertSame('unencodable', Walker::measure($o, 19)->verdict->value);
+        // The same in an array map: PHP keys of ill-formed octets.
+        $a = ["a\xED\xA0\x80" => 1, "a\xED\xB0\x80" => 2];
+        self::assertSame('over_budget', Walker::measure($a, 30)->verdict->value);
+        self::assertSame('unencodable', Walker::measure($a, 31)->verdict->value);
+    }
+
     public function testTR_BOUND_8_depthAndPrecedence(): void
     {
         $v = 1;

@@ -221,7 +221,12 @@ final class Walker
         if ($object && $this->needsKeyCoercion($names)) {
             $coerced = array_map(Utf8::coerce(...), $names);
             if (count(array_unique($coerced)) !== count($coerced)) {
-                return $this->bad($slot); // keys equal after coercion (TR-BOUND-7)
+                // Keys equal after coercion (TR-BOUND-7): the object cannot pass, but its L is still
+                // that of its members, keys as coerced, so the walk goes on and counts them; only
+                // the copy stops. (Found here, before the members, rather than at the second key:
+                // the verdict is the same, as over_budget outranks unencodable.)
+                $this->unencodable = true;
+                $this->building = false;
             }
             $names = $coerced;
         }
