@@ -132,7 +132,7 @@ describe('conformance vectors', () => {
         });
         // TR-CONF-23: utf16-strings is needed exactly when the input holds an unpaired surrogate, and
         // such a case has a bytes form, so a byte-string adapter skips no vector.
-        it(`${caseId}: needs utf16-strings exactly when a byte-string adapter cannot hold its input, and then has a bytes form`, () => {
+        it(`TR-CONF-23: ${caseId}: needs utf16-strings exactly when a byte-string adapter cannot hold its input, and then has a bytes form`, () => {
           const lone = outsideStringModel(c.input, BYTES);
           expect(c.needs?.includes('utf16-strings') ?? false, `unpaired surrogate at ${lone ?? 'none'}`).toBe(lone !== undefined);
           expect(c.bytesModel !== undefined, 'a bytes form').toBe(lone !== undefined);
