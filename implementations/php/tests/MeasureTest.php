@@ -44,9 +44,21 @@ final class MeasureTest extends TestCase
 
     public function testTR_BOUND_6_unencodableNodes(): void
     {
-        foreach ([NAN, INF, -INF, 2 ** 53, 1e300, fn () => 1, new DateTimeImmutable(), new ArrayObject(), \ToolResult\Model\Absent::Value, ['a' => 1, 5 => 2]] as $bad) {
+        foreach ([NAN, INF, -INF, 2 ** 53, 1e300, fn () => 1, new DateTimeImmutable(), new ArrayObject(), \ToolResult\Model\Absent::Value] as $bad) {
             self::assertSame('unencodable', self::verdict([1, $bad])[0]);
         }
+    }
+
+    /** §3.3 PHP note: an integer key is the numeric string PHP made it from, measured and copied as one. */
+    public function testTR_BOUND_6_integerKeyIsItsDecimalString(): void
+    {
+        $m = Walker::measure(['a' => 1, 5 => 2, -3 => 'x'], 1000);
+        self::assertSame('ok', $m->verdict->value);
+        // {"a":1,"5":2,"-3":"x"}: 23 octets, the same as the JSON text json_encode writes for it.
+        self::assertSame(strlen(json_encode(['a' => 1, 5 => 2, -3 => 'x'])), $m->octets);
+        self::assertSame(['a' => 1, '5' => 2, '-3' => 'x'], (array) $m->copy);
+        // A list stays a list; an array from json_decode(…, true) of {"1":"a"} is the object it was.
+        self::assertSame('{"1":"a"}', json_encode(Walker::measure(json_decode('{"1":"a"}', true), 1000)->copy));
     }
 
     public function testTR_BOUND_6_noCodeRunsOnAnObject(): void
