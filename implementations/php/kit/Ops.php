@@ -141,12 +141,22 @@ final class Ops
     }
 
     /**
-     * The input's exposure policy (§9.3, spec §12.7), as sent: no member is none; one that does not
-     * match the schema is refused as options.invalid (TR-EXPOSE-2).
+     * The input's exposure policy (§9.3, spec §12.7): no member is none. Its tagged values are decoded
+     * like every other (TR-CONF-4), so a pointer sent as a `bytes` tag reaches the check as the octets
+     * a PHP string holds. A policy that does not match the schema, or holds a tag that is not one, is
+     * refused as options.invalid (TR-EXPOSE-2), as the reference refuses any tag object there.
      */
     private function exposure(\stdClass $input): ExposurePolicy
     {
-        return ExposurePolicy::from(property_exists($input, 'exposure') ? $input->exposure : null);
+        if (!property_exists($input, 'exposure')) {
+            return ExposurePolicy::none();
+        }
+        try {
+            $policy = $this->decode($input->exposure);
+        } catch (BadInput) {
+            throw new InvalidOptions('exposure', 'the policy holds a malformed tagged value');
+        }
+        return ExposurePolicy::from($policy);
     }
 
     /** A result input bounded, then exposed with the same budgets: what every op of a result is given. */
