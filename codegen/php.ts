@@ -271,8 +271,12 @@ final class Json
         return $v === null ? null : throw new DecodeError("$path: want null, got " . get_debug_type($v));
     }
 
+    /** One of the constants; a number by its value, as JSON Schema compares it (1.0 is the constant 1). */
     public static function oneOf(mixed $v, string $path, array $values): mixed
     {
+        if (is_float($v) && floor($v) === $v && abs($v) <= 9007199254740991 && in_array((int) $v, $values, true)) {
+            return (int) $v;
+        }
         return in_array($v, $values, true) ? $v : throw new DecodeError("$path: not one of " . json_encode($values));
     }
 
@@ -284,6 +288,9 @@ final class Json
     public static function enum(string $enum, mixed $v, string $path): \\BackedEnum
     {
         try {
+            if (is_float($v) && floor($v) === $v && abs($v) <= 9007199254740991) {
+                $v = (int) $v; // 2.0 is the integer 2, as for oneOf()
+            }
             $case = is_string($v) || is_int($v) ? $enum::tryFrom($v) : null;
         } catch (\\TypeError) {
             $case = null; // an integer for a string-backed enum, or the other way round
