@@ -474,4 +474,21 @@ export interface VectorCase {
     [k: string]: unknown;
   };
   expect: Expectation;
+  bytesModel?: BytesModelForm;
+}
+/**
+ * The case as a byte-string language meets it (spec/09-conformance.md §9.2, TR-CONF-23): an unpaired surrogate of the input is written as the octets a byte string holds instead (its generalized UTF-8 form, ED followed by two octets, or octets that collide the same way), and the expectation is what the rules give for those octets. A runner sends this input, and judges by this expectation, to an adapter whose stringModel is bytes, instead of skipping the case; every other adapter runs the case itself. Only on a case that needs utf16-strings.
+ */
+export interface BytesModelForm {
+  /**
+   * What this form shows, in the octets' own terms.
+   */
+  description: string;
+  /**
+   * The op's input for a byte-string adapter: tagged values, no string with an unpaired surrogate (TR-CONF-20).
+   */
+  input: {
+    [k: string]: unknown;
+  };
+  expect: Expectation;
 }

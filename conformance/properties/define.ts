@@ -95,7 +95,7 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
         if (unimplemented !== undefined) throw new Broken(unimplementedReason(unimplemented));
         await spec.check(v, ask, ctx.hello);
       });
-      const numRuns = ctx.runs ?? spec.numRuns ?? DEFAULT_RUNS;
+      const numRuns = ctx.runs ?? (spec.numRuns ?? DEFAULT_RUNS) * (ctx.runsScale ?? 1);
       const details = await fc.check(property, { seed: ctx.seed, numRuns, endOnFailure: ctx.noShrink === true, ...(ctx.path ? { path: ctx.path } : {}) });
       if (!details.failed) return { passed: true };
       const err = details.errorInstance;

@@ -18,7 +18,7 @@ const validate = (def: string, v: unknown) => {
 };
 
 describe('adapter protocol schema', () => {
-  const files = listVectorFiles().map((f) => JSON.parse(readFileSync(f, 'utf8')) as { op: OpName; cases: { id: string; input: Record<string, unknown> }[] });
+  const files = listVectorFiles().map((f) => JSON.parse(readFileSync(f, 'utf8')) as { op: OpName; cases: { id: string; input: Record<string, unknown>; bytesModel?: { input: Record<string, unknown> } }[] });
 
   it('TR-CONF-2: every vector request and every reference answer match the protocol in both checkers', () => {
     let id = 0;
@@ -28,6 +28,7 @@ describe('adapter protocol schema', () => {
         const request = { id: ++id, op: file.op, input: c.input };
         expect(validate('Request', request)).toBeUndefined();
         expect(validate(spec.input.title as string, c.input), c.id).toBeUndefined();
+        if (c.bytesModel) expect(validate(spec.input.title as string, c.bytesModel.input), `${c.id} (bytes form)`).toBeUndefined();
         const { response } = answer(JSON.stringify(request), handlers, 'test');
         expect(checkResponse.Check(response), c.id).toBe(true);
         expect(validate('Response', response), c.id).toBeUndefined();

@@ -19,6 +19,11 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--max-failures', '0'])).toThrow(/--max-failures must be an integer >= 1/);
   });
 
+  it('parses --runs-scale, and leaves it out when not given', () => {
+    expect(parseArgs(['conformance', '--runs-scale', '10'])).toMatchObject({ runs: undefined, runsScale: 10 });
+    expect(parseArgs(['conformance'])).not.toHaveProperty('runsScale');
+  });
+
   it('parses the vectors command', () => {
     expect(parseArgs(['vectors', '--out', 'd'])).toEqual({ command: 'vectors', out: 'd' });
   });
@@ -27,6 +32,8 @@ describe('parseArgs', () => {
     [['--bogus'], /unknown option "--bogus"/],
     [['--seed'], /--seed needs a value/],
     [['--runs', '0'], /--runs must be an integer >= 1/],
+    [['--runs-scale', '0'], /--runs-scale must be an integer from 1 to 1000, got 0/],
+    [['--runs', '5', '--runs-scale', '10'], /--runs and --runs-scale exclude each other/],
     [['--timeout', 'soon'], /--timeout needs an integer/],
     [['--path', '1:2'], /--path replays one property/],
     [['--path', 'x', '--only', 'p'], /--path takes a fast-check path/],

@@ -6,6 +6,8 @@ export interface ConformanceArgs {
   readonly command: 'conformance';
   readonly seed: number;
   readonly runs: number | undefined;
+  /** Each property's own runs times this (--runs-scale K); undefined: 1. */
+  readonly runsScale?: number;
   readonly path: string | undefined;
   readonly only: readonly string[];
   readonly skip: readonly string[];
@@ -44,6 +46,7 @@ export const USAGE = `usage:
 options:
   --seed N               property seed (default ${DEFAULT_SEED})
   --runs N               runs per property (default: each property's own)
+  --runs-scale K         each property's own runs times K (a soak run: --runs-scale 10)
   --path P               replay a property failure at fast-check path P (with --seed and --only)
   --only PATTERN         run only matching cases (repeatable): a glob over case IDs (vector/bound/**),
                          or, starting with TR-, over requirement IDs (TR-BOUND-3, 'TR-NORM-*')
@@ -88,6 +91,7 @@ export function parseArgs(argv: readonly string[]): Args {
   const knownFailing: string[] = [];
   let seed = DEFAULT_SEED;
   let runs: number | undefined;
+  let runsScale: number | undefined;
   let path: string | undefined;
   let reportJson: string | undefined;
   let junit: string | undefined;
@@ -110,6 +114,7 @@ export function parseArgs(argv: readonly string[]): Args {
     switch (flag) {
       case '--seed': seed = integer(flag, value(), -(2 ** 31)); break;
       case '--runs': runs = integer(flag, value(), 1); break;
+      case '--runs-scale': runsScale = integer(flag, value(), 1, 1000); break;
       case '--path': path = value(); if (!/^[0-9]+(:[0-9]+)*$/.test(path)) throw new UsageError(`--path takes a fast-check path such as 3:1:0, got ${JSON.stringify(path)}`); break;
       case '--only': only.push(value()); break;
       case '--skip': skip.push(value()); break;
@@ -137,6 +142,7 @@ export function parseArgs(argv: readonly string[]): Args {
     return { command, out };
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
+  if (runs !== undefined && runsScale !== undefined) throw new UsageError('--runs and --runs-scale exclude each other: --runs sets every property\'s runs, --runs-scale multiplies each one\'s own');
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
-  return { command, seed, runs, path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };
+  return { command, seed, runs, ...(runsScale !== undefined ? { runsScale } : {}), path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };
 }

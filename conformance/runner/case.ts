@@ -18,6 +18,8 @@ export interface RunContext {
   readonly seed: number;
   /** Runs per property; undefined: the property's own default. */
   readonly runs: number | undefined;
+  /** Each property's own runs times this; undefined: 1. Ignored when `runs` is set. */
+  readonly runsScale?: number;
   /** A fast-check path to replay (with --only). */
   readonly path: string | undefined;
   /** Stop a property at its first failure, without shrinking. */

@@ -29,7 +29,10 @@ final class Opaque
             'getter' => new OpaqueGetter(false),
             'throwing-getter' => new OpaqueGetter(true),
             'to-json' => new OpaqueToJson(),
-            'non-string-key' => [1 => 'value'],
+            // PHP has no key that is not a string (an integer key is a numeric string, §3.3): the
+            // closest value of the same reading, an object without data fields, is a map of integer
+            // keys that only its own code can produce.
+            'non-string-key' => new OpaqueIntegerKeys(),
             default => throw new BadInput('unknown opaque kind'),
         };
     }
@@ -88,5 +91,14 @@ final class OpaqueToJson implements \JsonSerializable
     public function jsonSerialize(): mixed
     {
         return ['content' => 'from jsonSerialize'];
+    }
+}
+
+/** A map of integer keys that only `jsonSerialize` gives: an object without data fields to a normalizer. */
+final class OpaqueIntegerKeys implements \JsonSerializable
+{
+    public function jsonSerialize(): mixed
+    {
+        return [1 => 'value'];
     }
 }

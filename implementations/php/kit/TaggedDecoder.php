@@ -74,7 +74,10 @@ final class TaggedDecoder
         };
     }
 
-    /** A decoded string (plain or tagged), for keys. `bytes` keys go through the coercion at the door. */
+    /**
+     * A decoded string (plain or tagged), for keys. A `bytes` key keeps its octets, as a PHP key holds
+     * them: the bounder coerces it and sees a collision with another key (spec/09 §9.2, TR-BOUND-7).
+     */
     public function key(mixed $k): string
     {
         if (is_string($k)) {
@@ -82,7 +85,7 @@ final class TaggedDecoder
         }
         if ($k instanceof \stdClass && isset($k->{'$tr'})) {
             if ($k->{'$tr'} === 'bytes') {
-                return Utf8::coerce($this->bytes((array) $k));
+                return $this->bytes((array) $k);
             }
             if ($k->{'$tr'} === 'utf16') {
                 return $this->utf16((array) $k);

@@ -44,9 +44,21 @@ final class MeasureTest extends TestCase
 
     public function testTR_BOUND_6_unencodableNodes(): void
     {
-        foreach ([NAN, INF, -INF, 2 ** 53, 1e300, fn () => 1, new DateTimeImmutable(), new ArrayObject(), \ToolResult\Model\Absent::Value, ['a' => 1, 5 => 2]] as $bad) {
+        foreach ([NAN, INF, -INF, 2 ** 53, 1e300, fn () => 1, new DateTimeImmutable(), new ArrayObject(), \ToolResult\Model\Absent::Value] as $bad) {
             self::assertSame('unencodable', self::verdict([1, $bad])[0]);
         }
+    }
+
+    /** §3.3 PHP note: an integer key is the numeric string PHP made it from, measured and copied as one. */
+    public function testTR_BOUND_6_integerKeyIsItsDecimalString(): void
+    {
+        $m = Walker::measure(['a' => 1, 5 => 2, -3 => 'x'], 1000);
+        self::assertSame('ok', $m->verdict->value);
+        // {"a":1,"5":2,"-3":"x"}: 23 octets, the same as the JSON text json_encode writes for it.
+        self::assertSame(strlen(json_encode(['a' => 1, 5 => 2, -3 => 'x'])), $m->octets);
+        self::assertSame(['a' => 1, '5' => 2, '-3' => 'x'], (array) $m->copy);
+        // A list stays a list; an array from json_decode(…, true) of {"1":"a"} is the object it was.
+        self::assertSame('{"1":"a"}', json_encode(Walker::measure(json_decode('{"1":"a"}', true), 1000)->copy));
     }
 
     public function testTR_BOUND_6_noCodeRunsOnAnObject(): void
@@ -89,6 +101,20 @@ final class MeasureTest extends TestCase
         $o->{"a\x80"} = 1;
         $o->{"a\xFF"} = 2;
         self::assertSame('unencodable', self::verdict($o)[0]);
+    }
+
+    /** TR-BOUND-7: the colliding object's L is that of its members, keys as coerced: {"a\u{FFFD}":1,"a\u{FFFD}":2} is 19 octets. */
+    public function testTR_BOUND_7_collidingObjectIsMeasuredByItsMembers(): void
+    {
+        $o = new stdClass();
+        $o->{"a\x80"} = 1;
+        $o->{"a\xFF"} = 2;
+        self::assertSame('over_budget', Walker::measure($o, 18)->verdict->value);
+        self::assertSame('unencodable', Walker::measure($o, 19)->verdict->value);
+        // The same in an array map: PHP keys of ill-formed octets.
+        $a = ["a\xED\xA0\x80" => 1, "a\xED\xB0\x80" => 2];
+        self::assertSame('over_budget', Walker::measure($a, 30)->verdict->value);
+        self::assertSame('unencodable', Walker::measure($a, 31)->verdict->value);
     }
 
     public function testTR_BOUND_8_depthAndPrecedence(): void

@@ -366,6 +366,7 @@ VectorCase = TypedDict(
         "needs": NotRequired[list["Need"]],
         "input": dict[str, Any],
         "expect": "Expectation",
+        "bytesModel": NotRequired["BytesModelForm"],
     },
 )
 
@@ -395,6 +396,21 @@ Expectation1Error = TypedDict(
     "Expectation1Error",
     {
         "code": str,
+    },
+)
+
+# The case as a byte-string language meets it (spec/09-conformance.md §9.2, TR-CONF-23): an
+# unpaired surrogate of the input is written as the octets a byte string holds instead (its
+# generalized UTF-8 form, ED followed by two octets, or octets that collide the same way), and the
+# expectation is what the rules give for those octets. A runner sends this input, and judges by
+# this expectation, to an adapter whose stringModel is bytes, instead of skipping the case; every
+# other adapter runs the case itself. Only on a case that needs utf16-strings.
+BytesModelForm = TypedDict(
+    "BytesModelForm",
+    {
+        "description": str,
+        "input": dict[str, Any],
+        "expect": "Expectation",
     },
 )
 

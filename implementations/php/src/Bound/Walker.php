@@ -163,12 +163,12 @@ final class Walker
             if (array_is_list($v)) {
                 return $this->open($v, false, [], null, $refId, $slot);
             }
+            // PHP makes an integer of every numeric-string key ("1" => 1) on every path into an
+            // array, json_decode(…, true) included: it was a string, and is read back as the decimal
+            // string it came from (spec §3.3, PHP note), as json_encode writes it.
             $names = [];
             foreach (array_keys($v) as $k) {
-                if (!is_string($k)) {
-                    return $this->bad($slot); // a key that is not a string (TR-BOUND-6)
-                }
-                $names[] = $k;
+                $names[] = (string) $k;
             }
             return $this->open($v, true, $names, null, $refId, $slot);
         }
@@ -221,7 +221,12 @@ final class Walker
         if ($object && $this->needsKeyCoercion($names)) {
             $coerced = array_map(Utf8::coerce(...), $names);
             if (count(array_unique($coerced)) !== count($coerced)) {
-                return $this->bad($slot); // keys equal after coercion (TR-BOUND-7)
+                // Keys equal after coercion (TR-BOUND-7): the object cannot pass, but its L is still
+                // that of its members, keys as coerced, so the walk goes on and counts them; only
+                // the copy stops. (Found here, before the members, rather than at the second key:
+                // the verdict is the same, as over_budget outranks unencodable.)
+                $this->unencodable = true;
+                $this->building = false;
             }
             $names = $coerced;
         }
