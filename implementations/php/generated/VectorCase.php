@@ -16,6 +16,7 @@ final readonly class VectorCase implements \JsonSerializable
      * @param array<string, mixed> $input The op's input, values in the tagged encoding (tagged-value.schema.json).
      * @param Expectation0|Expectation1 $expect
      * @param list<Need>|Absent $needs Absent::Value when absent.
+     * @param BytesModelForm|Absent $bytesModel Absent::Value when absent.
      */
     public function __construct(
         public string $id,
@@ -24,13 +25,14 @@ final readonly class VectorCase implements \JsonSerializable
         public array $input,
         public Expectation0|Expectation1 $expect,
         public array|Absent $needs = Absent::Value,
+        public BytesModelForm|Absent $bytesModel = Absent::Value,
     ) {
     }
 
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'description', 'requirements', 'input', 'expect'], ['id', 'description', 'requirements', 'needs', 'input', 'expect']);
+        $m = Json::members($data, $path, ['id', 'description', 'requirements', 'input', 'expect'], ['id', 'description', 'requirements', 'needs', 'input', 'expect', 'bytesModel']);
         return new self(
             id: Json::string($m['id'], $path . '.id'),
             description: Json::string($m['description'], $path . '.description'),
@@ -38,6 +40,7 @@ final readonly class VectorCase implements \JsonSerializable
             input: Json::map($m['input'], $path . '.input', static fn (mixed $x1, string $p1) => $x1),
             expect: Expectation::fromJson($m['expect'], $path . '.expect'),
             needs: array_key_exists('needs', $m) ? Json::list($m['needs'], $path . '.needs', static fn (mixed $x1, string $p1) => Json::enum(Need::class, $x1, $p1)) : Absent::Value,
+            bytesModel: array_key_exists('bytesModel', $m) ? BytesModelForm::fromJson($m['bytesModel'], $path . '.bytesModel') : Absent::Value,
         );
     }
 
@@ -52,6 +55,9 @@ final readonly class VectorCase implements \JsonSerializable
         }
         $out->{'input'} = Json::object($this->input);
         $out->{'expect'} = $this->expect;
+        if (!$this->bytesModel instanceof Absent) {
+            $out->{'bytesModel'} = $this->bytesModel;
+        }
         return $out;
     }
 }
