@@ -30,6 +30,25 @@ export interface Field {
   readonly type: TypeExpr;
   readonly required: boolean;
   readonly doc?: string;
+  /**
+   * Facts of the member's own schema that no type holds but a program may want as named values:
+   * its `default` (when a JSON scalar) and its numeric bounds. Emitters that cannot use them ignore them.
+   */
+  readonly facts?: Partial<Record<FactKeyword, Literal>>;
+}
+
+export const FACT_KEYWORDS = ['default', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum'] as const;
+export type FactKeyword = (typeof FACT_KEYWORDS)[number];
+
+/** The scalar facts (FACT_KEYWORDS) written on a member's schema; objects and arrays as default are left out. */
+function factsOf(schema: Schema): Partial<Record<FactKeyword, Literal>> | undefined {
+  if (typeof schema !== 'object') return undefined;
+  const out: Partial<Record<FactKeyword, Literal>> = {};
+  for (const k of FACT_KEYWORDS) {
+    const v = schema[k];
+    if (k === 'default' ? v === null || ['string', 'number', 'boolean'].includes(typeof v) : typeof v === 'number') out[k] = v as Literal;
+  }
+  return Object.keys(out).length > 0 ? out : undefined;
 }
 
 interface DeclBase {
@@ -160,7 +179,8 @@ class Builder {
       const fields = Object.entries(obj.properties as Record<string, Schema>).map(([member, sub]): Field => {
         const type = this.expr({ ...at, pointer: `${at.pointer}/properties/${member}`, schema: sub }, name + pascal(member));
         const memberDoc = typeof sub === 'object' && typeof sub.description === 'string' ? sub.description : undefined;
-        return { json: member, type, required: required.has(member), ...(memberDoc ? { doc: memberDoc } : {}) };
+        const facts = factsOf(sub);
+        return { json: member, type, required: required.has(member), ...(memberDoc ? { doc: memberDoc } : {}), ...(facts ? { facts } : {}) };
       });
       return { kind: 'object', name, doc, source, fields, extra: this.extra(at, name) };
     }

@@ -7,7 +7,7 @@
 // Absent::Value when the member is absent and null when it is null; jsonSerialize() leaves Absent
 // out. Decoding is strict: a missing required member, an unknown member of a closed object, a wrong
 // type, a value outside a closed set or a wrong constant throws DecodeError naming the path.
-import { type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, deref, isJsonValue, unalias, wrap } from './ir.ts';
+import { FACT_KEYWORDS, type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, deref, isJsonValue, unalias, wrap } from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 
 export interface PhpOptions {
@@ -271,8 +271,12 @@ final class Json
         return $v === null ? null : throw new DecodeError("$path: want null, got " . get_debug_type($v));
     }
 
+    /** One of the constants; a number by its value, as JSON Schema compares it (1.0 is the constant 1). */
     public static function oneOf(mixed $v, string $path, array $values): mixed
     {
+        if (is_float($v) && floor($v) === $v && abs($v) <= 9007199254740991 && in_array((int) $v, $values, true)) {
+            return (int) $v;
+        }
         return in_array($v, $values, true) ? $v : throw new DecodeError("$path: not one of " . json_encode($values));
     }
 
@@ -284,6 +288,9 @@ final class Json
     public static function enum(string $enum, mixed $v, string $path): \\BackedEnum
     {
         try {
+            if (is_float($v) && floor($v) === $v && abs($v) <= 9007199254740991) {
+                $v = (int) $v; // 2.0 is the integer 2, as for oneOf()
+            }
             $case = is_string($v) || is_int($v) ? $enum::tryFrom($v) : null;
         } catch (\\TypeError) {
             $case = null; // an integer for a string-backed enum, or the other way round
@@ -409,6 +416,27 @@ class PhpEmitter {
     // JSON values are `mixed`, other aliases are written inline where they are used.
   }
 
+  /**
+   * A member's schema facts (default, bounds) as class constants, CONTENT_BUDGET_DEFAULT and so on,
+   * so that a program reads them from the generated code rather than copying them by hand.
+   */
+  private factConstants(fields: { f: ObjectDecl['fields'][number]; prop: string }[]): string {
+    const used = new Set<string>();
+    const blocks = fields.flatMap(({ f, prop }) => {
+      if (!f.facts) return [];
+      const base = prop.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase();
+      const lines = FACT_KEYWORDS.filter((k) => f.facts![k] !== undefined).map((k) => {
+        const word = `${base}_${k.replace(/([a-z])([A-Z])/g, '$1_$2').toUpperCase()}`;
+        let c = word;
+        for (let n = 2; used.has(c); n++) c = `${word}${n}`;
+        used.add(c);
+        return `    public const ${c} = ${phpLiteral(f.facts![k]!)};\n`;
+      });
+      return [`    /** '${f.json}': ${FACT_KEYWORDS.filter((k) => f.facts![k] !== undefined).join(', ')} from the schema. */\n${lines.join('')}`];
+    });
+    return blocks.length === 0 ? '' : `${blocks.join('\n')}\n`;
+  }
+
   private klass(decl: ObjectDecl): string {
     const name = this.t.className(decl.name);
     const used = new Set<string>();
@@ -456,7 +484,7 @@ class PhpEmitter {
     const docLines = wrap(decl.doc, 92);
     return `${docBlock(docLines)}final readonly class ${name} implements \\JsonSerializable
 {
-${docBlock(paramDocs, '    ')}    public function __construct(
+${this.factConstants(fields)}${docBlock(paramDocs, '    ')}    public function __construct(
 ${params.join('')}    ) {
 ${constChecks.join('')}    }
 

@@ -26,6 +26,7 @@ describe('generated/ drift check', () => {
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
   cpSync(join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'), join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'));
+  cpSync(join(ROOT, 'implementations', 'php', 'generated'), join(dir, 'implementations', 'php', 'generated'), { recursive: true });
   cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
   cpSync(join(ROOT, 'codegen'), join(dir, 'codegen'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
@@ -41,6 +42,21 @@ describe('generated/ drift check', () => {
     const bundle = run(dir, 'generate-bundle.ts');
     expect(bundle.out).toContain('up to date');
     expect(bundle.code).toBe(0);
+    const php = run(dir, 'generate-php-types.ts');
+    expect(php.out).toContain('up to date');
+    expect(php.code).toBe(0);
+  });
+
+  it('fails on a PHP file no schema gives any more (a removed schema leaves its class behind)', () => {
+    const stale = join(dir, 'implementations', 'php', 'generated', 'RemovedType.php');
+    writeFileSync(stale, '<?php\n');
+    try {
+      const php = run(dir, 'generate-php-types.ts');
+      expect(php.code).toBe(1);
+      expect(php.out).toMatch(/stale \(no schema\): .*RemovedType\.php/);
+    } finally {
+      rmSync(stale);
+    }
   });
 
   it('fails, and says how to fix it, when a schema changed without regenerating', () => {
@@ -59,5 +75,10 @@ describe('generated/ drift check', () => {
     const bundle = run(dir, 'generate-bundle.ts');
     expect(bundle.code).toBe(1);
     expect(bundle.out).toMatch(/differs: .*schemas\/bundle\.json/);
+    // So do the PHP implementation's (its WarningCode enum gains the case).
+    const php = run(dir, 'generate-php-types.ts');
+    expect(php.code).toBe(1);
+    expect(php.out).toMatch(/differs: .*implementations\/php\/generated\/WarningCode\.php/);
+    expect(php.out).toContain('npm run generate');
   });
 });

@@ -8,6 +8,8 @@ import { ROOT, listSchemaFiles } from './schema-files.ts';
 import { packageVersion } from '../codegen/schema-set.ts';
 
 const COMMAND = 'npm run generate';
+/** The PHP implementation's autoloader and composer.json map this namespace to implementations/php/generated/. */
+export const PHP_NAMESPACE = 'ToolResult\\Generated';
 
 export interface Target {
   readonly label: string;
@@ -29,6 +31,12 @@ export const TARGETS: Record<string, Target> = {
     outDir: join(ROOT, 'implementations', 'python', 'toolresult'),
     owned: [],
     files: () => generate({ lang: 'python', module: 'generated_types', command: COMMAND }),
+  },
+  php: {
+    label: 'implementations/php/generated/ (PHP)',
+    outDir: join(ROOT, 'implementations', 'php', 'generated'),
+    owned: ['.php'],
+    files: () => generate({ lang: 'php', namespace: PHP_NAMESPACE, command: COMMAND }),
   },
   bundle: {
     label: 'schemas/bundle.json',

@@ -76,11 +76,31 @@ const policyOver = (structured: unknown) =>
     },
   );
 
+/** A number's shortest JSON text: ECMAScript's, or its exponent form when that is shorter (1e-6, 1e21). */
+function shortestNumber(n: number): string {
+  const plain = String(n);
+  const exp = n.toExponential().replace('e+', 'e');
+  return exp.length < plain.length ? exp : plain;
+}
+
+/** A JSON text of `v` that can be shorter than its RFC 8785 serialization: numbers as short as they go. */
+function shortJson(v: unknown): string {
+  if (typeof v === 'number') return shortestNumber(v);
+  if (Array.isArray(v)) return `[${v.map(shortJson).join(',')}]`;
+  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${shortJson(x)}`).join(',')}}`;
+  return JSON.stringify(v);
+}
+
+/** Numbers whose RFC 8785 text is longer than their shortest JSON text (0.000001 for 1e-6), all within ±(2^53 − 1). */
+const LONG_NUMBERS = fc.array(fc.constantFrom(1e-6, 2.5e-6, 1e-5, 4e-4, 1e15, 2e14, 5e13), { minLength: 20, maxLength: 60 });
+
 export function planted(): fc.Arbitrary<Planted> {
   return fc
-    .tuple(canary(), plainJson(4), wideText(30), fc.integer({ min: 256, max: 2000 }), fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge'), fc.integer({ min: -2, max: 2 }))
-    .chain(([c, tree, text, contentBudget, contentKind, delta]) => {
-      const structured = tokenize(tree, c);
+    .tuple(canary(), plainJson(4), wideText(30), fc.integer({ min: 256, max: 2000 }), fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge', 'short-json'), fc.integer({ min: -2, max: 2 }), LONG_NUMBERS)
+    .chain(([c, tree, text, contentBudget, contentKind, delta, numbers]) => {
+      // Short JSON: the value also holds numbers whose serialization is longer than their text, so
+      // content that mirrors it can be within a budget that J is over (TR-EXPOSE-7 before -8).
+      const structured = contentKind === 'short-json' ? { numbers, tree: tokenize(tree, c) } : tokenize(tree, c);
       return policyOver(structured).map((policy) => {
         // Content that already carries the JSON in each way TR-EXPOSE-7 names, now and then; and
         // content within two octets of the budget's edge once the JSON is appended.
@@ -89,6 +109,16 @@ export function planted(): fc.Arbitrary<Planted> {
           : contentKind === 'json' ? JSON.stringify(structured, null, 1)
           : contentKind === 'pre-exposed' ? `${text}${SEPARATOR}${jcs(structured)}`
           : text;
+        if (contentKind === 'short-json') {
+          const { exposed } = expectedExposure({ content: '', warnings: [], structured }, policy, Number.MAX_SAFE_INTEGER);
+          if (exposed !== undefined) {
+            content = shortJson(exposed);
+            // A budget between the short text and J, when there is room: J alone is over it.
+            const lo = Math.max(256, octets(content));
+            const hi = octets(jcs(exposed)) - 1;
+            if (hi >= lo) return { canary: c, structured, content, policy, contentBudget: lo + (contentBudget % (hi - lo + 1)) };
+          }
+        }
         if (contentKind === 'edge') {
           const { exposed } = expectedExposure({ content: '', warnings: [], structured }, policy, Number.MAX_SAFE_INTEGER);
           const room = contentBudget - octets(SEPARATOR) - (exposed === undefined ? 0 : octets(jcs(exposed))) + delta;

@@ -61,28 +61,35 @@ export function resolveExposure(policy: unknown): ResolvedExposure {
 
 const octets = (s: string): number => Buffer.byteLength(s, 'utf8');
 
+/** The deepest exposed value: an allowlist's object around a value at the bounder's depth limit. */
+const MAX_EXPOSED_DEPTH = 65;
+
 /**
- * True when content already carries the serialization `j` (TR-EXPOSE-6): it ends with the block
- * this step appends, or the whole content is a JSON text of the same value in any formatting (an
- * MCP server that mirrors structuredContent in its text block, as the MCP specification suggests).
+ * True when content already carries the serialization `j` of the exposed value (TR-EXPOSE-7): it is
+ * `j`, it ends with the block this step appends, or the whole content is a JSON text of the same
+ * value in any formatting (an MCP server that mirrors structuredContent in its text block, as the
+ * MCP specification suggests). `j` is given as its length and a function that builds it, because a
+ * `j` longer than the content budget is never built: a content within the budget can still carry it
+ * as a JSON text, since a text can be shorter than its serialization (`1e-6` is `0.000001`).
  */
-function carries(content: string, j: string): boolean {
-  if (content === j || content.endsWith(EXPOSURE_SEPARATOR + j)) return true;
+function carries(content: string, length: number, j: () => string): boolean {
+  const contentOctets = octets(content);
+  if (contentOctets >= length && (content === j() || content.endsWith(EXPOSURE_SEPARATOR + j()))) return true;
   let parsed: unknown;
   try {
-    parsed = parseStrict(content, { maxDepth: 65 });
+    parsed = parseStrict(content, { maxDepth: MAX_EXPOSED_DEPTH });
   } catch {
     return false;
   }
-  // The bounder's measure first: it walks iteratively, and a value with a number beyond the data
-  // range, a lone surrogate or another length can never serialize to `j`.
-  const m = measureJson(parsed, octets(j), false);
-  if (m.verdict !== 'ok' || m.octets !== octets(j)) return false;
+  // The parsed value's own serialization, at most a few times the content's length; not the
+  // bounder's measure, whose 64-level limit is one short of an allowlist's object.
+  let text: string;
   try {
-    return canonicalize(parsed as JsonValue) === j;
+    text = canonicalize(parsed as JsonValue);
   } catch {
-    return false; // an escaped lone surrogate: a value with no RFC 8785 serialization is not `j`'s value
+    return false; // a number beyond the data range or an escaped lone surrogate: no RFC 8785 text
   }
+  return octets(text) === length && text === j();
 }
 
 /** What the policy selects of a result, or undefined for nothing; `unmatched` when a pointer missed. */
@@ -123,17 +130,17 @@ export function expose(result: BoundedToolResult, policy?: ExposurePolicy | null
   if (value === undefined) {
     codes.add('exposure.empty');
   } else {
-    // The measure is the serialization's length: a text that cannot fit is never built.
+    // The measure is the serialization's length: a text that cannot fit is built only when content
+    // may carry it, and then no longer than content's own serialization.
     const length = measureJson(value, Number.MAX_SAFE_INTEGER, false).octets;
     const room = contentBudget - octets(content) - (content === '' ? 0 : octets(EXPOSURE_SEPARATOR));
-    if (length > contentBudget) {
-      codes.add('exposure.over_budget');
-    } else {
-      const j = canonicalize(value);
-      if (!carries(content, j)) {
-        if (length <= room) content = content === '' ? j : content + EXPOSURE_SEPARATOR + j;
-        else codes.add('exposure.over_budget');
-      }
+    let j: string | undefined;
+    const text = (): string => (j ??= canonicalize(value));
+    // TR-EXPOSE-7 before TR-EXPOSE-8: content that carries J is left as it is, with no over_budget,
+    // even when J itself is longer than the budget.
+    if (!carries(content, length, text)) {
+      if (length <= room) content = content === '' ? text() : content + EXPOSURE_SEPARATOR + text();
+      else codes.add('exposure.over_budget');
     }
   }
   return sealBounded({

@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolResult\Kit;
 
+use ToolResult\Generated\DecodeError;
+use ToolResult\Generated\Request;
 use ToolResult\Ledger\LedgerError;
 use ToolResult\Model\InvalidOptions;
 
@@ -34,7 +36,7 @@ final class Adapter
     public static function answer(string $line): array
     {
         $req = RequestJson::decode($line);
-        if (!$req instanceof \stdClass || !property_exists($req, 'id') || !is_string($req->op ?? null) || !($req->input ?? null) instanceof \stdClass) {
+        if (!self::isRequest($req)) {
             return [self::encode(['id' => null, 'ok' => false, 'error' => ['code' => 'adapter.bad_request', 'message' => 'the line is not a request'], 'logs' => []]), false];
         }
         $op = $req->op;
@@ -69,6 +71,20 @@ final class Adapter
         }
         $ops->decoders = [];
         return [$text, $op === 'stop'];
+    }
+
+    /**
+     * The envelope as adapter-protocol.schema.json has it (the generated Request decoder, and the
+     * id's minimum it emits); input must be a JSON object, which the ops read as the stdClass itself.
+     */
+    private static function isRequest(mixed $req): bool
+    {
+        try {
+            $request = Request::fromJson($req);
+        } catch (DecodeError) {
+            return false;
+        }
+        return $request->id >= Request::ID_MINIMUM && $req->input instanceof \stdClass;
     }
 
     private static function error(mixed $id, string $code, string $message, LogCapture $log): array

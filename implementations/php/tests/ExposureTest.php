@@ -206,6 +206,16 @@ final class ExposureTest extends TestCase
         self::assertSame($want, expose($r, (object) ['policy' => 'allowlist', 'pointers' => ['/a']])->content);
         self::assertSame($want, expose($r, ExposurePolicy::allowlist(['/a']))->content);
         self::assertSame("ok\n\n{\"a\":1}", expose($r, ExposurePolicy::json())->content);
+        // The generated types of the schema (generated/): accepted, their pointers still checked.
+        self::assertSame($want, expose($r, new \ToolResult\Generated\AllowlistExposurePolicy(['/a']))->content);
+        self::assertSame("ok\n\n{\"a\":1}", expose($r, new \ToolResult\Generated\JsonExposurePolicy())->content);
+        self::assertSame($r, expose($r, new \ToolResult\Generated\NoneExposurePolicy()));
+        self::assertSame($want, expose($r, \ToolResult\Generated\ExposurePolicy::fromJson(json_decode('{"policy":"allowlist","pointers":["/a"]}')))->content);
+        try {
+            expose($r, new \ToolResult\Generated\AllowlistExposurePolicy(['/a', '/a']));
+            self::fail('a generated allowlist with a pointer twice was accepted');
+        } catch (InvalidOptions) {
+        }
         self::assertSame(['exposure.allowlist', 'exposure.empty'], expose($r, ['policy' => 'allowlist', 'pointers' => []])->warnings());
     }
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from .jcs import canonical_json
-from .json_measure import measure
 from .options import BoundOptions, OptionsError
 from .result import ABSENT, make_bounded, require_bounded
 
@@ -126,12 +125,13 @@ def _carries(content: str, j: str) -> bool:
         parsed = json.loads(content, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant)
     except (ValueError, RecursionError):
         return False
-    size = len(j.encode("utf-8"))
-    measured = measure(parsed, size)
-    if measured.verdict != "ok" or measured.octets != size:
+    # The parsed value's own serialization, not the bounder's measure: its 64-level limit is one
+    # short of an allowlist's object around a value at that limit. A number beyond the data range
+    # (1e400) has no serialization; an escaped lone surrogate gives a text that differs from j.
+    try:
+        return canonical_json(parsed) == j
+    except (ValueError, TypeError, OverflowError, RecursionError):
         return False
-    # A parsed string may hold an escaped lone surrogate: then its text differs from j, as it should.
-    return canonical_json(parsed) == j
 
 
 def _select(result: Any, exposure: Exposure) -> tuple[bool, Any, bool]:
@@ -169,10 +169,10 @@ def expose(result: Any, policy: Any = None, options: BoundOptions | None = None)
         codes.add("exposure.empty")
     else:
         j = canonical_json(value)
-        size = len(j.encode("utf-8"))
-        if size > budget:
-            codes.add("exposure.over_budget")
-        elif not _carries(content, j):
+        # TR-EXPOSE-7 before TR-EXPOSE-8: content that carries J is left as it is, with no
+        # over_budget, even when J is longer than the budget (a JSON text can be shorter than its
+        # serialization: 1e-6 is 0.000001).
+        if not _carries(content, j):
             extended = j if content == "" else content + SEPARATOR + j
             if len(extended.encode("utf-8")) <= budget:
                 content = extended

@@ -4,13 +4,14 @@ declare(strict_types=1);
 
 namespace ToolResult\Bound;
 
+use ToolResult\Generated\WarningCode;
 use ToolResult\Json\JsonData;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\BoundOptions;
 use ToolResult\Model\RunOnlyStore;
 use ToolResult\Model\ToolResult;
-use ToolResult\Types\WarningCode;
+use ToolResult\Model\Warnings;
 
 /**
  * bound(result, options) → BoundedToolResult (chapter 03). Never throws for any result (TR-BOUND-0);
@@ -32,25 +33,25 @@ final class Bounder
         [$content, $isError, $structured, $artifacts, $warnings] = self::channels($result);
         $codes = [];
         foreach ($warnings as $w) {
-            if (WarningCode::isKnown($w)) {
+            if (Warnings::isKnown($w)) {
                 $codes[] = $w; // an unknown code is not a warning (TR-BOUND-13)
             }
         }
         if (is_string($content)) {
             [$text, $cut] = ContentCap::apply($content, $o->contentBudget);
             if ($cut) {
-                $codes[] = WarningCode::CONTENT_TRUNCATED;
+                $codes[] = WarningCode::ContentTruncated->value;
             }
         } else {
             $text = ''; // never converted (TR-BOUND-4)
-            $codes[] = WarningCode::CONTENT_NOT_TEXT;
+            $codes[] = WarningCode::ContentNotText->value;
         }
         $isError = $isError === true; // TR-BOUND-17
 
         $list = [];
         if ($isError) {
             if ($artifacts !== Absent::Value && $artifacts !== []) {
-                $codes[] = WarningCode::ARTIFACTS_DROPPED_ON_ERROR; // TR-BOUND-12, not judged
+                $codes[] = WarningCode::ArtifactsDroppedOnError->value; // TR-BOUND-12, not judged
             }
         } elseif ($artifacts !== Absent::Value) {
             $m = Walker::measure($artifacts, $o->artifactsBudget);
@@ -76,7 +77,7 @@ final class Bounder
             }
         }
         self::$make ??= BoundedToolResult::factory();
-        return (self::$make)($text, $isError, $kept, $list, WarningCode::sortUnique($codes));
+        return (self::$make)($text, $isError, $kept, $list, Warnings::sortUnique($codes));
     }
 
     public static function marker(string $text): \stdClass

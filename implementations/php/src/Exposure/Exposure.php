@@ -6,14 +6,14 @@ namespace ToolResult\Exposure;
 
 use ToolResult\Bound\Bounder;
 use ToolResult\Bound\Walker;
+use ToolResult\Generated\BoundOptions as Schema;
+use ToolResult\Generated\WarningCode;
 use ToolResult\Json\CanonicalJson;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\BoundOptions;
 use ToolResult\Model\NotBounded;
 use ToolResult\Model\ToolResult;
-use ToolResult\Types\Budgets;
-use ToolResult\Types\WarningCode;
 
 /**
  * The exposure step (spec §12, TR-EXPOSE-1 to -10): expose(bounded result, policy, budgets) → bounded
@@ -40,18 +40,18 @@ final class Exposure
             return $r; // TR-EXPOSE-1: the result itself, every byte as without a policy
         }
         $codes = $r->warnings();
-        $codes[] = $p->policy === ExposurePolicy::JSON ? WarningCode::EXPOSURE_JSON : WarningCode::EXPOSURE_ALLOWLIST;
+        $codes[] = $p->policy === ExposurePolicy::JSON ? WarningCode::ExposureJson->value : WarningCode::ExposureAllowlist->value;
         $content = $r->content;
         $e = ExposedValue::of($r, $p);
         if ($e->unmatched) {
-            $codes[] = WarningCode::EXPOSURE_UNMATCHED;
+            $codes[] = WarningCode::ExposureUnmatched->value;
         }
         if (!$e->has) {
-            $codes[] = WarningCode::EXPOSURE_EMPTY;
+            $codes[] = WarningCode::ExposureEmpty->value;
         } else {
             [$content, $dropped] = self::place($content, $e->value, $budget);
             if ($dropped) {
-                $codes[] = WarningCode::EXPOSURE_OVER_BUDGET;
+                $codes[] = WarningCode::ExposureOverBudget->value;
             }
         }
         return self::reseal($r, $content, $codes);
@@ -100,7 +100,11 @@ final class Exposure
         $next = $r->isError
             ? ToolResult::error($content, $structured, $codes)
             : ToolResult::text($content, $structured, $r->artifacts(), $codes);
-        $widest = array_fill_keys(array_keys(Budgets::DEFAULTS), Budgets::MAX);
+        $widest = [
+            'contentBudget' => Schema::CONTENT_BUDGET_MAXIMUM,
+            'artifactsBudget' => Schema::ARTIFACTS_BUDGET_MAXIMUM,
+            'structuredBudget' => Schema::STRUCTURED_BUDGET_MAXIMUM,
+        ];
         return Bounder::bound($next, $widest);
     }
 }

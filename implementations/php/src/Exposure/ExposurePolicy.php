@@ -4,6 +4,9 @@ declare(strict_types=1);
 
 namespace ToolResult\Exposure;
 
+use ToolResult\Generated\AllowlistExposurePolicy;
+use ToolResult\Generated\JsonExposurePolicy;
+use ToolResult\Generated\NoneExposurePolicy;
 use ToolResult\Json\JsonData;
 use ToolResult\Model\Absent;
 use ToolResult\Model\InvalidOptions;
@@ -50,14 +53,19 @@ final readonly class ExposurePolicy
     }
 
     /**
-     * A policy as an untyped caller gives it: an ExposurePolicy; null or Absent::Value (no policy,
-     * which is none); or a mapping (stdClass, or an array that is not a list) with the schema's
-     * members. Anything else throws InvalidOptions('exposure', why), quoting no value.
+     * A policy as a caller gives it: an ExposurePolicy; one of the generated policy classes
+     * (`ToolResult\Generated\…ExposurePolicy`, whose pointers are checked here: the type holds any
+     * string); null or Absent::Value (no policy, which is none); or a mapping (stdClass, or an array
+     * that is not a list) with the schema's members. Anything else throws
+     * InvalidOptions('exposure', why), quoting no value.
      */
     public static function from(mixed $policy): self
     {
         if ($policy instanceof self) {
             return $policy;
+        }
+        if ($policy instanceof NoneExposurePolicy || $policy instanceof JsonExposurePolicy || $policy instanceof AllowlistExposurePolicy) {
+            $policy = $policy->jsonSerialize();
         }
         if ($policy === null || $policy === Absent::Value) {
             return self::none();

@@ -5,13 +5,13 @@ declare(strict_types=1);
 namespace ToolResult\Hooks;
 
 use ToolResult\Bound\Bounder;
+use ToolResult\Generated\WarningCode;
 use ToolResult\Log\Logger;
 use ToolResult\Log\NullLogger;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\BoundOptions;
 use ToolResult\Model\NotBounded;
 use ToolResult\Model\ToolResult;
-use ToolResult\Types\WarningCode;
 
 /**
  * transformToolResult (chapter 08): hooks run in order on the whole bounded result; what a hook
@@ -37,8 +37,8 @@ final class Pipeline
                 $failed = true; // nothing of the exception is kept or logged (TR-LOG-4, TR-HOOK-7)
             }
             if ($failed) {
-                $logger->log('hook failed', ['position' => $position, 'warning' => WarningCode::HOOK_FAILED]);
-                $current = Bounder::bound(Results::withWarnings($current, [WarningCode::HOOK_FAILED]), $options);
+                $logger->log('hook failed', ['position' => $position, 'warning' => WarningCode::HookFailed->value]);
+                $current = Bounder::bound(Results::withWarnings($current, [WarningCode::HookFailed->value]), $options);
                 continue;
             }
             if ($out === null) {

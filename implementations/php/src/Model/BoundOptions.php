@@ -4,11 +4,18 @@ declare(strict_types=1);
 
 namespace ToolResult\Model;
 
-use ToolResult\Types\Budgets;
+use ToolResult\Generated\BoundOptions as Schema;
 
 /** The bounder's budgets, checked when built (TR-MODEL-10, spec §2.4 and §3.7). */
 final readonly class BoundOptions
 {
+    /** Each budget's default and range, as the generator emits them from bound-options.schema.json. */
+    private const BUDGETS = [
+        'contentBudget' => [Schema::CONTENT_BUDGET_DEFAULT, Schema::CONTENT_BUDGET_MINIMUM, Schema::CONTENT_BUDGET_MAXIMUM],
+        'artifactsBudget' => [Schema::ARTIFACTS_BUDGET_DEFAULT, Schema::ARTIFACTS_BUDGET_MINIMUM, Schema::ARTIFACTS_BUDGET_MAXIMUM],
+        'structuredBudget' => [Schema::STRUCTURED_BUDGET_DEFAULT, Schema::STRUCTURED_BUDGET_MINIMUM, Schema::STRUCTURED_BUDGET_MAXIMUM],
+    ];
+
     private function __construct(
         public int $contentBudget,
         public int $artifactsBudget,
@@ -18,7 +25,7 @@ final readonly class BoundOptions
 
     public static function defaults(): self
     {
-        return new self(...Budgets::DEFAULTS);
+        return new self(...array_map(static fn (array $b): int => $b[0], self::BUDGETS));
     }
 
     /**
@@ -40,10 +47,10 @@ final readonly class BoundOptions
         if (!is_array($options) || ($options !== [] && array_is_list($options))) {
             throw new InvalidOptions('options');
         }
-        $values = Budgets::DEFAULTS;
+        $values = array_map(static fn (array $b): int => $b[0], self::BUDGETS);
         foreach ($options as $name => $value) {
             $name = (string) $name;
-            if (!array_key_exists($name, Budgets::DEFAULTS)) {
+            if (!array_key_exists($name, self::BUDGETS)) {
                 throw new InvalidOptions($name);
             }
             if ($value === Absent::Value) {
@@ -56,14 +63,15 @@ final readonly class BoundOptions
 
     private static function budget(string $name, mixed $value): int
     {
+        [, $min, $max] = self::BUDGETS[$name];
         // An integral value however written: 512 and 512.0 alike; a boolean or a string never.
         if (is_float($value) && is_finite($value) && floor($value) === $value) {
-            if ($value < Budgets::MIN || $value > Budgets::MAX) {
+            if ($value < $min || $value > $max) {
                 throw new InvalidOptions($name);
             }
             return (int) $value;
         }
-        if (!is_int($value) || $value < Budgets::MIN || $value > Budgets::MAX) {
+        if (!is_int($value) || $value < $min || $value > $max) {
             throw new InvalidOptions($name);
         }
         return $value;

@@ -4,8 +4,6 @@ declare(strict_types=1);
 
 namespace ToolResult\Model;
 
-use ToolResult\Types\WarningCode;
-
 /**
  * A tool result as a tool builds it, before bounding: one provider-facing string (TR-MODEL-1), an
  * error flag, and the run-only channels. Built only by text() and error(); error() takes no artifacts
@@ -72,7 +70,7 @@ final readonly class ToolResult implements \JsonSerializable
             'contentOctets' => strlen($this->content),
             'hasStructured' => $this->hasStructured(),
             'artifactCount' => is_array($artifacts) ? count($artifacts) : 0,
-            'warnings' => array_values(array_filter($this->warnings(), WarningCode::isKnown(...))),
+            'warnings' => array_values(array_filter($this->warnings(), Warnings::isKnown(...))),
         ];
     }
 }

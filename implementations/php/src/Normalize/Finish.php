@@ -5,10 +5,10 @@ declare(strict_types=1);
 namespace ToolResult\Normalize;
 
 use ToolResult\Bound\Bounder;
+use ToolResult\Generated\WarningCode;
 use ToolResult\Json\CanonicalJson;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
-use ToolResult\Types\WarningCode;
 
 /**
  * Builds the normalized result from what a normalizer collected and bounds it (TR-NORM-1): the
@@ -32,14 +32,14 @@ final class Finish
         if (!$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
             && !JsonSchema::accepts($o->outputSchema, $kept)) {
             if ($o->schemaPolicy === 'enforce') {
-                $codes = [WarningCode::STRUCTURED_SCHEMA_MISMATCH];
+                $codes = [WarningCode::StructuredSchemaMismatch->value];
                 if ($first->artifacts() !== []) {
-                    $codes[] = WarningCode::ARTIFACTS_DROPPED_ON_ERROR;
+                    $codes[] = WarningCode::ArtifactsDroppedOnError->value;
                 }
                 return Bounder::bound(self::mapping(self::SCHEMA_FAILED, true, Absent::Value, [], $codes), $o->budgets);
             }
             $kept = Absent::Value;
-            $warnings[] = WarningCode::STRUCTURED_SCHEMA_MISMATCH;
+            $warnings[] = WarningCode::StructuredSchemaMismatch->value;
         }
         if ($text === '' && $given) {
             $text = $kept === Absent::Value ? self::OMITTED : CanonicalJson::encode($kept);

@@ -4,11 +4,11 @@ declare(strict_types=1);
 
 namespace ToolResult\Normalize;
 
+use ToolResult\Generated\WarningCode;
 use ToolResult\Json\JsonData;
 use ToolResult\Json\StrictJsonParser;
 use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
-use ToolResult\Types\WarningCode;
 
 /**
  * A LangChain ToolMessage through its neutral form {content, status?, artifact?} (§10.7), as an array
@@ -99,7 +99,7 @@ final class LangChainNormalizer
             return [Absent::Value, $unwrap];
         }
         if (count($structured) > 1 || !$structured[0][0]) {
-            $parts->warnings[] = WarningCode::STRUCTURED_INVALID;
+            $parts->warnings[] = WarningCode::StructuredInvalid->value;
             return [Absent::Value, $unwrap];
         }
         return [$structured[0][1], $unwrap];
@@ -109,7 +109,7 @@ final class LangChainNormalizer
     private static function pythonForm(mixed $artifact, Parts $parts): mixed
     {
         if (Source::hasName($artifact, 'structured_content') && Source::hasName($artifact, 'structuredContent')) {
-            $parts->warnings[] = WarningCode::STRUCTURED_INVALID;
+            $parts->warnings[] = WarningCode::StructuredInvalid->value;
             return Absent::Value;
         }
         $name = Source::hasName($artifact, 'structured_content') ? 'structured_content' : 'structuredContent';

@@ -6,11 +6,11 @@ namespace ToolResult\Sinks;
 
 use ToolResult\Bound\Utf8;
 use ToolResult\Bound\Walker;
+use ToolResult\Generated\ArtifactType;
+use ToolResult\Generated\PrivacyLevel;
 use ToolResult\Json\JsonData;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\NotBounded;
-use ToolResult\Types\ArtifactType;
-use ToolResult\Types\PrivacyLevel;
 
 /** The audit record at a privacy level (chapter 06, audit-record.schema.json). */
 final class Audit
@@ -23,13 +23,13 @@ final class Audit
     {
         $r = NotBounded::check($result, 'toAuditRecord');
         $level = Privacy::effective($levels);
-        if ($level === PrivacyLevel::NONE) {
-            return ['version' => 1, 'level' => 'none'];
+        if ($level === PrivacyLevel::None->value) {
+            return ['version' => 1, 'level' => PrivacyLevel::None->value];
         }
         $record = ['version' => 1, 'level' => $level, 'summary' => self::summary($r)];
-        if ($level === PrivacyLevel::FULL) {
+        if ($level === PrivacyLevel::Full->value) {
             $record['result'] = $r->toRecord();
-        } elseif ($level === PrivacyLevel::REDACTED) {
+        } elseif ($level === PrivacyLevel::Redacted->value) {
             $record['result'] = self::redactedResult($r, $redactor ?? Redactor::redact(...));
         }
         return $record;
@@ -42,7 +42,7 @@ final class Audit
         $types = [];
         foreach ($artifacts as $a) {
             [, $type] = JsonData::member($a, 'type');
-            if (in_array($type, ArtifactType::ALL, true)) {
+            if (is_string($type) && ArtifactType::tryFrom($type) !== null) {
                 $types[$type] = true;
             }
         }

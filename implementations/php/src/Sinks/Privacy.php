@@ -4,7 +4,7 @@ declare(strict_types=1);
 
 namespace ToolResult\Sinks;
 
-use ToolResult\Types\PrivacyLevel;
+use ToolResult\Generated\PrivacyLevel;
 
 /** Privacy levels (TR-PRIV-1, TR-PRIV-2): the strictest of those set; an unknown setting is none. */
 final class Privacy
@@ -13,13 +13,16 @@ final class Privacy
     public static function effective(array $settings): string
     {
         if ($settings === []) {
-            return PrivacyLevel::METADATA;
+            return PrivacyLevel::Metadata->value;
         }
-        $rank = count(PrivacyLevel::ORDER) - 1;
+        // The schema lists the levels strictest first (privacy-level.schema.json), and so do the
+        // generated enum's cases.
+        $order = PrivacyLevel::cases();
+        $rank = count($order) - 1;
         foreach ($settings as $s) {
-            $i = is_string($s) ? array_search($s, PrivacyLevel::ORDER, true) : false;
-            $rank = min($rank, $i === false ? 0 : $i);
+            $level = is_string($s) ? PrivacyLevel::tryFrom($s) : null;
+            $rank = min($rank, $level === null ? 0 : array_search($level, $order, true));
         }
-        return PrivacyLevel::ORDER[$rank];
+        return $order[$rank]->value;
     }
 }

@@ -1,0 +1,67 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+final readonly class Cell implements \JsonSerializable
+{
+    /** 'vectors': minimum from the schema. */
+    public const VECTORS_MINIMUM = 0;
+
+    /** 'generated': minimum from the schema. */
+    public const GENERATED_MINIMUM = 0;
+
+    /**
+     * @param string $stack
+     * @param string $check
+     * @param 'pass'|'fail'|'error' $verdict error: the adapter broke and the cell could not be judged.
+     * @param int $vectors
+     * @param int $generated Generated cases run, shrinking steps included.
+     * @param list<Evidence> $evidence
+     * @param string|Absent $reason Absent::Value when absent.
+     */
+    public function __construct(
+        public string $stack,
+        public string $check,
+        public string $verdict,
+        public int $vectors,
+        public int $generated,
+        public array $evidence,
+        public string|Absent $reason = Absent::Value,
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence'], ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence']);
+        return new self(
+            stack: Json::string($m['stack'], $path . '.stack'),
+            check: Json::string($m['check'], $path . '.check'),
+            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error']),
+            vectors: Json::int($m['vectors'], $path . '.vectors'),
+            generated: Json::int($m['generated'], $path . '.generated'),
+            evidence: Json::list($m['evidence'], $path . '.evidence', static fn (mixed $x1, string $p1) => Evidence::fromJson($x1, $p1)),
+            reason: array_key_exists('reason', $m) ? Json::string($m['reason'], $path . '.reason') : Absent::Value,
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'stack'} = $this->stack;
+        $out->{'check'} = $this->check;
+        $out->{'verdict'} = $this->verdict;
+        $out->{'vectors'} = $this->vectors;
+        $out->{'generated'} = $this->generated;
+        if (!$this->reason instanceof Absent) {
+            $out->{'reason'} = $this->reason;
+        }
+        $out->{'evidence'} = $this->evidence;
+        return $out;
+    }
+}

@@ -1,0 +1,65 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+final readonly class ComplianceReportStacksItem implements \JsonSerializable
+{
+    /**
+     * @param string $id
+     * @param string $name
+     * @param string $version Every package of the stack as name@exact-version, space-separated, read from the installed packages.
+     * @param string $runtime Language and runtime with its exact version, e.g. javascript (node v20.20.2).
+     * @param string $setup How the adapter wires the stack, in one line.
+     * @param bool $control The control row, which must pass every check.
+     * @param string $adapter The command that starts the adapter, from the repository root.
+     * @param string|Absent $error Absent::Value when absent. Why the row could not be run.
+     */
+    public function __construct(
+        public string $id,
+        public string $name,
+        public string $version,
+        public string $runtime,
+        public string $setup,
+        public bool $control,
+        public string $adapter,
+        public string|Absent $error = Absent::Value,
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error']);
+        return new self(
+            id: Json::string($m['id'], $path . '.id'),
+            name: Json::string($m['name'], $path . '.name'),
+            version: Json::string($m['version'], $path . '.version'),
+            runtime: Json::string($m['runtime'], $path . '.runtime'),
+            setup: Json::string($m['setup'], $path . '.setup'),
+            control: Json::bool($m['control'], $path . '.control'),
+            adapter: Json::string($m['adapter'], $path . '.adapter'),
+            error: array_key_exists('error', $m) ? Json::string($m['error'], $path . '.error') : Absent::Value,
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'id'} = $this->id;
+        $out->{'name'} = $this->name;
+        $out->{'version'} = $this->version;
+        $out->{'runtime'} = $this->runtime;
+        $out->{'setup'} = $this->setup;
+        $out->{'control'} = $this->control;
+        $out->{'adapter'} = $this->adapter;
+        if (!$this->error instanceof Absent) {
+            $out->{'error'} = $this->error;
+        }
+        return $out;
+    }
+}

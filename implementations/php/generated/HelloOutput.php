@@ -1,0 +1,73 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+/**
+ * The handshake: who the adapter is and what it claims.
+ */
+final readonly class HelloOutput implements \JsonSerializable
+{
+    /**
+     * @param string $name
+     * @param string $version
+     * @param string $language
+     * @param string $protocol
+     * @param list<AdapterProtocolGroup> $groups
+     * @param StringModel $stringModel How the language holds a string: UTF-16 code units, code points, or octets.
+     * @param bool $cycles
+     * @param bool $opaqueValues
+     * @param array<string, mixed> $additionalMembers
+     */
+    public function __construct(
+        public string $name,
+        public string $version,
+        public string $language,
+        public string $protocol,
+        public array $groups,
+        public StringModel $stringModel,
+        public bool $cycles,
+        public bool $opaqueValues,
+        /** Members the schema does not name; the object is open to them. */
+        public array $additionalMembers = [],
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'], null);
+        return new self(
+            name: Json::string($m['name'], $path . '.name'),
+            version: Json::string($m['version'], $path . '.version'),
+            language: Json::string($m['language'], $path . '.language'),
+            protocol: Json::string($m['protocol'], $path . '.protocol'),
+            groups: Json::list($m['groups'], $path . '.groups', static fn (mixed $x1, string $p1) => Json::enum(AdapterProtocolGroup::class, $x1, $p1)),
+            stringModel: Json::enum(StringModel::class, $m['stringModel'], $path . '.stringModel'),
+            cycles: Json::bool($m['cycles'], $path . '.cycles'),
+            opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
+            additionalMembers: array_diff_key($m, array_flip(['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'])),
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'name'} = $this->name;
+        $out->{'version'} = $this->version;
+        $out->{'language'} = $this->language;
+        $out->{'protocol'} = $this->protocol;
+        $out->{'groups'} = $this->groups;
+        $out->{'stringModel'} = $this->stringModel;
+        $out->{'cycles'} = $this->cycles;
+        $out->{'opaqueValues'} = $this->opaqueValues;
+        foreach ($this->additionalMembers as $k => $x) {
+            $out->{$k} = $x;
+        }
+        return $out;
+    }
+}

@@ -1,0 +1,46 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+final readonly class MeasureInput implements \JsonSerializable
+{
+    /**
+     * @param mixed $value A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param int $budget
+     * @param array<string, mixed> $additionalMembers
+     */
+    public function __construct(
+        public mixed $value,
+        public int $budget,
+        /** Members the schema does not name; the object is open to them. */
+        public array $additionalMembers = [],
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['value', 'budget'], null);
+        return new self(
+            value: $m['value'],
+            budget: Json::int($m['budget'], $path . '.budget'),
+            additionalMembers: array_diff_key($m, array_flip(['value', 'budget'])),
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'value'} = $this->value;
+        $out->{'budget'} = $this->budget;
+        foreach ($this->additionalMembers as $k => $x) {
+            $out->{$k} = $x;
+        }
+        return $out;
+    }
+}

@@ -1,0 +1,42 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+final readonly class RestoreInput implements \JsonSerializable
+{
+    /**
+     * @param string $entry
+     * @param array<string, mixed> $additionalMembers
+     */
+    public function __construct(
+        public string $entry,
+        /** Members the schema does not name; the object is open to them. */
+        public array $additionalMembers = [],
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['entry'], null);
+        return new self(
+            entry: Json::string($m['entry'], $path . '.entry'),
+            additionalMembers: array_diff_key($m, array_flip(['entry'])),
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'entry'} = $this->entry;
+        foreach ($this->additionalMembers as $k => $x) {
+            $out->{$k} = $x;
+        }
+        return $out;
+    }
+}

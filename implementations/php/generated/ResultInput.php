@@ -1,0 +1,67 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+/**
+ * A tool result to build with the implementation’s own constructors.
+ */
+final readonly class ResultInput implements \JsonSerializable
+{
+    /**
+     * @param mixed $content A string or a string tag: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
+     * @param bool $isError
+     * @param mixed $structured Absent::Value when absent. A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param mixed $artifacts Absent::Value when absent. A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param list<string>|Absent $warnings Absent::Value when absent. Warning codes the result already carries (TR-BOUND-13).
+     * @param array<string, mixed> $additionalMembers
+     */
+    public function __construct(
+        public mixed $content,
+        public bool $isError,
+        public mixed $structured = Absent::Value,
+        public mixed $artifacts = Absent::Value,
+        public array|Absent $warnings = Absent::Value,
+        /** Members the schema does not name; the object is open to them. */
+        public array $additionalMembers = [],
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['content', 'isError'], null);
+        return new self(
+            content: $m['content'],
+            isError: Json::bool($m['isError'], $path . '.isError'),
+            structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
+            artifacts: array_key_exists('artifacts', $m) ? $m['artifacts'] : Absent::Value,
+            warnings: array_key_exists('warnings', $m) ? Json::list($m['warnings'], $path . '.warnings', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)) : Absent::Value,
+            additionalMembers: array_diff_key($m, array_flip(['content', 'isError', 'structured', 'artifacts', 'warnings'])),
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'content'} = $this->content;
+        $out->{'isError'} = $this->isError;
+        if (!$this->structured instanceof Absent) {
+            $out->{'structured'} = $this->structured;
+        }
+        if (!$this->artifacts instanceof Absent) {
+            $out->{'artifacts'} = $this->artifacts;
+        }
+        if (!$this->warnings instanceof Absent) {
+            $out->{'warnings'} = $this->warnings;
+        }
+        foreach ($this->additionalMembers as $k => $x) {
+            $out->{$k} = $x;
+        }
+        return $out;
+    }
+}

@@ -1,0 +1,48 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-draft.1). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+final readonly class StepInput implements \JsonSerializable
+{
+    /**
+     * @param array<string, mixed> $result The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.
+     * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool’s outputSchema as tools/list declares it.
+     * @param array<string, mixed> $additionalMembers
+     */
+    public function __construct(
+        public array $result,
+        public array|Absent $outputSchema = Absent::Value,
+        /** Members the schema does not name; the object is open to them. */
+        public array $additionalMembers = [],
+    ) {
+    }
+
+    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
+    public static function fromJson(mixed $data, string $path = '$'): self
+    {
+        $m = Json::members($data, $path, ['result'], null);
+        return new self(
+            result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
+            outputSchema: array_key_exists('outputSchema', $m) ? Json::map($m['outputSchema'], $path . '.outputSchema', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
+            additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema'])),
+        );
+    }
+
+    public function jsonSerialize(): \stdClass
+    {
+        $out = new \stdClass();
+        $out->{'result'} = Json::object($this->result);
+        if (!$this->outputSchema instanceof Absent) {
+            $out->{'outputSchema'} = Json::object($this->outputSchema);
+        }
+        foreach ($this->additionalMembers as $k => $x) {
+            $out->{$k} = $x;
+        }
+        return $out;
+    }
+}
