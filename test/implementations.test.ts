@@ -21,8 +21,7 @@ const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 
 const implementations: { name: string; command: string[]; stringModel: string; unclaimed?: string[] }[] = [
   { name: 'reference (TypeScript)', command: [], stringModel: 'utf16' },
   { name: 'python', command: ['--', 'python3', join(ROOT, 'implementations', 'python', 'adapter.py')], stringModel: 'codepoints' },
-  // PHP landed beside the exposure policies of spec/12 and does not implement them yet.
-  { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], stringModel: 'bytes', unclaimed: ['exposure'] },
+  { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], stringModel: 'bytes' },
 ];
 
 function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

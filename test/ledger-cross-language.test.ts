@@ -71,6 +71,22 @@ const corpus: Input[] = [
   { result: { content: '€'.repeat(30000), isError: false } },
 ];
 
+// Results that went through each exposure policy (spec/12): the entry holds the exposed content and
+// the exposure codes, and every implementation writes and restores those bytes alike.
+const invoices = { invoices: [{ id: 'INV-1', amount: 500, note: 'é😀\u2028' }, { id: 'INV-2', amount: 0.5 }], '0': 'zero', 'a/b': { 'm~n': null } };
+const jsonExposed: Input = { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'json' } };
+const exposures: Input[] = [
+  { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'none' } },
+  jsonExposed,
+  { result: { content: '', isError: false, structured: { $tr: 'number', value: '-0' } }, exposure: { policy: 'json' } },
+  { result: { content: 'failed', isError: true, structured: { code: 'E42', at: [1e-7, 100] } }, exposure: { policy: 'json' } },
+  { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'allowlist', pointers: ['/invoices/1/id', '/0', '/a~1b/m~0n', '/invoices/-', '/missing'] } },
+  { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'allowlist', pointers: [''] } },
+  { result: { content: 'ok', isError: false }, exposure: { policy: 'allowlist', pointers: ['/x'] } },
+  { result: { content: 'x'.repeat(240), isError: false, structured: invoices }, options: { contentBudget: 256 }, exposure: { policy: 'json' } },
+  { result: { content: '{ "k" : 1.0 }', isError: false, structured: { k: 1 }, warnings: ['hook.failed'] }, exposure: { policy: 'json' } },
+];
+
 let generated: Input[] = [];
 
 beforeAll(() => {
@@ -104,6 +120,14 @@ async function checkOne(input: Input): Promise<void> {
 describe('TR-REPLAY-2: ledger entries are the same bytes in TypeScript, Python and PHP', () => {
   it('over the fixed corpus', async () => {
     for (const input of corpus) await checkOne(input);
+  }, 120_000);
+
+  it('over results exposed under each policy (none, json, allowlist; appended, carried, empty, over budget)', async () => {
+    for (const input of exposures) await checkOne(input);
+    // The policies were applied, not ignored alike: the entry holds the exposed JSON and its code.
+    const entry = output(await ask('php', 'persist', jsonExposed), 'php persist').entry as string;
+    expect(entry).toContain('"content":"Found 2\\n\\n{\\"0\\":\\"zero\\"');
+    expect(entry).toContain('{"code":"exposure.json"}');
   }, 120_000);
 
   it(`over ${GENERATED} generated results (seed ${SEED})`, async () => {

@@ -8,6 +8,8 @@ use ToolResult\Bound\Bounder;
 use ToolResult\Bound\Utf8;
 use ToolResult\Bound\Walker;
 use ToolResult\Egress\Wire;
+use ToolResult\Exposure\Exposure;
+use ToolResult\Exposure\ExposurePolicy;
 use ToolResult\Hooks\Pipeline;
 use ToolResult\Json\JsonData;
 use ToolResult\Ledger\Ledger;
@@ -25,7 +27,7 @@ use ToolResult\Sinks\Sinks;
 /** The adapter's operations (spec §9.3): each decodes its input, calls the library, returns plain JSON. */
 final class Ops
 {
-    public const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local'];
+    public const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local', 'exposure'];
 
     /** Decoded inputs of the request at hand, taken apart afterwards (Dismantle). */
     public array $decoded = [];
@@ -138,9 +140,31 @@ final class Ops
         return property_exists($input, 'options') ? $input->options : null;
     }
 
+    /**
+     * The input's exposure policy (§9.3, spec §12.7): no member is none. Its tagged values are decoded
+     * like every other (TR-CONF-4), so a pointer sent as a `bytes` tag reaches the check as the octets
+     * a PHP string holds. A policy that does not match the schema, or holds a tag that is not one, is
+     * refused as options.invalid (TR-EXPOSE-2), as the reference refuses any tag object there.
+     */
+    private function exposure(\stdClass $input): ExposurePolicy
+    {
+        if (!property_exists($input, 'exposure')) {
+            return ExposurePolicy::none();
+        }
+        try {
+            $policy = $this->decode($input->exposure);
+        } catch (BadInput) {
+            throw new InvalidOptions('exposure', 'the policy holds a malformed tagged value');
+        }
+        return ExposurePolicy::from($policy);
+    }
+
+    /** A result input bounded, then exposed with the same budgets: what every op of a result is given. */
     private function bounded(\stdClass $input): \ToolResult\Model\BoundedToolResult
     {
-        return Bounder::bound($this->result($input->result ?? null), $this->options($input));
+        $options = $this->options($input);
+        $bounded = Bounder::bound($this->result($input->result ?? null), $options);
+        return Exposure::expose($bounded, $this->exposure($input), $options);
     }
 
     private function audit(\stdClass $input): array
@@ -170,7 +194,10 @@ final class Ops
         $hooks = array_map(fn (mixed $d): \Closure => HookDescriptions::build($d, $this), $descriptions);
         $options = $this->options($input);
         $first = Bounder::bound($this->result($input->result ?? null), $options);
-        return ['result' => Pipeline::transform($first, $hooks, $options, $this->log)->toRecord()];
+        $policy = $this->exposure($input); // refused before any hook runs
+        // Exposed after the hooks, as the seam does (TR-EXPOSE-3).
+        $final = Pipeline::transform($first, $hooks, $options, $this->log);
+        return ['result' => Exposure::expose($final, $policy, $options)->toRecord()];
     }
 
     private function normalize(\stdClass $input): array

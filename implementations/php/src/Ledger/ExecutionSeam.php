@@ -4,6 +4,8 @@ declare(strict_types=1);
 
 namespace ToolResult\Ledger;
 
+use ToolResult\Exposure\Exposure;
+use ToolResult\Exposure\ExposurePolicy;
 use ToolResult\Hooks\Pipeline;
 use ToolResult\Log\Logger;
 use ToolResult\Log\NullLogger;
@@ -14,8 +16,9 @@ use ToolResult\Normalize\LocalNormalizer;
 
 /**
  * executeToolCall (spec §7.3): the one function every tool call goes through. The first call of a
- * call ID runs the tool once, bounds, runs the hooks and stores the post-hook result; every later
- * call restores it without running the tool (TR-REPLAY-8 to -12).
+ * call ID runs the tool once, bounds, runs the hooks, applies the exposure policy and stores that
+ * result; every later call restores it without running the tool (TR-REPLAY-8 to -12) and without
+ * exposing again: a replay sends the model exactly what the first run sent (TR-EXPOSE-3).
  */
 final class ExecutionSeam
 {
@@ -25,10 +28,15 @@ final class ExecutionSeam
      * @param callable(): mixed $tool returns a ToolResult (or any value a local tool may return, §10.8)
      * @param list<callable(BoundedToolResult, int): mixed> $hooks
      * @param int $pollMicroseconds how long a caller waits before it claims a pending call ID again
+     * @param mixed $exposure what the model sees of structured (spec §12): an ExposurePolicy, a mapping
+     *                        of exposure-policy.schema.json, or null (none)
      */
-    public static function execute(string $callId, callable $tool, LedgerStore $ledger, array $hooks = [], mixed $options = null, ?Logger $logger = null, int $pollMicroseconds = 10000): BoundedToolResult
+    public static function execute(string $callId, callable $tool, LedgerStore $ledger, array $hooks = [], mixed $options = null, ?Logger $logger = null, int $pollMicroseconds = 10000, mixed $exposure = null): BoundedToolResult
     {
         $logger ??= new NullLogger();
+        // Refused before any call ID is claimed and before the tool runs (TR-MODEL-10, TR-EXPOSE-2).
+        $budgets = BoundOptions::from($options);
+        $policy = ExposurePolicy::from($exposure);
         while (true) {
             $claim = $ledger->claim($callId);
             if ($claim[0] === 'stored') {
@@ -40,7 +48,6 @@ final class ExecutionSeam
             usleep($pollMicroseconds); // TR-REPLAY-9: wait for the first caller, never run the tool
         }
         try {
-            $budgets = BoundOptions::from($options);
             try {
                 $raw = $tool();
             } catch (\Throwable) {
@@ -49,6 +56,8 @@ final class ExecutionSeam
                 $raw = ToolResult::error(self::TOOL_FAILED);
             }
             $result = Pipeline::transform(LocalNormalizer::normalize($raw, $budgets), $hooks, $budgets, $logger);
+            // Exposure last, so that the ledger and every replay hold what the model was sent (TR-EXPOSE-3).
+            $result = Exposure::expose($result, $policy, $budgets);
             $ledger->finish($callId, Ledger::persist($result));
             return $result;
         } catch (\Throwable $e) {

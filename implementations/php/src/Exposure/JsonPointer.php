@@ -1,0 +1,78 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Exposure;
+
+use ToolResult\Bound\Utf8;
+use ToolResult\Json\JsonData;
+
+/**
+ * JSON Pointers (RFC 6901) as an allowlist reads them (TR-EXPOSE-5, spec §12.3): the string form and
+ * §4's resolution, nothing more (no wildcards, no relative pointers), so a pointer of a policy means
+ * what it means to any RFC 6901 library.
+ *
+ * PHP data (spec §3.3): a list `array` is an array; a `stdClass` (what the bounder's copies hold) or
+ * another `array` is an object. `/0` on an object is its member named "0", on a list its first item.
+ */
+final class JsonPointer
+{
+    /** The string form (RFC 6901 §3): empty, or '/'-prefixed tokens where '~' is only '~0' or '~1'. */
+    private const FORM = '~\A(?:/(?:[^/\~]|\~[01])*)*\z~';
+
+    /** An array index (RFC 6901 §4): '0', or digits without a leading zero. '-' never matches. */
+    private const INDEX = '/\A(?:0|[1-9][0-9]*)\z/';
+
+    /**
+     * The unescaped reference tokens of $pointer, or null when it is not a JSON Pointer: not a string,
+     * not well-formed UTF-8 (a byte string can hold octets no JSON string has), or not of the form.
+     *
+     * @return list<string>|null
+     */
+    public static function parse(mixed $pointer): ?array
+    {
+        if (!is_string($pointer) || !Utf8::isWellFormed($pointer) || preg_match(self::FORM, $pointer) !== 1) {
+            return null;
+        }
+        if ($pointer === '') {
+            return [];
+        }
+        $tokens = [];
+        foreach (explode('/', substr($pointer, 1)) as $token) {
+            // '~1' first, then '~0' (RFC 6901 §4): '~01' is the member '~1', not '/'.
+            $tokens[] = str_replace('~0', '~', str_replace('~1', '/', $token));
+        }
+        return $tokens;
+    }
+
+    /**
+     * What the tokens select in bounded data: [true, value], or [false, null] when a member is not
+     * there, a token is no valid index of an array or is past its end, or a token meets a scalar.
+     *
+     * @param list<string> $tokens
+     * @return array{0:bool,1:mixed}
+     */
+    public static function resolve(mixed $root, array $tokens): array
+    {
+        $at = $root;
+        foreach ($tokens as $token) {
+            if (JsonData::isList($at)) {
+                // An index no int can hold ("99999999999999999999") is past the end of any list.
+                if (preg_match(self::INDEX, $token) !== 1 || strlen($token) > 18 || (int) $token >= count($at)) {
+                    return [false, null];
+                }
+                $at = $at[(int) $token];
+            } elseif (JsonData::isObject($at)) {
+                // A numeric name is an int key in a PHP array: the lookup by string finds it either way.
+                [$has, $value] = JsonData::member($at, $token);
+                if (!$has) {
+                    return [false, null];
+                }
+                $at = $value;
+            } else {
+                return [false, null];
+            }
+        }
+        return [true, $at];
+    }
+}
