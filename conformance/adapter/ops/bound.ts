@@ -28,8 +28,18 @@ export function boundFromInput(input: { result: unknown; options?: unknown }): B
  * budgets. No `exposure` member is the policy none: the result itself. A bad policy is `options.invalid`.
  */
 export function exposeFromInput(bounded: BoundedToolResult, input: { options?: unknown; exposure?: unknown }): BoundedToolResult {
+  // Tagged values in the policy are decoded like every other part of the input (TR-CONF-4): a
+  // pointer sent as a `bytes` tag is the string those octets coerce to. A tag that cannot be
+  // decoded makes the policy invalid.
+  let policy: unknown;
   try {
-    return expose(bounded, input.exposure as never, input.options as BoundOptions | undefined);
+    policy = decodeTagged(input.exposure);
+  } catch (e) {
+    if (e instanceof OpError) throw new OpError('options.invalid', 'the exposure policy holds a tagged value that cannot be decoded');
+    throw e;
+  }
+  try {
+    return expose(bounded, policy as never, input.options as BoundOptions | undefined);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
     throw e;

@@ -17,7 +17,7 @@ from toolresult.hooks import transform_tool_result
 from toolresult.ledger import LedgerError, persist, restore
 from toolresult.privacy import audit_record, live_event, suspend_state
 
-from .decode_tagged import decode_tagged
+from .decode_tagged import TagError, decode_tagged
 from .hook_descriptions import BadHookDescription, build_hook
 
 ADAPTER_NAME = "toolresult-python"
@@ -126,8 +126,14 @@ def _bounded(payload: dict) -> tuple[Any, BoundOptions]:
 
 def _exposed(payload: dict, bounded: Any, options: BoundOptions) -> Any:
     """``bounded`` under the input's exposure policy (spec 12); no ``exposure`` member is ``none``."""
+    # Tagged values in the policy are decoded like every other part of the input (TR-CONF-4); a tag
+    # that cannot be decoded makes the policy invalid.
     try:
-        return expose(bounded, payload.get("exposure"), options)
+        policy = decode_tagged(payload.get("exposure"))
+    except TagError:
+        raise OpError("options.invalid", "the exposure policy holds a tagged value that cannot be decoded") from None
+    try:
+        return expose(bounded, policy, options)
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
 
