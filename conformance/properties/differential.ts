@@ -60,6 +60,35 @@ const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<
   hooks: { group: 'hooks', arb: (caps) => fc.tuple(boundInput(caps), fc.array(hookSpec, { maxLength: 3 })).map(([i, hooks]) => ({ ...i, hooks })) },
 };
 
+/** The opaque kinds whose length is language-dependent (spec/09 §9.2): one node, or an object around one. */
+const OBJECT_SHAPED = new Set(['getter', 'throwing-getter']);
+
+/**
+ * The input with every opaque value of an object-shaped kind replaced by a kind that is one
+ * unencodable node in every language, or undefined when it holds none. The reference builds a
+ * getter as a plain object whose one member is an accessor (JavaScript has no other value that a
+ * normalizer reads as an object without data fields), which a bounder counts as `{"value":…}`
+ * around the 4 octets; a language whose getter is one node counts 4. The verdict and warnings can
+ * differ only at a budget between the two lengths, where either answer is right.
+ */
+export function withGettersAsNodes(v: unknown): unknown {
+  let changed = false;
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(walk);
+    if (x === null || typeof x !== 'object') return x;
+    const o = x as Record<string, unknown>;
+    if (o.$tr === 'opaque' && typeof o.kind === 'string' && OBJECT_SHAPED.has(o.kind)) {
+      changed = true;
+      return { $tr: 'opaque', kind: 'class-instance' };
+    }
+    const out: Record<string, unknown> = {};
+    for (const [k, y] of Object.entries(o)) Object.defineProperty(out, k, { value: walk(y), enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  const out = walk(v);
+  return changed ? out : undefined;
+}
+
 function differential(op: string, group: string, arb: (caps: Caps) => fc.Arbitrary<Input>): KitCase {
   return defineProperty({
     name: `${op}-matches-reference`,
@@ -77,7 +106,15 @@ function differential(op: string, group: string, arb: (caps: Caps) => fc.Arbitra
         return;
       }
       const d = firstDifference(want.output, got.output);
-      if (d !== undefined) throw new Mismatch(`${op} output differs from the reference at ${d}`, want.output, got.output);
+      if (d === undefined) return;
+      // An object-shaped opaque value may be read as one node (§9.2): the reference's answer for
+      // that reading is right too.
+      const nodes = withGettersAsNodes(input) as Input | undefined;
+      if (nodes !== undefined) {
+        const alt = reference(op, nodes);
+        if (alt.ok && firstDifference(alt.output, got.output) === undefined) return;
+      }
+      throw new Mismatch(`${op} output differs from the reference at ${d}`, want.output, got.output);
     },
   });
 }
