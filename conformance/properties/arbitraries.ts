@@ -82,6 +82,25 @@ export function unencodableLeaf(caps: Caps): fc.Arbitrary<Tagged> {
   return fc.oneof(...options);
 }
 
+/** A key as a bounder reads it: a `bytes` tag's octets coerced (TR-BOUND-1, U+FFFD per maximal subpart). */
+function keyAsRead(k: unknown): unknown {
+  const t = k as { $tr?: unknown; hex?: unknown };
+  if (t !== null && typeof t === 'object' && t.$tr === 'bytes' && typeof t.hex === 'string') return new TextDecoder('utf-8').decode(Buffer.from(t.hex, 'hex'));
+  return typeof k === 'string' ? k : JSON.stringify(k);
+}
+
+/**
+ * The entries of an `object` tag. A UTF-16 language decodes a `bytes` key at the door and merges
+ * keys that are then equal, as the reference does; a byte-string one keeps the octets, and its
+ * bounder sees them collide (spec/09 §9.2). The two readings differ only for such keys, so a
+ * byte-string adapter gets keys that are distinct as read; the bytes forms of the key-collision
+ * vectors (TR-CONF-23) test its collisions.
+ */
+function objectEntries(caps: Caps, keys: fc.Arbitrary<Tagged>, value: fc.Arbitrary<Tagged>): fc.Arbitrary<[Tagged, Tagged][]> {
+  const entry = fc.tuple(keys, value);
+  return caps.utf16 ? fc.array(entry, { maxLength: 3 }) : fc.uniqueArray(entry, { maxLength: 3, selector: ([k]) => keyAsRead(k) });
+}
+
 export interface ValueOptions {
   readonly strings: fc.Arbitrary<Tagged>;
   readonly withBad: boolean;
@@ -96,7 +115,7 @@ export function taggedValue(caps: Caps, o: ValueOptions): fc.Arbitrary<Tagged> {
     node: fc.oneof(
       { weight: 3, arbitrary: fc.array(tie('tree'), { maxLength: 4 }) },
       { weight: 3, arbitrary: fc.dictionary(plainKey(), tie('tree'), { maxKeys: 4 }) },
-      { weight: 1, arbitrary: fc.record({ $tr: fc.constant('object'), entries: fc.array(fc.tuple(o.strings, tie('tree')), { maxLength: 3 }) }) },
+      { weight: 1, arbitrary: fc.record({ $tr: fc.constant('object'), entries: objectEntries(caps, o.strings, tie('tree')) }) },
       { weight: 1, arbitrary: fc.record({ $tr: fc.constant('nest'), depth: fc.integer({ min: 0, max: 70 }), kind: fc.constantFrom('array', 'object'), key: plainKey(), leaf: leaf }) },
       { weight: 1, arbitrary: fc.record({ $tr: fc.constant('repeat'), count: fc.integer({ min: 0, max: 400 }), text: plainText(4) }) },
       ...(caps.cycles && o.withBad ? [{ weight: 1, arbitrary: fc.array(tie('tree'), { maxLength: 2 }).map((a) => [...a, { $tr: 'cycle', up: 1 }]) }] : []),
