@@ -37,7 +37,7 @@ describe('arbitraries', () => {
       });
       return n;
     };
-    const count = (caps: typeof all) => fc.sample(taggedValue(caps, { strings: taggedString(caps), withBad: true }), { numRuns: 4000, seed: 7 }).reduce((a, v) => a + collisions(v), 0);
+    const count = (caps: typeof all) => fc.sample(taggedValue(caps, { strings: taggedString(caps), withBad: true }), { numRuns: 4000, seed: 7 }).reduce((a: number, v) => a + collisions(v), 0);
     expect(count(bytesOnly)).toBe(0);
     // The check can see a collision: the UTF-16 generator, which the reference reads as the adapter does, makes some.
     expect(count(all)).toBeGreaterThan(0);

@@ -91,17 +91,37 @@ function shortJson(v: unknown): string {
   return JSON.stringify(v);
 }
 
+/** D(v) of spec §3.4: 0 for a leaf, 1 + the deepest member for a container. */
+function depthOf(v: unknown): number {
+  if (v === null || typeof v !== 'object') return 0;
+  const items = Object.values(v as object);
+  return 1 + (items.length === 0 ? 0 : Math.max(...items.map(depthOf)));
+}
+
+/** `v` inside `depth` one-member objects. */
+function nested(depth: number, v: unknown): unknown {
+  let out = v;
+  for (let i = 0; i < depth; i++) out = { k: out };
+  return out;
+}
+
 /** Numbers whose RFC 8785 text is longer than their shortest JSON text (0.000001 for 1e-6), all within ±(2^53 − 1). */
 const LONG_NUMBERS = fc.array(fc.constantFrom(1e-6, 2.5e-6, 1e-5, 4e-4, 1e15, 2e14, 5e13), { minLength: 20, maxLength: 60 });
 
 export function planted(): fc.Arbitrary<Planted> {
   return fc
-    .tuple(canary(), plainJson(4), wideText(30), fc.integer({ min: 256, max: 2000 }), fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge', 'short-json'), fc.integer({ min: -2, max: 2 }), LONG_NUMBERS)
+    .tuple(canary(), plainJson(4), wideText(30), fc.integer({ min: 256, max: 2000 }), fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge', 'short-json', 'deep-json'), fc.integer({ min: -2, max: 2 }), LONG_NUMBERS)
     .chain(([c, tree, text, contentBudget, contentKind, delta, numbers]) => {
       // Short JSON: the value also holds numbers whose serialization is longer than their text, so
       // content that mirrors it can be within a budget that J is over (TR-EXPOSE-7 before -8).
-      const structured = contentKind === 'short-json' ? { numbers, tree: tokenize(tree, c) } : tokenize(tree, c);
-      return policyOver(structured).map((policy) => {
+      // Deep JSON: a value at the bounder's depth limit, exposed whole by the pointer "", is an
+      // object one level deeper; content that mirrors it still carries it (TR-EXPOSE-7).
+      const structured =
+        contentKind === 'short-json' ? { numbers, tree: tokenize(tree, c) }
+        : contentKind === 'deep-json' ? nested(64 - depthOf(tree), tokenize(tree, c))
+        : tokenize(tree, c);
+      const policies = contentKind === 'deep-json' ? fc.constant<Policy>({ policy: 'allowlist', pointers: [''] }) : policyOver(structured);
+      return policies.map((policy) => {
         // Content that already carries the JSON in each way TR-EXPOSE-7 names, now and then; and
         // content within two octets of the budget's edge once the JSON is appended.
         let content =
@@ -109,6 +129,14 @@ export function planted(): fc.Arbitrary<Planted> {
           : contentKind === 'json' ? JSON.stringify(structured, null, 1)
           : contentKind === 'pre-exposed' ? `${text}${SEPARATOR}${jcs(structured)}`
           : text;
+        if (contentKind === 'deep-json') {
+          const { exposed } = expectedExposure({ content: '', warnings: [], structured }, policy, Number.MAX_SAFE_INTEGER);
+          // The JSON text after a space: not J itself, and within the budget, so the bounder keeps it whole.
+          if (exposed !== undefined) {
+            content = ` ${jcs(exposed)}`;
+            return { canary: c, structured, content, policy, contentBudget: Math.max(contentBudget, octets(content)) };
+          }
+        }
         if (contentKind === 'short-json') {
           const { exposed } = expectedExposure({ content: '', warnings: [], structured }, policy, Number.MAX_SAFE_INTEGER);
           if (exposed !== undefined) {
