@@ -24,7 +24,7 @@ describe('arbitraries', () => {
   it('§9.2: a byte-string adapter gets no object tag whose keys are equal as its bounder reads them; a UTF-16 one may', () => {
     const asRead = (k: unknown) => {
       const t = k as { $tr?: string; hex?: string };
-      return typeof k === 'string' ? k : t.$tr === 'bytes' ? new TextDecoder().decode(Buffer.from(t.hex!, 'hex')) : JSON.stringify(k);
+      return typeof k === 'string' ? k : t.$tr === 'bytes' ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex!, 'hex')) : JSON.stringify(k);
     };
     const collisions = (v: unknown): number => {
       let n = 0;

@@ -82,10 +82,10 @@ export function unencodableLeaf(caps: Caps): fc.Arbitrary<Tagged> {
   return fc.oneof(...options);
 }
 
-/** A key as a bounder reads it: a `bytes` tag's octets coerced (TR-BOUND-1, U+FFFD per maximal subpart). */
+/** A key as a bounder reads it: a `bytes` tag's octets coerced (TR-BOUND-1, U+FFFD per maximal subpart; a leading U+FEFF kept, as the default decoder would not). */
 function keyAsRead(k: unknown): unknown {
   const t = k as { $tr?: unknown; hex?: unknown };
-  if (t !== null && typeof t === 'object' && t.$tr === 'bytes' && typeof t.hex === 'string') return new TextDecoder('utf-8').decode(Buffer.from(t.hex, 'hex'));
+  if (t !== null && typeof t === 'object' && t.$tr === 'bytes' && typeof t.hex === 'string') return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex, 'hex'));
   return typeof k === 'string' ? k : JSON.stringify(k);
 }
 
