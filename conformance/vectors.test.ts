@@ -24,7 +24,7 @@ interface VectorCase {
   requirements: string[];
   needs?: string[];
   input: Record<string, unknown>;
-  expect: { output: Record<string, unknown> } | { error: { code: string } };
+  expect: { output: Record<string, unknown> } | { error: { code: string; messageExcludes?: string[] } };
   bytesModel?: { description: string; input: Record<string, unknown>; expect: VectorCase['expect'] };
 }
 interface VectorFile {
@@ -100,7 +100,9 @@ function runCase(op: string, c: Pick<VectorCase, 'input' | 'expect'>): string | 
   }
   if (error === undefined) return `want error ${c.expect.error.code}\n  got output ${show(output)}`;
   if (!(error instanceof OpError)) return `want error ${c.expect.error.code}\n  got exception ${error instanceof Error ? error.name : typeof error}`;
-  return error.code === c.expect.error.code ? undefined : `want error ${c.expect.error.code}\n  got error ${error.code}`;
+  if (error.code !== c.expect.error.code) return `want error ${c.expect.error.code}\n  got error ${error.code}`;
+  const quoted = (c.expect.error.messageExcludes ?? []).find((q) => error.message.includes(q));
+  return quoted === undefined ? undefined : `error ${error.code} quotes ${JSON.stringify(quoted)}`;
 }
 
 const files = listVectorFiles(VECTORS);

@@ -52,7 +52,7 @@ export type Operation =
  */
 export type Need = "utf16-strings" | "cycles" | "opaque-values";
 /**
- * output: the answer's output equals this JSON value (object member order aside). error: the answer is an error with this code.
+ * output: the answer's output equals this JSON value (object member order aside). error: the answer is an error with this code (and, with messageExcludes, quoting none of those strings).
  */
 export type Expectation =
   | {
@@ -63,6 +63,12 @@ export type Expectation =
   | {
       error: {
         code: string;
+        /**
+         * Strings the case planted that neither the error's message nor a line the adapter logged may contain: an error that must quote nothing (TR-EXPOSE-2, TR-LOG-4).
+         *
+         * @minItems 1
+         */
+        messageExcludes?: [string, ...string[]];
       };
     };
 

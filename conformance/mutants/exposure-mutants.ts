@@ -1,10 +1,13 @@
 // Mutants of the exposure policies (spec/12-exposure.md): an allowlist whose pointer walk stops one
 // token early and so shows the selected member's siblings, and a json policy that cuts the
-// serialization to fit the budget instead of dropping it whole.
+// serialization to fit the budget instead of dropping it whole; and three readings outside readers
+// asked about (issue 28): a carried-JSON check that writes Infinity as null, a policy given as the
+// missing-value marker refused, and a bounder that drops exposure codes it does not apply itself.
 import { canonicalize } from '../../reference-impl/canonical-json/serialize.ts';
+import { parseStrict } from '../../reference-impl/canonical-json/parse.ts';
 import { parsePointer } from '../../reference-impl/exposure/json-pointer.ts';
 import type { JsonValue } from '../../reference-impl/tool-result.ts';
-import type { OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
@@ -33,6 +36,18 @@ function wireWith(ref: Handlers, policy: string, exposeText: (bounded: Rec, expo
     },
   };
 }
+
+
+/** A parsed JSON value with every number beyond the double range written as null, as JSON.stringify does. */
+function nonFiniteAsNull(v: unknown): unknown {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : null;
+  if (Array.isArray(v)) return v.map(nonFiniteAsNull);
+  if (v !== null && typeof v === 'object') return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, nonFiniteAsNull(x)]));
+  return v;
+}
+
+const isUndefinedTag = (v: unknown): boolean =>
+  v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
 
 export const exposureMutants: readonly Mutant[] = [
   {
@@ -71,5 +86,60 @@ export const exposureMutants: readonly Mutant[] = [
         const head = content === '' ? '' : `${content}\n\n`;
         return head + cutTo(canonicalize(bounded.structured as JsonValue), budget - octets(head));
       }),
+  },
+  {
+    name: 'json-carried-by-stringify',
+    breaks: 'TR-EXPOSE-7',
+    description: 'content that is a JSON text is compared after JSON.stringify-like serialization, so 1e400 (Infinity) is taken to carry null and the JSON is not appended',
+    override: (ref) => ({
+      wire: (input: Rec, ctx) => {
+        const exposure = input.exposure as Rec | undefined;
+        const bounded = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
+        if (exposure?.policy === 'json' && Object.hasOwn(bounded, 'structured')) {
+          let parsed: unknown;
+          try {
+            parsed = parseStrict(bounded.content as string, { maxDepth: 65 });
+          } catch {
+            return ref.wire!(input, ctx);
+          }
+          let same = false;
+          try {
+            same = canonicalize(nonFiniteAsNull(parsed) as JsonValue) === canonicalize(bounded.structured as JsonValue);
+          } catch {
+            // an escaped lone surrogate: no serialization, as the reference says
+          }
+          if (same) return { message: { content: bounded.content, isError: bounded.isError } };
+        }
+        return ref.wire!(input, ctx);
+      },
+    }),
+  },
+  {
+    name: 'undefined-policy-refused',
+    breaks: 'TR-EXPOSE-2',
+    description: 'an exposure member that is present but holds the missing-value marker is refused as a bad policy instead of read as none',
+    override: (ref) => {
+      const refuse = (op: string): OpHandler => (input: Rec, ctx) => {
+        if (Object.hasOwn(input, 'exposure') && isUndefinedTag(input.exposure)) throw new OpError('options.invalid', 'exposure policy must be an object');
+        return ref[op]!(input, ctx);
+      };
+      return { bound: refuse('bound'), wire: refuse('wire'), audit: refuse('audit') };
+    },
+  },
+  {
+    name: 'bounder-drops-exposure-codes',
+    breaks: 'TR-BOUND-13',
+    description: 'a bounder that does not expose drops the exposure.* codes a result already carries, as codes it does not know',
+    override: (ref) => {
+      const strip = (input: Rec): Rec => {
+        const result = input.result as Rec;
+        if (Object.hasOwn(input, 'exposure') || !Array.isArray(result?.warnings)) return input;
+        return { ...input, result: { ...result, warnings: (result.warnings as unknown[]).filter((c) => !(typeof c === 'string' && c.startsWith('exposure.'))) } };
+      };
+      return {
+        bound: (input: Rec, ctx) => ref.bound!(strip(input), ctx),
+        wire: (input: Rec, ctx) => ref.wire!(strip(input), ctx),
+      };
+    },
   },
 ];

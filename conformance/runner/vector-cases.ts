@@ -9,7 +9,9 @@ import { unimplementedReason } from '../properties/define.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
 
-type Expectation = { readonly output: Record<string, unknown> } | { readonly error: { readonly code: string } };
+type Expectation =
+  | { readonly output: Record<string, unknown> }
+  | { readonly error: { readonly code: string; readonly messageExcludes?: readonly string[] } };
 
 interface VectorFile {
   readonly description: string;
@@ -74,7 +76,13 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
             return diff === undefined ? { passed: true } : fail(`output differs at ${diff}`, { output: reply.output });
           }
           if (reply.kind === 'ok') return fail(`answered an output, want error ${want.error.code}`, { output: reply.output });
-          return reply.code === want.error.code ? { passed: true } : fail(`${answered(reply.code)}, want error ${want.error.code}`, { error: { code: reply.code } });
+          if (reply.code !== want.error.code) return fail(`${answered(reply.code)}, want error ${want.error.code}`, { error: { code: reply.code } });
+          // An error that must quote nothing (TR-EXPOSE-2, TR-LOG-4): neither its message nor a line
+          // it logged holds a string the case planted. The failure names the string, not the line.
+          const quoted = (want.error.messageExcludes ?? []).find((s) => reply.message.includes(s) || reply.logs.some((l) => l.includes(s)));
+          return quoted === undefined
+            ? { passed: true }
+            : fail(`error ${reply.code} quotes ${JSON.stringify(quoted)} in its message or logs, which it must not`, { error: { code: reply.code } });
         },
       });
     }

@@ -8,6 +8,7 @@ import type { BoundedToolResult } from '../tool-result.ts';
 import { assemble } from './assemble.ts';
 import { type Draft, emptyDraft } from './draft.ts';
 import { addLangChainBlock } from './langchain-blocks.ts';
+import { isModelFacing } from './audience.ts';
 import { addMcpBlock } from './mcp-blocks.ts';
 import { type NormalizeOptions, resolveNormalizeOptions } from './options.ts';
 import { MALFORMED_LANGCHAIN } from './pinned-text.ts';
@@ -62,8 +63,8 @@ function readJsAdapterArtifact(draft: Draft, entries: unknown[]): boolean {
  * structuredContent, meta}` by default, plus `source_type` with useStandardContentBlocks, and who
  * knows what in a later version. Once the artifact says the adapter recorded structured data or
  * _meta, a content string that is a JSON object is never the text: its string `text` member is,
- * whatever other members it has; without one there is no text (the structured value is kept from
- * the artifact, and _meta goes nowhere).
+ * whatever other members it has, unless its `annotations.audience` excludes the assistant; without
+ * one there is no text (the structured value is kept from the artifact, and _meta goes nowhere).
  */
 function unwrapAdapterText(content: string): string | undefined {
   // Any JSON text of an object qualifies, whatever its whitespace or member order; a repeated
@@ -75,6 +76,10 @@ function unwrapAdapterText(content: string): string | undefined {
     return undefined;
   }
   if (!isPlainObject(parsed)) return undefined;
+  // The object stands for one MCP text block: an audience that excludes the assistant keeps its
+  // text from the model as TR-NORM-17 does on the MCP path (adapter 1.1.4 drops the annotation, but
+  // another version or a hand-built message may keep it).
+  if (!isModelFacing(parsed)) return '';
   return stringField(parsed, 'text') ?? '';
 }
 

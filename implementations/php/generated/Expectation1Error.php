@@ -11,18 +11,21 @@ final readonly class Expectation1Error implements \JsonSerializable
 {
     /**
      * @param string $code
+     * @param list<string>|Absent $messageExcludes Absent::Value when absent. Strings the case planted that neither the error's message nor a line the adapter logged may contain: an error that must quote nothing (TR-EXPOSE-2, TR-LOG-4).
      */
     public function __construct(
         public string $code,
+        public array|Absent $messageExcludes = Absent::Value,
     ) {
     }
 
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['code'], ['code']);
+        $m = Json::members($data, $path, ['code'], ['code', 'messageExcludes']);
         return new self(
             code: Json::string($m['code'], $path . '.code'),
+            messageExcludes: array_key_exists('messageExcludes', $m) ? Json::list($m['messageExcludes'], $path . '.messageExcludes', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)) : Absent::Value,
         );
     }
 
@@ -30,6 +33,9 @@ final readonly class Expectation1Error implements \JsonSerializable
     {
         $out = new \stdClass();
         $out->{'code'} = $this->code;
+        if (!$this->messageExcludes instanceof Absent) {
+            $out->{'messageExcludes'} = $this->messageExcludes;
+        }
         return $out;
     }
 }

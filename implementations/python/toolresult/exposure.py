@@ -74,8 +74,8 @@ def resolve_pointer(root: Any, tokens: tuple[str, ...]) -> tuple[bool, Any]:
 
 
 def check_exposure(policy: Any) -> Exposure:
-    """The policy checked against exposure-policy.schema.json (TR-EXPOSE-2); None is ``none``."""
-    if policy is None:
+    """The policy checked against exposure-policy.schema.json (TR-EXPOSE-2); None or ABSENT is ``none``."""
+    if policy is None or policy is ABSENT:
         return NONE
     if type(policy) is not dict:
         raise ExposurePolicyError("must be an object")

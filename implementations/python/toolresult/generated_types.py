@@ -375,7 +375,7 @@ Need: TypeAlias = Literal["utf16-strings", "cycles", "opaque-values"]
 NEED_VALUES: tuple[Need, ...] = ("utf16-strings", "cycles", "opaque-values")
 
 # output: the answer's output equals this JSON value (object member order aside). error: the
-# answer is an error with this code.
+# answer is an error with this code (and, with messageExcludes, quoting none of those strings).
 Expectation: TypeAlias = Union["Expectation0", "Expectation1"]
 
 Expectation0 = TypedDict(
@@ -396,6 +396,7 @@ Expectation1Error = TypedDict(
     "Expectation1Error",
     {
         "code": str,
+        "messageExcludes": NotRequired[list[str]],
     },
 )
 

@@ -139,6 +139,11 @@ final class LangChainNormalizer
         if (!JsonData::isObject($v)) {
             return $content;
         }
+        // The object stands for one MCP text block: an audience without the assistant keeps its text
+        // from the model, as on the MCP path (TR-NORM-17).
+        if (!self::forTheModel($v)) {
+            return null;
+        }
         $text = null;
         foreach (JsonData::entries($v) as [$k, $x]) {
             if ((string) $k === 'text') {
@@ -146,5 +151,27 @@ final class LangChainNormalizer
             }
         }
         return is_string($text) ? $text : null;
+    }
+
+    /** TR-NORM-17 read on the parsed block object: its last `annotations`, then its last `audience`. */
+    private static function forTheModel(\stdClass|array $block): bool
+    {
+        $annotations = self::last($block, 'annotations');
+        $audience = JsonData::isObject($annotations) ? self::last($annotations, 'audience') : null;
+        if (!JsonData::isList($audience)) {
+            return true;
+        }
+        return in_array('assistant', $audience, true);
+    }
+
+    private static function last(\stdClass|array $object, string $name): mixed
+    {
+        $found = null;
+        foreach (JsonData::entries($object) as [$k, $x]) {
+            if ((string) $k === $name) {
+                $found = $x;
+            }
+        }
+        return $found;
     }
 }

@@ -13,7 +13,7 @@ from ..coercion import is_text
 from ..result import ABSENT, BoundedResult
 from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
-from .mcp_blocks import read_embedded_resource
+from .mcp_blocks import is_model_facing, read_embedded_resource
 from .options import NormalizeOptions
 from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
 
@@ -121,6 +121,8 @@ def _unwrapped_text(content: str) -> str | None:
         return None
     if type(parsed) is not dict:
         return None
+    if not is_model_facing(parsed):
+        return ""  # the block object's audience excludes the assistant (TR-NORM-17)
     # Whatever other members the adapter (now or later) adds: only a string `text` is text.
     text = parsed.get("text")
     return text if type(text) is str else ""
