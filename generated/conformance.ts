@@ -480,6 +480,10 @@ export interface VectorCase {
     [k: string]: unknown;
   };
   expect: Expectation;
+  /**
+   * How long each request of the case may take at the default --timeout (scaled with it): for a case whose cost the spec bounds (TR-NORM-65), so that an implementation without the bound fails it in this time, not in the whole per-request timeout.
+   */
+  timeLimitMs?: number;
   bytesModel?: BytesModelForm;
 }
 /**

@@ -5,6 +5,7 @@ import fc from 'fast-check';
 import type { HelloOutput } from '../protocol/messages.ts';
 import { boundInput, canary, plainJson, plainKey, wideText } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
+import { restoreOrExplain } from './restore-explained.ts';
 import { SEPARATOR, escapeToken, expectedExposure, jcs, type Policy } from './exposure-oracle.ts';
 import { budgets, octets, warningCodes } from './inspect.ts';
 import { firstDifference } from '../compare.ts';
@@ -303,7 +304,7 @@ export const oneContentEverywhere = defineProperty({
     }
     if (g.has('ledger')) {
       const entry = (await ask.ok('persist', input)).output.entry;
-      const back = (await ask.ok('restore', { entry })).output.result as Rec;
+      const back = await restoreOrExplain(ask, entry);
       const d = firstDifference(exposed, back);
       if (d !== undefined) throw new Mismatch(`the restored entry differs from the exposed result at ${d}`, exposed, back);
     }

@@ -3,6 +3,7 @@
 import { boundInput } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { reference, referenceOutput } from './reference.ts';
+import { restoreOrExplain } from './restore-explained.ts';
 import { firstDifference } from '../compare.ts';
 
 function same(what: string, want: unknown, got: unknown): void {
@@ -19,7 +20,7 @@ export const roundTrip = defineProperty({
   async check(input, ask) {
     const bounded = (await ask.ok('bound', input)).output.result;
     const entry = (await ask.ok('persist', input)).output.entry as string;
-    const back = (await ask.ok('restore', { entry })).output.result;
+    const back = await restoreOrExplain(ask, entry);
     same('restore(persist(r))', bounded, back);
   },
 });
@@ -35,7 +36,7 @@ export const entryIdentical = defineProperty({
     const theirs = referenceOutput('persist', input).entry as string;
     if (mine !== theirs) throw new Mismatch('ledger entry is not byte-identical to the reference', theirs, mine);
     const bounded = referenceOutput('bound', input).result;
-    same('restoring the reference’s entry', bounded, (await ask.ok('restore', { entry: theirs })).output.result);
+    same('restoring the reference’s entry', bounded, await restoreOrExplain(ask, theirs));
     const r = reference('restore', { entry: mine });
     if (!r.ok) throw new Mismatch(`the reference cannot restore this entry (${r.code})`, 'restorable', mine);
     same('the reference restoring this entry', bounded, r.output.result);

@@ -9,7 +9,8 @@ export type { Need };
 
 /** What a case talks to: the adapter under test. */
 export interface Adapter {
-  request(op: string, input: Record<string, unknown>): Promise<Reply>;
+  /** `timeoutMs`: this request's own limit, when the case sets one shorter than the run's. */
+  request(op: string, input: Record<string, unknown>, timeoutMs?: number): Promise<Reply>;
 }
 
 export interface RunContext {
@@ -20,6 +21,8 @@ export interface RunContext {
   readonly runs: number | undefined;
   /** Each property's own runs times this; undefined: 1. Ignored when `runs` is set. */
   readonly runsScale?: number;
+  /** The run's per-request timeout (--timeout); a case with a time limit of its own scales it by this. */
+  readonly timeoutMs?: number;
   /** A fast-check path to replay (with --only). */
   readonly path: string | undefined;
   /** Stop a property at its first failure, without shrinking. */

@@ -78,6 +78,22 @@ describe('adapter process', () => {
     expect(out.at(-1)).toMatch(/^0 passed, \d+ failed$/);
   });
 
+  it('TR-CONF-11 TR-NORM-65: a case whose cost the spec bounds fails in its own time limit, not the run timeout', async () => {
+    const out: string[] = [];
+    const only = ['work-limit-exponential-anyof', 'work-limit-enforce'].flatMap((id) => ['--only', `vector/normalize-mcp/schema-limits/${id}`]);
+    const args = parseArgs([...only, '--', ...adapter('hang-normalize')]);
+    if (args.command !== 'conformance') throw new Error('parse');
+    const t0 = Date.now();
+    const code = await runConformance(args, { out: (l) => out.push(l), err: () => {} });
+    const elapsed = Date.now() - t0;
+    expect(code).toBe(1);
+    const text = out.join('\n');
+    // Two stalls at the default 10 s timeout would hold the run 20 s; each case has 2 s of its own.
+    expect(text.match(/reason: no response to normalize within 2000 ms \(this case's own limit: the spec bounds its cost/g)?.length).toBe(2);
+    expect(elapsed).toBeLessThan(9_000);
+    expect(out.at(-1)).toBe('0 passed, 2 failed');
+  });
+
   it('TR-CONF-11: with -v, every case not run after the adapter was given up is listed', async () => {
     const out: string[] = [];
     const args = parseArgs(['-v', '--only', 'vector/bound/coerce-strings', '--timeout', '300', '--', ...adapter('crash')]);

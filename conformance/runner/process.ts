@@ -132,11 +132,14 @@ export class AdapterProcess {
     return hello;
   }
 
-  /** Sends one request; a broken adapter is killed and started again on the next request. */
-  async request(op: string, input: Record<string, unknown>): Promise<Reply> {
+  /**
+   * Sends one request; a broken adapter is killed and started again on the next request. A case may
+   * give a shorter limit of its own (`timeoutMs`), never a longer one than the run's.
+   */
+  async request(op: string, input: Record<string, unknown>, timeoutMs?: number): Promise<Reply> {
     const started = await this.ensureStarted();
     if (typeof started === 'string') return { kind: 'broken', reason: started };
-    return this.send(op, input);
+    return this.send(op, input, timeoutMs === undefined ? this.opts.timeoutMs : Math.min(timeoutMs, this.opts.timeoutMs));
   }
 
   /** Sends `stop` and waits for the exit; kills the adapter if it does not go in time. */

@@ -188,7 +188,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       const stopHeartbeat = heartbeat(io.err, c.id, () => adapterActivity(adapter.requests - firstRequest, adapter.waiting()), io.heartbeatMs);
       let outcome: Outcome;
       try {
-        outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, runsScale: args.runsScale, path: args.path, noShrink: args.noShrink });
+        outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, runsScale: args.runsScale, timeoutMs: args.timeoutMs, path: args.path, noShrink: args.noShrink });
       } catch (e) {
         outcome = { passed: false, reason: `kit error: ${e instanceof Error ? e.message : String(e)}` };
       } finally {

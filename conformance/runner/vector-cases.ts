@@ -6,6 +6,7 @@ import { firstDifference } from '../compare.ts';
 import { parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 import type { KitCase, Need, Outcome } from './case.ts';
 import { unimplementedReason } from '../properties/define.ts';
+import { DEFAULT_TIMEOUT_MS } from './args.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
 
@@ -24,6 +25,8 @@ interface VectorFile {
     readonly needs?: readonly Need[];
     readonly input: Record<string, unknown>;
     readonly expect: Expectation;
+    /** How long the case may take at the default --timeout (scaled with it): a cost the spec bounds. */
+    readonly timeLimitMs?: number;
     /** The case for a byte-string adapter (TR-CONF-23). */
     readonly bytesModel?: { readonly description: string; readonly input: Record<string, unknown>; readonly expect: Expectation };
   }[];
@@ -54,16 +57,23 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
         // With a bytes form, a byte-string adapter runs the case too: utf16-strings is then no need.
         needs: (c.needs ?? []).filter((n) => !(n === 'utf16-strings' && c.bytesModel)),
         source: relative(join(dir, '..', '..'), file),
-        run: async ({ adapter, hello }): Promise<Outcome> => {
+        run: async ({ adapter, hello, timeoutMs }): Promise<Outcome> => {
           // TR-CONF-23: the same case in the octets a byte string holds, judged by its own expectation.
           const form = hello.stringModel === 'bytes' && c.bytesModel ? c.bytesModel : c;
-          const reply = await adapter.request(vf.op, form.input);
+          // A case whose cost the spec bounds (a work limit, a linear-time pattern) fails in its own
+          // time: an implementation without the bound would otherwise hold the run for the whole
+          // per-request timeout, and again after each restart.
+          const limit = c.timeLimitMs === undefined ? undefined : Math.ceil((c.timeLimitMs * (timeoutMs ?? DEFAULT_TIMEOUT_MS)) / DEFAULT_TIMEOUT_MS);
+          const reply = await adapter.request(vf.op, form.input, limit);
           const want = plainNumbers(form.expect);
           const fail = (reason: string, got: unknown): Outcome => ({
             passed: false, reason: form === c ? reason : `${reason} (bytes form: ${form.description})`, input: { op: vf.op, input: form.input }, want, got,
             ...(reply.kind === 'error' && reply.code === 'adapter.unknown_op' ? { unimplementedOp: vf.op } : {}),
           });
-          if (reply.kind === 'broken') return fail(reply.reason, undefined);
+          if (reply.kind === 'broken') {
+            const own = limit !== undefined && reply.reason.startsWith('no response');
+            return fail(own ? `${reply.reason} (this case's own limit: the spec bounds its cost, so it has ${limit} ms, not the run's timeout)` : reply.reason, undefined);
+          }
           // An op the adapter has not implemented yet is the commonest failure of a new adapter: one
           // reason for every case of the op, whatever it wanted, so the recap counts them together.
           if (reply.kind === 'error' && reply.code === 'adapter.unknown_op') return fail(unimplementedReason(vf.op), { error: { code: reply.code } });

@@ -366,6 +366,7 @@ VectorCase = TypedDict(
         "needs": NotRequired[list["Need"]],
         "input": dict[str, Any],
         "expect": "Expectation",
+        "timeLimitMs": NotRequired[int],
         "bytesModel": NotRequired["BytesModelForm"],
     },
 )
