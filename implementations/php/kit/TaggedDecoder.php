@@ -126,8 +126,8 @@ final class TaggedDecoder
         return match ($t['value'] ?? null) {
             'NaN' => NAN,
             'Infinity' => INF,
-            '-Infinity' => -INF,
-            '-0' => -0.0,
+            '-Infinity' => (-INF), // parenthesized: PHPCS 3.7.1 reads a unary minus after => as a binary operator
+            '-0' => (-0.0),
             default => throw new BadInput('bad number tag'),
         };
     }
