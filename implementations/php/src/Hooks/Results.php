@@ -37,7 +37,7 @@ final class Results
     {
         if ($r->isError) {
             $artifacts = $r->artifacts();
-            if ($artifacts !== [] ) {
+            if ($artifacts !== []) {
                 // An error that still holds artifacts (only a raw ToolResult can): handed on as an
                 // untyped mapping so that the bounder drops them with their warning.
                 $m = ['content' => $content, 'isError' => true, 'artifacts' => $artifacts, 'warnings' => $warnings];

@@ -96,8 +96,10 @@ final class Ledger
                 return false;
             }
         }
-        if (!is_string($m['content'] ?? null) || !is_bool($m['isError'] ?? null)
-            || !JsonData::isList($m['artifacts'] ?? null) || !JsonData::isList($m['warnings'] ?? null)) {
+        if (
+            !is_string($m['content'] ?? null) || !is_bool($m['isError'] ?? null)
+            || !JsonData::isList($m['artifacts'] ?? null) || !JsonData::isList($m['warnings'] ?? null)
+        ) {
             return false;
         }
         foreach ($m['warnings'] as $w) {

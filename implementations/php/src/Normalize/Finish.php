@@ -29,8 +29,10 @@ final class Finish
         $warnings = $first->warnings();
         $kept = $first->hasStructured() ? $first->structured() : Absent::Value;
 
-        if (!$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
-            && !JsonSchema::accepts($o->outputSchema, $kept)) {
+        if (
+            !$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
+            && !JsonSchema::accepts($o->outputSchema, $kept)
+        ) {
             if ($o->schemaPolicy === 'enforce') {
                 $codes = [WarningCode::StructuredSchemaMismatch->value];
                 if ($first->artifacts() !== []) {
