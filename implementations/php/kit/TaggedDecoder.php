@@ -289,7 +289,10 @@ final class TaggedDecoder
     {
         $depth = $t['depth'] ?? null;
         $kind = $t['kind'] ?? null;
-        if (!is_int($depth) || $depth < 0 || !in_array($kind, ['array', 'object'], true) || !array_key_exists('leaf', $t)) {
+        if (
+            !is_int($depth) || $depth < 0
+            || !in_array($kind, ['array', 'object'], true) || !array_key_exists('leaf', $t)
+        ) {
             throw new BadInput('bad nest tag');
         }
         $key = array_key_exists('key', $t) ? $this->key($t['key']) : 'k';

@@ -30,11 +30,16 @@ final class Results
             $r['warnings'] = array_merge($r['warnings'] ?? [], $codes);
             return $r;
         }
-        return self::rebuild($r, $r->content, $r->hasStructured() ? $r->structured() : Absent::Value, array_merge($r->warnings(), $codes));
+        $structured = $r->hasStructured() ? $r->structured() : Absent::Value;
+        return self::rebuild($r, $r->content, $structured, array_merge($r->warnings(), $codes));
     }
 
-    private static function rebuild(BoundedToolResult|ToolResult $r, string $content, mixed $structured, array $warnings): ToolResult|array
-    {
+    private static function rebuild(
+        BoundedToolResult|ToolResult $r,
+        string $content,
+        mixed $structured,
+        array $warnings,
+    ): ToolResult|array {
         if ($r->isError) {
             $artifacts = $r->artifacts();
             if ($artifacts !== []) {

@@ -53,7 +53,10 @@ final class Ledger
         if (self::isInteger($version) && $version >= 2) {
             throw new LedgerError('ledger.unknown_version'); // TR-REPLAY-5
         }
-        if (!self::isInteger($version) || $version != 1 || count($members) !== 2 || !array_key_exists('result', $members)) {
+        if (
+            !self::isInteger($version) || $version != 1
+            || count($members) !== 2 || !array_key_exists('result', $members)
+        ) {
             throw new LedgerError('ledger.malformed');
         }
         $result = $members['result'];
