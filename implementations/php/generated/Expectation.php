@@ -11,7 +11,8 @@ namespace ToolResult\Generated;
  * output: the answer's output equals this JSON value (object member order aside). error: the
  * answer is an error with this code.
  *
- * One of: Expectation0|Expectation1. This class only decodes it; the value is the variant's own object.
+ * One of: Expectation0|Expectation1. This class only decodes it; the value is the variant's
+ * own object.
  */
 final class Expectation
 {
