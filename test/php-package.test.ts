@@ -110,6 +110,7 @@ describe('(c) a project that installs the package with Composer by the README', 
     // The README's lines name the path this layout has and the version of package.json.
     expect(lines.every((l) => l.startsWith('composer '))).toBe(true);
     expect([...lines.join('\n').matchAll(/\d+\.\d+\.\d+[-\w.]*/g)].map((m) => m[0])).toEqual([packageJson.version, packageJson.version]);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`composer require ${NAME}:${packageJson.version}\``);
     expectAllRan(await runLines(lines, app, env), lines.length);
   }, 300_000);
 

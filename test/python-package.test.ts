@@ -84,8 +84,9 @@ describe('(b) the wheel and the sdist', () => {
     process.stdout.write(`python wheel: ${relative(dist, wheel)}, ${statSync(wheel).size} bytes; sdist: ${relative(dist, sdist)}, ${statSync(sdist).size} bytes\n`);
   }, 300_000);
 
-  it('are named for toolresult-protocol at the PEP 440 form of package.json version', () => {
+  it('are named for toolresult-protocol at the PEP 440 form of package.json version, as the root README says', () => {
     expect(relative(dist, wheel)).toBe(`toolresult_protocol-${version}-py3-none-any.whl`);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`pip install ${relative(dist, wheel)}\``);
     expect(relative(dist, sdist)).toMatch(new RegExp(`^toolresult[-_]protocol-${version.replace(/\./g, '\\.')}\\.tar\\.gz$`));
   });
 
