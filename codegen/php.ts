@@ -9,6 +9,7 @@
 // type, a value outside a closed set or a wrong constant throws DecodeError naming the path.
 import { FACT_KEYWORDS, type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, deref, isJsonValue, unalias, wrap } from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
+import { PHP_LINE_LIMIT, fitPhpLines } from './php-layout.ts';
 
 export interface PhpOptions {
   readonly namespace: string;
@@ -263,7 +264,10 @@ final class Json
 
     public static function number(mixed $v, string $path): int|float
     {
-        return is_int($v) || is_float($v) ? $v : throw new DecodeError("$path: want a number, got " . get_debug_type($v));
+        if (is_int($v) || is_float($v)) {
+            return $v;
+        }
+        throw new DecodeError("$path: want a number, got " . get_debug_type($v));
     }
 
     public static function null(mixed $v, string $path): null
@@ -403,7 +407,7 @@ class PhpEmitter {
       const ret = this.t.type(type);
       this.put(
         decl.name,
-        `${docBlock([...docLines, ...(docLines.length ? [''] : []), `One of: ${this.t.doc(type)}. This class only decodes it; the value is the variant's own object.`])}final class ${name}
+        `${docBlock([...docLines, ...(docLines.length ? [''] : []), ...wrap(`One of: ${this.t.doc(type)}. This class only decodes it; the value is the variant's own object.`, 92)])}final class ${name}
 {
     public static function fromJson(mixed $data, string $path = '$'): ${ret}
     {
@@ -460,7 +464,9 @@ class PhpEmitter {
     if (open) params.push(`        /** Members the schema does not name; the object is open to them. */\n        public array $additionalMembers = [],\n`);
     const paramDocs = ordered.flatMap(({ prop, docType, f }) => {
       const text = [f.required ? '' : 'Absent::Value when absent.', f.doc?.replace(/\s+/g, ' ') ?? ''].filter(Boolean).join(' ');
-      return [`@param ${docType} $${prop}${text ? ' ' + text : ''}`];
+      // Within the line limit after "     * "; continuation lines indented under the tag.
+      const [first = '', ...rest] = wrap(`@param ${docType} $${prop}${text ? ' ' + text : ''}`, PHP_LINE_LIMIT - 7);
+      return [first, ...wrap(rest.join(' '), PHP_LINE_LIMIT - 11).map((l) => `    ${l}`)];
     });
     if (open) paramDocs.push('@param array<string, mixed> $additionalMembers');
     const required = decl.fields.filter((f) => f.required).map((f) => q(f.json));
@@ -511,5 +517,6 @@ export function emitPhp(model: Model, options: PhpOptions, header: HeaderInput):
   if (!parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) && !RESERVED.has(p.toLowerCase())))
     throw new Error(`--namespace ${JSON.stringify(options.namespace)} is not a PHP namespace (Name\\Name, letters, digits, _; no reserved word)`);
   const head = `<?php\n\n${headerLines(header).map((l) => `// ${l}\n`).join('')}\ndeclare(strict_types=1);\n`;
-  return new PhpEmitter(model, options.namespace, head).run();
+  const files = new PhpEmitter(model, options.namespace, head).run();
+  return new Map([...files].map(([name, text]) => [name, fitPhpLines(text)]));
 }

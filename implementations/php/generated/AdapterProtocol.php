@@ -10,7 +10,8 @@ namespace ToolResult\Generated;
 /**
  * Messages of the conformance adapter protocol toolresult-adapter/1 (spec/09-conformance.md).
  *
- * One of: Request|OkResponse|ErrorResponse. This class only decodes it; the value is the variant's own object.
+ * One of: Request|OkResponse|ErrorResponse. This class only decodes it; the value is the
+ * variant's own object.
  */
 final class AdapterProtocol
 {

@@ -14,7 +14,8 @@ namespace ToolResult\Generated;
 final readonly class AllowlistExposurePolicy implements \JsonSerializable
 {
     /**
-     * @param list<string> $pointers JSON Pointers (RFC 6901) into the structured value. No wildcards: '*' is a member name like any other.
+     * @param list<string> $pointers JSON Pointers (RFC 6901) into the structured value. No wildcards: '*' is a member
+     *     name like any other.
      * @param 'allowlist' $policy
      */
     public function __construct(
@@ -31,7 +32,11 @@ final readonly class AllowlistExposurePolicy implements \JsonSerializable
     {
         $m = Json::members($data, $path, ['policy', 'pointers'], ['policy', 'pointers']);
         return new self(
-            pointers: Json::list($m['pointers'], $path . '.pointers', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            pointers: Json::list(
+                $m['pointers'],
+                $path . '.pointers',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
             policy: Json::oneOf($m['policy'], $path . '.policy', ['allowlist']),
         );
     }

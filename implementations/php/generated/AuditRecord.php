@@ -14,12 +14,15 @@ namespace ToolResult\Generated;
  * redacted adds the result with every string passed through the redactor; full adds the result
  * verbatim.
  *
- * One of: NoneAuditRecord|MetadataAuditRecord|RedactedAuditRecord|FullAuditRecord. This class only decodes it; the value is the variant's own object.
+ * One of: NoneAuditRecord|MetadataAuditRecord|RedactedAuditRecord|FullAuditRecord. This class
+ * only decodes it; the value is the variant's own object.
  */
 final class AuditRecord
 {
-    public static function fromJson(mixed $data, string $path = '$'): NoneAuditRecord|MetadataAuditRecord|RedactedAuditRecord|FullAuditRecord
-    {
+    public static function fromJson(
+        mixed $data,
+        string $path = '$',
+    ): NoneAuditRecord|MetadataAuditRecord|RedactedAuditRecord|FullAuditRecord {
         return Json::anyOf($data, $path, [
             static fn (mixed $x1, string $p1) => NoneAuditRecord::fromJson($x1, $p1),
             static fn (mixed $x1, string $p1) => MetadataAuditRecord::fromJson($x1, $p1),

@@ -33,7 +33,8 @@ final readonly class AuditSummary implements \JsonSerializable
      * @param int $artifactsOctets JCS length of the whole artifact list ([] is 2).
      * @param list<ArtifactType> $artifactTypes The distinct artifact types of the list, sorted by code point.
      * @param list<WarningCode> $warnings The result's warning codes, sorted.
-     * @param int|Absent $structuredOctets Absent::Value when absent. JCS length of structured; present exactly when hasStructured is true.
+     * @param int|Absent $structuredOctets Absent::Value when absent. JCS length of structured; present exactly when
+     *     hasStructured is true.
      */
     public function __construct(
         public bool $isError,
@@ -50,16 +51,49 @@ final readonly class AuditSummary implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['isError', 'contentOctets', 'hasStructured', 'artifactCount', 'artifactsOctets', 'artifactTypes', 'warnings'], ['isError', 'contentOctets', 'hasStructured', 'structuredOctets', 'artifactCount', 'artifactsOctets', 'artifactTypes', 'warnings']);
+        $m = Json::members(
+            $data,
+            $path,
+            [
+                'isError',
+                'contentOctets',
+                'hasStructured',
+                'artifactCount',
+                'artifactsOctets',
+                'artifactTypes',
+                'warnings',
+            ],
+            [
+                'isError',
+                'contentOctets',
+                'hasStructured',
+                'structuredOctets',
+                'artifactCount',
+                'artifactsOctets',
+                'artifactTypes',
+                'warnings',
+            ],
+        );
         return new self(
             isError: Json::bool($m['isError'], $path . '.isError'),
             contentOctets: Json::int($m['contentOctets'], $path . '.contentOctets'),
             hasStructured: Json::bool($m['hasStructured'], $path . '.hasStructured'),
             artifactCount: Json::int($m['artifactCount'], $path . '.artifactCount'),
             artifactsOctets: Json::int($m['artifactsOctets'], $path . '.artifactsOctets'),
-            artifactTypes: Json::list($m['artifactTypes'], $path . '.artifactTypes', static fn (mixed $x1, string $p1) => Json::enum(ArtifactType::class, $x1, $p1)),
-            warnings: Json::list($m['warnings'], $path . '.warnings', static fn (mixed $x1, string $p1) => Json::enum(WarningCode::class, $x1, $p1)),
-            structuredOctets: array_key_exists('structuredOctets', $m) ? Json::int($m['structuredOctets'], $path . '.structuredOctets') : Absent::Value,
+            artifactTypes: Json::list(
+                $m['artifactTypes'],
+                $path . '.artifactTypes',
+                static fn (mixed $x1, string $p1) => Json::enum(ArtifactType::class, $x1, $p1),
+            ),
+            warnings: Json::list(
+                $m['warnings'],
+                $path . '.warnings',
+                static fn (mixed $x1, string $p1) => Json::enum(WarningCode::class, $x1, $p1),
+            ),
+            structuredOctets: array_key_exists('structuredOctets', $m) ? Json::int(
+                $m['structuredOctets'],
+                $path . '.structuredOctets',
+            ) : Absent::Value,
         );
     }
 

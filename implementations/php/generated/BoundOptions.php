@@ -30,9 +30,12 @@ final readonly class BoundOptions implements \JsonSerializable
     public const STRUCTURED_BUDGET_MAXIMUM = 1073741824;
 
     /**
-     * @param int|Absent $contentBudget Absent::Value when absent. Most UTF-8 octets of content, the truncation notice included.
-     * @param int|Absent $artifactsBudget Absent::Value when absent. Most octets of the RFC 8785 serialization of the whole artifact list.
-     * @param int|Absent $structuredBudget Absent::Value when absent. Most octets of the RFC 8785 serialization of the structured value.
+     * @param int|Absent $contentBudget Absent::Value when absent. Most UTF-8 octets of content, the truncation notice
+     *     included.
+     * @param int|Absent $artifactsBudget Absent::Value when absent. Most octets of the RFC 8785 serialization of the
+     *     whole artifact list.
+     * @param int|Absent $structuredBudget Absent::Value when absent. Most octets of the RFC 8785 serialization of the
+     *     structured value.
      */
     public function __construct(
         public int|Absent $contentBudget = Absent::Value,
@@ -46,9 +49,18 @@ final readonly class BoundOptions implements \JsonSerializable
     {
         $m = Json::members($data, $path, [], ['contentBudget', 'artifactsBudget', 'structuredBudget']);
         return new self(
-            contentBudget: array_key_exists('contentBudget', $m) ? Json::int($m['contentBudget'], $path . '.contentBudget') : Absent::Value,
-            artifactsBudget: array_key_exists('artifactsBudget', $m) ? Json::int($m['artifactsBudget'], $path . '.artifactsBudget') : Absent::Value,
-            structuredBudget: array_key_exists('structuredBudget', $m) ? Json::int($m['structuredBudget'], $path . '.structuredBudget') : Absent::Value,
+            contentBudget: array_key_exists('contentBudget', $m) ? Json::int(
+                $m['contentBudget'],
+                $path . '.contentBudget',
+            ) : Absent::Value,
+            artifactsBudget: array_key_exists('artifactsBudget', $m) ? Json::int(
+                $m['artifactsBudget'],
+                $path . '.artifactsBudget',
+            ) : Absent::Value,
+            structuredBudget: array_key_exists('structuredBudget', $m) ? Json::int(
+                $m['structuredBudget'],
+                $path . '.structuredBudget',
+            ) : Absent::Value,
         );
     }
 

@@ -19,7 +19,8 @@ final readonly class BytesModelForm implements \JsonSerializable
 {
     /**
      * @param string $description What this form shows, in the octets' own terms.
-     * @param array<string, mixed> $input The op's input for a byte-string adapter: tagged values, no string with an unpaired surrogate (TR-CONF-20).
+     * @param array<string, mixed> $input The op's input for a byte-string adapter: tagged values, no string with an
+     *     unpaired surrogate (TR-CONF-20).
      * @param Expectation0|Expectation1 $expect
      */
     public function __construct(

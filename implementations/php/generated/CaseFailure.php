@@ -19,7 +19,8 @@ final readonly class CaseFailure implements \JsonSerializable
      * @param mixed $got Absent::Value when absent.
      * @param int|Absent $seed Absent::Value when absent.
      * @param string|Absent $path Absent::Value when absent.
-     * @param string|Absent $unimplementedOp Absent::Value when absent. The op the adapter answered adapter.unknown_op for.
+     * @param string|Absent $unimplementedOp Absent::Value when absent. The op the adapter answered adapter.unknown_op
+     *     for.
      */
     public function __construct(
         public string $reason,
@@ -35,7 +36,12 @@ final readonly class CaseFailure implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['reason'], ['reason', 'input', 'want', 'got', 'seed', 'path', 'unimplementedOp']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['reason'],
+            ['reason', 'input', 'want', 'got', 'seed', 'path', 'unimplementedOp'],
+        );
         return new self(
             reason: Json::string($m['reason'], $path . '.reason'),
             input: array_key_exists('input', $m) ? $m['input'] : Absent::Value,
@@ -43,7 +49,10 @@ final readonly class CaseFailure implements \JsonSerializable
             got: array_key_exists('got', $m) ? $m['got'] : Absent::Value,
             seed: array_key_exists('seed', $m) ? Json::int($m['seed'], $path . '.seed') : Absent::Value,
             path: array_key_exists('path', $m) ? Json::string($m['path'], $path . '.path') : Absent::Value,
-            unimplementedOp: array_key_exists('unimplementedOp', $m) ? Json::string($m['unimplementedOp'], $path . '.unimplementedOp') : Absent::Value,
+            unimplementedOp: array_key_exists('unimplementedOp', $m) ? Json::string(
+                $m['unimplementedOp'],
+                $path . '.unimplementedOp',
+            ) : Absent::Value,
         );
     }
 

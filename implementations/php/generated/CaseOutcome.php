@@ -20,7 +20,8 @@ final readonly class CaseOutcome implements \JsonSerializable
      * @param list<string> $requirements
      * @param 'pass'|'fail'|'skip'|'expected-failure'|'stale' $status
      * @param int|float $durationMs
-     * @param string|Absent $skipReason Absent::Value when absent. Why a skipped case did not run (a group not claimed, an ability the handshake lacks, --max-failures).
+     * @param string|Absent $skipReason Absent::Value when absent. Why a skipped case did not run (a group not claimed,
+     *     an ability the handshake lacks, --max-failures).
      * @param CaseFailure|Absent $failure Absent::Value when absent.
      * @param string|Absent $replay Absent::Value when absent. The command that replays the failure.
      */
@@ -38,14 +39,29 @@ final readonly class CaseOutcome implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'requirements', 'status', 'durationMs'], ['id', 'requirements', 'status', 'durationMs', 'skipReason', 'failure', 'replay']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['id', 'requirements', 'status', 'durationMs'],
+            ['id', 'requirements', 'status', 'durationMs', 'skipReason', 'failure', 'replay'],
+        );
         return new self(
             id: Json::string($m['id'], $path . '.id'),
-            requirements: Json::list($m['requirements'], $path . '.requirements', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            requirements: Json::list(
+                $m['requirements'],
+                $path . '.requirements',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
             status: Json::oneOf($m['status'], $path . '.status', ['pass', 'fail', 'skip', 'expected-failure', 'stale']),
             durationMs: Json::number($m['durationMs'], $path . '.durationMs'),
-            skipReason: array_key_exists('skipReason', $m) ? Json::string($m['skipReason'], $path . '.skipReason') : Absent::Value,
-            failure: array_key_exists('failure', $m) ? CaseFailure::fromJson($m['failure'], $path . '.failure') : Absent::Value,
+            skipReason: array_key_exists('skipReason', $m) ? Json::string(
+                $m['skipReason'],
+                $path . '.skipReason',
+            ) : Absent::Value,
+            failure: array_key_exists('failure', $m) ? CaseFailure::fromJson(
+                $m['failure'],
+                $path . '.failure',
+            ) : Absent::Value,
             replay: array_key_exists('replay', $m) ? Json::string($m['replay'], $path . '.replay') : Absent::Value,
         );
     }

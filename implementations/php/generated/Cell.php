@@ -38,14 +38,23 @@ final readonly class Cell implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence'], ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence'],
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence'],
+        );
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
             check: Json::string($m['check'], $path . '.check'),
             verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error']),
             vectors: Json::int($m['vectors'], $path . '.vectors'),
             generated: Json::int($m['generated'], $path . '.generated'),
-            evidence: Json::list($m['evidence'], $path . '.evidence', static fn (mixed $x1, string $p1) => Evidence::fromJson($x1, $p1)),
+            evidence: Json::list(
+                $m['evidence'],
+                $path . '.evidence',
+                static fn (mixed $x1, string $p1) => Evidence::fromJson($x1, $p1),
+            ),
             reason: array_key_exists('reason', $m) ? Json::string($m['reason'], $path . '.reason') : Absent::Value,
         );
     }

@@ -10,7 +10,8 @@ namespace ToolResult\Generated;
 final readonly class CoerceInput implements \JsonSerializable
 {
     /**
-     * @param mixed $value A string or a string tag: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
+     * @param mixed $value A string or a string tag:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(

@@ -35,13 +35,34 @@ final readonly class ComplianceReport implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['kit', 'checks', 'stacks', 'cells', 'figures'], ['$schema', 'kit', 'checks', 'stacks', 'cells', 'figures']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['kit', 'checks', 'stacks', 'cells', 'figures'],
+            ['$schema', 'kit', 'checks', 'stacks', 'cells', 'figures'],
+        );
         return new self(
             kit: ComplianceReportKit::fromJson($m['kit'], $path . '.kit'),
-            checks: Json::list($m['checks'], $path . '.checks', static fn (mixed $x1, string $p1) => ComplianceReportChecksItem::fromJson($x1, $p1)),
-            stacks: Json::list($m['stacks'], $path . '.stacks', static fn (mixed $x1, string $p1) => ComplianceReportStacksItem::fromJson($x1, $p1)),
-            cells: Json::list($m['cells'], $path . '.cells', static fn (mixed $x1, string $p1) => Cell::fromJson($x1, $p1)),
-            figures: Json::list($m['figures'], $path . '.figures', static fn (mixed $x1, string $p1) => ComplianceReportFiguresItem::fromJson($x1, $p1)),
+            checks: Json::list(
+                $m['checks'],
+                $path . '.checks',
+                static fn (mixed $x1, string $p1) => ComplianceReportChecksItem::fromJson($x1, $p1),
+            ),
+            stacks: Json::list(
+                $m['stacks'],
+                $path . '.stacks',
+                static fn (mixed $x1, string $p1) => ComplianceReportStacksItem::fromJson($x1, $p1),
+            ),
+            cells: Json::list(
+                $m['cells'],
+                $path . '.cells',
+                static fn (mixed $x1, string $p1) => Cell::fromJson($x1, $p1),
+            ),
+            figures: Json::list(
+                $m['figures'],
+                $path . '.figures',
+                static fn (mixed $x1, string $p1) => ComplianceReportFiguresItem::fromJson($x1, $p1),
+            ),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
         );
     }

@@ -28,7 +28,12 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'kind', 'level', 'title', 'short'], ['id', 'kind', 'level', 'title', 'short']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['id', 'kind', 'level', 'title', 'short'],
+            ['id', 'kind', 'level', 'title', 'short'],
+        );
         return new self(
             id: Json::string($m['id'], $path . '.id'),
             kind: Json::oneOf($m['kind'], $path . '.kind', ['leak', 'loss', 'delivery']),

@@ -32,7 +32,12 @@ final readonly class ComplianceReportFiguresItem implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['stack', 'vector', 'requestOctets', 'mediaOctets'], ['stack', 'vector', 'requestOctets', 'mediaOctets']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['stack', 'vector', 'requestOctets', 'mediaOctets'],
+            ['stack', 'vector', 'requestOctets', 'mediaOctets'],
+        );
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
             vector: Json::string($m['vector'], $path . '.vector'),

@@ -32,12 +32,21 @@ final readonly class ComplianceReportKit implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['version', 'seed', 'runs', 'vectors'], ['version', 'seed', 'runs', 'vectors']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['version', 'seed', 'runs', 'vectors'],
+            ['version', 'seed', 'runs', 'vectors'],
+        );
         return new self(
             version: Json::string($m['version'], $path . '.version'),
             seed: Json::int($m['seed'], $path . '.seed'),
             runs: Json::int($m['runs'], $path . '.runs'),
-            vectors: Json::list($m['vectors'], $path . '.vectors', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            vectors: Json::list(
+                $m['vectors'],
+                $path . '.vectors',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
         );
     }
 

@@ -12,7 +12,8 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
     /**
      * @param string $id
      * @param string $name
-     * @param string $version Every package of the stack as name@exact-version, space-separated, read from the installed packages.
+     * @param string $version Every package of the stack as name@exact-version, space-separated, read from the installed
+     *     packages.
      * @param string $runtime Language and runtime with its exact version, e.g. javascript (node v20.20.2).
      * @param string $setup How the adapter wires the stack, in one line.
      * @param bool $control The control row, which must pass every check.
@@ -34,7 +35,12 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'],
+            ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error'],
+        );
         return new self(
             id: Json::string($m['id'], $path . '.id'),
             name: Json::string($m['name'], $path . '.name'),

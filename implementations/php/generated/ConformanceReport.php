@@ -22,9 +22,11 @@ final readonly class ConformanceReport implements \JsonSerializable
      * @param ReportSummary $summary
      * @param list<CaseOutcome> $cases
      * @param 'toolresult-conformance' $kit
-     * @param 1 $reportVersion The version of this report format; a new optional member keeps it, anything else changes it.
+     * @param 1 $reportVersion The version of this report format; a new optional member keeps it, anything else changes
+     *     it.
      * @param string|Absent $schema Absent::Value when absent.
-     * @param Handshake|Absent $adapter Absent::Value when absent. The adapter's handshake answer; absent when it never answered.
+     * @param Handshake|Absent $adapter Absent::Value when absent. The adapter's handshake answer; absent when it never
+     *     answered.
      */
     public function __construct(
         public string $kitVersion,
@@ -50,19 +52,47 @@ final readonly class ConformanceReport implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['kit', 'reportVersion', 'kitVersion', 'specVersion', 'protocol', 'seed', 'command', 'summary', 'cases'], ['$schema', 'kit', 'reportVersion', 'kitVersion', 'specVersion', 'protocol', 'seed', 'command', 'adapter', 'summary', 'cases']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['kit', 'reportVersion', 'kitVersion', 'specVersion', 'protocol', 'seed', 'command', 'summary', 'cases'],
+            [
+                '$schema',
+                'kit',
+                'reportVersion',
+                'kitVersion',
+                'specVersion',
+                'protocol',
+                'seed',
+                'command',
+                'adapter',
+                'summary',
+                'cases',
+            ],
+        );
         return new self(
             kitVersion: Json::string($m['kitVersion'], $path . '.kitVersion'),
             specVersion: Json::string($m['specVersion'], $path . '.specVersion'),
             protocol: Json::string($m['protocol'], $path . '.protocol'),
             seed: Json::int($m['seed'], $path . '.seed'),
-            command: Json::list($m['command'], $path . '.command', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            command: Json::list(
+                $m['command'],
+                $path . '.command',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
             summary: ReportSummary::fromJson($m['summary'], $path . '.summary'),
-            cases: Json::list($m['cases'], $path . '.cases', static fn (mixed $x1, string $p1) => CaseOutcome::fromJson($x1, $p1)),
+            cases: Json::list(
+                $m['cases'],
+                $path . '.cases',
+                static fn (mixed $x1, string $p1) => CaseOutcome::fromJson($x1, $p1),
+            ),
             kit: Json::oneOf($m['kit'], $path . '.kit', ['toolresult-conformance']),
             reportVersion: Json::oneOf($m['reportVersion'], $path . '.reportVersion', [1]),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
-            adapter: array_key_exists('adapter', $m) ? Handshake::fromJson($m['adapter'], $path . '.adapter') : Absent::Value,
+            adapter: array_key_exists('adapter', $m) ? Handshake::fromJson(
+                $m['adapter'],
+                $path . '.adapter',
+            ) : Absent::Value,
         );
     }
 

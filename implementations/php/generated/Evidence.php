@@ -38,7 +38,12 @@ final readonly class Evidence implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['source', 'case', 'input', 'summary', 'replay'], ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'replay']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['source', 'case', 'input', 'summary', 'replay'],
+            ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'replay'],
+        );
         return new self(
             source: Json::oneOf($m['source'], $path . '.source', ['vector', 'generated']),
             case: Json::string($m['case'], $path . '.case'),
@@ -46,7 +51,11 @@ final readonly class Evidence implements \JsonSerializable
             summary: Json::string($m['summary'], $path . '.summary'),
             replay: Json::string($m['replay'], $path . '.replay'),
             canary: array_key_exists('canary', $m) ? Json::string($m['canary'], $path . '.canary') : Absent::Value,
-            found: array_key_exists('found', $m) ? Json::list($m['found'], $path . '.found', static fn (mixed $x1, string $p1) => Occurrence::fromJson($x1, $p1)) : Absent::Value,
+            found: array_key_exists('found', $m) ? Json::list(
+                $m['found'],
+                $path . '.found',
+                static fn (mixed $x1, string $p1) => Occurrence::fromJson($x1, $p1),
+            ) : Absent::Value,
             wanted: array_key_exists('wanted', $m) ? $m['wanted'] : Absent::Value,
             kept: array_key_exists('kept', $m) ? $m['kept'] : Absent::Value,
             threw: array_key_exists('threw', $m) ? Json::string($m['threw'], $path . '.threw') : Absent::Value,

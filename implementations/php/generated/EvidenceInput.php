@@ -25,7 +25,11 @@ final readonly class EvidenceInput implements \JsonSerializable
         $m = Json::members($data, $path, ['result'], ['result', 'outputSchema']);
         return new self(
             result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
-            outputSchema: array_key_exists('outputSchema', $m) ? Json::map($m['outputSchema'], $path . '.outputSchema', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
+            outputSchema: array_key_exists('outputSchema', $m) ? Json::map(
+                $m['outputSchema'],
+                $path . '.outputSchema',
+                static fn (mixed $x1, string $p1) => $x1,
+            ) : Absent::Value,
         );
     }
 

@@ -12,7 +12,8 @@ namespace ToolResult\Generated;
  * answer is an error with this code (and, with messageExcludes, quoting none of those
  * strings).
  *
- * One of: Expectation0|Expectation1. This class only decodes it; the value is the variant's own object.
+ * One of: Expectation0|Expectation1. This class only decodes it; the value is the variant's
+ * own object.
  */
 final class Expectation
 {

@@ -11,7 +11,9 @@ final readonly class Expectation1Error implements \JsonSerializable
 {
     /**
      * @param string $code
-     * @param list<string>|Absent $messageExcludes Absent::Value when absent. Strings the case planted that neither the error's message nor a line the adapter logged may contain: an error that must quote nothing (TR-EXPOSE-2, TR-LOG-4).
+     * @param list<string>|Absent $messageExcludes Absent::Value when absent. Strings the case planted that neither the
+     *     error's message nor a line the adapter logged may contain: an error that must quote nothing (TR-EXPOSE-2,
+     *     TR-LOG-4).
      */
     public function __construct(
         public string $code,
@@ -25,7 +27,11 @@ final readonly class Expectation1Error implements \JsonSerializable
         $m = Json::members($data, $path, ['code'], ['code', 'messageExcludes']);
         return new self(
             code: Json::string($m['code'], $path . '.code'),
-            messageExcludes: array_key_exists('messageExcludes', $m) ? Json::list($m['messageExcludes'], $path . '.messageExcludes', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)) : Absent::Value,
+            messageExcludes: array_key_exists('messageExcludes', $m) ? Json::list(
+                $m['messageExcludes'],
+                $path . '.messageExcludes',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ) : Absent::Value,
         );
     }
 

@@ -14,12 +14,15 @@ namespace ToolResult\Generated;
  * listed JSON Pointers (RFC 6901) select, as one canonical JSON object keyed by pointer.
  * Whatever is exposed shares the content budget and is dropped whole when it does not fit.
  *
- * One of: NoneExposurePolicy|JsonExposurePolicy|AllowlistExposurePolicy. This class only decodes it; the value is the variant's own object.
+ * One of: NoneExposurePolicy|JsonExposurePolicy|AllowlistExposurePolicy. This class only
+ * decodes it; the value is the variant's own object.
  */
 final class ExposurePolicy
 {
-    public static function fromJson(mixed $data, string $path = '$'): NoneExposurePolicy|JsonExposurePolicy|AllowlistExposurePolicy
-    {
+    public static function fromJson(
+        mixed $data,
+        string $path = '$',
+    ): NoneExposurePolicy|JsonExposurePolicy|AllowlistExposurePolicy {
         return Json::anyOf($data, $path, [
             static fn (mixed $x1, string $p1) => NoneExposurePolicy::fromJson($x1, $p1),
             static fn (mixed $x1, string $p1) => JsonExposurePolicy::fromJson($x1, $p1),

@@ -40,17 +40,31 @@ final readonly class HelloOutput implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'], null);
+        $m = Json::members(
+            $data,
+            $path,
+            ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'],
+            null,
+        );
         return new self(
             name: Json::string($m['name'], $path . '.name'),
             version: Json::string($m['version'], $path . '.version'),
             language: Json::string($m['language'], $path . '.language'),
             protocol: Json::string($m['protocol'], $path . '.protocol'),
-            groups: Json::list($m['groups'], $path . '.groups', static fn (mixed $x1, string $p1) => Json::enum(AdapterProtocolGroup::class, $x1, $p1)),
+            groups: Json::list(
+                $m['groups'],
+                $path . '.groups',
+                static fn (mixed $x1, string $p1) => Json::enum(AdapterProtocolGroup::class, $x1, $p1),
+            ),
             stringModel: Json::enum(StringModel::class, $m['stringModel'], $path . '.stringModel'),
             cycles: Json::bool($m['cycles'], $path . '.cycles'),
             opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
-            additionalMembers: array_diff_key($m, array_flip(['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'])),
+            additionalMembers: array_diff_key(
+                $m,
+                array_flip(
+                    ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'],
+                ),
+            ),
         );
     }
 

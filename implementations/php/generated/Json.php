@@ -54,7 +54,10 @@ final class Json
 
     public static function number(mixed $v, string $path): int|float
     {
-        return is_int($v) || is_float($v) ? $v : throw new DecodeError("$path: want a number, got " . get_debug_type($v));
+        if (is_int($v) || is_float($v)) {
+            return $v;
+        }
+        throw new DecodeError("$path: want a number, got " . get_debug_type($v));
     }
 
     public static function null(mixed $v, string $path): null

@@ -10,7 +10,8 @@ namespace ToolResult\Generated;
 final readonly class MeasureInput implements \JsonSerializable
 {
     /**
-     * @param mixed $value A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param mixed $value A value in the tagged encoding:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
      * @param int $budget
      * @param array<string, mixed> $additionalMembers
      */

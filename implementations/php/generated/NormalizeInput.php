@@ -11,7 +11,8 @@ final readonly class NormalizeInput implements \JsonSerializable
 {
     /**
      * @param string $source
-     * @param mixed $value A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param mixed $value A value in the tagged encoding:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
      * @param mixed $options Absent::Value when absent.
      * @param array<string, mixed> $additionalMembers
      */

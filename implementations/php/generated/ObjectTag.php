@@ -32,7 +32,18 @@ final readonly class ObjectTag implements \JsonSerializable
     {
         $m = Json::members($data, $path, ['$tr', 'entries'], ['$tr', 'entries']);
         return new self(
-            entries: Json::list($m['entries'], $path . '.entries', static fn (mixed $x1, string $p1) => Json::tuple($x1, $p1, [static fn (mixed $x2, string $p2) => TaggedString::fromJson($x2, $p2), static fn (mixed $x2, string $p2) => $x2])),
+            entries: Json::list(
+                $m['entries'],
+                $path . '.entries',
+                static fn (mixed $x1, string $p1) => Json::tuple(
+                    $x1,
+                    $p1,
+                    [
+                        static fn (mixed $x2, string $p2) => TaggedString::fromJson($x2, $p2),
+                        static fn (mixed $x2, string $p2) => $x2,
+                    ],
+                ),
+            ),
             tr: Json::oneOf($m['$tr'], $path . '.$tr', ['object']),
         );
     }

@@ -14,7 +14,9 @@ namespace ToolResult\Generated;
 final readonly class OpaqueTag implements \JsonSerializable
 {
     /**
-     * @param 'undefined'|'function'|'symbol'|'date'|'map'|'set'|'bytes-object'|'class-instance'|'getter'|'throwing-getter'|'to-json'|'proxy'|'non-string-key' $kind
+     * @param
+     *     'undefined'|'function'|'symbol'|'date'|'map'|'set'|'bytes-object'|'class-instance'|'getter'|'throwing-getter'|'to-json'|'proxy'|'non-string-key'
+     *     $kind
      * @param 'opaque' $tr
      */
     public function __construct(
@@ -31,7 +33,25 @@ final readonly class OpaqueTag implements \JsonSerializable
     {
         $m = Json::members($data, $path, ['$tr', 'kind'], ['$tr', 'kind']);
         return new self(
-            kind: Json::oneOf($m['kind'], $path . '.kind', ['undefined', 'function', 'symbol', 'date', 'map', 'set', 'bytes-object', 'class-instance', 'getter', 'throwing-getter', 'to-json', 'proxy', 'non-string-key']),
+            kind: Json::oneOf(
+                $m['kind'],
+                $path . '.kind',
+                [
+                    'undefined',
+                    'function',
+                    'symbol',
+                    'date',
+                    'map',
+                    'set',
+                    'bytes-object',
+                    'class-instance',
+                    'getter',
+                    'throwing-getter',
+                    'to-json',
+                    'proxy',
+                    'non-string-key',
+                ],
+            ),
             tr: Json::oneOf($m['$tr'], $path . '.$tr', ['opaque']),
         );
     }

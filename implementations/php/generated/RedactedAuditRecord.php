@@ -36,7 +36,12 @@ final readonly class RedactedAuditRecord implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['version', 'level', 'summary', 'result'], ['version', 'level', 'summary', 'result']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['version', 'level', 'summary', 'result'],
+            ['version', 'level', 'summary', 'result'],
+        );
         return new self(
             summary: AuditSummary::fromJson($m['summary'], $path . '.summary'),
             result: RedactedResult::fromJson($m['result'], $path . '.result'),

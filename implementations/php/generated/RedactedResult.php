@@ -32,12 +32,25 @@ final readonly class RedactedResult implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['content', 'isError', 'artifacts', 'warnings'], ['content', 'isError', 'structured', 'artifacts', 'warnings']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['content', 'isError', 'artifacts', 'warnings'],
+            ['content', 'isError', 'structured', 'artifacts', 'warnings'],
+        );
         return new self(
             content: Json::string($m['content'], $path . '.content'),
             isError: Json::bool($m['isError'], $path . '.isError'),
-            artifacts: Json::list($m['artifacts'], $path . '.artifacts', static fn (mixed $x1, string $p1) => RedactedArtifact::fromJson($x1, $p1)),
-            warnings: Json::list($m['warnings'], $path . '.warnings', static fn (mixed $x1, string $p1) => Warning::fromJson($x1, $p1)),
+            artifacts: Json::list(
+                $m['artifacts'],
+                $path . '.artifacts',
+                static fn (mixed $x1, string $p1) => RedactedArtifact::fromJson($x1, $p1),
+            ),
+            warnings: Json::list(
+                $m['warnings'],
+                $path . '.warnings',
+                static fn (mixed $x1, string $p1) => Warning::fromJson($x1, $p1),
+            ),
             structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
         );
     }

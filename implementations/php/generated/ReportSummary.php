@@ -41,7 +41,12 @@ final readonly class ReportSummary implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['passed', 'failed', 'skipped', 'expectedFailures'], ['passed', 'failed', 'skipped', 'expectedFailures']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['passed', 'failed', 'skipped', 'expectedFailures'],
+            ['passed', 'failed', 'skipped', 'expectedFailures'],
+        );
         return new self(
             passed: Json::int($m['passed'], $path . '.passed'),
             failed: Json::int($m['failed'], $path . '.failed'),

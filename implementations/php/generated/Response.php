@@ -10,7 +10,8 @@ namespace ToolResult\Generated;
 /**
  * One line the adapter writes.
  *
- * One of: OkResponse|ErrorResponse. This class only decodes it; the value is the variant's own object.
+ * One of: OkResponse|ErrorResponse. This class only decodes it; the value is the variant's own
+ * object.
  */
 final class Response
 {

@@ -13,11 +13,15 @@ namespace ToolResult\Generated;
 final readonly class ResultInput implements \JsonSerializable
 {
     /**
-     * @param mixed $content A string or a string tag: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
+     * @param mixed $content A string or a string tag:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
      * @param bool $isError
-     * @param mixed $structured Absent::Value when absent. A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
-     * @param mixed $artifacts Absent::Value when absent. A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
-     * @param list<string>|Absent $warnings Absent::Value when absent. Warning codes the result already carries (TR-BOUND-13).
+     * @param mixed $structured Absent::Value when absent. A value in the tagged encoding:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param mixed $artifacts Absent::Value when absent. A value in the tagged encoding:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param list<string>|Absent $warnings Absent::Value when absent. Warning codes the result already carries
+     *     (TR-BOUND-13).
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
@@ -40,8 +44,15 @@ final readonly class ResultInput implements \JsonSerializable
             isError: Json::bool($m['isError'], $path . '.isError'),
             structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
             artifacts: array_key_exists('artifacts', $m) ? $m['artifacts'] : Absent::Value,
-            warnings: array_key_exists('warnings', $m) ? Json::list($m['warnings'], $path . '.warnings', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)) : Absent::Value,
-            additionalMembers: array_diff_key($m, array_flip(['content', 'isError', 'structured', 'artifacts', 'warnings'])),
+            warnings: array_key_exists('warnings', $m) ? Json::list(
+                $m['warnings'],
+                $path . '.warnings',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ) : Absent::Value,
+            additionalMembers: array_diff_key(
+                $m,
+                array_flip(['content', 'isError', 'structured', 'artifacts', 'warnings']),
+            ),
         );
     }
 

@@ -14,8 +14,11 @@ final readonly class StackVector implements \JsonSerializable
      * @param string $description
      * @param string $source The server and tool whose output this is, and where its shape was read.
      * @param array<string, mixed> $result The CallToolResult the probe server returns, as it is.
-     * @param StackVectorCanaries $canaries visible: in model-facing text; userOnly: in a block whose audience excludes the assistant; structured: in structuredContent and in no text block; meta: in result or block _meta; binary: inside base64 data.
-     * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool's outputSchema in tools/list, when it declares one.
+     * @param StackVectorCanaries $canaries visible: in model-facing text; userOnly: in a block whose audience excludes
+     *     the assistant; structured: in structuredContent and in no text block; meta: in result or block _meta; binary:
+     *     inside base64 data.
+     * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool's outputSchema in
+     *     tools/list, when it declares one.
      * @param bool|Absent $figure Absent::Value when absent. The case is measured for the budget figures (TR-STACK-9).
      */
     public function __construct(
@@ -32,14 +35,23 @@ final readonly class StackVector implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'description', 'source', 'result', 'canaries'], ['id', 'description', 'source', 'result', 'outputSchema', 'canaries', 'figure']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['id', 'description', 'source', 'result', 'canaries'],
+            ['id', 'description', 'source', 'result', 'outputSchema', 'canaries', 'figure'],
+        );
         return new self(
             id: Json::string($m['id'], $path . '.id'),
             description: Json::string($m['description'], $path . '.description'),
             source: Json::string($m['source'], $path . '.source'),
             result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
             canaries: StackVectorCanaries::fromJson($m['canaries'], $path . '.canaries'),
-            outputSchema: array_key_exists('outputSchema', $m) ? Json::map($m['outputSchema'], $path . '.outputSchema', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
+            outputSchema: array_key_exists('outputSchema', $m) ? Json::map(
+                $m['outputSchema'],
+                $path . '.outputSchema',
+                static fn (mixed $x1, string $p1) => $x1,
+            ) : Absent::Value,
             figure: array_key_exists('figure', $m) ? Json::bool($m['figure'], $path . '.figure') : Absent::Value,
         );
     }

@@ -33,13 +33,34 @@ final readonly class StackVectorCanaries implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['visible', 'userOnly', 'structured', 'meta', 'binary'], ['visible', 'userOnly', 'structured', 'meta', 'binary']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['visible', 'userOnly', 'structured', 'meta', 'binary'],
+            ['visible', 'userOnly', 'structured', 'meta', 'binary'],
+        );
         return new self(
-            visible: Json::list($m['visible'], $path . '.visible', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
-            userOnly: Json::list($m['userOnly'], $path . '.userOnly', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
-            structured: Json::list($m['structured'], $path . '.structured', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            visible: Json::list(
+                $m['visible'],
+                $path . '.visible',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
+            userOnly: Json::list(
+                $m['userOnly'],
+                $path . '.userOnly',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
+            structured: Json::list(
+                $m['structured'],
+                $path . '.structured',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
             meta: Json::list($m['meta'], $path . '.meta', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
-            binary: Json::list($m['binary'], $path . '.binary', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
+            binary: Json::list(
+                $m['binary'],
+                $path . '.binary',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
         );
     }
 

@@ -32,7 +32,11 @@ final readonly class StackVectorFile implements \JsonSerializable
         $m = Json::members($data, $path, ['description', 'cases'], ['$schema', 'description', 'cases']);
         return new self(
             description: Json::string($m['description'], $path . '.description'),
-            cases: Json::list($m['cases'], $path . '.cases', static fn (mixed $x1, string $p1) => StackVector::fromJson($x1, $p1)),
+            cases: Json::list(
+                $m['cases'],
+                $path . '.cases',
+                static fn (mixed $x1, string $p1) => StackVector::fromJson($x1, $p1),
+            ),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
         );
     }

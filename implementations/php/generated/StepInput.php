@@ -10,8 +10,10 @@ namespace ToolResult\Generated;
 final readonly class StepInput implements \JsonSerializable
 {
     /**
-     * @param array<string, mixed> $result The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.
-     * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool’s outputSchema as tools/list declares it.
+     * @param array<string, mixed> $result The MCP CallToolResult the server returns for the tool call, plain JSON,
+     *     served as it is.
+     * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool’s outputSchema as tools/list
+     *     declares it.
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
@@ -28,7 +30,11 @@ final readonly class StepInput implements \JsonSerializable
         $m = Json::members($data, $path, ['result'], null);
         return new self(
             result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
-            outputSchema: array_key_exists('outputSchema', $m) ? Json::map($m['outputSchema'], $path . '.outputSchema', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
+            outputSchema: array_key_exists('outputSchema', $m) ? Json::map(
+                $m['outputSchema'],
+                $path . '.outputSchema',
+                static fn (mixed $x1, string $p1) => $x1,
+            ) : Absent::Value,
             additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema'])),
         );
     }

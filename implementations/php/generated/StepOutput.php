@@ -10,8 +10,10 @@ namespace ToolResult\Generated;
 final readonly class StepOutput implements \JsonSerializable
 {
     /**
-     * @param list<mixed> $requests Every request the stack made to its model during the step, in order, as the recording fake model received it (volatile ids removed).
-     * @param mixed $kept What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.
+     * @param list<mixed> $requests Every request the stack made to its model during the step, in order, as the
+     *     recording fake model received it (volatile ids removed).
+     * @param mixed $kept What the stack holds for the runtime after the step (the tool message, step result or run
+     *     item), as JSON; null when nothing.
      * @param string|null $threw The error the agent step ended with, or null when it finished.
      * @param array<string, mixed> $additionalMembers
      */

@@ -11,8 +11,11 @@ final readonly class SuspendInput implements \JsonSerializable
 {
     /**
      * @param ResultInput $result A tool result to build with the implementation’s own constructors.
-     * @param mixed $options Absent::Value when absent. A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).
-     * @param mixed $exposure Absent::Value when absent. An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.
+     * @param mixed $options Absent::Value when absent. A BoundOptions object (bound-options.schema.json), or something
+     *     invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).
+     * @param mixed $exposure Absent::Value when absent. An ExposurePolicy (exposure-policy.schema.json), or something
+     *     invalid on purpose. Optional on every op that bounds a result input; absent is the policy none
+     *     (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(

@@ -29,8 +29,20 @@ final readonly class TableData implements \JsonSerializable
     {
         $m = Json::members($data, $path, ['columns', 'rows'], ['columns', 'rows']);
         return new self(
-            columns: Json::list($m['columns'], $path . '.columns', static fn (mixed $x1, string $p1) => Json::string($x1, $p1)),
-            rows: Json::list($m['rows'], $path . '.rows', static fn (mixed $x1, string $p1) => Json::list($x1, $p1, static fn (mixed $x2, string $p2) => Json::string($x2, $p2))),
+            columns: Json::list(
+                $m['columns'],
+                $path . '.columns',
+                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
+            ),
+            rows: Json::list(
+                $m['rows'],
+                $path . '.rows',
+                static fn (mixed $x1, string $p1) => Json::list(
+                    $x1,
+                    $p1,
+                    static fn (mixed $x2, string $p2) => Json::string($x2, $p2),
+                ),
+            ),
         );
     }
 

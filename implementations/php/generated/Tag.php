@@ -8,12 +8,16 @@ declare(strict_types=1);
 namespace ToolResult\Generated;
 
 /**
- * One of: BytesTag|Utf16Tag|NumberTag|BigIntTag|NestTag|RepeatTag|CycleTag|ObjectTag|OpaqueTag. This class only decodes it; the value is the variant's own object.
+ * One of:
+ * BytesTag|Utf16Tag|NumberTag|BigIntTag|NestTag|RepeatTag|CycleTag|ObjectTag|OpaqueTag. This
+ * class only decodes it; the value is the variant's own object.
  */
 final class Tag
 {
-    public static function fromJson(mixed $data, string $path = '$'): BytesTag|Utf16Tag|NumberTag|BigIntTag|NestTag|RepeatTag|CycleTag|ObjectTag|OpaqueTag
-    {
+    public static function fromJson(
+        mixed $data,
+        string $path = '$',
+    ): BytesTag|Utf16Tag|NumberTag|BigIntTag|NestTag|RepeatTag|CycleTag|ObjectTag|OpaqueTag {
         return Json::anyOf($data, $path, [
             static fn (mixed $x1, string $p1) => BytesTag::fromJson($x1, $p1),
             static fn (mixed $x1, string $p1) => Utf16Tag::fromJson($x1, $p1),

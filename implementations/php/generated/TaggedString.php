@@ -10,7 +10,8 @@ namespace ToolResult\Generated;
 /**
  * A string, plain or given as octets or UTF-16 code units.
  *
- * One of: string|BytesTag|Utf16Tag|RepeatTag. This class only decodes it; the value is the variant's own object.
+ * One of: string|BytesTag|Utf16Tag|RepeatTag. This class only decodes it; the value is the
+ * variant's own object.
  */
 final class TaggedString
 {

@@ -11,7 +11,8 @@ namespace ToolResult\Generated;
  * A run-only display artifact as a producer emits it and the bounder lets it through: a known
  * type with data of that type's shape.
  *
- * One of: TableArtifact|TextArtifact. This class only decodes it; the value is the variant's own object.
+ * One of: TableArtifact|TextArtifact. This class only decodes it; the value is the variant's
+ * own object.
  */
 final class ToolArtifact
 {

@@ -17,10 +17,13 @@ namespace ToolResult\Generated;
 final readonly class ToolResult implements \JsonSerializable
 {
     /**
-     * @param string $content The one provider-facing string. Once bounded: well-formed Unicode, at most the content budget in UTF-8 octets.
+     * @param string $content The one provider-facing string. Once bounded: well-formed Unicode, at most the content
+     *     budget in UTF-8 octets.
      * @param bool $isError Whether the tool failed. Provider-facing.
-     * @param list<TableArtifact|TextArtifact> $artifacts Run-only display artifacts. Either what the tool gave, coerced, or exactly one omission marker.
-     * @param list<Warning> $warnings What the bounder, a normalizer or a hook changed or dropped, as codes: sorted by code, no code twice (TR-MODEL-9; JSON Schema cannot say it).
+     * @param list<TableArtifact|TextArtifact> $artifacts Run-only display artifacts. Either what the tool gave,
+     *     coerced, or exactly one omission marker.
+     * @param list<Warning> $warnings What the bounder, a normalizer or a hook changed or dropped, as codes: sorted by
+     *     code, no code twice (TR-MODEL-9; JSON Schema cannot say it).
      * @param mixed $structured Absent::Value when absent.
      */
     public function __construct(
@@ -35,12 +38,25 @@ final readonly class ToolResult implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['content', 'isError', 'artifacts', 'warnings'], ['content', 'isError', 'structured', 'artifacts', 'warnings']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['content', 'isError', 'artifacts', 'warnings'],
+            ['content', 'isError', 'structured', 'artifacts', 'warnings'],
+        );
         return new self(
             content: Json::string($m['content'], $path . '.content'),
             isError: Json::bool($m['isError'], $path . '.isError'),
-            artifacts: Json::list($m['artifacts'], $path . '.artifacts', static fn (mixed $x1, string $p1) => ToolArtifact::fromJson($x1, $p1)),
-            warnings: Json::list($m['warnings'], $path . '.warnings', static fn (mixed $x1, string $p1) => Warning::fromJson($x1, $p1)),
+            artifacts: Json::list(
+                $m['artifacts'],
+                $path . '.artifacts',
+                static fn (mixed $x1, string $p1) => ToolArtifact::fromJson($x1, $p1),
+            ),
+            warnings: Json::list(
+                $m['warnings'],
+                $path . '.warnings',
+                static fn (mixed $x1, string $p1) => Warning::fromJson($x1, $p1),
+            ),
             structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
         );
     }

@@ -32,12 +32,21 @@ final readonly class VectorFile implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['description', 'group', 'op', 'cases'], ['$schema', 'description', 'group', 'op', 'cases']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['description', 'group', 'op', 'cases'],
+            ['$schema', 'description', 'group', 'op', 'cases'],
+        );
         return new self(
             description: Json::string($m['description'], $path . '.description'),
             group: Json::enum(Group::class, $m['group'], $path . '.group'),
             op: Json::enum(Operation::class, $m['op'], $path . '.op'),
-            cases: Json::list($m['cases'], $path . '.cases', static fn (mixed $x1, string $p1) => VectorCase::fromJson($x1, $p1)),
+            cases: Json::list(
+                $m['cases'],
+                $path . '.cases',
+                static fn (mixed $x1, string $p1) => VectorCase::fromJson($x1, $p1),
+            ),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
         );
     }

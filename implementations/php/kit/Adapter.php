@@ -37,7 +37,8 @@ final class Adapter
     {
         $req = RequestJson::decode($line);
         if (!self::isRequest($req)) {
-            return [self::encode(['id' => null, 'ok' => false, 'error' => ['code' => 'adapter.bad_request', 'message' => 'the line is not a request'], 'logs' => []]), false];
+            $error = ['code' => 'adapter.bad_request', 'message' => 'the line is not a request'];
+            return [self::encode(['id' => null, 'ok' => false, 'error' => $error, 'logs' => []]), false];
         }
         $op = $req->op;
         $log = new LogCapture();
@@ -97,7 +98,8 @@ final class Adapter
         try {
             return ResponseJson::encode($response);
         } catch (\Throwable) {
-            return ResponseJson::encode(['id' => $response['id'], 'ok' => false, 'error' => ['code' => 'adapter.exception', 'message' => 'the answer could not be written'], 'logs' => []]);
+            $error = ['code' => 'adapter.exception', 'message' => 'the answer could not be written'];
+            return ResponseJson::encode(['id' => $response['id'], 'ok' => false, 'error' => $error, 'logs' => []]);
         }
     }
 }

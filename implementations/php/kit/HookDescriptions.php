@@ -40,17 +40,20 @@ final class HookDescriptions
             })(),
             'truncate-text' => (static function () use ($d): \Closure {
                 $n = $d->octets ?? null;
-                $ok = (is_int($n) || (is_float($n) && is_finite($n) && floor($n) === $n)) && $n >= 0 && $n <= 9007199254740991;
+                $integral = is_int($n) || (is_float($n) && is_finite($n) && floor($n) === $n);
+                $ok = $integral && $n >= 0 && $n <= 9007199254740991;
                 if (!$ok) {
                     throw new BadInput('octets is not an integer from 0 to 2^53 - 1');
                 }
                 $n = (int) $n;
-                return static fn (BoundedToolResult $r): mixed => Results::withContent($r, Utf8::prefix($r->content, $n));
+                return static fn (BoundedToolResult $r): mixed
+                    => Results::withContent($r, Utf8::prefix($r->content, $n));
             })(),
             'drop-structured' => static fn (BoundedToolResult $r): mixed => Results::withoutStructured($r),
             'set-error' => (static function () use ($text): \Closure {
                 $t = $text();
-                return static fn (BoundedToolResult $r): mixed => ToolResult::error($t, $r->hasStructured() ? $r->structured() : Absent::Value);
+                return static fn (BoundedToolResult $r): mixed
+                    => ToolResult::error($t, $r->hasStructured() ? $r->structured() : Absent::Value);
             })(),
             'throw' => static function (BoundedToolResult $r): never {
                 throw new \RuntimeException('hook failed on ' . $r->content . ' ' . json_encode($r->toRecord()));

@@ -14,6 +14,7 @@ final class LogCapture implements Logger
 
     public function log(string $message, array $fields = []): void
     {
-        $this->lines[] = $fields === [] ? $message : $message . ' ' . json_encode($fields, JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE);
+        $flags = JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_UNICODE | JSON_INVALID_UTF8_SUBSTITUTE;
+        $this->lines[] = $fields === [] ? $message : $message . ' ' . json_encode($fields, $flags);
     }
 }

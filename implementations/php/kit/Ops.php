@@ -27,7 +27,10 @@ use ToolResult\Sinks\Sinks;
 /** The adapter's operations (spec §9.3): each decodes its input, calls the library, returns plain JSON. */
 final class Ops
 {
-    public const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local', 'exposure'];
+    public const GROUPS = [
+        'bound', 'egress', 'sinks', 'ledger', 'hooks',
+        'normalize-mcp', 'normalize-langchain', 'normalize-local', 'exposure',
+    ];
 
     /** Decoded inputs of the request at hand, taken apart afterwards (Dismantle). */
     public array $decoded = [];
@@ -40,7 +43,8 @@ final class Ops
     {
         return match ($op) {
             'hello' => [
-                'name' => 'toolresult-php', 'version' => \ToolResult\Version::VERSION, 'language' => 'php ' . PHP_VERSION,
+                'name' => 'toolresult-php', 'version' => \ToolResult\Version::VERSION,
+                'language' => 'php ' . PHP_VERSION,
                 'protocol' => 'toolresult-adapter/1', 'groups' => self::GROUPS, 'stringModel' => 'bytes',
                 'cycles' => true, 'opaqueValues' => true,
             ],
@@ -97,7 +101,9 @@ final class Ops
             throw new BadInput('measure needs value and budget');
         }
         $m = Walker::measure($this->decode($input->value), (int) $input->budget, false);
-        return $m->verdict->value === 'ok' ? ['verdict' => 'ok', 'octets' => $m->octets] : ['verdict' => $m->verdict->value];
+        return $m->verdict->value === 'ok'
+            ? ['verdict' => 'ok', 'octets' => $m->octets]
+            : ['verdict' => $m->verdict->value];
     }
 
     /** A tool result built from a result input with the library's own factories (§9.3). */

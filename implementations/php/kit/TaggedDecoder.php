@@ -126,8 +126,8 @@ final class TaggedDecoder
         return match ($t['value'] ?? null) {
             'NaN' => NAN,
             'Infinity' => INF,
-            '-Infinity' => -INF,
-            '-0' => -0.0,
+            '-Infinity' => (-INF), // parenthesized: PHPCS 3.7.1 reads a unary minus after => as a binary operator
+            '-0' => (-0.0),
             default => throw new BadInput('bad number tag'),
         };
     }
@@ -289,7 +289,10 @@ final class TaggedDecoder
     {
         $depth = $t['depth'] ?? null;
         $kind = $t['kind'] ?? null;
-        if (!is_int($depth) || $depth < 0 || !in_array($kind, ['array', 'object'], true) || !array_key_exists('leaf', $t)) {
+        if (
+            !is_int($depth) || $depth < 0
+            || !in_array($kind, ['array', 'object'], true) || !array_key_exists('leaf', $t)
+        ) {
             throw new BadInput('bad nest tag');
         }
         $key = array_key_exists('key', $t) ? $this->key($t['key']) : 'k';

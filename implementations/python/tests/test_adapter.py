@@ -7,8 +7,8 @@ import subprocess
 import sys
 import unittest
 
-from kit_adapter.decode_tagged import OPAQUE, decode_tagged, utf16_to_str
-from kit_adapter.dispatch import handle
+from toolresult.kit_adapter.decode_tagged import OPAQUE, decode_tagged, utf16_to_str
+from toolresult.kit_adapter.dispatch import handle
 from toolresult.json_measure import measure
 
 ADAPTER = os.path.join(os.path.dirname(__file__), "..", "adapter.py")

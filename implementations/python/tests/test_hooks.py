@@ -2,7 +2,7 @@
 
 import unittest
 
-from kit_adapter.dispatch import handle
+from toolresult.kit_adapter.dispatch import handle
 from toolresult import BoundOptions, ToolResult, bound, transform_tool_result, with_content, without_structured
 
 CANARY = "cnry-0b3c77"

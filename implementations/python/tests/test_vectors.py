@@ -6,8 +6,8 @@ import json
 import os
 import unittest
 
-from kit_adapter.dispatch import handle
-from kit_adapter.ops import GROUPS, OPS
+from toolresult.kit_adapter.dispatch import handle
+from toolresult.kit_adapter.ops import GROUPS, OPS
 
 from .support import REPO_ROOT
 

@@ -17,7 +17,7 @@ def _is_string_list(value: Any) -> bool:
     return type(value) is list and all(type(item) is str for item in value)
 
 
-def _table_ok(data: dict) -> bool:
+def _table_ok(data: dict[str, Any]) -> bool:
     if data.keys() != {"columns", "rows"} or not _is_string_list(data["columns"]):
         return False
     width = len(data["columns"])
@@ -25,7 +25,7 @@ def _table_ok(data: dict) -> bool:
     return type(rows) is list and all(_is_string_list(row) and len(row) == width for row in rows)
 
 
-def _text_ok(data: dict) -> bool:
+def _text_ok(data: dict[str, Any]) -> bool:
     return data.keys() == {"text"} and type(data["text"]) is str
 
 

@@ -3,18 +3,37 @@
 from __future__ import annotations
 
 import logging
-from typing import Any, Mapping
+from typing import Any, Literal, Mapping, TypeGuard
 
 from . import generated_types as schema
 from .artifact_shape import is_valid_artifact_list
 from .content_cap import cap_content
-from .json_measure import measure
+from .json_measure import Verdict, measure
 from .options import BoundOptions
 from .result import ABSENT, BoundedResult, ToolResult, make_bounded
 
 _log = logging.getLogger("toolresult.bound")
 
 _KNOWN_CODES: frozenset[str] = frozenset(schema.WARNING_CODE_VALUES)
+
+# A failed artifact list: a measure verdict, or a well-measured list of the wrong shape (TR-BOUND-10).
+ArtifactVerdict = Verdict | Literal["invalid_shape"]
+
+_ARTIFACT_CODES: dict[ArtifactVerdict, schema.WarningCode] = {
+    "over_budget": "artifacts.over_budget",
+    "unencodable": "artifacts.unencodable",
+    "too_deep": "artifacts.too_deep",
+    "invalid_shape": "artifacts.invalid_shape",
+}
+_STRUCTURED_CODES: dict[Verdict, schema.WarningCode] = {
+    "over_budget": "structured.over_budget",
+    "unencodable": "structured.unencodable",
+    "too_deep": "structured.too_deep",
+}
+
+
+def _is_known_code(code: object) -> TypeGuard[schema.WarningCode]:
+    return type(code) is str and code in _KNOWN_CODES
 
 _MARKER_TEXT = {
     "unencodable": "could not be encoded",
@@ -57,7 +76,7 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
     opts = options if options is not None else BoundOptions()
     content, is_error, structured, artifacts, given_warnings = _channels(result)
     # Earlier warnings are kept when they are codes of the closed set (TR-BOUND-13, TR-MODEL-8).
-    warnings = {code for code in given_warnings if type(code) is str and code in _KNOWN_CODES}
+    warnings: set[schema.WarningCode] = {code for code in given_warnings if _is_known_code(code)}
 
     text, content_warning = cap_content(content, opts.content_budget)
     if content_warning:
@@ -69,14 +88,14 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
             warnings.add("artifacts.dropped_on_error")
     elif artifacts is not ABSENT:
         measured = measure(artifacts, opts.artifacts_budget)
-        verdict = measured.verdict
+        verdict: ArtifactVerdict = measured.verdict
         if verdict == "ok" and not is_valid_artifact_list(measured.value):
             verdict = "invalid_shape"
         if verdict == "ok":
             bounded_artifacts = measured.value
         else:
             bounded_artifacts = omission_marker(verdict, opts.artifacts_budget)
-            warnings.add(f"artifacts.{verdict}")
+            warnings.add(_ARTIFACT_CODES[verdict])
 
     bounded_structured: Any = ABSENT
     if structured is not ABSENT:
@@ -84,7 +103,7 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
         if measured.verdict == "ok":
             bounded_structured = measured.value
         else:
-            warnings.add(f"structured.{measured.verdict}")
+            warnings.add(_STRUCTURED_CODES[measured.verdict])
 
     codes = tuple(sorted(warnings))
     # Codes only: a warning never carries a byte of the data it is about (TR-MODEL-8).

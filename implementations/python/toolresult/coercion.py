@@ -38,7 +38,9 @@ def coerce_text(value: str | bytes) -> str:
     """The well-formed string for a ``str`` or ``bytes`` value."""
     if type(value) is bytes:
         return coerce_bytes(value)
-    return coerce_str(value)  # type: ignore[arg-type]
+    if type(value) is str:
+        return coerce_str(value)
+    raise TypeError("not text: a str or bytes subclass is never coerced (its methods may run code)")
 
 
 def coerced_prefix(value: str | bytes, min_octets: int) -> tuple[str, bool]:
@@ -55,6 +57,8 @@ def coerced_prefix(value: str | bytes, min_octets: int) -> tuple[str, bool]:
         if len(value) <= min_octets + 4:
             return coerce_bytes(value), True
         return coerce_bytes(value[: min_octets + 4]), False
+    if type(value) is not str:
+        raise TypeError("not text: a str or bytes subclass is never coerced (its methods may run code)")
     if len(value) <= min_octets:
-        return coerce_str(value), True  # type: ignore[arg-type]
-    return coerce_str(value[:min_octets]), False  # type: ignore[index]
+        return coerce_str(value), True
+    return coerce_str(value[:min_octets]), False

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from . import generated_types as schema
 from .coercion import coerced_prefix, is_text
 
 
@@ -11,7 +12,7 @@ def truncation_notice(budget: int) -> str:
     return f"\n\u2026[tool result truncated at {budget} bytes]"
 
 
-def cap_content(content: Any, budget: int) -> tuple[str, str | None]:
+def cap_content(content: Any, budget: int) -> tuple[str, schema.WarningCode | None]:
     """(bounded content, warning code or None).
 
     Only the prefix that can matter is coerced and encoded: ``budget + 1`` octets of output are

@@ -11,8 +11,9 @@ from __future__ import annotations
 import json
 import re
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
+from . import generated_types as schema
 from .jcs import canonical_json
 from .options import BoundOptions, OptionsError
 from .result import ABSENT, make_bounded, require_bounded
@@ -35,7 +36,7 @@ class ExposurePolicyError(OptionsError):
 class Exposure:
     """A checked policy: ``policy`` is none, json or allowlist; ``pointers`` pairs each pointer with its tokens."""
 
-    policy: str
+    policy: Literal["none", "json", "allowlist"]
     pointers: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
 
@@ -159,8 +160,8 @@ def expose(result: Any, policy: Any = None, options: BoundOptions | None = None)
     budget = (options if options is not None else BoundOptions()).content_budget
     if exposure.policy == "none":
         return bounded
-    codes = set(bounded.warnings)
-    codes.add(f"exposure.{exposure.policy}")
+    codes: set[schema.WarningCode] = set(bounded.warnings)
+    codes.add("exposure.json" if exposure.policy == "json" else "exposure.allowlist")
     content = bounded.content
     has, value, unmatched = _select(bounded, exposure)
     if unmatched:

@@ -58,6 +58,8 @@ def _number_node(value: int | float) -> tuple[int | float, int] | None:
         if -MAX_SAFE_INTEGER <= value <= MAX_SAFE_INTEGER:
             return value, len(str(value))
         return None
+    if type(value) is not float:
+        return None  # not reached: the walk passes exact ints and floats only
     if not math.isfinite(value) or abs(value) > MAX_SAFE_INTEGER:
         return None
     if value == 0:
@@ -68,7 +70,7 @@ def _number_node(value: int | float) -> tuple[int | float, int] | None:
     return value, len(format_number(value))
 
 
-def _coerced_keys(mapping: dict) -> list[str] | None:
+def _coerced_keys(mapping: dict[Any, Any]) -> list[str] | None:
     """The coerced keys in order, or None when a key is not a string (the object is then an
     unencodable node of 4 octets). Keys that collide after coercion are kept: the object is still
     measured member by member and only marked unencodable (TR-BOUND-7, TR-BOUND-18)."""

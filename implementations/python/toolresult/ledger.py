@@ -61,7 +61,7 @@ def _depth_within(text: str, limit: int) -> bool:
     return True
 
 
-def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict:
+def _no_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for key, value in pairs:
         if key in out:

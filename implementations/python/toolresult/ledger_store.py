@@ -125,9 +125,13 @@ def audit_text(record: Any) -> str:
     return canonical_json(record)
 
 
-def _text(octets: bytes) -> str:
+def _text(octets: object) -> str:
+    # A row the store did not write as it writes (NULL, TEXT, a number) reads as no JSON at all, so
+    # restore fails with ledger.malformed instead of this module failing on the row's type.
+    if type(octets) is not bytes:
+        return "\x00not an entry"
     try:
-        return bytes(octets).decode("utf-8")
+        return octets.decode("utf-8")
     except UnicodeDecodeError:
         return "\x00not UTF-8"  # not JSON: restore fails with ledger.malformed
 
@@ -227,7 +231,10 @@ class SqliteLedger:
     def _read(self, call_id: str) -> tuple[str, bytes | None, int | None] | None:
         try:
             with self._lock:
-                return self._db.execute("SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)).fetchone()
+                row: tuple[str, bytes | None, int | None] | None = self._db.execute(
+                    "SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)
+                ).fetchone()
+                return row
         except sqlite3.Error as e:
             raise _store_error(self.path, "read a claim", e) from None
 
@@ -321,7 +328,7 @@ class SqliteLedger:
         row = self._read(call_id)
         return _text(row[1]) if row is not None and row[0] == "stored" else None
 
-    def append_audit(self, call_id: str, record: dict) -> None:
+    def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
         """Appends the audit record of a call (TR-REPLAY-34)."""
         check_call_id(call_id)
         text = audit_text(record)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any, Iterable, Mapping
 
 from . import generated_types as schema
 from .json_measure import measure
@@ -90,7 +90,7 @@ def _redact_value(value: Any, redactor: Redactor) -> Any:
     return value  # numbers, booleans and null are not strings and stay as they are
 
 
-def _redact_data(data: dict, redactor: Redactor) -> dict:
+def _redact_data(data: Mapping[str, object], redactor: Redactor) -> dict[str, Any]:
     """An artifact's data: the protocol's member names (columns, rows, text) stay; values are redacted."""
     fixed = {"columns", "rows", "text"}
     out: dict[str, Any] = {}

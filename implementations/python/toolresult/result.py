@@ -169,7 +169,11 @@ def make_bounded(
 ) -> BoundedResult:
     result = BoundedResult(_BOUNDER_ONLY, content, is_error, structured, artifacts, warnings)
     key = id(result)
-    _GENUINE[key] = weakref.ref(result, lambda _ref, key=key: _GENUINE.pop(key, None))
+
+    def forget(_ref: weakref.ref[BoundedResult]) -> None:
+        _GENUINE.pop(key, None)
+
+    _GENUINE[key] = weakref.ref(result, forget)
     return result
 
 

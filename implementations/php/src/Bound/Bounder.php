@@ -98,7 +98,8 @@ final class Bounder
             return [$r->content, $r->isError, $r->structured(), $r->artifacts(), $r->warnings()];
         }
         if (BoundedToolResult::isGenuine($r)) {
-            return [$r->content, $r->isError, $r->hasStructured() ? $r->structured() : Absent::Value, $r->artifacts(), $r->warnings()];
+            $structured = $r->hasStructured() ? $r->structured() : Absent::Value;
+            return [$r->content, $r->isError, $structured, $r->artifacts(), $r->warnings()];
         }
         if ($r instanceof \stdClass || (is_array($r) && !array_is_list($r))) {
             $get = static function (string $name) use ($r): mixed {

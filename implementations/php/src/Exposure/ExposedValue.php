@@ -39,6 +39,8 @@ final readonly class ExposedValue
             }
         }
         // A stdClass, so that the pointer "" or "/0" is a member name and never a list index.
-        return $picked === [] ? new self(false, null, $unmatched) : new self(true, JsonData::makeObject($picked), $unmatched);
+        return $picked === []
+            ? new self(false, null, $unmatched)
+            : new self(true, JsonData::makeObject($picked), $unmatched);
     }
 }

@@ -40,7 +40,9 @@ final class Exposure
             return $r; // TR-EXPOSE-1: the result itself, every byte as without a policy
         }
         $codes = $r->warnings();
-        $codes[] = $p->policy === ExposurePolicy::JSON ? WarningCode::ExposureJson->value : WarningCode::ExposureAllowlist->value;
+        $codes[] = $p->policy === ExposurePolicy::JSON
+            ? WarningCode::ExposureJson->value
+            : WarningCode::ExposureAllowlist->value;
         $content = $r->content;
         $e = ExposedValue::of($r, $p);
         if ($e->unmatched) {

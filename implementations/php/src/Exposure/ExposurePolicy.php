@@ -64,7 +64,11 @@ final readonly class ExposurePolicy
         if ($policy instanceof self) {
             return $policy;
         }
-        if ($policy instanceof NoneExposurePolicy || $policy instanceof JsonExposurePolicy || $policy instanceof AllowlistExposurePolicy) {
+        if (
+            $policy instanceof NoneExposurePolicy
+            || $policy instanceof JsonExposurePolicy
+            || $policy instanceof AllowlistExposurePolicy
+        ) {
             $policy = $policy->jsonSerialize();
         }
         if ($policy === null || $policy === Absent::Value) {

@@ -23,8 +23,12 @@ final class Pipeline
     /**
      * @param list<callable(BoundedToolResult, int): mixed> $hooks
      */
-    public static function transform(mixed $result, array $hooks, mixed $options = null, ?Logger $logger = null): BoundedToolResult
-    {
+    public static function transform(
+        mixed $result,
+        array $hooks,
+        mixed $options = null,
+        ?Logger $logger = null,
+    ): BoundedToolResult {
         $options = BoundOptions::from($options);
         $logger ??= new NullLogger();
         $current = NotBounded::check($result, 'transformToolResult');

@@ -30,14 +30,19 @@ final class Results
             $r['warnings'] = array_merge($r['warnings'] ?? [], $codes);
             return $r;
         }
-        return self::rebuild($r, $r->content, $r->hasStructured() ? $r->structured() : Absent::Value, array_merge($r->warnings(), $codes));
+        $structured = $r->hasStructured() ? $r->structured() : Absent::Value;
+        return self::rebuild($r, $r->content, $structured, array_merge($r->warnings(), $codes));
     }
 
-    private static function rebuild(BoundedToolResult|ToolResult $r, string $content, mixed $structured, array $warnings): ToolResult|array
-    {
+    private static function rebuild(
+        BoundedToolResult|ToolResult $r,
+        string $content,
+        mixed $structured,
+        array $warnings,
+    ): ToolResult|array {
         if ($r->isError) {
             $artifacts = $r->artifacts();
-            if ($artifacts !== [] ) {
+            if ($artifacts !== []) {
                 // An error that still holds artifacts (only a raw ToolResult can): handed on as an
                 // untyped mapping so that the bounder drops them with their warning.
                 $m = ['content' => $content, 'isError' => true, 'artifacts' => $artifacts, 'warnings' => $warnings];

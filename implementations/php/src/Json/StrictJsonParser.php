@@ -149,7 +149,8 @@ final class StrictJsonParser
 
     private function string(): string
     {
-        if (!preg_match('/"((?:[^"\\\\\x00-\x1f]++|\\\\(?:["\\\\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"/A', $this->s, $m, 0, $this->i)) {
+        $string = '/"((?:[^"\\\\\x00-\x1f]++|\\\\(?:["\\\\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"/A';
+        if (!preg_match($string, $this->s, $m, 0, $this->i)) {
             throw new \UnexpectedValueException('not a string');
         }
         $this->i += strlen($m[0]);
@@ -160,7 +161,8 @@ final class StrictJsonParser
         // Escaped unpaired surrogates become \ufffd (json_decode refuses them); pairs and escaped
         // backslashes are left for json_decode.
         $raw = preg_replace_callback(
-            '/\\\\\\\\|\\\\u([dD][89abAB][0-9a-fA-F]{2})\\\\u([dD][c-fC-F][0-9a-fA-F]{2})|\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}/',
+            '/\\\\\\\\|\\\\u([dD][89abAB][0-9a-fA-F]{2})\\\\u([dD][c-fC-F][0-9a-fA-F]{2})'
+                . '|\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}/',
             function (array $x): string {
                 if ($x[0] === '\\\\' || isset($x[2]) && $x[2] !== '') {
                     return $x[0];

@@ -31,8 +31,16 @@ final class ExecutionSeam
      * @param mixed $exposure what the model sees of structured (spec §12): an ExposurePolicy, a mapping
      *                        of exposure-policy.schema.json, or null (none)
      */
-    public static function execute(string $callId, callable $tool, LedgerStore $ledger, array $hooks = [], mixed $options = null, ?Logger $logger = null, int $pollMicroseconds = 10000, mixed $exposure = null): BoundedToolResult
-    {
+    public static function execute(
+        string $callId,
+        callable $tool,
+        LedgerStore $ledger,
+        array $hooks = [],
+        mixed $options = null,
+        ?Logger $logger = null,
+        int $pollMicroseconds = 10000,
+        mixed $exposure = null,
+    ): BoundedToolResult {
         $logger ??= new NullLogger();
         // Refused before any call ID is claimed and before the tool runs (TR-MODEL-10, TR-EXPOSE-2).
         $budgets = BoundOptions::from($options);

@@ -53,7 +53,10 @@ final class Ledger
         if (self::isInteger($version) && $version >= 2) {
             throw new LedgerError('ledger.unknown_version'); // TR-REPLAY-5
         }
-        if (!self::isInteger($version) || $version != 1 || count($members) !== 2 || !array_key_exists('result', $members)) {
+        if (
+            !self::isInteger($version) || $version != 1
+            || count($members) !== 2 || !array_key_exists('result', $members)
+        ) {
             throw new LedgerError('ledger.malformed');
         }
         $result = $members['result'];
@@ -96,8 +99,10 @@ final class Ledger
                 return false;
             }
         }
-        if (!is_string($m['content'] ?? null) || !is_bool($m['isError'] ?? null)
-            || !JsonData::isList($m['artifacts'] ?? null) || !JsonData::isList($m['warnings'] ?? null)) {
+        if (
+            !is_string($m['content'] ?? null) || !is_bool($m['isError'] ?? null)
+            || !JsonData::isList($m['artifacts'] ?? null) || !JsonData::isList($m['warnings'] ?? null)
+        ) {
             return false;
         }
         foreach ($m['warnings'] as $w) {

@@ -11,9 +11,21 @@ final readonly class BoundOptions
 {
     /** Each budget's default and range, as the generator emits them from bound-options.schema.json. */
     private const BUDGETS = [
-        'contentBudget' => [Schema::CONTENT_BUDGET_DEFAULT, Schema::CONTENT_BUDGET_MINIMUM, Schema::CONTENT_BUDGET_MAXIMUM],
-        'artifactsBudget' => [Schema::ARTIFACTS_BUDGET_DEFAULT, Schema::ARTIFACTS_BUDGET_MINIMUM, Schema::ARTIFACTS_BUDGET_MAXIMUM],
-        'structuredBudget' => [Schema::STRUCTURED_BUDGET_DEFAULT, Schema::STRUCTURED_BUDGET_MINIMUM, Schema::STRUCTURED_BUDGET_MAXIMUM],
+        'contentBudget' => [
+            Schema::CONTENT_BUDGET_DEFAULT,
+            Schema::CONTENT_BUDGET_MINIMUM,
+            Schema::CONTENT_BUDGET_MAXIMUM,
+        ],
+        'artifactsBudget' => [
+            Schema::ARTIFACTS_BUDGET_DEFAULT,
+            Schema::ARTIFACTS_BUDGET_MINIMUM,
+            Schema::ARTIFACTS_BUDGET_MAXIMUM,
+        ],
+        'structuredBudget' => [
+            Schema::STRUCTURED_BUDGET_DEFAULT,
+            Schema::STRUCTURED_BUDGET_MINIMUM,
+            Schema::STRUCTURED_BUDGET_MAXIMUM,
+        ],
     ];
 
     private function __construct(

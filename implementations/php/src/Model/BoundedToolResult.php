@@ -16,9 +16,17 @@ final readonly class BoundedToolResult implements \JsonSerializable
 {
     use ShowsShape;
 
-    private function __construct(public string $content, public bool $isError, mixed $structured, array $artifacts, array $warnings)
-    {
-        RunOnlyStore::put($this, ['structured' => $structured, 'artifacts' => $artifacts, 'warnings' => $warnings, 'genuine' => true]);
+    private function __construct(
+        public string $content,
+        public bool $isError,
+        mixed $structured,
+        array $artifacts,
+        array $warnings,
+    ) {
+        RunOnlyStore::put(
+            $this,
+            ['structured' => $structured, 'artifacts' => $artifacts, 'warnings' => $warnings, 'genuine' => true],
+        );
     }
 
     /**
@@ -33,7 +41,8 @@ final readonly class BoundedToolResult implements \JsonSerializable
             throw new \LogicException('the bounded-result factory belongs to the bounder');
         }
         $handed = true;
-        return static fn (string $content, bool $isError, mixed $structured, array $artifacts, array $warnings): self => new self($content, $isError, $structured, $artifacts, $warnings);
+        return static fn (string $content, bool $isError, mixed $structured, array $artifacts, array $warnings): self
+            => new self($content, $isError, $structured, $artifacts, $warnings);
     }
 
     /** Whether $value is a bounded result the bounder made (not a forged or unconstructed one). */

@@ -13,8 +13,13 @@ final readonly class ToolResult implements \JsonSerializable
 {
     use ShowsShape;
 
-    private function __construct(public string $content, public bool $isError, mixed $structured, mixed $artifacts, array $warnings)
-    {
+    private function __construct(
+        public string $content,
+        public bool $isError,
+        mixed $structured,
+        mixed $artifacts,
+        array $warnings,
+    ) {
         RunOnlyStore::put($this, ['structured' => $structured, 'artifacts' => $artifacts, 'warnings' => $warnings]);
     }
 
@@ -24,8 +29,12 @@ final readonly class ToolResult implements \JsonSerializable
      *
      * @param list<string> $warnings
      */
-    public static function text(string $content, mixed $structured = Absent::Value, mixed $artifacts = [], array $warnings = []): self
-    {
+    public static function text(
+        string $content,
+        mixed $structured = Absent::Value,
+        mixed $artifacts = [],
+        array $warnings = [],
+    ): self {
         return new self($content, false, $structured, $artifacts, $warnings);
     }
 

@@ -20,8 +20,12 @@ final class Finish
     public const OMITTED = '[structured result omitted]';
     public const SCHEMA_FAILED = '[tool output did not match its output schema]';
 
-    public static function result(Parts $parts, bool $isError, mixed $structured, NormalizeOptions $o): BoundedToolResult
-    {
+    public static function result(
+        Parts $parts,
+        bool $isError,
+        mixed $structured,
+        NormalizeOptions $o,
+    ): BoundedToolResult {
         $text = implode("\n", $parts->pieces);
         $artifacts = $parts->artifacts();
         $given = $structured !== Absent::Value;
@@ -29,8 +33,10 @@ final class Finish
         $warnings = $first->warnings();
         $kept = $first->hasStructured() ? $first->structured() : Absent::Value;
 
-        if (!$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
-            && !JsonSchema::accepts($o->outputSchema, $kept)) {
+        if (
+            !$isError && $kept !== Absent::Value && $o->hasSchema && $o->schemaPolicy !== 'off'
+            && !JsonSchema::accepts($o->outputSchema, $kept)
+        ) {
             if ($o->schemaPolicy === 'enforce') {
                 $codes = [WarningCode::StructuredSchemaMismatch->value];
                 if ($first->artifacts() !== []) {
@@ -53,8 +59,13 @@ final class Finish
         return Bounder::bound(self::mapping($text, true, Absent::Value, [], []), $o->budgets);
     }
 
-    private static function mapping(string $content, bool $isError, mixed $structured, array $artifacts, array $warnings): array
-    {
+    private static function mapping(
+        string $content,
+        bool $isError,
+        mixed $structured,
+        array $artifacts,
+        array $warnings,
+    ): array {
         $m = ['content' => $content, 'isError' => $isError, 'warnings' => $warnings];
         if ($artifacts !== []) {
             $m['artifacts'] = $artifacts;

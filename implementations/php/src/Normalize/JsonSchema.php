@@ -16,6 +16,11 @@ final class JsonSchema
 {
     private const D2020 = 'https://json-schema.org/draft/2020-12/schema';
     private const D7 = 'http://json-schema.org/draft-07/schema';
+    /** The keywords whose value is one subschema (an object), walked when collecting the schema's resources. */
+    private const SCHEMA_VALUED = [
+        'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames', 'items', 'additionalItems',
+        'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
+    ];
 
     /**
      * TR-NORM-65.3: each evaluation of a schema against a value is one step, and past this many the
@@ -106,7 +111,7 @@ final class JsonSchema
                     foreach (JsonData::isList($v) ? $v : self::members($v) as $x) {
                         $stack[] = [$x, $base, $pointer . '/' . $k];
                     }
-                    if (JsonData::isObject($v) && in_array($k, ['not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames', 'items', 'additionalItems', 'unevaluatedItems', 'unevaluatedProperties', 'contentSchema'], true)) {
+                    if (JsonData::isObject($v) && in_array($k, self::SCHEMA_VALUED, true)) {
                         $stack[] = [$v, $base, $pointer . '/' . $k];
                     }
                 }
@@ -284,7 +289,10 @@ final class JsonSchema
         }
         if (is_string($v)) {
             $len = mb_strlen($v, 'UTF-8');
-            if ((isset($s['maxLength']) && $len > $s['maxLength']) || (isset($s['minLength']) && $len < $s['minLength'])) {
+            if (
+                (isset($s['maxLength']) && $len > $s['maxLength'])
+                || (isset($s['minLength']) && $len < $s['minLength'])
+            ) {
                 return null;
             }
             if (is_string($s['pattern'] ?? null) && !Pattern::matches(Pattern::compile($s['pattern']), $v)) {
@@ -386,7 +394,10 @@ final class JsonSchema
 
     private function objectOk(array $s, array $m, string $base, array &$ann, \Closure $merge): bool
     {
-        if ((isset($s['maxProperties']) && count($m) > $s['maxProperties']) || (isset($s['minProperties']) && count($m) < $s['minProperties'])) {
+        if (
+            (isset($s['maxProperties']) && count($m) > $s['maxProperties'])
+            || (isset($s['minProperties']) && count($m) < $s['minProperties'])
+        ) {
             return false;
         }
         foreach ($s['required'] ?? [] as $name) {
@@ -536,7 +547,8 @@ final class JsonSchema
                 }
             }
             $min = $this->dialect === '2020' && isset($s['minContains']) ? $s['minContains'] : 1;
-            if ($count < $min || ($this->dialect === '2020' && isset($s['maxContains']) && $count > $s['maxContains'])) {
+            $overMax = $this->dialect === '2020' && isset($s['maxContains']) && $count > $s['maxContains'];
+            if ($count < $min || $overMax) {
                 return false;
             }
         }

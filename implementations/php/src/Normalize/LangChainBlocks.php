@@ -62,8 +62,15 @@ final class LangChainBlocks
     }
 
     /** A row and a placeholder for base64 data or a URL; a data: URL counts as its base64 payload. */
-    private static function reference(Parts $parts, string $id, string $kind, ?string $mime, ?string $data, ?string $url, bool $modelFacing): bool
-    {
+    private static function reference(
+        Parts $parts,
+        string $id,
+        string $kind,
+        ?string $mime,
+        ?string $data,
+        ?string $url,
+        bool $modelFacing,
+    ): bool {
         $own = $mime !== null && $mime !== '' ? $mime : null;
         if ($data !== null) {
             $size = Base64::decodedSize($data);

@@ -26,7 +26,10 @@ final class LangChainNormalizer
         }
         [, $content] = Source::member($value, 'content');
         [$hasStatus, $status] = Source::member($value, 'status');
-        if ((!is_string($content) && !Source::isList($content)) || ($hasStatus && $status !== 'success' && $status !== 'error')) {
+        if (
+            (!is_string($content) && !Source::isList($content))
+            || ($hasStatus && $status !== 'success' && $status !== 'error')
+        ) {
             return Finish::error(self::MALFORMED, $o);
         }
         $parts = new Parts();
@@ -38,7 +41,10 @@ final class LangChainNormalizer
             if (self::isAdapterList($artifact)) {
                 $adapterForm = true;
                 [$structured, $unwrap] = self::adapterEntries($artifact, $parts);
-            } elseif (Source::isObject($artifact) && (Source::hasName($artifact, 'structured_content') || Source::hasName($artifact, 'structuredContent'))) {
+            } elseif (
+                Source::isObject($artifact)
+                && (Source::hasName($artifact, 'structured_content') || Source::hasName($artifact, 'structuredContent'))
+            ) {
                 $structured = self::pythonForm($artifact, $parts);
             } else {
                 $structured = $artifact; // TR-NORM-55

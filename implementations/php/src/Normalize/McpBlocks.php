@@ -86,7 +86,8 @@ final class McpBlocks
                 if ($uri === null || Source::string($block, 'name') === null) {
                     return false;
                 }
-                $parts->row($id, 'resource_link', Source::get($block, 'mimeType'), Parts::declaredSize(Source::get($block, 'size')), $uri);
+                $size = Parts::declaredSize(Source::get($block, 'size'));
+                $parts->row($id, 'resource_link', Source::get($block, 'mimeType'), $size, $uri);
                 self::placeholder($parts, 'resource_link', $modelFacing);
                 return true;
         }

@@ -28,8 +28,15 @@ final class Parts
     }
 
     /** A text block's row and either its piece (model-facing) or its run-only text. */
-    public function text(string $block, string $kind, string $text, mixed $mimeType, mixed $uri, bool $modelFacing, bool $withRow): void
-    {
+    public function text(
+        string $block,
+        string $kind,
+        string $text,
+        mixed $mimeType,
+        mixed $uri,
+        bool $modelFacing,
+        bool $withRow,
+    ): void {
         if ($withRow) {
             $this->row($block, $kind, $mimeType, (string) strlen(Utf8::coerce($text)), $uri);
         }
@@ -60,7 +67,9 @@ final class Parts
     /** The piece for a block of unknown type (TR-NORM-41): its type only when a short lower-case token. */
     public static function unsupported(mixed $type): string
     {
-        return is_string($type) && preg_match('/^[a-z][a-z0-9_-]{0,31}$/D', $type) ? "[unsupported {$type} block]" : '[unsupported block]';
+        return is_string($type) && preg_match('/^[a-z][a-z0-9_-]{0,31}$/D', $type)
+            ? "[unsupported {$type} block]"
+            : '[unsupported block]';
     }
 
     /** A resource link's declared size: a safe integer, however written (TR-NORM-11). */

@@ -23,7 +23,8 @@ final class SchemaForms
         'contentEncoding' => 'string', 'contentMediaType' => 'string',
         'type' => 'type', 'enum' => 'array', 'const' => 'any', 'multipleOf' => 'positive',
         'maximum' => 'number', 'exclusiveMaximum' => 'number', 'minimum' => 'number', 'exclusiveMinimum' => 'number',
-        'maxLength' => 'count', 'minLength' => 'count', 'pattern' => 'regex', 'maxItems' => 'count', 'minItems' => 'count',
+        'maxLength' => 'count', 'minLength' => 'count', 'pattern' => 'regex',
+        'maxItems' => 'count', 'minItems' => 'count',
         'uniqueItems' => 'bool', 'maxProperties' => 'count', 'minProperties' => 'count', 'required' => 'strings',
         'properties' => 'schemaMap', 'patternProperties' => 'patternMap', 'additionalProperties' => 'schema',
         'propertyNames' => 'schema', 'contains' => 'schema', 'not' => 'schema', 'if' => 'schema', 'then' => 'schema',
@@ -100,7 +101,8 @@ final class SchemaForms
                 if (is_string($v)) {
                     return in_array($v, self::TYPES, true) ? [] : $fail();
                 }
-                if (!JsonData::isList($v) || $v === [] || count(array_unique(array_map('serialize', $v))) !== count($v)) {
+                $distinct = JsonData::isList($v) && count(array_unique(array_map('serialize', $v))) === count($v);
+                if (!$distinct || $v === []) {
                     return $fail();
                 }
                 foreach ($v as $t) {

@@ -16,7 +16,10 @@ final class Redactor
     private const RULES = [
         ['~://[^\t\n\f\r /?#@]+@~', '://***@'],
         ['~([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._\~+/-]+=*~', '$1 ***'],
-        ['~(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}~', '$1***'],
+        [
+            '~(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}~',
+            '$1***',
+        ],
         ['~(^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}~', '$1***'],
     ];
     private const CAP = 2000;

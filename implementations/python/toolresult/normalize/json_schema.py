@@ -199,7 +199,7 @@ class _Compiled:
             for sub in self._subschemas(schema):
                 stack.append((sub, base, depth + 1))
 
-    def _subschemas(self, schema: dict) -> list[Any]:
+    def _subschemas(self, schema: dict[str, Any]) -> list[Any]:
         subs: list[Any] = []
         for key in ("additionalProperties", "contains", "not", "if", "then", "else", "propertyNames",
                     "unevaluatedProperties", "unevaluatedItems", "additionalItems"):
@@ -220,7 +220,7 @@ class _Compiled:
             subs.extend(v for v in schema["dependencies"].values() if type(v) is not list)
         return subs
 
-    def _check_keywords(self, s: dict) -> None:
+    def _check_keywords(self, s: dict[str, Any]) -> None:
         def need(ok: bool) -> None:
             if not ok:
                 raise SchemaError("a keyword has a value its dialect does not allow")
@@ -437,7 +437,7 @@ def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Resu
     return out
 
 
-def _validate_array(c: _Compiled, schema: dict, v: list, base: str, depth: int, out: _Result) -> bool:
+def _validate_array(c: _Compiled, schema: dict[str, Any], v: list[Any], base: str, depth: int, out: _Result) -> bool:
     if "maxItems" in schema and len(v) > schema["maxItems"]:
         return False
     if "minItems" in schema and len(v) < schema["minItems"]:
@@ -482,7 +482,7 @@ def _validate_array(c: _Compiled, schema: dict, v: list, base: str, depth: int, 
     return True
 
 
-def _validate_object(c: _Compiled, schema: dict, v: dict, base: str, depth: int, out: _Result) -> bool:
+def _validate_object(c: _Compiled, schema: dict[str, Any], v: dict[str, Any], base: str, depth: int, out: _Result) -> bool:
     if "maxProperties" in schema and len(v) > schema["maxProperties"]:
         return False
     if "minProperties" in schema and len(v) < schema["minProperties"]:

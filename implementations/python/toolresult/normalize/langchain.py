@@ -7,7 +7,7 @@ nothing here knows a LangChain type (TR-NORM-57).
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, TypeGuard
 
 from ..coercion import is_text
 from ..result import ABSENT, BoundedResult
@@ -100,15 +100,15 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
             found = _binary((url, data), mime_type)
     if found is None:
         if model_facing:
-            out.piece(invalid_piece(kind))  # type: ignore[arg-type]
+            out.piece(invalid_piece(kind))
         return
     mime, size, uri = found
-    out.row(label, kind, mime, size, uri)  # type: ignore[arg-type]
+    out.row(label, kind, mime, size, uri)
     if model_facing:
-        out.piece(omitted_piece(kind))  # type: ignore[arg-type]
+        out.piece(omitted_piece(kind))
 
 
-def _is_adapter_form(artifact: Any) -> bool:
+def _is_adapter_form(artifact: Any) -> TypeGuard[list[dict[str, Any]]]:
     """A list of objects each with a string ``type``: what @langchain/mcp-adapters puts there."""
     return type(artifact) is list and all(type(e) is dict and is_text(e.get("type")) for e in artifact)
 

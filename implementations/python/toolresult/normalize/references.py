@@ -13,7 +13,7 @@ REFERENCE_COLUMNS = ["block", "kind", "mimeType", "size", "uri"]
 _TYPE_TOKEN = re.compile("[a-z][a-z0-9_-]{0,31}", re.ASCII)
 
 
-def fields_of(value: Any) -> dict | None:
+def fields_of(value: Any) -> dict[str, Any] | None:
     """The readable members of an object: a plain ``dict`` as it is; a dict subclass (whose readers
     may run code) as an object none of whose fields are data; None for anything that is not a
     mapping. ``type()`` and ``issubclass`` on it run none of the value's code (TR-NORM-2).
@@ -77,9 +77,9 @@ class Collected:
         """The text pieces joined with one line feed; none at all is the empty string (TR-NORM-10)."""
         return "\n".join(self.pieces)
 
-    def artifacts(self) -> list[dict]:
+    def artifacts(self) -> list[dict[str, Any]]:
         """The reference table first, then one text artifact per run-only text (TR-NORM-13)."""
-        out: list[dict] = []
+        out: list[dict[str, Any]] = []
         if self.rows:
             out.append({"type": "table", "label": "Content references",
                         "data": {"columns": list(REFERENCE_COLUMNS), "rows": self.rows}})

@@ -23,7 +23,7 @@ def _prefix(text: str, octets: int) -> str:
     return text.encode("utf-8")[:octets].decode("utf-8", "ignore")
 
 
-def _text(description: dict) -> Any:
+def _text(description: dict[str, Any]) -> Any:
     if "text" not in description:
         raise BadHookDescription("missing text")
     text = decode_tagged(description["text"])
@@ -48,9 +48,10 @@ def build_hook(description: Any) -> Hook:
         octets = description.get("octets")
         if type(octets) is float and octets.is_integer():
             octets = int(octets)  # an integer however written (spec 8.5): 2.0 is 2
-        if type(octets) is not int or not 0 <= octets <= _MAX_SAFE_INTEGER:
-            raise BadHookDescription("octets must be a non-negative integer")
-        return lambda result, position: with_content(result, _prefix(result.content, octets))
+        if type(octets) is int and 0 <= octets <= _MAX_SAFE_INTEGER:
+            limit = octets
+            return lambda result, position: with_content(result, _prefix(result.content, limit))
+        raise BadHookDescription("octets must be a non-negative integer")
     if name == "drop-structured":
         return lambda result, position: without_structured(result)
     if name == "set-error":

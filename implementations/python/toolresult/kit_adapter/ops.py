@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Mapping
 
 import toolresult
 from toolresult import ABSENT, BoundOptions, OptionsError, ToolResult, bound, coerce_text, measure
@@ -33,7 +33,8 @@ class OpError(Exception):
         self.message = message
 
 
-Op = Callable[[dict], dict]
+# An op's output is a TypedDict of generated_types (the schema's), or {} for stop.
+Op = Callable[[dict[str, Any]], Mapping[str, object]]
 
 
 def _options(raw: Any) -> BoundOptions:
@@ -46,7 +47,7 @@ def _options(raw: Any) -> BoundOptions:
 _UNDEFINED_TAG = {"$tr": "opaque", "kind": "undefined"}
 
 
-def _channel(raw: dict, name: str) -> Any:
+def _channel(raw: dict[str, Any], name: str) -> Any:
     """A run-only channel of a result input. A member that is missing, or whose value is JavaScript's
     undefined, is a channel the tool did not give: Python's counterpart is leaving the argument out."""
     if name not in raw or raw[name] == _UNDEFINED_TAG:
@@ -78,7 +79,7 @@ def build_result(raw: Any) -> Any:
     return ToolResult.text(content, artifacts=artifacts, structured=structured, warnings=codes)
 
 
-def op_hello(payload: dict) -> schema.HelloOutput:
+def op_hello(payload: dict[str, Any]) -> schema.HelloOutput:
     if payload.get("protocol") != PROTOCOL:
         raise OpError("adapter.bad_input", "this adapter speaks " + PROTOCOL)
     return {
@@ -93,18 +94,18 @@ def op_hello(payload: dict) -> schema.HelloOutput:
     }
 
 
-def op_stop(payload: dict) -> dict:
+def op_stop(payload: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
-def op_coerce(payload: dict) -> schema.CoerceOutput:
+def op_coerce(payload: dict[str, Any]) -> schema.CoerceOutput:
     value = decode_tagged(payload.get("value"))
     if not is_text(value):
         raise OpError("adapter.bad_input", "value must be a string")
     return {"text": coerce_text(value)}
 
 
-def op_measure(payload: dict) -> schema.MeasureOutput:
+def op_measure(payload: dict[str, Any]) -> schema.MeasureOutput:
     budget = payload.get("budget")
     # An integer in the protocol's sense: 9.0 is 9 (JSON Schema's integer, TR-CONF-6 builds it as a float).
     if type(budget) is float and budget.is_integer() and budget >= 0:
@@ -118,13 +119,13 @@ def op_measure(payload: dict) -> schema.MeasureOutput:
     return out  # type: ignore[return-value]
 
 
-def _bounded(payload: dict) -> tuple[Any, BoundOptions]:
+def _bounded(payload: dict[str, Any]) -> tuple[Any, BoundOptions]:
     """The bounded result of an op's ``{result, options?}`` input (options are checked first)."""
     options = _options(payload.get("options"))
     return bound(build_result(payload.get("result")), options), options
 
 
-def _exposed(payload: dict, bounded: Any, options: BoundOptions) -> Any:
+def _exposed(payload: dict[str, Any], bounded: Any, options: BoundOptions) -> Any:
     """``bounded`` under the input's exposure policy (spec 12); no ``exposure`` member is ``none``."""
     # Tagged values in the policy are decoded like every other part of the input (TR-CONF-4); a tag
     # that cannot be decoded makes the policy invalid.
@@ -138,40 +139,40 @@ def _exposed(payload: dict, bounded: Any, options: BoundOptions) -> Any:
         raise OpError("options.invalid", str(error)) from None
 
 
-def _result(payload: dict) -> Any:
+def _result(payload: dict[str, Any]) -> Any:
     """What the wire and the sinks are given: the input bounded, then exposed with the same budgets."""
     bounded, options = _bounded(payload)
     return _exposed(payload, bounded, options)
 
 
-def op_bound(payload: dict) -> schema.BoundOutput:
+def op_bound(payload: dict[str, Any]) -> schema.BoundOutput:
     return {"result": dict(_result(payload).to_json())}
 
 
-def op_wire(payload: dict) -> schema.WireOutput:
+def op_wire(payload: dict[str, Any]) -> schema.WireOutput:
     return {"message": wire_message(_result(payload))}
 
 
-def op_audit(payload: dict) -> schema.AuditOutput:
+def op_audit(payload: dict[str, Any]) -> schema.AuditOutput:
     levels = payload.get("levels", [])
     if type(levels) is not list:
         raise OpError("adapter.bad_input", "levels must be a list")
     return {"record": audit_record(_result(payload), levels)}
 
 
-def op_live(payload: dict) -> schema.LiveOutput:
+def op_live(payload: dict[str, Any]) -> schema.LiveOutput:
     return {"event": live_event(_result(payload))}
 
 
-def op_suspend(payload: dict) -> schema.SuspendOutput:
+def op_suspend(payload: dict[str, Any]) -> schema.SuspendOutput:
     return {"state": suspend_state(_result(payload))}
 
 
-def op_persist(payload: dict) -> schema.PersistOutput:
+def op_persist(payload: dict[str, Any]) -> schema.PersistOutput:
     return {"entry": persist(_result(payload))}
 
 
-def op_restore(payload: dict) -> schema.RestoreOutput:
+def op_restore(payload: dict[str, Any]) -> schema.RestoreOutput:
     options = _options(payload.get("options"))
     if type(payload.get("entry")) is not str:
         raise OpError("adapter.bad_input", "entry must be a string")
@@ -181,7 +182,7 @@ def op_restore(payload: dict) -> schema.RestoreOutput:
         raise OpError(error.code, str(error)) from None
 
 
-def op_hooks(payload: dict) -> schema.HooksOutput:
+def op_hooks(payload: dict[str, Any]) -> schema.HooksOutput:
     descriptions = payload.get("hooks")
     if type(descriptions) is not list:
         raise OpError("adapter.bad_input", "hooks must be a list")
@@ -197,7 +198,7 @@ def op_hooks(payload: dict) -> schema.HooksOutput:
 _NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain", "local": "normalize-local"}
 
 
-def op_normalize(payload: dict) -> schema.NormalizeOutput:
+def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
     source = payload.get("source")
     if source not in _NORMALIZE_GROUPS:
         raise OpError("adapter.bad_input", "source must be mcp, langchain or local")

@@ -42,7 +42,7 @@ class Plain:
         self.secret = "opaque-instance-field"
 
 
-class _TouchyDict(dict):
+class _TouchyDict(dict[Any, Any]):
     """A mapping whose reads run code. JavaScript's ``{get value() {…}}`` and ``{toJSON() {…}}`` are
     objects whose members are not plain data; Python's nearest is a dict subclass that overrides its
     readers. It is still a mapping (a normalizer sees an object whose fields are not data) and not
@@ -116,7 +116,7 @@ OPAQUE: dict[str, Callable[[], Any]] = {
 # ------------------------------------------------------------------ decoding
 
 
-def _nest(tag: dict, ancestors: list[Any]) -> Any:
+def _nest(tag: dict[str, Any], ancestors: list[Any]) -> Any:
     depth = tag["depth"]
     if type(depth) is not int or depth < 0:
         raise TagError("nest depth must be a non-negative integer")
@@ -147,7 +147,7 @@ def _nest(tag: dict, ancestors: list[Any]) -> Any:
     return outer
 
 
-def _repeat(tag: dict, ancestors: list[Any]) -> Any:
+def _repeat(tag: dict[str, Any], ancestors: list[Any]) -> Any:
     count = tag["count"]
     if "text" in tag:
         return tag["text"] * count
@@ -159,7 +159,7 @@ def _repeat(tag: dict, ancestors: list[Any]) -> Any:
     return out
 
 
-def _object(tag: dict, ancestors: list[Any]) -> dict:
+def _object(tag: dict[str, Any], ancestors: list[Any]) -> dict[Any, Any]:
     """An object from ordered entries. A key given as octets becomes a ``str`` through the
     implementation's octet coercion (spec 9.2, for a code-point language), so an object's keys are
     strings as in every other language: two entries whose keys decode to the same string are one
@@ -175,7 +175,7 @@ def _object(tag: dict, ancestors: list[Any]) -> dict:
     return out
 
 
-def _tag(tag: dict, ancestors: list[Any]) -> Any:
+def _tag(tag: dict[str, Any], ancestors: list[Any]) -> Any:
     kind = tag["$tr"]
     if kind == "bytes":
         return bytes.fromhex(tag["hex"])

@@ -1,0 +1,175 @@
+// The PHP implementation as a user gets it (implementations/php):
+// (a) `composer validate --strict` is clean;
+// (b) Debian's PHP_CodeSniffer finds nothing against PSR-12 in the package's code (src, kit, generated,
+//     the bin, adapter.php), but for the one misreading PHPCS 3.7.1 makes on PHP 8.2's `readonly class`;
+// (c) the package folder, copied out of the repository without its hand-written autoloader, is
+//     installed into a scratch project (Packagist disabled) by the README's own Composer lines; the
+//     README's example prints what the README says, with Composer's autoloader;
+// (d) the README's kit line: the whole kit, every group, nothing skipped, against the installed
+//     vendor/bin/toolresult-php-adapter.
+// `npm test` runs this file on its own (`npm run test:php-package`), after the other tests.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+import { ALL_GROUPS, expectAllRan, later, readmeBlock, readmeLines, runLines, show, userEnv, type KitReport } from './scratch-user.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const PACKAGE = join(ROOT, 'implementations', 'php');
+const README = join(PACKAGE, 'README.md');
+const NAME = 'toolresult/toolresult-protocol';
+const tmp = mkdtempSync(join(tmpdir(), 'trp-php-package-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+// A fresh Composer: its own home and cache, no prompt.
+const env = userEnv({ COMPOSER_HOME: join(tmp, 'composer-home'), COMPOSER_CACHE_DIR: join(tmp, 'composer-cache'), COMPOSER_NO_INTERACTION: '1' });
+
+describe('(a) composer validate', () => {
+  it('--strict: valid, no warning', () => {
+    const r = spawnSync('composer', ['validate', '--strict'], { cwd: PACKAGE, env, encoding: 'utf8' });
+    expect(r.status, show(r)).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/composer\.json is valid\n/);
+    expect(r.stdout + r.stderr).not.toMatch(/warning/i);
+  });
+});
+
+interface PhpcsReport {
+  files: Record<string, { messages: { message: string; source: string; line: number; type: string }[] }>;
+}
+
+/**
+ * PHPCS 3.7.1 (Debian 12) does not know PHP 8.2's `readonly class` and reports every such file as
+ * declaring a symbol and causing a side effect on the same line, the declaration's
+ * (squizlabs/PHP_CodeSniffer#3727, fixed in 3.8.0). Exactly that finding is left out; any other side
+ * effect, in any file, still counts.
+ */
+function misreadReadonlyClass(file: string, m: { message: string; source: string }): boolean {
+  if (m.source !== 'PSR1.Files.SideEffects.FoundWithSymbols') return false;
+  const at = /first symbol is defined on line (\d+) and the first side effect is on line (\d+)\./.exec(m.message);
+  if (!at || at[1] !== at[2]) return false;
+  const line = readFileSync(file, 'utf8').split('\n')[Number(at[1]) - 1] ?? '';
+  return /^(final |abstract )?readonly (final |abstract )?class \w+/.test(line);
+}
+
+describe('(b) PHP_CodeSniffer, PSR-12', () => {
+  it('phpcs --standard=PSR12 src kit generated bin adapter.php: no finding', () => {
+    const run = (args: string[], input?: string) => spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], { cwd: PACKAGE, env, encoding: 'utf8', input, maxBuffer: 64 << 20 });
+    const tree = run(['src', 'kit', 'generated', 'adapter.php']);
+    // The bin has no .php extension, which phpcs skips even when named: it reads it from stdin.
+    const bin = run(['--stdin-path=bin/toolresult-php-adapter.php', '-'], readFileSync(join(PACKAGE, 'bin', 'toolresult-php-adapter'), 'utf8'));
+    const findings: string[] = [];
+    let misread = 0;
+    let checked = 0;
+    for (const r of [tree, bin]) {
+      expect(r.stderr).toBe('');
+      const report = JSON.parse(r.stdout) as PhpcsReport;
+      for (const [file, { messages }] of Object.entries(report.files)) {
+        checked++;
+        const path = file.startsWith('/') ? file : join(PACKAGE, file);
+        for (const m of messages) {
+          if (path.endsWith('.php') && existsSync(path) && misreadReadonlyClass(path, m)) misread++;
+          else findings.push(`${relative(PACKAGE, path)}:${m.line} ${m.type} ${m.source}: ${m.message}`);
+        }
+      }
+    }
+    process.stdout.write(`phpcs PSR-12: ${checked} files, ${findings.length} findings (${misread} readonly-class misreadings of PHPCS 3.7.1 left out)\n`);
+    expect(findings).toEqual([]);
+    expect(checked).toBeGreaterThan(150);
+  }, 120_000);
+
+  it('the filter leaves out the readonly-class misreading only: a real side effect beside a readonly class is reported', () => {
+    const dir = join(tmp, 'phpcs-probe');
+    mkdirSync(dir);
+    const klass = '<?php\n\ndeclare(strict_types=1);\n\nnamespace Probe;\n\nfinal readonly class A\n{\n    public function __construct(public int $x)\n    {\n    }\n}\n';
+    writeFileSync(join(dir, 'A.php'), klass);
+    writeFileSync(join(dir, 'B.php'), klass.replace('final readonly class A', "echo 'side effect';\n\nfinal readonly class B"));
+    const r = spawnSync('phpcs', ['--standard=PSR12', '--report=json', 'A.php', 'B.php'], { cwd: dir, env, encoding: 'utf8' });
+    const report = JSON.parse(r.stdout) as PhpcsReport;
+    const kept = Object.entries(report.files).flatMap(([file, { messages }]) =>
+      messages.filter((m) => !misreadReadonlyClass(file.startsWith('/') ? file : join(dir, file), m)).map(() => file),
+    );
+    expect(kept.map((f) => f.replace(/.*\//, ''))).toEqual(['B.php']);
+  });
+});
+
+describe('(c) a project that installs the package with Composer by the README', () => {
+  const checkout = join(tmp, 'toolresult-protocol', 'implementations', 'php');
+  const app = join(tmp, 'app');
+  let lines: string[];
+  beforeAll(async () => {
+    // The package folder as a checkout has it, outside the repository, without the autoloader written
+    // for the repository's own tests: whatever runs below is loaded by Composer.
+    cpSync(PACKAGE, checkout, { recursive: true });
+    rmSync(join(checkout, 'src', 'autoload.php'));
+    mkdirSync(app);
+    writeFileSync(join(app, 'composer.json'), JSON.stringify({ name: 'example/app', type: 'project', repositories: { 'packagist.org': false } }, null, 4));
+    lines = readmeLines(README, 'install');
+    // The README's lines name the path this layout has and the version of package.json.
+    expect(lines.every((l) => l.startsWith('composer '))).toBe(true);
+    expect([...lines.join('\n').matchAll(/\d+\.\d+\.\d+[-\w.]*/g)].map((m) => m[0])).toEqual([packageJson.version, packageJson.version]);
+    expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(`\`composer require ${NAME}:${packageJson.version}\``);
+    expectAllRan(await runLines(lines, app, env), lines.length);
+  }, 300_000);
+
+  it('Composer records the package at the version of package.json, with its autoload and its bin', () => {
+    const installed = JSON.parse(readFileSync(join(app, 'vendor', 'composer', 'installed.json'), 'utf8')) as {
+      packages: { name: string; version: string; autoload: Record<string, unknown>; bin?: string[] }[];
+    };
+    const names = installed.packages.map((p) => p.name);
+    expect(names).toEqual([NAME]);
+    const p = installed.packages[0]!;
+    expect(p.version).toBe(packageJson.version);
+    expect(Object.keys(p.autoload).sort()).toEqual(['files', 'psr-4']);
+    expect(p.bin).toEqual(['bin/toolresult-php-adapter']);
+    expect(statSync(join(app, 'vendor', 'bin', 'toolresult-php-adapter')).mode & 0o111).not.toBe(0);
+    const size = spawnSync('composer', ['archive', '--format=tar.gz', '--dir', tmp, '--file', 'toolresult-protocol-php'], { cwd: checkout, env, encoding: 'utf8' });
+    expect(size.status, show(size)).toBe(0);
+    const archive = join(tmp, 'toolresult-protocol-php.tar.gz');
+    process.stdout.write(`php package (composer archive, tar.gz): ${statSync(archive).size} bytes\n`);
+  });
+
+  it('the README example prints exactly what the README documents', () => {
+    writeFileSync(join(app, 'example.php'), readmeBlock(README, 'example'));
+    const r = spawnSync('php', ['example.php'], { cwd: app, env, encoding: 'utf8' });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toBe(readmeBlock(README, 'output'));
+    expect(r.status).toBe(0);
+  });
+
+  it("the package's code reaches nowhere outside the package", () => {
+    const installed = join(app, 'vendor', 'toolresult', 'toolresult-protocol');
+    const code = ['src', 'kit', 'generated', 'bin']
+      .flatMap((d) => readdirSync(join(installed, d), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)));
+    expect(code.length).toBeGreaterThan(150);
+    const reaching = code.filter((f) => {
+      const text = readFileSync(f, 'utf8');
+      return /implementations[\\/]|\.\.[\\/]\.\.|set_include_path|include_path/.test(text) || text.includes(ROOT);
+    });
+    expect(reaching.map((f) => relative(installed, f))).toEqual([]);
+  });
+
+  it('(d) the README kit line: every group passes against the installed vendor/bin/toolresult-php-adapter, nothing skipped', async () => {
+    const [line, ...more] = readmeLines(README, 'kit');
+    expect(more).toEqual([]);
+    const prefix = 'npx toolresult conformance -- ';
+    expect(line!.startsWith(prefix)).toBe(true);
+    const adapter = line!.slice(prefix.length).split(' ');
+    expect(adapter).toEqual(['vendor/bin/toolresult-php-adapter']);
+    const report = join(tmp, 'kit-report.json');
+    // The kit of this checkout (the npm package's own bin is tested by test/package.test.ts).
+    const r = await later(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter], app, env);
+    expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(/^\d+ passed, 0 failed$/);
+    expect(r.status).toBe(0);
+    const json = JSON.parse(readFileSync(report, 'utf8')) as KitReport;
+    expect(json.adapter.name).toBe('toolresult-php');
+    expect(json.adapter.version).toBe(packageJson.version);
+    expect([...json.adapter.groups].sort()).toEqual([...ALL_GROUPS].sort());
+    expect(json.summary.failed).toBe(0);
+    expect(json.summary.skipped).toBe(0);
+    expect(json.cases.filter((c) => c.status !== 'pass')).toEqual([]);
+    expect(json.summary.passed).toBeGreaterThan(400);
+  }, 600_000);
+});
