@@ -17,12 +17,6 @@ use ToolResult\Json\JsonData;
  */
 final class JsonPointer
 {
-    /** The string form (RFC 6901 §3): empty, or '/'-prefixed tokens where '~' is only '~0' or '~1'. */
-    private const FORM = '~\A(?:/(?:[^/\~]|\~[01])*)*\z~';
-
-    /** An array index (RFC 6901 §4): '0', or digits without a leading zero. '-' never matches. */
-    private const INDEX = '/\A(?:0|[1-9][0-9]*)\z/';
-
     /**
      * The unescaped reference tokens of $pointer, or null when it is not a JSON Pointer: not a string,
      * not well-formed UTF-8 (a byte string can hold octets no JSON string has), or not of the form.
@@ -31,7 +25,7 @@ final class JsonPointer
      */
     public static function parse(mixed $pointer): ?array
     {
-        if (!is_string($pointer) || !Utf8::isWellFormed($pointer) || preg_match(self::FORM, $pointer) !== 1) {
+        if (!is_string($pointer) || !Utf8::isWellFormed($pointer) || !self::hasForm($pointer)) {
             return null;
         }
         if ($pointer === '') {
@@ -58,7 +52,7 @@ final class JsonPointer
         foreach ($tokens as $token) {
             if (JsonData::isList($at)) {
                 // An index no int can hold ("99999999999999999999") is past the end of any list.
-                if (preg_match(self::INDEX, $token) !== 1 || strlen($token) > 18 || (int) $token >= count($at)) {
+                if (!self::isIndex($token) || strlen($token) > 18 || (int) $token >= count($at)) {
                     return [false, null];
                 }
                 $at = $at[(int) $token];
@@ -74,5 +68,30 @@ final class JsonPointer
             }
         }
         return [true, $at];
+    }
+
+    /**
+     * The string form (RFC 6901 §3): empty, or '/'-prefixed tokens where '~' is only '~0' or '~1'.
+     * A scan with strpos, linear and unable to fail: a pointer is as long as the policy's author
+     * makes it, and a regex engine's stack limit must not turn a valid pointer into "not a pointer".
+     */
+    private static function hasForm(string $p): bool
+    {
+        if ($p !== '' && $p[0] !== '/') {
+            return false;
+        }
+        $n = strlen($p);
+        for ($i = strpos($p, '~'); $i !== false; $i = strpos($p, '~', $i + 2)) {
+            if ($i + 1 >= $n || ($p[$i + 1] !== '0' && $p[$i + 1] !== '1')) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** An array index (RFC 6901 §4): '0', or digits without a leading zero. '-' never matches. */
+    private static function isIndex(string $token): bool
+    {
+        return $token === '0' || ($token !== '' && $token[0] !== '0' && ctype_digit($token));
     }
 }
