@@ -316,9 +316,14 @@ final class Walker
         if (strpbrk($c, "\"\\\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f") === false) {
             return $n;
         }
-        $n += substr_count($c, '"') + substr_count($c, '\\');
-        $n += preg_match_all('/[\x08\x09\x0a\x0c\x0d]/', $c);
-        $n += 5 * preg_match_all('/[\x00-\x07\x0b\x0e-\x1f]/', $c);
+        // count_chars: one pass in C that cannot fail (a regex count could, and would read as 0).
+        $count = count_chars($c, 0);
+        $n += $count[0x22] + $count[0x5C] + $count[0x08] + $count[0x09] + $count[0x0A] + $count[0x0C] + $count[0x0D];
+        for ($o = 0; $o < 0x20; $o++) {
+            if ($o < 0x08 || $o === 0x0B || $o > 0x0D) {
+                $n += 5 * $count[$o];
+            }
+        }
         return $n;
     }
 }
