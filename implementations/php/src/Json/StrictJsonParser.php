@@ -20,9 +20,17 @@ final class StrictJsonParser
     private int $i = 0;
     private int $n = 0;
 
-    /** @param bool $lastWins a repeated member name keeps its last value instead of failing the text */
-    public function __construct(private readonly int $maxDepth, private readonly bool $lastWins = false)
-    {
+    /**
+     * @param bool $lastWins a repeated member name keeps its last value instead of failing the text
+     * @param int $buildDepth containers deeper than this are checked but their items are not kept (a
+     *   caller that reads only the top members need not build, nor PHP free recursively, a value
+     *   nested 100,000 deep: freeing one that deep overflows PHP's C stack)
+     */
+    public function __construct(
+        private readonly int $maxDepth,
+        private readonly bool $lastWins = false,
+        private readonly int $buildDepth = PHP_INT_MAX,
+    ) {
     }
 
     /** @throws \UnexpectedValueException when the text is not JSON, repeats a name, or nests too deep */
@@ -68,7 +76,7 @@ final class StrictJsonParser
                     return $value;
                 }
                 $top = count($stack) - 1;
-                $stack[$top]['items'][] = $value;
+                $stack[$top]['items'][] = $top < $this->buildDepth ? $value : null;
                 $this->ws();
                 $c = $this->peek();
                 $this->i++;
