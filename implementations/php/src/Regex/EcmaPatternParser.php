@@ -299,6 +299,12 @@ final class EcmaPatternParser
     {
         $name = '';
         while (($c = $this->peek()) !== ord('>')) {
+            if ($c === ord('\\') && $this->peek(1) === ord('u')) {
+                // A RegExpIdentifierName may spell a character as `\uXXXX` or `\u{…}`.
+                $this->i += 2;
+                $c = $this->unicodeEscape();
+                $this->i--;
+            }
             $ok = $c === ord('$') || $c === ord('_') || ($c >= ord('A') && $c <= ord('Z')) || ($c >= ord('a') && $c <= ord('z'))
                 || ($name !== '' && $c >= ord('0') && $c <= ord('9')) || $c >= 0x80;
             if (!$ok) {

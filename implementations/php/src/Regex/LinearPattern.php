@@ -24,6 +24,10 @@ final class LinearPattern
     private const ASSERT = 2;
     private const MATCH = 3;
     private const MAX_STATES = 2048;
+    /** The cache is also dropped past this many NFA states held in all cached DFA states together. */
+    private const MAX_CACHED_ITEMS = 262144;
+    /** The widest single-state closure memoClosure keeps. */
+    private const MEMO_WIDTH = 16;
 
     /** @var list<int> */
     private array $kind = [];
@@ -62,6 +66,9 @@ final class LinearPattern
     private array $dfaNext = [];
     /** @var array<int,bool> id => does the subject match when it ends here */
     private array $dfaFinal = [];
+    private int $cachedItems = 0;
+    /** @var array<int,array<int,list<int>|false>> context => NFA state => its closure (memoClosure) */
+    private array $memo = [];
     /** @var list<int> */
     private array $mark = [];
     private int $generation = 0;
@@ -220,7 +227,7 @@ final class LinearPattern
             $next = $this->dfaNext[$state][$class] ?? null;
             if ($next === null) {
                 $next = $this->step($state, $class);
-                if (count($this->dfaStates) > self::MAX_STATES) {
+                if (count($this->dfaStates) > self::MAX_STATES || $this->cachedItems > self::MAX_CACHED_ITEMS) {
                     // Drop the cache; keep the state being entered.
                     $keep = $next >= 0 ? $this->dfaStates[$next] : null;
                     $this->dropCache();
@@ -264,6 +271,7 @@ final class LinearPattern
         $this->dfaStates = [];
         $this->dfaNext = [];
         $this->dfaFinal = [];
+        $this->cachedItems = 0;
     }
 
     /** @param list<int> $set sorted NFA states */
@@ -275,14 +283,20 @@ final class LinearPattern
         }
         $id = count($this->dfaStates);
         $this->dfaStates[] = [$set, $atStart, $prevWord];
+        $this->cachedItems += count($set) + 1;
         return $this->dfaIds[$key] = $id;
     }
 
     /** The DFA state after $state reads a code point of $class, or -1 when a match ends before it. */
     private function step(int $state, int $class): int
     {
-        [$chars, $matched] = $this->closure($state, false, $this->classWord[$class]);
-        if ($matched) {
+        $chars = $this->memoClosure($state, $this->classWord[$class]);
+        if ($chars === null) {
+            [$chars, $matched] = $this->closure($state, false, $this->classWord[$class]);
+            if ($matched) {
+                return $this->dfaNext[$state][$class] = -1;
+            }
+        } elseif ($chars === [-1]) {
             return $this->dfaNext[$state][$class] = -1;
         }
         $member = $this->classMember[$class];
@@ -296,6 +310,72 @@ final class LinearPattern
         sort($set);
         $next = $this->intern($set, false, $this->classWord[$class]);
         return $this->dfaNext[$state][$class] = $next;
+    }
+
+    /**
+     * closure() away from the end, from each NFA state's own closure, remembered per context: most
+     * states reach one or two CHAR states, and a look-up costs less than a walk. Null when a state
+     * reaches more than MEMO_WIDTH (then the walk is used, which stays within the NFA's size); [-1]
+     * when MATCH is reachable. Duplicates in the answer are harmless.
+     *
+     * @return list<int>|null
+     */
+    private function memoClosure(int $state, bool $nextWord): ?array
+    {
+        [$set, $atStart, $prevWord] = $this->dfaStates[$state];
+        $ctx = ($atStart ? 4 : 0) | ($prevWord ? 2 : 0) | ($nextWord ? 1 : 0);
+        $memo = &$this->memo[$ctx];
+        $out = [];
+        foreach ($set as $s) {
+            $cl = $memo[$s] ?? null;
+            if ($cl === null) {
+                $cl = $this->closureOfOne($s, $atStart, $prevWord, $nextWord);
+                $memo[$s] = $cl;
+            }
+            if ($cl === false) {
+                return null;
+            }
+            if ($cl === [-1]) {
+                return [-1];
+            }
+            foreach ($cl as $c) {
+                $out[] = $c;
+            }
+        }
+        return $out;
+    }
+
+    /** @return list<int>|false the CHAR states one NFA state reaches ([-1]: MATCH; false: too many to keep) */
+    private function closureOfOne(int $s, bool $atStart, bool $prevWord, bool $nextWord): array|false
+    {
+        $gen = ++$this->generation;
+        $stack = [$s];
+        $chars = [];
+        while ($stack !== []) {
+            $s = array_pop($stack);
+            if ($this->mark[$s] === $gen) {
+                continue;
+            }
+            $this->mark[$s] = $gen;
+            $kind = $this->kind[$s];
+            if ($kind === self::CHAR) {
+                $chars[] = $s;
+                if (count($chars) > self::MEMO_WIDTH) {
+                    return false;
+                }
+            } elseif ($kind === self::SPLIT) {
+                $stack[] = $this->out2[$s];
+                $stack[] = $this->out1[$s];
+            } elseif ($kind === self::MATCH) {
+                return [-1];
+            } else {
+                $a = $this->arg[$s];
+                if ($a === '^' ? $atStart : ($a === '$' ? false : ($a === 'b' ? $prevWord !== $nextWord : $prevWord === $nextWord))) {
+                    $stack[] = $this->out1[$s];
+                }
+            }
+        }
+        return $chars;
     }
 
     /**
