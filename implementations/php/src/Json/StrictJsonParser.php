@@ -207,7 +207,7 @@ final class StrictJsonParser
         }
         $start = $this->i + 1;
         $j = $start;
-        $stop = "\"\\\x00\x01\x02\x03\x04\x05\x06\x07\x08\x09\x0a\x0b\x0c\x0d\x0e\x0f\x10\x11\x12\x13\x14\x15\x16\x17\x18\x19\x1a\x1b\x1c\x1d\x1e\x1f";
+        $stop = "\"\\" . implode('', array_map('chr', range(0, 0x1F)));
         while (true) {
             $j += strcspn($this->s, $stop, $j);
             $c = $j < $this->n ? $this->s[$j] : '';

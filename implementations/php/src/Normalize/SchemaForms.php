@@ -95,8 +95,9 @@ final class SchemaForms
             case 'regex':
                 return is_string($v) && Pattern::compile($v) !== null ? [] : $fail();
             case 'anchor':
+                $nameChars = '-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._';
                 return is_string($v) && $v !== '' && (ctype_alpha($v[0]) || $v[0] === '_')
-                    && strspn($v, '-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._') === strlen($v) ? [] : $fail();
+                    && strspn($v, $nameChars) === strlen($v) ? [] : $fail();
             case 'type':
                 if (is_string($v)) {
                     return in_array($v, self::TYPES, true) ? [] : $fail();

@@ -305,8 +305,9 @@ final class EcmaPatternParser
                 $c = $this->unicodeEscape();
                 $this->i--;
             }
-            $ok = $c === ord('$') || $c === ord('_') || ($c >= ord('A') && $c <= ord('Z')) || ($c >= ord('a') && $c <= ord('z'))
-                || ($name !== '' && $c >= ord('0') && $c <= ord('9')) || $c >= 0x80;
+            $letter = ($c >= ord('A') && $c <= ord('Z')) || ($c >= ord('a') && $c <= ord('z'));
+            $ok = $letter || $c === ord('$') || $c === ord('_') || $c >= 0x80
+                || ($name !== '' && $c >= ord('0') && $c <= ord('9'));
             if (!$ok) {
                 throw new CannotRun('syntax: bad group name');
             }
@@ -420,7 +421,7 @@ final class EcmaPatternParser
             $c >= ord('0') && $c <= ord('9') => $c - ord('0'),
             $c >= ord('a') && $c <= ord('f') => $c - ord('a') + 10,
             $c >= ord('A') && $c <= ord('F') => $c - ord('A') + 10,
-            default => -1,
+            default => (-1),
         };
     }
 

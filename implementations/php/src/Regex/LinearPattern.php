@@ -145,7 +145,8 @@ final class LinearPattern
     /** Cuts the code points into intervals on which every set (and word-ness) agrees. */
     private function partition(): void
     {
-        $b = [0 => true, 0x30 => true, 0x3A => true, 0x41 => true, 0x5B => true, 0x5F => true, 0x60 => true, 0x61 => true, 0x7B => true, 0x80 => true];
+        // The edges of the ASCII word characters (for \b) and of ASCII, then those of every set.
+        $b = array_fill_keys([0, 0x30, 0x3A, 0x41, 0x5B, 0x5F, 0x60, 0x61, 0x7B, 0x80], true);
         foreach ($this->sets as $set) {
             foreach ($set as [$lo, $hi]) {
                 $b[$lo] = true;
@@ -213,7 +214,8 @@ final class LinearPattern
                 $i++;
             } else {
                 if ($o >= 0xF0) {
-                    $c = (($o & 0x07) << 18) | ((ord($subject[$i + 1]) & 0x3F) << 12) | ((ord($subject[$i + 2]) & 0x3F) << 6) | (ord($subject[$i + 3]) & 0x3F);
+                    $c = (($o & 0x07) << 18) | ((ord($subject[$i + 1]) & 0x3F) << 12)
+                        | ((ord($subject[$i + 2]) & 0x3F) << 6) | (ord($subject[$i + 3]) & 0x3F);
                     $i += 4;
                 } elseif ($o >= 0xE0) {
                     $c = (($o & 0x0F) << 12) | ((ord($subject[$i + 1]) & 0x3F) << 6) | (ord($subject[$i + 2]) & 0x3F);
@@ -254,7 +256,11 @@ final class LinearPattern
     {
         $probe = $this->intern([$this->start], false, false);
         $probeWord = $this->intern([$this->start], false, true);
-        foreach ([[$probe, false, false], [$probe, false, true], [$probe, true, false], [$probeWord, false, false], [$probeWord, false, true], [$probeWord, true, false]] as [$id, $atEnd, $nextWord]) {
+        $contexts = [
+            [$probe, false, false], [$probe, false, true], [$probe, true, false],
+            [$probeWord, false, false], [$probeWord, false, true], [$probeWord, true, false],
+        ];
+        foreach ($contexts as [$id, $atEnd, $nextWord]) {
             [$chars, $matched] = $this->closure($id, $atEnd, $nextWord);
             if ($matched || $chars !== []) {
                 $this->dropCache();
@@ -370,7 +376,8 @@ final class LinearPattern
                 return [-1];
             } else {
                 $a = $this->arg[$s];
-                if ($a === '^' ? $atStart : ($a === '$' ? false : ($a === 'b' ? $prevWord !== $nextWord : $prevWord === $nextWord))) {
+                $boundary = $prevWord !== $nextWord;
+                if ($a === '^' ? $atStart : ($a === '$' ? false : ($a === 'b' ? $boundary : !$boundary))) {
                     $stack[] = $this->out1[$s];
                 }
             }
