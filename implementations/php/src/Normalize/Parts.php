@@ -60,7 +60,9 @@ final class Parts
     /** The piece for a block of unknown type (TR-NORM-41): its type only when a short lower-case token. */
     public static function unsupported(mixed $type): string
     {
-        return is_string($type) && self::isBlockType($type) ? "[unsupported {$type} block]" : '[unsupported block]';
+        return is_string($type) && self::isBlockType($type)
+            ? "[unsupported {$type} block]"
+            : '[unsupported block]';
     }
 
     /** A resource link's declared size: a safe integer, however written (TR-NORM-11). */
