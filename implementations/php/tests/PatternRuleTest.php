@@ -207,6 +207,34 @@ final class PatternRuleTest extends TestCase
         }
     }
 
+    /**
+     * Against ECMAScript itself: 800 random patterns (Unicode classes, surrogate-pair escapes, `u`
+     * syntax errors, lookaround, named groups) with the reference's cannot-run answer and V8's
+     * matches, recorded by scripts/generate-pattern-answers.ts.
+     */
+    public function testTR_NORM_65_answersAsV8AndTheReferenceRuleDo(): void
+    {
+        $cases = json_decode((string) file_get_contents(__DIR__ . '/fixtures/pattern-answers.json'));
+        self::assertGreaterThan(400, count($cases));
+        $ran = 0;
+        foreach ($cases as $k => $case) {
+            $compiled = Pattern::compile($case->pattern);
+            self::assertSame($case->runs, $compiled !== null, "case {$k}: can /{$case->pattern}/u run?");
+            if ($compiled === null) {
+                continue;
+            }
+            $ran++;
+            foreach ($case->subjects as $j => $subject) {
+                self::assertSame(
+                    $case->matches[$j],
+                    $compiled->test($subject),
+                    "case {$k}: /{$case->pattern}/u on " . json_encode($subject),
+                );
+            }
+        }
+        self::assertGreaterThan(300, $ran);
+    }
+
     private static function randomPattern(int $depth): string
     {
         $atom = static function () use ($depth): string {
