@@ -25,7 +25,12 @@ final class LinearPattern
     private const MATCH = 3;
     private const MAX_STATES = 2048;
     /** The cache is also dropped past this many NFA states held in all cached DFA states together. */
-    private const MAX_CACHED_ITEMS = 262144;
+    private const MAX_CACHED_ITEMS = 65536;
+    /**
+     * Between two searches a pattern keeps at most this much of its cache, so that the compiled
+     * patterns Pattern keeps (a few hundred) hold little memory together.
+     */
+    private const KEPT_ITEMS = 4096;
     /** The widest single-state closure memoClosure keeps. */
     private const MEMO_WIDTH = 16;
 
@@ -236,15 +241,20 @@ final class LinearPattern
                     $next = $keep === null ? -1 : $this->intern($keep[0], $keep[1], $keep[2]);
                 }
             }
-            if ($next < 0) {
-                return true;
-            }
-            if ($this->anchored && $this->dfaStates[$next][0] === []) {
-                return false; // no state left: nothing can match any more
+            if ($next < 0 || ($this->anchored && $this->dfaStates[$next][0] === [])) {
+                // A match ended here, or (anchored) no state is left and nothing can match any more.
+                if ($this->cachedItems > self::KEPT_ITEMS) {
+                    $this->dropCache();
+                }
+                return $next < 0;
             }
             $state = $next;
         }
-        return $this->dfaFinal[$state] ??= $this->closure($state, true, false)[1];
+        $matched = $this->dfaFinal[$state] ??= $this->closure($state, true, false)[1];
+        if ($this->cachedItems > self::KEPT_ITEMS) {
+            $this->dropCache();
+        }
+        return $matched;
     }
 
     /**
