@@ -83,6 +83,18 @@ final class HostileInputTest extends TestCase
         self::assertSame(['0', '10', '01'], JsonPointer::parse('/0/10/01'));
         self::assertSame([false, null], JsonPointer::resolve([1, 2], ['01']), 'a leading zero is no index');
         self::assertSame([true, 2], JsonPointer::resolve([1, 2], ['1']));
+        // select() reads tokens one at a time and agrees with resolve(parse()).
+        $tree = (object) ['a/b' => [(object) ['~' => 'x', '' => (object) ['' => 'e']]], '' => 5, 'n' => null];
+        foreach (['', '/', '/a~1b', '/a~1b/0', '/a~1b/0/~0', '/a~1b/0//', '/a~1b/1', '/a~1b/00', '/n', '/n/x', '/~01'] as $pointer) {
+            self::assertSame(JsonPointer::resolve($tree, JsonPointer::parse($pointer)), JsonPointer::select($tree, $pointer), $pointer);
+        }
+        // A pointer of a million tokens that leaves the value at its second costs about its check.
+        $huge = str_repeat('/a', 1_000_000);
+        $r = bound(ToolResult::text('ok', structured: (object) ['a' => 1]));
+        $floor = self::fastest(static fn () => json_decode(json_encode($huge)), 3);
+        $t = self::fastest(static fn () => expose($r, ['policy' => 'allowlist', 'pointers' => [$huge]]), 3);
+        self::assertSame('ok', expose($r, ['policy' => 'allowlist', 'pointers' => [$huge]])->content);
+        self::assertLessThan(max(10 * $floor, 0.02), $t, "a pointer of 1e6 tokens: {$t}s, floor {$floor}s");
     }
 
     /**

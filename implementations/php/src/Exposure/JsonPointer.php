@@ -50,24 +50,61 @@ final class JsonPointer
     {
         $at = $root;
         foreach ($tokens as $token) {
-            if (JsonData::isList($at)) {
-                // An index no int can hold ("99999999999999999999") is past the end of any list.
-                if (!self::isIndex($token) || strlen($token) > 18 || (int) $token >= count($at)) {
-                    return [false, null];
-                }
-                $at = $at[(int) $token];
-            } elseif (JsonData::isObject($at)) {
-                // A numeric name is an int key in a PHP array: the lookup by string finds it either way.
-                [$has, $value] = JsonData::member($at, $token);
-                if (!$has) {
-                    return [false, null];
-                }
-                $at = $value;
-            } else {
+            [$found, $at] = self::step($at, $token);
+            if (!$found) {
                 return [false, null];
             }
         }
         return [true, $at];
+    }
+
+    /** Whether $pointer is a JSON Pointer (what parse() accepts), without splitting it. */
+    public static function isPointer(mixed $pointer): bool
+    {
+        return is_string($pointer) && Utf8::isWellFormed($pointer) && self::hasForm($pointer);
+    }
+
+    /**
+     * resolve() for a pointer known to be one (isPointer), reading one token at a time: the work is
+     * the tokens it follows, so a pointer of a million tokens that leaves the value at its second
+     * costs no more than its check (a policy's pointer is as long as its author makes it).
+     *
+     * @return array{0:bool,1:mixed}
+     */
+    public static function select(mixed $root, string $pointer): array
+    {
+        $at = $root;
+        $n = strlen($pointer);
+        for ($i = 0; $i < $n; $i = $end) {
+            $end = strpos($pointer, '/', $i + 1);
+            $end = $end === false ? $n : $end;
+            $token = substr($pointer, $i + 1, $end - $i - 1);
+            if (str_contains($token, '~')) {
+                $token = str_replace('~0', '~', str_replace('~1', '/', $token));
+            }
+            [$found, $at] = self::step($at, $token);
+            if (!$found) {
+                return [false, null];
+            }
+        }
+        return [true, $at];
+    }
+
+    /** @return array{0:bool,1:mixed} what one token selects in $at */
+    private static function step(mixed $at, string $token): array
+    {
+        if (JsonData::isList($at)) {
+            // An index no int can hold ("99999999999999999999") is past the end of any list.
+            if (!self::isIndex($token) || strlen($token) > 18 || (int) $token >= count($at)) {
+                return [false, null];
+            }
+            return [true, $at[(int) $token]];
+        }
+        if (JsonData::isObject($at)) {
+            // A numeric name is an int key in a PHP array: the lookup by string finds it either way.
+            return JsonData::member($at, $token);
+        }
+        return [false, null];
     }
 
     /**
