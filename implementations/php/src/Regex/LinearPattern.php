@@ -54,7 +54,7 @@ final class LinearPattern
     private array $bounds = [];
     /** @var array<int,int> interval index => class id */
     private array $intervalClass = [];
-    /** @var list<int> ASCII code point => class id */
+    /** @var array<int,int> ASCII code point => class id, filled as met */
     private array $asciiClass = [];
     /** @var list<list<bool>> class id => membership per set */
     private array $classMember = [];
@@ -161,9 +161,6 @@ final class LinearPattern
         $bounds = array_keys($b);
         sort($bounds);
         $this->bounds = $bounds;
-        for ($c = 0; $c < 0x80; $c++) {
-            $this->asciiClass[$c] = $this->classOfInterval($this->intervalOf($c), $c);
-        }
     }
 
     private function intervalOf(int $c): int
@@ -215,7 +212,8 @@ final class LinearPattern
         while ($i < $n) {
             $o = ord($subject[$i]);
             if ($o < 0x80) {
-                $class = $this->asciiClass[$o];
+                // Classes are found when first met, so compiling costs nothing per code point.
+                $class = $this->asciiClass[$o] ??= $this->classOfInterval($this->intervalOf($o), $o);
                 $i++;
             } else {
                 if ($o >= 0xF0) {
