@@ -17,7 +17,7 @@ final class Redactor
         ['~://[^\t\n\f\r /?#@]+@~', '://***@'],
         ['~([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._\~+/-]+=*~', '$1 ***'],
         ['~(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}~', '$1***'],
-        ['~(^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}~', '$1***'],
+        // The e-mail rule, last, is EmailMask: a scan, where PCRE gives up on a long domain.
     ];
     private const CAP = 2000;
     private const CAP_NOTICE = "\u{2026}[truncated]";
@@ -44,7 +44,7 @@ final class Redactor
             }
             $s = $r;
         }
-        return $s;
+        return EmailMask::apply($s);
     }
 
     private static function cap(string $s): string
