@@ -8,7 +8,7 @@ import { AdapterProcess, type Reply } from '../runner/process.ts';
 import { referenceCommand, unrunnable, type RunIO } from '../runner/run.ts';
 import { terminalSafe } from '../runner/terminal-safe.ts';
 import { CLASSES, type AttackClass, type ProfileSize, type StringModel } from './classes.ts';
-import { peakMemory } from './memory.ts';
+import { cpuMs, peakMemory } from './process-stats.ts';
 import { summaryTable } from './table.ts';
 
 export interface ProfileArgs {
@@ -69,18 +69,26 @@ interface Sample {
   readonly reply: Reply;
 }
 
-async function sample(adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, op: string, input: Record<string, unknown>): Promise<Sample> {
+/**
+ * One request, timed by the adapter's CPU time where the system gives it (a loaded machine then
+ * does not count), else by the wall clock. The clock is chosen once per run (`cpu`).
+ */
+async function sample(adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, cpu: boolean, op: string, input: Record<string, unknown>): Promise<Sample> {
   await adapter.ensureStarted(); // a restart (after a timeout) is not part of the sample
   const measured = memory.reset();
+  const pid = adapter.pid;
+  const cpuBefore = cpu ? cpuMs(pid) : undefined;
   const t = performance.now();
   const reply = await adapter.request(op, input);
-  const ms = performance.now() - t;
-  return { ms, peak: measured ? memory.peak() : undefined, reply };
+  const wall = performance.now() - t;
+  const cpuAfter = cpu && reply.kind !== 'broken' ? cpuMs(pid) : undefined;
+  const ms = cpuBefore !== undefined && cpuAfter !== undefined ? cpuAfter - cpuBefore : wall;
+  return { ms, peak: measured && reply.kind !== 'broken' ? memory.peak() : undefined, reply };
 }
 
 const why = (r: Reply): string => (r.kind === 'error' ? `answered error ${r.code}` : r.kind === 'broken' ? terminalSafe(r.reason) : '');
 
-async function runClass(c: AttackClass, size: ProfileSize, args: ProfileArgs, adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, model: StringModel, io: RunIO): Promise<ClassOutcome> {
+async function runClass(c: AttackClass, size: ProfileSize, args: ProfileArgs, adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, cpu: boolean, model: StringModel, io: RunIO): Promise<ClassOutcome> {
   const n = c.sizes[size];
   const base = { name: c.name, size: n, what: c.describe(n), requirements: c.requirements, ratioLimit: c.ratioLimit };
   const notFor = c.notFor?.(model);
@@ -91,12 +99,12 @@ async function runClass(c: AttackClass, size: ProfileSize, args: ProfileArgs, ad
   const attacks: Sample[] = [];
   const reasons = new Set<string>();
   for (let round = 0; round <= args.rounds; round++) {
-    const floor = await sample(adapter, memory, 'decode', floorInput);
+    const floor = await sample(adapter, memory, cpu, 'decode', floorInput);
     if (floor.reply.kind !== 'ok') {
       reasons.add(`floor (decode) failed: ${why(floor.reply)}`);
       break;
     }
-    const attack = await sample(adapter, memory, c.op, input);
+    const attack = await sample(adapter, memory, cpu, c.op, input);
     const wrong = c.check(attack.reply);
     if (wrong !== undefined) reasons.add(`wrong answer: ${terminalSafe(wrong)}`);
     if (attack.reply.kind === 'broken') break; // a timeout or a crash: its time is not a measurement
@@ -147,12 +155,14 @@ export async function runProfile(args: ProfileArgs, io: RunIO): Promise<number> 
     }
     const memory = peakMemory(() => adapter.pid);
     const measured = memory.reset();
-    io.err(`profile hostile, size ${args.size}, ${args.rounds} rounds per class: ${classes.length} classes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}, stringModel ${hello.stringModel})`);
+    const cpu = cpuMs(adapter.pid) !== undefined;
+    io.err(`profile hostile, size ${args.size}, ${args.rounds} rounds per class: ${classes.length} classes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}, stringModel ${hello.stringModel}); times are ${cpu ? "the adapter's CPU time" : 'wall time'}`);
+    if (!cpu) io.err("profile: the adapter's CPU time cannot be read here (it needs Linux /proc): wall time it is, which a loaded machine makes noisy");
     if (!measured) io.err('profile: peak memory is not measured here (it needs Linux and a writable /proc/<pid>/clear_refs)');
     const outcomes: ClassOutcome[] = [];
     for (const c of classes) {
       io.err(`profile: ${c.name}: ${c.describe(c.sizes[args.size])}`);
-      outcomes.push(await runClass(c, args.size, args, adapter, memory, hello.stringModel, io));
+      outcomes.push(await runClass(c, args.size, args, adapter, memory, cpu, hello.stringModel, io));
     }
     for (const line of summaryTable(outcomes)) io.out(line);
     const failed = outcomes.filter((o) => o.status === 'fail').length;

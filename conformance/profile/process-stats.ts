@@ -1,7 +1,11 @@
-// Peak resident memory of the adapter (Linux): VmHWM of /proc/<pid>/status, over the adapter and
-// every process it started (a wrapper script, `npx`, a language launcher), reset before each sample
-// by writing 5 to /proc/<pid>/clear_refs. Elsewhere, or where /proc cannot be written, memory is
-// not measured and the profile says so.
+// What the adapter's processes used (Linux /proc), over the adapter and every process it started (a
+// wrapper script, `npx`, a language launcher):
+// - CPU time: the first field of /proc/<pid>/task/<tid>/schedstat (nanoseconds on a CPU), summed
+//   over every thread, so a loaded machine's waiting is not counted as the adapter's work;
+// - peak resident memory: VmHWM of /proc/<pid>/status, reset before each sample by writing 5 to
+//   /proc/<pid>/clear_refs.
+// Elsewhere, or where /proc cannot be read or written, the profile falls back to wall time and
+// leaves memory out, and says so.
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 
 /** The process and its descendants, by parent links in /proc/<pid>/stat. */
@@ -29,6 +33,30 @@ function tree(root: number): number[] {
     stack.push(...(children.get(p) ?? []));
   }
   return out;
+}
+
+/** CPU time of the process tree so far, in milliseconds; undefined when it cannot be read. */
+export function cpuMs(root: number | undefined): number | undefined {
+  if (root === undefined || process.platform !== 'linux') return undefined;
+  let ns = 0;
+  let read = false;
+  for (const p of tree(root)) {
+    let tasks: string[];
+    try {
+      tasks = readdirSync(`/proc/${p}/task`);
+    } catch {
+      continue; // gone since the listing
+    }
+    for (const t of tasks) {
+      try {
+        ns += Number(readFileSync(`/proc/${p}/task/${t}/schedstat`, 'utf8').split(' ')[0]);
+        read = true;
+      } catch {
+        // a thread that ended since the listing
+      }
+    }
+  }
+  return read ? ns / 1e6 : undefined;
 }
 
 export interface PeakMemory {
