@@ -145,6 +145,17 @@ final class PatternRuleTest extends TestCase
         self::assertFalse(JsonSchema::accepts($closed, (object) [str_repeat('a', 27) => 1]));
     }
 
+    /** A pattern that cannot run stops the check wherever it is met; it is never "no match". */
+    public function testTR_NORM_65_cannotRunNeverReadsAsNoMatch(): void
+    {
+        foreach (['{"not":{"pattern":"(?=a)"}}', '{"anyOf":[{"pattern":"\\\\p{L}"},true]}', '{"patternProperties":{"a{1001}":false}}'] as $schema) {
+            self::assertFalse(JsonSchema::accepts(json_decode($schema), 'x'), $schema);
+            self::assertFalse(JsonSchema::accepts(json_decode($schema), (object) ['b' => 1]), $schema);
+        }
+        $this->expectException(\ToolResult\Normalize\SchemaInvalid::class);
+        Pattern::matches(null, 'x');
+    }
+
     /** Linear time: the forms above on long subjects, against a floor measured in the same run. */
     public function testTR_NORM_65_linearOnLongSubjects(): void
     {

@@ -40,9 +40,17 @@ final class Pattern
         return self::$cache[$source] = $compiled;
     }
 
-    /** A search, as JSON Schema's `pattern` is: a match anywhere in $subject. */
-    public static function matches(LinearPattern $pattern, string $subject): bool
+    /**
+     * A search, as JSON Schema's `pattern` is: a match anywhere in $subject. A pattern that cannot
+     * run (null) stops the check (TR-NORM-32): it is never read as "no match".
+     *
+     * @throws SchemaInvalid when $pattern is null
+     */
+    public static function matches(?LinearPattern $pattern, string $subject): bool
     {
+        if ($pattern === null) {
+            throw new SchemaInvalid('a pattern that cannot run');
+        }
         return $pattern->test($subject);
     }
 }
