@@ -28,6 +28,14 @@ final class EcmaPatternParser
 
     public const MAX_CODE_POINT = 0x10FFFF;
 
+    /** Code points with a syntax meaning outside a class: ^ $ \\ . * + ? ( ) [ ] { } | */
+    private const SYNTAX = [
+        0x5E => true, 0x24 => true, 0x5C => true, 0x2E => true, 0x2A => true, 0x2B => true, 0x3F => true,
+        0x28 => true, 0x29 => true, 0x5B => true, 0x5D => true, 0x7B => true, 0x7D => true, 0x7C => true,
+    ];
+    /** Code points that start a quantifier: * + ? { */
+    private const QUANTIFIER = [0x2A => true, 0x2B => true, 0x3F => true, 0x7B => true];
+
     /** @var list<int> the pattern's code points */
     private array $cp = [];
     private int $i = 0;
@@ -109,6 +117,20 @@ final class EcmaPatternParser
         $items = [];
         $weight = 0;
         while ($this->i < $this->n && $this->peek() !== ord('|') && $this->peek() !== ord(')')) {
+            // A run of plain characters, each without a quantifier after it, in one tight loop:
+            // long literal patterns are the common large ones.
+            $c = $this->cp[$this->i];
+            while (!isset(self::SYNTAX[$c]) && !isset(self::QUANTIFIER[$this->cp[$this->i + 1] ?? 0])) {
+                $items[] = ['set', [[$c, $c]]];
+                $weight = min(self::OVER, $weight + 1);
+                if (++$this->i >= $this->n) {
+                    break 2;
+                }
+                $c = $this->cp[$this->i];
+            }
+            if ($c === 0x7C || $c === 0x29) {
+                continue; // `|` or `)`: the loop's own test ends the alternative
+            }
             [$node, $w] = $this->term();
             $weight = min(self::OVER, $weight + $w);
             if ($w === 0) {
