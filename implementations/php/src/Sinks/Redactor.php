@@ -16,7 +16,10 @@ final class Redactor
     private const RULES = [
         ['~://[^\t\n\f\r /?#@]+@~', '://***@'],
         ['~([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._\~+/-]+=*~', '$1 ***'],
-        ['~(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}~', '$1***'],
+        [
+            '~(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}~',
+            '$1***',
+        ],
         // The e-mail rule, last, is EmailMask: a scan, where PCRE gives up on a long domain.
     ];
     private const CAP = 2000;
@@ -34,7 +37,7 @@ final class Redactor
         return '***';
     }
 
-    /** One pass of the four rules, in order. */
+    /** One pass of the four rules, in order (the e-mail rule last, as EmailMask). */
     public static function pass(string $s): string
     {
         foreach (self::RULES as [$pattern, $replacement]) {
