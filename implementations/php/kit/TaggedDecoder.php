@@ -90,6 +90,11 @@ final class TaggedDecoder
             if ($k->{'$tr'} === 'utf16') {
                 return $this->utf16((array) $k);
             }
+            // TaggedString allows a repeat tag; as a key it is the text form (an `item` makes a
+            // list, which is no string).
+            if ($k->{'$tr'} === 'repeat' && !property_exists($k, 'item')) {
+                return $this->repeat((array) $k);
+            }
         }
         throw new BadInput('a key is not a string');
     }
@@ -135,7 +140,9 @@ final class TaggedDecoder
     private function bigint(array $t): int|BigInteger
     {
         $v = $t['value'] ?? null;
-        if (!is_string($v) || !preg_match('/^-?[0-9]+$/', $v)) {
+        // ctype_digit, not a regex: the value is as long as the sender makes it.
+        $digits = is_string($v) && str_starts_with($v, '-') ? substr($v, 1) : $v;
+        if (!is_string($digits) || !ctype_digit($digits)) {
             throw new BadInput('bad bigint tag');
         }
         $i = filter_var($v, FILTER_VALIDATE_INT);

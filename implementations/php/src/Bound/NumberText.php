@@ -39,13 +39,17 @@ final class NumberText
         } finally {
             ini_set('serialize_precision', (string) $previous);
         }
-        if (!is_string($text) || !preg_match('/^(-?)(\d+)(?:\.(\d+))?(?:[eE]([+-]?\d+))?$/', $text, $m)) {
-            return '0';
+        if (!is_string($text)) {
+            throw new \LogicException('a finite double has a JSON text');
         }
-        $sign = $m[1];
-        $int = $m[2];
-        $frac = $m[3] ?? '';
-        $exp = (int) ($m[4] ?? '0');
+        // json_encode's form: -?digits(.digits)?(e[+-]?digits)?, read without a regex.
+        $sign = $text[0] === '-' ? '-' : '';
+        [$mantissa, $expText] = explode('e', strtolower(substr($text, strlen($sign)))) + [1 => '0'];
+        [$int, $frac] = explode('.', $mantissa) + [1 => ''];
+        if (!ctype_digit($int) || ($frac !== '' && !ctype_digit($frac)) || !ctype_digit(ltrim($expText, '+-'))) {
+            throw new \LogicException('unexpected JSON number text');
+        }
+        $exp = (int) $expText;
         $digits = ltrim($int . $frac, '0');
         $lead = strlen($int . $frac) - strlen($digits); // leading zeros removed
         $n = strlen($int) + $exp - $lead;                // decimal point position after the first digit of $digits

@@ -150,6 +150,9 @@ final class Walker
                 return $this->bad($slot);
             }
             $src = (array) $v;
+            if ($this->passesBudgetUnread($src, true)) {
+                return false;
+            }
             $names = [];
             foreach (array_keys($src) as $k) {
                 $names[] = (string) $k;
@@ -160,7 +163,11 @@ final class Walker
             if ($refId !== null && (isset($this->refsOnPath[$refId]) || $this->isAncestorAgain($v, $refId))) {
                 return $this->bad($slot);
             }
-            if (array_is_list($v)) {
+            $list = array_is_list($v);
+            if ($this->passesBudgetUnread($v, !$list)) {
+                return false;
+            }
+            if ($list) {
                 return $this->open($v, false, [], null, $refId, $slot);
             }
             // PHP makes an integer of every numeric-string key ("1" => 1) on every path into an
@@ -214,6 +221,32 @@ final class Walker
             }
         }
         return false;
+    }
+
+    /**
+     * TR-BOUND-18, TR-BOUND-16: a container's L is at least its brackets and commas plus, for an
+     * object, each key's octets, two quotes and a colon (coercion never shortens a key). That floor
+     * is charged from counts and lengths alone, so an over-budget key (or key count) is found
+     * without reading one octet of it: O(keys) work, never O(octets of keys).
+     */
+    private function passesBudgetUnread(array $src, bool $object): bool
+    {
+        $room = $this->budget - $this->total;
+        $n = count($src);
+        $floor = $n > 0 ? $n + 1 : 2;
+        if ($object) {
+            foreach ($src as $k => $unused) {
+                if ($floor > $room) {
+                    break;
+                }
+                $floor += (is_int($k) ? strlen((string) $k) : strlen($k)) + 3;
+            }
+        }
+        if ($floor <= $room) {
+            return false;
+        }
+        $this->total += $floor;
+        return true;
     }
 
     private function open(array $src, bool $object, array $names, ?int $objectId, ?string $refId, mixed &$slot): bool
@@ -285,9 +318,14 @@ final class Walker
         if (strpbrk($c, $escaped) === false) {
             return $n;
         }
-        $n += substr_count($c, '"') + substr_count($c, '\\');
-        $n += preg_match_all('/[\x08\x09\x0a\x0c\x0d]/', $c);
-        $n += 5 * preg_match_all('/[\x00-\x07\x0b\x0e-\x1f]/', $c);
+        // count_chars: one pass in C that cannot fail (a regex count could, and would read as 0).
+        $count = count_chars($c, 0);
+        $n += $count[0x22] + $count[0x5C] + $count[0x08] + $count[0x09] + $count[0x0A] + $count[0x0C] + $count[0x0D];
+        for ($o = 0; $o < 0x20; $o++) {
+            if ($o < 0x08 || $o === 0x0B || $o > 0x0D) {
+                $n += 5 * $count[$o];
+            }
+        }
         return $n;
     }
 }

@@ -30,8 +30,8 @@ final readonly class ExposedValue
         }
         $picked = [];
         $unmatched = false;
-        foreach ($policy->pointers as [$pointer, $tokens]) {
-            [$found, $value] = JsonPointer::resolve($structured, $tokens);
+        foreach ($policy->pointers as [$pointer]) {
+            [$found, $value] = JsonPointer::select($structured, $pointer);
             if ($found) {
                 $picked[] = [$pointer, $value];
             } else {

@@ -22,7 +22,7 @@ final readonly class ExposurePolicy
     public const JSON = 'json';
     public const ALLOWLIST = 'allowlist';
 
-    /** @param list<array{0:string,1:list<string>}> $pointers each pointer as written, with its tokens */
+    /** @param list<array{0:string}> $pointers each pointer as written (checked; split when resolved) */
     private function __construct(public string $policy, public array $pointers)
     {
     }
@@ -103,8 +103,7 @@ final readonly class ExposurePolicy
         $pointers = [];
         $seen = [];
         foreach ($list as $i => $pointer) {
-            $tokens = JsonPointer::parse($pointer);
-            if ($tokens === null) {
+            if (!JsonPointer::isPointer($pointer)) {
                 throw self::invalid("pointer {$i} is not a JSON Pointer (RFC 6901)");
             }
             // Well-formed UTF-8 strings are equal as strings exactly when their octets are.
@@ -112,7 +111,7 @@ final readonly class ExposurePolicy
                 throw self::invalid("pointer {$i} is given twice");
             }
             $seen[$pointer] = true;
-            $pointers[] = [$pointer, $tokens];
+            $pointers[] = [$pointer];
         }
         return new self(self::ALLOWLIST, $pointers);
     }

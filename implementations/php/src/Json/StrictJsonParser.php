@@ -20,9 +20,17 @@ final class StrictJsonParser
     private int $i = 0;
     private int $n = 0;
 
-    /** @param bool $lastWins a repeated member name keeps its last value instead of failing the text */
-    public function __construct(private readonly int $maxDepth, private readonly bool $lastWins = false)
-    {
+    /**
+     * @param bool $lastWins a repeated member name keeps its last value instead of failing the text
+     * @param int $buildDepth containers deeper than this are checked but their items are not kept (a
+     *   caller that reads only the top members need not build, nor PHP free recursively, a value
+     *   nested 100,000 deep: freeing one that deep overflows PHP's C stack)
+     */
+    public function __construct(
+        private readonly int $maxDepth,
+        private readonly bool $lastWins = false,
+        private readonly int $buildDepth = PHP_INT_MAX,
+    ) {
     }
 
     /** @throws \UnexpectedValueException when the text is not JSON, repeats a name, or nests too deep */
@@ -68,7 +76,7 @@ final class StrictJsonParser
                     return $value;
                 }
                 $top = count($stack) - 1;
-                $stack[$top]['items'][] = $value;
+                $stack[$top]['items'][] = $top < $this->buildDepth ? $value : null;
                 $this->ws();
                 $c = $this->peek();
                 $this->i++;
@@ -134,49 +142,125 @@ final class StrictJsonParser
                 return $v;
             }
         }
-        if (preg_match('/-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/A', $this->s, $m, 0, $this->i)) {
-            $this->i += strlen($m[0]);
-            if (($m[1] ?? '') === '' && ($m[2] ?? '') === '') {
-                $int = filter_var($m[0], FILTER_VALIDATE_INT);
-                if ($int !== false && $m[0] !== '-0') {
-                    return $int;
-                }
-            }
-            return (float) $m[0];
+        // RFC 8259's number, scanned with strspn (linear, cannot fail: no regex on input-sized text).
+        $start = $this->i;
+        $j = $start + ($c === '-' ? 1 : 0);
+        $int = strspn($this->s, '0123456789', $j);
+        if ($int === 0 || ($int > 1 && $this->s[$j] === '0')) {
+            throw new \UnexpectedValueException('not a value');
         }
-        throw new \UnexpectedValueException('not a value');
+        $j += $int;
+        $plain = true;
+        if ($j < $this->n && $this->s[$j] === '.') {
+            $frac = strspn($this->s, '0123456789', $j + 1);
+            if ($frac === 0) {
+                throw new \UnexpectedValueException('not a value');
+            }
+            $j += 1 + $frac;
+            $plain = false;
+        }
+        if ($j < $this->n && ($this->s[$j] === 'e' || $this->s[$j] === 'E')) {
+            $k = $j + 1 + ($j + 1 < $this->n && ($this->s[$j + 1] === '+' || $this->s[$j + 1] === '-') ? 1 : 0);
+            $exp = $k <= $this->n ? strspn($this->s, '0123456789', $k) : 0;
+            if ($exp === 0) {
+                throw new \UnexpectedValueException('not a value');
+            }
+            $j = $k + $exp;
+            $plain = false;
+        }
+        $text = substr($this->s, $start, $j - $start);
+        $this->i = $j;
+        if ($plain) {
+            $int = filter_var($text, FILTER_VALIDATE_INT);
+            if ($int !== false && $text !== '-0') {
+                return $int;
+            }
+        }
+        return (float) $text;
     }
 
     private function string(): string
     {
-        $string = '/"((?:[^"\\\\\x00-\x1f]++|\\\\(?:["\\\\\/bfnrt]|u[0-9a-fA-F]{4}))*+)"/A';
-        if (!preg_match($string, $this->s, $m, 0, $this->i)) {
-            throw new \UnexpectedValueException('not a string');
-        }
-        $this->i += strlen($m[0]);
-        $raw = $m[1];
+        $raw = $this->rawString();
         if (!str_contains($raw, '\\')) {
             return $raw;
         }
-        // Escaped unpaired surrogates become \ufffd (json_decode refuses them); pairs and escaped
-        // backslashes are left for json_decode.
-        $raw = preg_replace_callback(
-            '/\\\\\\\\|\\\\u([dD][89abAB][0-9a-fA-F]{2})\\\\u([dD][c-fC-F][0-9a-fA-F]{2})'
-                . '|\\\\u[dD][89a-fA-F][0-9a-fA-F]{2}/',
-            function (array $x): string {
-                if ($x[0] === '\\\\' || isset($x[2]) && $x[2] !== '') {
-                    return $x[0];
-                }
-                $this->loneSurrogate = true;
-                return '\\ufffd';
-            },
-            $raw,
-        );
-        $s = json_decode('"' . $raw . '"');
+        $raw = self::replaceSurrogates($raw, function (): void {
+            $this->loneSurrogate = true;
+        });
+        $s = json_decode('"' . $raw . '"', false, 1);
         if (!is_string($s)) {
             throw new \UnexpectedValueException('bad escape');
         }
         return $s;
+    }
+
+    /**
+     * The text between a string's quotes, its escapes checked but not read; advances past the closing
+     * quote. A scan with strcspn: linear in the string and unable to fail, where a regex engine can
+     * give up on a long string (and its failure must not read as "not JSON": TR-NORM-56).
+     */
+    private function rawString(): string
+    {
+        if ($this->peek() !== '"') {
+            throw new \UnexpectedValueException('not a string');
+        }
+        $start = $this->i + 1;
+        $j = $start;
+        $stop = "\"\\" . implode('', array_map('chr', range(0, 0x1F)));
+        while (true) {
+            $j += strcspn($this->s, $stop, $j);
+            $c = $j < $this->n ? $this->s[$j] : '';
+            if ($c === '"') {
+                $this->i = $j + 1;
+                return substr($this->s, $start, $j - $start);
+            }
+            if ($c !== '\\') {
+                throw new \UnexpectedValueException('not a string');
+            }
+            $e = $this->s[$j + 1] ?? '';
+            if (str_contains('"\\/bfnrt', $e) && $e !== '') {
+                $j += 2;
+            } elseif ($e === 'u' && strlen($h = substr($this->s, $j + 2, 4)) === 4 && ctype_xdigit($h)) {
+                $j += 6;
+            } else {
+                throw new \UnexpectedValueException('not a string');
+            }
+        }
+    }
+
+    /**
+     * Escaped unpaired surrogates become \ufffd (json_decode refuses them); pairs and escaped
+     * backslashes are kept. $raw's escapes are well-formed (rawString checked them).
+     */
+    private static function replaceSurrogates(string $raw, \Closure $lone): string
+    {
+        $out = '';
+        $from = 0;
+        $n = strlen($raw);
+        for ($j = strpos($raw, '\\'); $j !== false; $j = $j < $n ? strpos($raw, '\\', $j) : false) {
+            if ($raw[$j + 1] !== 'u') {
+                $j += 2;
+                continue;
+            }
+            $u = hexdec(substr($raw, $j + 2, 4));
+            if ($u < 0xD800 || $u > 0xDFFF) {
+                $j += 6;
+                continue;
+            }
+            if ($u <= 0xDBFF && substr($raw, $j + 6, 2) === '\\u') {
+                $v = hexdec(substr($raw, $j + 8, 4));
+                if ($v >= 0xDC00 && $v <= 0xDFFF) {
+                    $j += 12;
+                    continue;
+                }
+            }
+            $lone();
+            $out .= substr($raw, $from, $j - $from) . '\\ufffd';
+            $j += 6;
+            $from = $j;
+        }
+        return $out . substr($raw, $from);
     }
 
     private function peek(): string

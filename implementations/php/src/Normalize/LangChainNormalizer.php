@@ -138,7 +138,9 @@ final class LangChainNormalizer
             return $content;
         }
         try {
-            $v = (new StrictJsonParser(PHP_INT_MAX, true))->parse($content);
+            // No depth limit (TR-NORM-56: V8's JSON.parse has none), and only the top members are
+            // kept: the unwrap reads `text` alone, and the structured part is never built here.
+            $v = (new StrictJsonParser(PHP_INT_MAX, true, 1))->parse($content);
         } catch (\UnexpectedValueException) {
             return $content;
         }

@@ -28,15 +28,8 @@ final class Parts
     }
 
     /** A text block's row and either its piece (model-facing) or its run-only text. */
-    public function text(
-        string $block,
-        string $kind,
-        string $text,
-        mixed $mimeType,
-        mixed $uri,
-        bool $modelFacing,
-        bool $withRow,
-    ): void {
+    public function text(string $block, string $kind, string $text, mixed $mimeType, mixed $uri, bool $modelFacing, bool $withRow): void
+    {
         if ($withRow) {
             $this->row($block, $kind, $mimeType, (string) strlen(Utf8::coerce($text)), $uri);
         }
@@ -67,7 +60,7 @@ final class Parts
     /** The piece for a block of unknown type (TR-NORM-41): its type only when a short lower-case token. */
     public static function unsupported(mixed $type): string
     {
-        return is_string($type) && preg_match('/^[a-z][a-z0-9_-]{0,31}$/D', $type)
+        return is_string($type) && self::isBlockType($type)
             ? "[unsupported {$type} block]"
             : '[unsupported block]';
     }
@@ -82,5 +75,13 @@ final class Parts
             return (string) (int) $size; // -0 is 0
         }
         return '';
+    }
+
+    /** `[a-z][a-z0-9_-]{0,31}`, checked by length and strspn (no regex on input). */
+    private static function isBlockType(string $type): bool
+    {
+        $n = strlen($type);
+        return $n >= 1 && $n <= 32 && ctype_lower($type[0])
+            && strspn($type, 'abcdefghijklmnopqrstuvwxyz0123456789_-') === $n;
     }
 }

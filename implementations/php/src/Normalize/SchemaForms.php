@@ -96,7 +96,9 @@ final class SchemaForms
             case 'regex':
                 return is_string($v) && Pattern::compile($v) !== null ? [] : $fail();
             case 'anchor':
-                return is_string($v) && preg_match('/^[A-Za-z_][-A-Za-z0-9._]*$/D', $v) ? [] : $fail();
+                $nameChars = '-ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._';
+                return is_string($v) && $v !== '' && (ctype_alpha($v[0]) || $v[0] === '_')
+                    && strspn($v, $nameChars) === strlen($v) ? [] : $fail();
             case 'type':
                 if (is_string($v)) {
                     return in_array($v, self::TYPES, true) ? [] : $fail();
