@@ -16,7 +16,8 @@ namespace ToolResult\Generated;
 final readonly class DecodeInput implements \JsonSerializable
 {
     /**
-     * @param mixed $value A value in the tagged encoding: https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+     * @param mixed $value A value in the tagged encoding:
+     *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
