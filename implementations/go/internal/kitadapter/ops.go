@@ -12,7 +12,7 @@ import (
 const Protocol = "toolresult-adapter/1"
 
 // Groups are the capability groups this adapter claims: each passes the whole kit.
-var Groups = []string{"bound", "egress", "sinks", "ledger", "hooks", "exposure"}
+var Groups = []string{"bound", "egress", "sinks", "ledger", "hooks", "exposure", "normalize-mcp", "normalize-langchain", "normalize-local"}
 
 type opFunc func(in map[string]any, logs *lineLog) (any, error)
 
@@ -20,18 +20,19 @@ var ops map[string]opFunc
 
 func init() {
 	ops = map[string]opFunc{
-		"hello":   opHello,
-		"stop":    func(map[string]any, *lineLog) (any, error) { return map[string]any{}, nil },
-		"coerce":  opCoerce,
-		"measure": opMeasure,
-		"bound":   opBound,
-		"wire":    opWire,
-		"audit":   opAudit,
-		"live":    opLive,
-		"suspend": opSuspend,
-		"persist": opPersist,
-		"restore": opRestore,
-		"hooks":   opHooks,
+		"hello":     opHello,
+		"stop":      func(map[string]any, *lineLog) (any, error) { return map[string]any{}, nil },
+		"coerce":    opCoerce,
+		"measure":   opMeasure,
+		"bound":     opBound,
+		"wire":      opWire,
+		"audit":     opAudit,
+		"live":      opLive,
+		"suspend":   opSuspend,
+		"persist":   opPersist,
+		"restore":   opRestore,
+		"hooks":     opHooks,
+		"normalize": opNormalize,
 	}
 }
 
@@ -336,4 +337,32 @@ func opHooks(in map[string]any, logs *lineLog) (any, error) {
 		return nil, err
 	}
 	return map[string]any{"result": out.ToJSON()}, nil
+}
+
+func opNormalize(in map[string]any, _ *lineLog) (any, error) {
+	source, _ := in["source"].(string)
+	if source != "mcp" && source != "langchain" && source != "local" {
+		return nil, fail("adapter.bad_input", "source must be mcp, langchain or local")
+	}
+	rawOptions, err := Decode(in["options"])
+	if err != nil {
+		return nil, err
+	}
+	o, err := toolresult.ParseNormalizeOptions(rawOptions)
+	if err != nil {
+		return nil, fail("options.invalid", err.Error())
+	}
+	raw, given := in["value"]
+	if !given {
+		return nil, fail("adapter.bad_input", "value is required")
+	}
+	value, err := Decode(raw)
+	if err != nil {
+		return nil, err
+	}
+	b, err := toolresult.Normalize(toolresult.Source(source), value, o)
+	if err != nil {
+		return nil, fail("options.invalid", err.Error())
+	}
+	return map[string]any{"result": b.ToJSON()}, nil
 }
