@@ -29,6 +29,8 @@ func TestTR_NORM_65_PatternsThatRun(t *testing.T) {
 		{`[]`, "x", false},
 		{`(?<year>\d{4})-\d\d`, "on 2026-12", true},
 		{`ab`, "xxaby", true},
+		{`^(?:){5000}$`, "", true},
+		{`^x{0}y$`, "y", true},
 	}
 	for _, c := range cases {
 		re, err := compilePattern(c.pattern)
