@@ -64,7 +64,7 @@ func opCoerce(in map[string]any, _ *lineLog) (any, error) {
 
 func opMeasure(in map[string]any, _ *lineLog) (any, error) {
 	b, ok := in["budget"].(float64)
-	if !ok || b < 0 || b != math.Trunc(b) || b > math.MaxInt32*4 {
+	if !ok || b < 0 || b != math.Trunc(b) || b > 9007199254740991 {
 		return nil, fail("adapter.bad_input", "budget must be a non-negative integer")
 	}
 	v, err := Decode(in["value"])
