@@ -27,6 +27,7 @@ describe('generated/ drift check', () => {
   cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
   cpSync(join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'), join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'));
   cpSync(join(ROOT, 'implementations', 'php', 'generated'), join(dir, 'implementations', 'php', 'generated'), { recursive: true });
+  cpSync(join(ROOT, 'implementations', 'go', 'generated'), join(dir, 'implementations', 'go', 'generated'), { recursive: true });
   cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
   cpSync(join(ROOT, 'codegen'), join(dir, 'codegen'), { recursive: true });
   cpSync(join(ROOT, 'package.json'), join(dir, 'package.json'));
@@ -45,6 +46,9 @@ describe('generated/ drift check', () => {
     const php = run(dir, 'generate-php-types.ts');
     expect(php.out).toContain('up to date');
     expect(php.code).toBe(0);
+    const go = run(dir, 'generate-go-types.ts');
+    expect(go.out).toContain('up to date');
+    expect(go.code).toBe(0);
   });
 
   it('fails on a PHP file no schema gives any more (a removed schema leaves its class behind)', () => {
@@ -80,5 +84,9 @@ describe('generated/ drift check', () => {
     expect(php.code).toBe(1);
     expect(php.out).toMatch(/differs: .*implementations\/php\/generated\/WarningCode\.php/);
     expect(php.out).toContain('npm run generate');
+    // And the Go implementation's (its WarningCode constants gain one).
+    const go = run(dir, 'generate-go-types.ts');
+    expect(go.code).toBe(1);
+    expect(go.out).toMatch(/differs: .*implementations\/go\/generated\/types\.go/);
   });
 });

@@ -10,6 +10,8 @@ import { packageVersion } from '../codegen/schema-set.ts';
 const COMMAND = 'npm run generate';
 /** The PHP implementation's autoloader and composer.json map this namespace to implementations/php/generated/. */
 export const PHP_NAMESPACE = 'ToolResult\\Generated';
+/** The Go implementation imports its types from this package, implementations/go/generated/. */
+export const GO_PACKAGE = 'generated';
 
 export interface Target {
   readonly label: string;
@@ -37,6 +39,12 @@ export const TARGETS: Record<string, Target> = {
     outDir: join(ROOT, 'implementations', 'php', 'generated'),
     owned: ['.php'],
     files: () => generate({ lang: 'php', namespace: PHP_NAMESPACE, command: COMMAND }),
+  },
+  go: {
+    label: 'implementations/go/generated/ (Go)',
+    outDir: join(ROOT, 'implementations', 'go', 'generated'),
+    owned: ['.go'],
+    files: () => generate({ lang: 'go', package: GO_PACKAGE, command: COMMAND }),
   },
   bundle: {
     label: 'schemas/bundle.json',

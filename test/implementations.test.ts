@@ -1,9 +1,9 @@
 // The whole kit, as a user runs it (the package's bin, default seed and runs, out of process; a
 // per-request timeout of 30 s for a loaded machine), against every implementation in this repository: the bundled reference adapter and the
-// independent Python and PHP implementations. Every group must run and every case pass; nothing is
-// skipped. A byte-string language (PHP, `stringModel: "bytes"`) cannot hold an unpaired surrogate:
+// independent Python, PHP and Go implementations. Every group must run and every case pass; nothing is
+// skipped. A byte-string language (PHP, Go, `stringModel: "bytes"`) cannot hold an unpaired surrogate:
 // the vectors that need `utf16-strings` run for it in their bytes form (TR-CONF-23).
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -14,6 +14,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'impls-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
+// The Go adapter is built once, with the Go toolchain's cache, into this run's temporary folder.
+const goAdapter = join(tmp, 'toolresult-go-adapter');
+execFileSync('go', ['build', '-o', goAdapter, './cmd/toolresult-adapter'], { cwd: join(ROOT, 'implementations', 'go'), stdio: 'inherit' });
+
 const GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local', 'exposure'];
 
 // `unclaimed`: groups an implementation does not implement yet. Its cases of those groups, and only
@@ -22,6 +26,7 @@ const implementations: { name: string; command: string[]; stringModel: string; u
   { name: 'reference (TypeScript)', command: [], stringModel: 'utf16' },
   { name: 'python', command: ['--', 'python3', join(ROOT, 'implementations', 'python', 'adapter.py')], stringModel: 'codepoints' },
   { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], stringModel: 'bytes' },
+  { name: 'go', command: ['--', goAdapter], stringModel: 'bytes' },
 ];
 
 function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {

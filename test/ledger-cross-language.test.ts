@@ -1,7 +1,10 @@
 // TR-REPLAY-2 across the implementations of this repository: a ledger entry written by any of the
-// reference (TypeScript), Python and PHP is the same bytes, and each restores every other's entry to a
+// reference (TypeScript), Python, PHP and Go is the same bytes, and each restores every other's entry to a
 // result that it writes back as those same bytes. Over a fixed corpus (the characters, numbers and
 // member names where JSON encoders differ) plus generated results with a fixed seed.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,7 +19,13 @@ const SEED = 20261130;
 type Input = Record<string, unknown>;
 type Reply = { ok: true; output: Record<string, unknown> } | { ok: false; code: string };
 
+// The Go adapter, built once into a temporary folder (the toolchain caches the build).
+const goDir = mkdtempSync(join(tmpdir(), 'ledger-go-'));
+const goAdapter = join(goDir, 'toolresult-go-adapter');
+execFileSync('go', ['build', '-o', goAdapter, './cmd/toolresult-adapter'], { cwd: join(ROOT, 'implementations', 'go'), stdio: 'inherit' });
+
 const external = {
+  go: new AdapterProcess({ command: [goAdapter], timeoutMs: 30_000 }),
   php: new AdapterProcess({ command: ['php', join(ROOT, 'implementations', 'php', 'adapter.php')], timeoutMs: 30_000 }),
   python: new AdapterProcess({ command: ['python3', join(ROOT, 'implementations', 'python', 'adapter.py')], timeoutMs: 30_000 }),
 };
@@ -95,9 +104,10 @@ beforeAll(() => {
 
 afterAll(async () => {
   await Promise.all(Object.values(external).map((a) => a.stop()));
+  rmSync(goDir, { recursive: true, force: true });
 });
 
-const WHO = ['reference', 'python', 'php'];
+const WHO = ['reference', 'python', 'php', 'go'];
 
 async function checkOne(input: Input): Promise<void> {
   const entries: Record<string, string> = {};
@@ -106,6 +116,7 @@ async function checkOne(input: Input): Promise<void> {
   }
   expect(entries.python, 'python writes the reference bytes').toBe(entries.reference);
   expect(entries.php, 'php writes the reference bytes').toBe(entries.reference);
+  expect(entries.go, 'go writes the reference bytes').toBe(entries.reference);
   const entry = entries.reference;
   for (const reader of WHO) {
     const result = output(await ask(reader, 'restore', { entry }), `${reader} restore`).result as Record<string, unknown>;
@@ -117,7 +128,7 @@ async function checkOne(input: Input): Promise<void> {
   }
 }
 
-describe('TR-REPLAY-2: ledger entries are the same bytes in TypeScript, Python and PHP', () => {
+describe('TR-REPLAY-2: ledger entries are the same bytes in TypeScript, Python, PHP and Go', () => {
   it('over the fixed corpus', async () => {
     for (const input of corpus) await checkOne(input);
   }, 120_000);
@@ -125,9 +136,11 @@ describe('TR-REPLAY-2: ledger entries are the same bytes in TypeScript, Python a
   it('over results exposed under each policy (none, json, allowlist; appended, carried, empty, over budget)', async () => {
     for (const input of exposures) await checkOne(input);
     // The policies were applied, not ignored alike: the entry holds the exposed JSON and its code.
-    const entry = output(await ask('php', 'persist', jsonExposed), 'php persist').entry as string;
-    expect(entry).toContain('"content":"Found 2\\n\\n{\\"0\\":\\"zero\\"');
-    expect(entry).toContain('{"code":"exposure.json"}');
+    for (const who of ['php', 'go']) {
+      const entry = output(await ask(who, 'persist', jsonExposed), `${who} persist`).entry as string;
+      expect(entry).toContain('"content":"Found 2\\n\\n{\\"0\\":\\"zero\\"');
+      expect(entry).toContain('{"code":"exposure.json"}');
+    }
   }, 120_000);
 
   it(`over ${GENERATED} generated results (seed ${SEED})`, async () => {

@@ -1,0 +1,171 @@
+package toolresult
+
+import (
+	"context"
+	"errors"
+	"sync"
+)
+
+// ToolFailed is the content of the error result a tool that fails without a result becomes
+// (TR-REPLAY-11). Nothing of the failure is kept.
+const ToolFailed = "The tool failed without returning a result."
+
+// ClaimState is a ledger's answer to a claim of a call ID (spec §7.3).
+type ClaimState int
+
+// The three answers.
+const (
+	Claimed ClaimState = iota // this caller is first: it finishes the claim or abandons it
+	Stored                    // the entry is there
+	Pending                   // the first caller is still running: wait, then claim again
+)
+
+// Ledger is a replay ledger: one operation, claim a call ID, and the claimant's finish or abandon.
+type Ledger interface {
+	Claim(ctx context.Context, callID string) (state ClaimState, entry string, err error)
+	// Wait blocks until a pending claim of callID is finished or abandoned, or ctx is done.
+	Wait(ctx context.Context, callID string) error
+	Finish(ctx context.Context, callID, entry string) error
+	Abandon(ctx context.Context, callID string) error
+}
+
+// MemoryLedger is an in-memory Ledger; its claims need no lease (TR-REPLAY-22). The zero value is
+// ready to use.
+type MemoryLedger struct {
+	mu      sync.Mutex
+	entries map[string]string
+	claims  map[string]chan struct{}
+}
+
+// Claim answers Claimed to exactly one caller of an ID without an entry or a claim (TR-REPLAY-20).
+func (l *MemoryLedger) Claim(_ context.Context, callID string) (ClaimState, string, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if entry, ok := l.entries[callID]; ok {
+		return Stored, entry, nil
+	}
+	if _, ok := l.claims[callID]; ok {
+		return Pending, "", nil
+	}
+	if l.claims == nil {
+		l.claims, l.entries = map[string]chan struct{}{}, map[string]string{}
+	}
+	l.claims[callID] = make(chan struct{})
+	return Claimed, "", nil
+}
+
+// Wait blocks, without a busy loop, until the claim of callID ends (TR-REPLAY-26).
+func (l *MemoryLedger) Wait(ctx context.Context, callID string) error {
+	l.mu.Lock()
+	done, ok := l.claims[callID]
+	l.mu.Unlock()
+	if !ok {
+		return nil
+	}
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// Finish stores the entry of a claimed call ID.
+func (l *MemoryLedger) Finish(_ context.Context, callID, entry string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	done, ok := l.claims[callID]
+	if !ok {
+		return errors.New("MemoryLedger.Finish: the call ID is not claimed")
+	}
+	l.entries[callID] = entry
+	delete(l.claims, callID)
+	close(done)
+	return nil
+}
+
+// Abandon gives a claim up, so that a waiting call can claim the ID again (TR-REPLAY-12).
+func (l *MemoryLedger) Abandon(_ context.Context, callID string) error {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if done, ok := l.claims[callID]; ok {
+		delete(l.claims, callID)
+		close(done)
+	}
+	return nil
+}
+
+// Tool runs a tool call. An error or a panic is a tool that failed without a result.
+type Tool func(ctx context.Context) (ToolResult, error)
+
+// SeamOptions configure ExecuteToolCall: budgets, hooks, an exposure policy (JSON data, nil for
+// none) and a Logger.
+type SeamOptions struct {
+	Budgets  BoundOptions
+	Hooks    []Hook
+	Exposure any
+	Logger   Logger
+}
+
+// ExecuteToolCall is the tool-execution seam (spec §7.3): the first call of a call ID runs the
+// tool once, bounds its result, runs the hooks, exposes, persists and stores it; every later call
+// gets the equal result restored from the ledger without running the tool (TR-REPLAY-8..11).
+// Invalid options are refused before anything is claimed.
+func ExecuteToolCall(ctx context.Context, ledger Ledger, callID string, tool Tool, options SeamOptions) (Bounded, error) {
+	budgets, err := options.Budgets.resolved()
+	if err != nil {
+		return Bounded{}, err
+	}
+	if _, err := parsePolicy(options.Exposure); err != nil {
+		return Bounded{}, err
+	}
+	for {
+		state, entry, err := ledger.Claim(ctx, callID)
+		if err != nil {
+			return Bounded{}, err
+		}
+		switch state {
+		case Stored:
+			return Restore(entry, budgets)
+		case Pending:
+			if err := ledger.Wait(ctx, callID); err != nil {
+				return Bounded{}, err
+			}
+			continue
+		}
+		result, err := runClaimed(ctx, tool, budgets, options)
+		if err != nil {
+			_ = ledger.Abandon(ctx, callID)
+			return Bounded{}, err
+		}
+		entry, _ = Persist(result)
+		if err := ledger.Finish(ctx, callID, entry); err != nil {
+			return Bounded{}, err
+		}
+		return result, nil
+	}
+}
+
+func runClaimed(ctx context.Context, tool Tool, budgets BoundOptions, options SeamOptions) (Bounded, error) {
+	raw, ok := runTool(ctx, tool)
+	if !ok {
+		logLine(options.Logger, "tool failed without a result")
+		raw = Error(ToolFailed)
+	}
+	bounded := Bounded{boundWith(readInput(raw), budgets)}
+	after, err := TransformToolResult(ctx, bounded, options.Hooks, budgets, options.Logger)
+	if err != nil {
+		return Bounded{}, err
+	}
+	return Expose(after, options.Exposure, budgets)
+}
+
+func runTool(ctx context.Context, tool Tool) (result ToolResult, ok bool) {
+	defer func() {
+		if recover() != nil {
+			result, ok = ToolResult{}, false
+		}
+	}()
+	r, err := tool(ctx)
+	return r, err == nil
+}
