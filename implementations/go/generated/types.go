@@ -1604,9 +1604,13 @@ type VectorCase struct {
 	Requirements []string `json:"requirements"`
 	Needs        *[]Need  `json:"needs,omitempty"`
 	// The op's input, values in the tagged encoding (tagged-value.schema.json).
-	Input      map[string]json.RawMessage `json:"input"`
-	Expect     Expectation                `json:"expect"`
-	BytesModel *BytesModelForm            `json:"bytesModel,omitempty"`
+	Input  map[string]json.RawMessage `json:"input"`
+	Expect Expectation                `json:"expect"`
+	// How long each request of the case may take at the default --timeout (scaled with it): for a case
+	// whose cost the spec bounds (TR-NORM-65), so that an implementation without the bound fails it in
+	// this time, not in the whole per-request timeout.
+	TimeLimitMs *int64          `json:"timeLimitMs,omitempty"`
+	BytesModel  *BytesModelForm `json:"bytesModel,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -1647,7 +1651,7 @@ func (v *VectorCase) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "id", "description", "requirements", "needs", "input", "expect", "bytesModel":
+		case "id", "description", "requirements", "needs", "input", "expect", "timeLimitMs", "bytesModel":
 		default:
 			return fmt.Errorf("VectorCase: unknown member %q", member)
 		}
@@ -1680,7 +1684,7 @@ func (v *Need) UnmarshalJSON(data []byte) error {
 }
 
 // output: the answer's output equals this JSON value (object member order aside). error: the
-// answer is an error with this code.
+// answer is an error with this code (and, with messageExcludes, quoting none of those strings).
 // Expectation holds one of its variants, the first that decodes: set exactly one field.
 type Expectation struct {
 	Expectation0 *Expectation0
@@ -1772,6 +1776,9 @@ func (v *Expectation1) UnmarshalJSON(data []byte) error {
 
 type Expectation1Error struct {
 	Code string `json:"code"`
+	// Strings the case planted that neither the error's message nor a line the adapter logged may
+	// contain: an error that must quote nothing (TR-EXPOSE-2, TR-LOG-4).
+	MessageExcludes *[]string `json:"messageExcludes,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -1783,6 +1790,11 @@ func (v *Expectation1Error) UnmarshalJSON(data []byte) error {
 	if raw, ok := members["code"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("Expectation1Error: missing member %q", "code")
 	}
+	if raw, ok := members["messageExcludes"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("Expectation1Error: member %q: %w", "messageExcludes", err)
+		}
+	}
 	type plain Expectation1Error
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
@@ -1790,7 +1802,7 @@ func (v *Expectation1Error) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "code":
+		case "code", "messageExcludes":
 		default:
 			return fmt.Errorf("Expectation1Error: unknown member %q", member)
 		}
@@ -3589,6 +3601,119 @@ func (v StopOutput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(members)
 }
 
+// The floor of the cost profile (conformance/README.md, --profile): the adapter decodes value as
+// it decodes the tagged inputs of every op, builds it whole in its native form (a string a
+// language builds lazily, such as a JavaScript rope, is made flat), and calls nothing of the
+// implementation.
+type DecodeInput struct {
+	// A value in the tagged encoding:
+	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+	Value AdapterProtocolTaggedValue `json:"value"`
+	// Members the schema does not name; the object is open to them.
+	AdditionalMembers map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, unknown ones kept in AdditionalMembers, constants checked.
+func (v *DecodeInput) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("DecodeInput: want an object, got %.40s", data)
+	}
+	if _, ok := members["value"]; !ok {
+		return fmt.Errorf("DecodeInput: missing member %q", "value")
+	}
+	type plain DecodeInput
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("DecodeInput: %w", err)
+	}
+	for member, raw := range members {
+		switch member {
+		case "value":
+		default:
+			if p.AdditionalMembers == nil {
+				p.AdditionalMembers = map[string]json.RawMessage{}
+			}
+			p.AdditionalMembers[member] = raw
+		}
+	}
+	*v = DecodeInput(p)
+	return nil
+}
+
+// MarshalJSON writes the named members, then the additional ones.
+func (v DecodeInput) MarshalJSON() ([]byte, error) {
+	type plain DecodeInput
+	data, err := json.Marshal(plain(v))
+	if err != nil || len(v.AdditionalMembers) == 0 {
+		return data, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	for member, raw := range v.AdditionalMembers {
+		if _, named := members[member]; !named {
+			members[member] = raw
+		}
+	}
+	return json.Marshal(members)
+}
+
+// A value in the tagged encoding:
+// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+// Any JSON value, kept as its JSON text (json.RawMessage): null and numbers stay exactly as read.
+type AdapterProtocolTaggedValue = json.RawMessage
+
+type DecodeOutput struct {
+	// Members the schema does not name; the object is open to them.
+	AdditionalMembers map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, unknown ones kept in AdditionalMembers, constants checked.
+func (v *DecodeOutput) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("DecodeOutput: want an object, got %.40s", data)
+	}
+	type plain DecodeOutput
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("DecodeOutput: %w", err)
+	}
+	for member, raw := range members {
+		switch member {
+		case "":
+		default:
+			if p.AdditionalMembers == nil {
+				p.AdditionalMembers = map[string]json.RawMessage{}
+			}
+			p.AdditionalMembers[member] = raw
+		}
+	}
+	*v = DecodeOutput(p)
+	return nil
+}
+
+// MarshalJSON writes the named members, then the additional ones.
+func (v DecodeOutput) MarshalJSON() ([]byte, error) {
+	type plain DecodeOutput
+	data, err := json.Marshal(plain(v))
+	if err != nil || len(v.AdditionalMembers) == 0 {
+		return data, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	for member, raw := range v.AdditionalMembers {
+		if _, named := members[member]; !named {
+			members[member] = raw
+		}
+	}
+	return json.Marshal(members)
+}
+
 type CoerceInput struct {
 	// A string or a string tag:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
@@ -3760,11 +3885,6 @@ func (v MeasureInput) MarshalJSON() ([]byte, error) {
 	}
 	return json.Marshal(members)
 }
-
-// A value in the tagged encoding:
-// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
-// Any JSON value, kept as its JSON text (json.RawMessage): null and numbers stay exactly as read.
-type AdapterProtocolTaggedValue = json.RawMessage
 
 type MeasureOutput struct {
 	Verdict string `json:"verdict"`
