@@ -8,12 +8,12 @@ not fit, and record every decision as warning codes.
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass
 from typing import Any
 
 from .jcs import canonical_json
+from .json_reader import JsonSyntaxError, read_json
 from .options import BoundOptions, OptionsError
 from .result import ABSENT, make_bounded, require_bounded
 
@@ -104,26 +104,13 @@ def check_exposure(policy: Any) -> Exposure:
     return Exposure("allowlist", tuple(checked))
 
 
-def _reject_duplicates(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in out:
-            raise ValueError("duplicate member name")
-        out[key] = value
-    return out
-
-
-def _reject_constant(_name: str) -> Any:
-    raise ValueError("not JSON")
-
-
 def _carries(content: str, j: str) -> bool:
     """Content already carries ``j`` (TR-EXPOSE-7): it is ``j``, ends with the block, or is a JSON text of its value."""
     if content == j or content.endswith(SEPARATOR + j):
         return True
     try:
-        parsed = json.loads(content, object_pairs_hook=_reject_duplicates, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+        parsed = read_json(content, reject_duplicates=True)  # any depth, as the reference reads it
+    except JsonSyntaxError:
         return False
     # The parsed value's own serialization, not the bounder's measure: its 64-level limit is one
     # short of an allowlist's object around a value at that limit. A number beyond the data range

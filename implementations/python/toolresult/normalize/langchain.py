@@ -6,10 +6,10 @@ nothing here knows a LangChain type (TR-NORM-57).
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 from ..coercion import is_text
+from ..json_reader import JsonSyntaxError, read_json
 from ..result import ABSENT, BoundedResult
 from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
@@ -116,18 +116,14 @@ def _is_adapter_form(artifact: Any) -> bool:
 def _unwrapped_text(content: str) -> str | None:
     """The ``text`` of the block object the JavaScript adapter serialized into the content (TR-NORM-56)."""
     try:
-        parsed = json.loads(content, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+        parsed = read_json(content)  # no depth or digit limit of its own: the reference's reading
+    except JsonSyntaxError:
         return None
     if type(parsed) is not dict:
         return None
     # Whatever other members the adapter (now or later) adds: only a string `text` is text.
     text = parsed.get("text")
     return text if type(text) is str else ""
-
-
-def _reject_constant(name: str) -> Any:
-    raise ValueError("NaN and Infinity are not JSON")
 
 
 def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
