@@ -136,7 +136,8 @@ export const CLASSES: readonly AttackClass[] = [
     describe: (n) => `an allowlist pointer of ${(2 * n).toLocaleString('en')} octets (${n.toLocaleString('en')} tokens)`,
     requirements: ['TR-EXPOSE-2', 'TR-EXPOSE-5'],
     sizes: { quick: 10_000, full: 1_000_000 },
-    ratioLimit: 5,
+    // Reading a pointer is a loop over its tokens, in the language's own code; the floor copies it natively.
+    ratioLimit: 100,
     op: 'wire',
     input: (n) => ({ result: { content: 'ok', isError: false, structured: { a: 1 } }, exposure: { policy: 'allowlist', pointers: [repeat('/a', n)] } }),
     check: (reply) => {
@@ -151,7 +152,8 @@ export const CLASSES: readonly AttackClass[] = [
     describe: (n) => `a bigint tag of ${n.toLocaleString('en')} digits in structured`,
     requirements: ['TR-BOUND-6', 'TR-CONF-4'],
     sizes: { quick: 5_000, full: 100_000 },
-    ratioLimit: 3,
+    // Judging the magnitude needs no digit conversion; the floor already parsed the digits.
+    ratioLimit: 5,
     op: 'bound',
     input: (n) => ({ result: { content: 'ok', isError: false, structured: { n: { $tr: 'bigint', value: `9${'8'.repeat(n - 1)}` } } } }),
     check: result({ warnings: ['structured.unencodable'], structured: false }),
@@ -161,7 +163,9 @@ export const CLASSES: readonly AttackClass[] = [
     describe: (n) => `uniqueItems over ${n.toLocaleString('en')} distinct integers (stops at the step limit)`,
     requirements: ['TR-NORM-65'],
     sizes: { quick: 50_000, full: 200_000 },
-    ratioLimit: 5,
+    // Bounding walks the whole list before the check (the floor does not), then the check stops at
+    // the step limit; comparing pairs would cost the square of the list.
+    ratioLimit: 20,
     op: 'normalize',
     input: (n) => ({
       source: 'mcp',
