@@ -152,15 +152,15 @@ describe('the profile run', { timeout: 120_000 }, () => {
 describe('the summary table', () => {
   it('aligns the columns and gives the reasons of a class beyond its limits', () => {
     const lines = summaryTable([
-      { name: 'a', size: 10, what: 'w', requirements: ['TR-X-1'], status: 'pass', reasons: [], floorMs: 1.25, attackMs: 2.5, ratio: 2, ratioLimit: 3, floorPeak: 2 ** 20, attackPeak: 2 * 2 ** 20, samples: 5 },
-      { name: 'long-name', size: 1e6, what: 'w2', requirements: ['TR-Y-2'], status: 'fail', reasons: ['cost x9.0 the floor, limit x3'], floorMs: 100, attackMs: 900, ratio: 9, ratioLimit: 3, samples: 5 },
-      { name: 'c', size: 1, what: 'w3', requirements: ['TR-Z-3'], status: 'n/a', reasons: ['not for bytes'], ratioLimit: 3, samples: 0 },
+      { name: 'a', size: 10, what: 'w', requirements: ['REQ-1'], status: 'pass', reasons: [], floorMs: 1.25, attackMs: 2.5, ratio: 2, ratioLimit: 3, floorPeak: 2 ** 20, attackPeak: 2 * 2 ** 20, samples: 5 },
+      { name: 'long-name', size: 1e6, what: 'w2', requirements: ['REQ-2'], status: 'fail', reasons: ['cost x9.0 the floor, limit x3'], floorMs: 100, attackMs: 900, ratio: 9, ratioLimit: 3, samples: 5 },
+      { name: 'c', size: 1, what: 'w3', requirements: ['REQ-3'], status: 'n/a', reasons: ['not for bytes'], ratioLimit: 3, samples: 0 },
     ]);
     expect(lines[0]).toMatch(/^class +size {2}floor ms {2}attack ms {2}ratio {2}limit {2}peak MiB floor\/attack {2}verdict$/);
     expect(lines[2]).toMatch(/^a +10 +1\.3 +2\.5 +x2\.0 +x3 +1 \/ 2 +ok$/);
     expect(lines[3]).toMatch(/^long-name +1,000,000 +100 +900 +x9\.0 +x3 +- +BEYOND$/);
     expect(lines[4]).toMatch(/^c +1 +- +- +- +x3 +- +n\/a$/);
-    expect(lines.slice(5)).toEqual(['BEYOND long-name (w2) [TR-Y-2]: cost x9.0 the floor, limit x3', 'n/a c (w3) [TR-Z-3]: not for bytes']);
+    expect(lines.slice(5)).toEqual(['BEYOND long-name (w2) [REQ-2]: cost x9.0 the floor, limit x3', 'n/a c (w3) [REQ-3]: not for bytes']);
     // The columns line up: every verdict starts where the header's does.
     for (const [i, verdict] of [[2, 'ok'], [3, 'BEYOND'], [4, 'n/a']] as const) expect(lines[i]!.length - verdict.length).toBe(lines[0]!.indexOf('verdict'));
   });
