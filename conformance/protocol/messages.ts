@@ -80,6 +80,18 @@ export const Ops = {
     input: Type.Object({}, { title: 'StopInput' }),
     output: Type.Object({}, { title: 'StopOutput' }),
   },
+  decode: {
+    group: null,
+    input: Type.Object(
+      { value: TaggedValue },
+      {
+        title: 'DecodeInput',
+        description:
+          'The floor of the cost profile (conformance/README.md, --profile): the adapter decodes value as it decodes the tagged inputs of every op, builds it whole in its native form (a string a language builds lazily, such as a JavaScript rope, is made flat), and calls nothing of the implementation.',
+      },
+    ),
+    output: Type.Object({}, { title: 'DecodeOutput' }),
+  },
   coerce: {
     group: 'bound',
     input: Type.Object({ value: TaggedString }, { title: 'CoerceInput' }),

@@ -1,5 +1,7 @@
 // Command-line parsing for `toolresult conformance` and `toolresult vectors`. Usage errors throw
 // UsageError (exit 2 with its message); nothing here touches the adapter.
+import type { ProfileArgs } from '../profile/run.ts';
+
 export class UsageError extends Error {}
 
 export interface ConformanceArgs {
@@ -34,10 +36,13 @@ export interface HelpArgs {
   readonly command: 'help';
 }
 
-export type Args = ConformanceArgs | VectorsArgs | HelpArgs;
+export type Args = ConformanceArgs | VectorsArgs | HelpArgs | ProfileArgs;
 
 export const DEFAULT_SEED = 20261130;
 export const DEFAULT_TIMEOUT_MS = 10_000;
+/** The per-request timeout of the cost profile: a super-linear class may take seconds before it answers. */
+export const PROFILE_TIMEOUT_MS = 60_000;
+export const PROFILE_ROUNDS = 5;
 
 export const USAGE = `usage:
   toolresult conformance [options] [-- COMMAND ARGS...]   test an adapter (default: the bundled reference)
@@ -62,7 +67,16 @@ options:
   --list                 print the selected case IDs and exit
   -v, --verbose          show passing cases and the adapter's stderr
 
-exit status: 0 every applicable case passed; 1 a case failed (or a known failure is stale); 2 usage error`;
+cost profile (conformance/README.md, "Cost under attack"):
+  toolresult conformance --profile hostile [--size quick|full] [--rounds N] [--only CLASS]... [-- COMMAND ARGS...]
+  --profile hostile      measure each attack class against the floor (op decode of the same input)
+  --size quick|full      full: the sizes of the findings (default); quick: small enough for a test suite
+  --rounds N             measured rounds per class, each one floor and one attack sample (default ${PROFILE_ROUNDS})
+  --only CLASS           run only the named classes (repeatable; --list shows them)
+  --timeout MS           per-request timeout (default ${PROFILE_TIMEOUT_MS} with --profile)
+
+exit status: 0 every applicable case passed (with --profile: every class within its limits); 1 a case
+failed (or a known failure is stale; with --profile: a class beyond its limits); 2 usage error`;
 
 /** The longest timer Node.js keeps: a longer one fires at once (TimeoutOverflowWarning). */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
@@ -101,6 +115,12 @@ export function parseArgs(argv: readonly string[]): Args {
   let list = false;
   let noShrink = false;
   let maxFailures: number | undefined;
+  let profile: string | undefined;
+  let size: string | undefined;
+  let rounds: number | undefined;
+  let timeoutGiven = false;
+  /** Options of a conformance run that mean nothing to the cost profile. */
+  const caseOnly: string[] = [];
 
   for (let i = 0; i < own.length; i++) {
     const a = own[i]!;
@@ -111,7 +131,11 @@ export function parseArgs(argv: readonly string[]): Args {
       if (v === undefined || (v.startsWith('-') && v.length > 1 && !/^-[0-9]/.test(v))) throw new UsageError(`${flag} needs a value`);
       return v;
     };
+    if (!['--only', '--timeout', '--list', '-v', '--verbose', '--out', '--profile', '--size', '--rounds'].includes(flag)) caseOnly.push(flag);
     switch (flag) {
+      case '--profile': profile = value(); break;
+      case '--size': size = value(); break;
+      case '--rounds': rounds = integer(flag, value(), 1, 1000); break;
       case '--seed': seed = integer(flag, value(), -(2 ** 31)); break;
       case '--runs': runs = integer(flag, value(), 1); break;
       case '--runs-scale': runsScale = integer(flag, value(), 1, 1000); break;
@@ -121,7 +145,7 @@ export function parseArgs(argv: readonly string[]): Args {
       case '--known-failing': knownFailing.push(value()); break;
       case '--report-json': reportJson = value(); break;
       case '--junit': junit = value(); break;
-      case '--timeout': timeoutMs = integer(flag, value(), 1, MAX_TIMEOUT_MS); break;
+      case '--timeout': timeoutMs = integer(flag, value(), 1, MAX_TIMEOUT_MS); timeoutGiven = true; break;
       case '--out': out = value(); break;
       case '--list': list = true; break;
       case '--no-shrink': noShrink = true; break;
@@ -142,6 +166,23 @@ export function parseArgs(argv: readonly string[]): Args {
     return { command, out };
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
+  if (profile !== undefined) {
+    if (profile !== 'hostile') throw new UsageError(`--profile ${JSON.stringify(profile)} is not a profile of the kit (there is one: hostile)`);
+    if (caseOnly.length > 0) throw new UsageError(`${caseOnly[0]} does not apply to --profile (its options: --size, --rounds, --only CLASS, --timeout, --list, -v)`);
+    if (size !== undefined && size !== 'quick' && size !== 'full') throw new UsageError(`--size takes quick or full, got ${JSON.stringify(size)}`);
+    return {
+      command: 'profile',
+      profile,
+      size: (size ?? 'full') as 'quick' | 'full',
+      rounds: rounds ?? PROFILE_ROUNDS,
+      only,
+      timeoutMs: timeoutGiven ? timeoutMs : PROFILE_TIMEOUT_MS,
+      list,
+      verbose,
+      adapter,
+    };
+  }
+  if (size !== undefined || rounds !== undefined) throw new UsageError(`${size !== undefined ? '--size' : '--rounds'} belongs to --profile hostile`);
   if (runs !== undefined && runsScale !== undefined) throw new UsageError('--runs and --runs-scale exclude each other: --runs sets every property\'s runs, --runs-scale multiplies each one\'s own');
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
   return { command, seed, runs, ...(runsScale !== undefined ? { runsScale } : {}), path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };

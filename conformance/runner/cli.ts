@@ -52,8 +52,13 @@ export async function cli(argv: readonly string[], io: RunIO = stdio(), invocati
       io.out(`wrote ${n.files} vector files (${n.cases} cases) and ${n.schemas} schemas to ${args.out}`);
       return 0;
     }
-    const [{ runConformance }, { killRunningAdapters }] = await Promise.all([import('./run.ts'), import('./process.ts')]);
+    const { killRunningAdapters } = await import('./process.ts');
     stopAdapters = killRunningAdapters;
+    if (args.command === 'profile') {
+      const { runProfile } = await import('../profile/run.ts');
+      return await runProfile(args, io);
+    }
+    const { runConformance } = await import('./run.ts');
     return await runConformance(args, io, invocation);
   } catch (e) {
     if (e instanceof UsageError) {

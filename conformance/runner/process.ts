@@ -82,6 +82,11 @@ export class AdapterProcess {
 
   constructor(private readonly opts: AdapterOptions) {}
 
+  /** The process id of the running adapter, if one runs (the cost profile reads its memory). */
+  get pid(): number | undefined {
+    return this.child?.pid;
+  }
+
   /** Requests sent so far, handshakes included. */
   get requests(): number {
     return this.nextId - 1;

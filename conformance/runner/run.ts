@@ -83,7 +83,7 @@ export function unclaimedGroups(cases: readonly KitCase[], hello: HelloOutput): 
 }
 
 /** A command that cannot be run at all is a mistake on the command line, not a failing case. */
-function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
+export function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
   const cmd = command[0] ?? '';
   if (code === 'ENOENT') {
     return new UsageError(cmd.includes('/') ? `cannot start the adapter: ${cmd} does not exist` : `cannot start the adapter: no command ${JSON.stringify(cmd)} on the PATH`);

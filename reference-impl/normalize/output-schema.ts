@@ -9,11 +9,12 @@
 //   SCHEMA_MAX_OCTETS of JSON;
 // - compiled validators are kept by the schema's canonical JSON text, so a fresh but equal schema
 //   object does not compile again;
-// - `pattern` and `patternProperties` run on a linear-time engine (linear-regexp.ts);
+// - `pattern` and `patternProperties` run on a linear-time engine, or not at all (linear-regexp.ts,
+//   pattern-rule.ts);
 // - `uniqueItems` compares canonical texts in a set, not every pair;
-// - every evaluation of a schema object against a value counts one step, and a check stops after
-//   STEP_LIMIT steps: a check that stops is not a pass (warn: dropped with the warning; enforce:
-//   the error result), as for a schema that cannot run.
+// - every evaluation of a schema object against a value counts one step, and so does every item a
+//   `uniqueItems: true` compares; a check stops after STEP_LIMIT steps: a check that stops is not a
+//   pass (warn: dropped with the warning; enforce: the error result), as for a schema that cannot run.
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { Ajv as AjvDraft07 } from 'ajv';
 import { measureJson } from '../bound/measure.ts';
@@ -25,8 +26,8 @@ type Validate = (value: unknown) => boolean;
 
 /** The largest schema checked, as canonical JSON octets. */
 export const SCHEMA_MAX_OCTETS = 256 * 1024;
-/** Evaluations of a schema object against a value, per check (TR-NORM-65). */
-export const STEP_LIMIT = 1 << 15;
+/** Steps per check (TR-NORM-65 item 3): an evaluation of a schema object against a value, or an item of uniqueItems: true. The 16,385th stops the check. */
+export const STEP_LIMIT = 1 << 14;
 /** Schema objects in one schema: beyond this, compiling alone would take seconds (Ajv generates code per object). */
 export const SCHEMA_MAX_OBJECTS = 1024;
 /** Compiled validators kept, most recently used last. */

@@ -45,6 +45,8 @@ final class Ops
                 'cycles' => true, 'opaqueValues' => true,
             ],
             'stop' => new \stdClass(),
+            // The cost profile's floor: decode the value as every op does, and do nothing with it.
+            'decode' => $this->decodeOnly($input),
             'coerce' => ['text' => Utf8::coerce($this->string($input, 'value'))],
             'measure' => $this->measure($input),
             'bound' => ['result' => $this->bounded($input)->toRecord()],
@@ -70,6 +72,12 @@ final class Ops
         $v = $decoder->decode($node);
         $this->decoded[] = $v;
         return $v;
+    }
+
+    private function decodeOnly(\stdClass $input): \stdClass
+    {
+        $this->decode(property_exists($input, 'value') ? $input->value : null);
+        return new \stdClass();
     }
 
     /** A tagged string decoded, or null when the node is not a string. */

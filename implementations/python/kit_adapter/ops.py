@@ -97,6 +97,12 @@ def op_stop(payload: dict) -> dict:
     return {}
 
 
+def op_decode(payload: dict) -> dict:
+    """The cost profile's floor: decode the value as every op does, and do nothing with it."""
+    decode_tagged(payload.get("value"))
+    return {}
+
+
 def op_coerce(payload: dict) -> schema.CoerceOutput:
     value = decode_tagged(payload.get("value"))
     if not is_text(value):
@@ -218,6 +224,7 @@ GROUPS: tuple[schema.Group, ...] = (
 OPS: dict[str, Op] = {
     "hello": op_hello,
     "stop": op_stop,
+    "decode": op_decode,
     "coerce": op_coerce,
     "measure": op_measure,
     "bound": op_bound,

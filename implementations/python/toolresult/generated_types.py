@@ -782,6 +782,27 @@ StopOutput = TypedDict(
     },
 )
 
+# The floor of the cost profile (conformance/README.md, --profile): the adapter decodes value as
+# it decodes the tagged inputs of every op, builds it whole in its native form (a string a
+# language builds lazily, such as a JavaScript rope, is made flat), and calls nothing of the
+# implementation.
+DecodeInput = TypedDict(
+    "DecodeInput",
+    {
+        "value": "AdapterProtocolTaggedValue",
+    },
+)
+
+# A value in the tagged encoding:
+# https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+AdapterProtocolTaggedValue: TypeAlias = Any
+
+DecodeOutput = TypedDict(
+    "DecodeOutput",
+    {
+    },
+)
+
 CoerceInput = TypedDict(
     "CoerceInput",
     {
@@ -807,10 +828,6 @@ MeasureInput = TypedDict(
         "budget": int,
     },
 )
-
-# A value in the tagged encoding:
-# https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
-AdapterProtocolTaggedValue: TypeAlias = Any
 
 MeasureOutput = TypedDict(
     "MeasureOutput",
