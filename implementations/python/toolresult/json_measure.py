@@ -68,7 +68,7 @@ def _number_node(value: int | float) -> tuple[int | float, int] | None:
     return value, len(format_number(value))
 
 
-def _keys_are_text(mapping: dict) -> bool:
+def _keys_are_text(mapping: dict[Any, Any]) -> bool:
     """False when a key is not a string: the object is then an unencodable node of 4 octets."""
     return all(type(key) is str or type(key) is bytes for key in mapping)
 

@@ -164,17 +164,17 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
                 if i != n:
                     raise JsonSyntaxError(f"text after the value at offset {i}")
                 return value
-            container, name = stack[-1]
-            if name is None:
+            container, pending = stack[-1]
+            if pending is None:
                 container.append(value)
             else:
-                if reject_duplicates and name in container:
+                if reject_duplicates and pending in container:
                     raise JsonSyntaxError(f"duplicate member name before offset {i}")
-                container[name] = value
+                container[pending] = value
             ch = text[i : i + 1]
             if ch == ",":
                 i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
-                if name is not None:
+                if pending is not None:
                     if text[i : i + 1] != '"':
                         raise JsonSyntaxError(f"expected a member name at offset {i}")
                     name, i = _string(text, i + 1)
@@ -184,7 +184,7 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
                     i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
                     stack[-1] = (container, name)
                 break
-            if ch != ("]" if name is None else "}"):
+            if ch != ("]" if pending is None else "}"):
                 raise JsonSyntaxError(f"expected ',' or a closing bracket at offset {i}")
             stack.pop()
             value = container
