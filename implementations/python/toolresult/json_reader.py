@@ -21,6 +21,7 @@ _NUMBER = re.compile(r"-?(?:0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?")
 _PLAIN_RUN = re.compile(r'[^"\\\x00-\x1f]*')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
+_SPACES = " \t\n\r"
 _SAFE_DIGITS = 16  # an integer of at most 16 digits is within 2^53 or close enough to test exactly
 _MAX_SAFE_INTEGER = 2**53 - 1
 
@@ -125,7 +126,9 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
         value: Any
         if ch == "{" or ch == "[":
             container: Any = {} if ch == "{" else []
-            i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+            i += 1
+            if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
             closing = "}" if ch == "{" else "]"
             if text[i : i + 1] == closing:
                 value = container
@@ -135,10 +138,13 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
                     if text[i : i + 1] != '"':
                         raise JsonSyntaxError(f"expected a member name at offset {i}")
                     name, i = _string(text, i + 1)
-                    i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
+                    if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                        i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
                     if text[i : i + 1] != ":":
                         raise JsonSyntaxError(f"expected ':' at offset {i}")
-                    i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+                    i += 1
+                    if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                        i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
                     stack.append((container, name))
                 else:
                     stack.append((container, None))
@@ -159,7 +165,8 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
 
         # Put the value in place, then close every container that ends here.
         while True:
-            i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
+            if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
             if not stack:
                 if i != n:
                     raise JsonSyntaxError(f"text after the value at offset {i}")
@@ -173,15 +180,20 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
                 container[pending] = value
             ch = text[i : i + 1]
             if ch == ",":
-                i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+                i += 1
+                if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                    i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
                 if pending is not None:
                     if text[i : i + 1] != '"':
                         raise JsonSyntaxError(f"expected a member name at offset {i}")
                     name, i = _string(text, i + 1)
-                    i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
+                    if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                        i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
                     if text[i : i + 1] != ":":
                         raise JsonSyntaxError(f"expected ':' at offset {i}")
-                    i = _WHITESPACE.match(text, i + 1).end()  # type: ignore[union-attr]
+                    i += 1
+                    if i < n and text[i] in _SPACES:  # the regex only where there is whitespace
+                        i = _WHITESPACE.match(text, i).end()  # type: ignore[union-attr]
                     stack[-1] = (container, name)
                 break
             if ch != ("]" if pending is None else "}"):
