@@ -15,6 +15,7 @@ from .result import ABSENT, BoundedResult, ToolResult, make_bounded
 _log = logging.getLogger("toolresult.bound")
 
 _KNOWN_CODES: frozenset[str] = frozenset(schema.WARNING_CODE_VALUES)
+_LONGEST_CODE = max(len(code) for code in _KNOWN_CODES)
 
 _MARKER_TEXT = {
     "unencodable": "could not be encoded",
@@ -57,7 +58,9 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
     opts = options if options is not None else BoundOptions()
     content, is_error, structured, artifacts, given_warnings = _channels(result)
     # Earlier warnings are kept when they are codes of the closed set (TR-BOUND-13, TR-MODEL-8).
-    warnings = {code for code in given_warnings if type(code) is str and code in _KNOWN_CODES}
+    # A code is looked up only when it is short enough to be one: a huge string is never hashed whole.
+    warnings = {code for code in given_warnings
+                if type(code) is str and len(code) <= _LONGEST_CODE and code in _KNOWN_CODES}
 
     text, content_warning = cap_content(content, opts.content_budget)
     if content_warning:
