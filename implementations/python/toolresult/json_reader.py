@@ -22,6 +22,7 @@ _PLAIN_RUN = re.compile(r'[^"\\\x00-\x1f]*')
 _ESCAPES = {'"': '"', "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n", "r": "\r", "t": "\t"}
 _HEX = frozenset("0123456789abcdefABCDEF")
 _SPACES = " \t\n\r"
+_OPEN_RUN = re.compile(r"\[+")
 _SAFE_DIGITS = 16  # an integer of at most 16 digits is within 2^53 or close enough to test exactly
 _MAX_SAFE_INTEGER = 2**53 - 1
 
@@ -124,6 +125,12 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
             raise JsonSyntaxError(f"unexpected end at offset {i}")
         ch = text[i]
         value: Any
+        if ch == "[" and text.startswith("[[", i):
+            # A run of "[": each but the last opens an array whose first item is the next one.
+            end = _OPEN_RUN.match(text, i).end()  # type: ignore[union-attr]
+            for _ in range(end - i - 1):
+                stack.append(([], None))
+            i = end - 1
         if ch == "{" or ch == "[":
             container: Any = {} if ch == "{" else []
             i += 1
@@ -201,3 +208,9 @@ def read_json_iteratively(text: str, *, reject_duplicates: bool = False) -> Any:
             stack.pop()
             value = container
             i += 1
+            # A run of "]" closing arrays held by arrays: each takes the one just closed as its last item.
+            while i < n and text[i] == "]" and stack and stack[-1][1] is None:
+                parent = stack.pop()[0]
+                parent.append(value)
+                value = parent
+                i += 1
