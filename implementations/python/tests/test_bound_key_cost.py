@@ -64,5 +64,28 @@ class KeyCost(unittest.TestCase):
         self.assertLess(long, short * 5 + 0.01, f"{long:.4f}s for 10x the key against {short:.4f}s")
 
 
+class WordCost(unittest.TestCase):
+    def test_TR_NORM_41_a_huge_type_or_status_is_never_coerced_whole(self) -> None:
+        from toolresult.normalize import normalize, references
+
+        lengths: list[int] = []
+        real = references.coerce_text
+
+        def recording(value: Any) -> str:
+            lengths.append(len(value))
+            return real(value)
+
+        huge = "t" * LONG + "\ud800"
+        with mock.patch.object(references, "coerce_text", recording):
+            mcp = normalize("mcp", {"content": [{"type": huge, "text": "x"},
+                                                {"type": "text", "text": "y", "annotations": {"audience": [huge]}}]})
+            langchain = normalize("langchain", {"content": "x", "status": huge})
+            entries = normalize("langchain", {"content": "x", "artifact": [{"type": huge}]})
+        self.assertEqual(mcp.content, "[unsupported block]")  # and the audience-less text block is not model-facing
+        self.assertTrue(langchain.is_error)
+        self.assertIn("x", entries.content)
+        self.assertLessEqual(max(lengths, default=0), 64)
+
+
 if __name__ == "__main__":
     unittest.main()
