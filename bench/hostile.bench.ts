@@ -14,7 +14,7 @@
 //   unique      uniqueItems over 20,000 distinct one-element arrays: ≤ 6 × bounding the same list
 //               (the check bounds it, writes each item's canonical text and runs Ajv over it)
 //   compile     a 1,000-property schema given as a fresh object with a known text: ≤ 3 × baseline
-//   work limit  an exponential anyOf schema, stopped at the step limit (2^15): ≤ 2 s absolute (the
+//   work limit  an exponential anyOf schema, stopped at the step limit (2^14): ≤ 2 s absolute (the
 //               limit is a count of steps, so its cost is a fixed number of Ajv evaluations)
 import { bound } from '../reference-impl/bound/bound.ts';
 import { normalizeMcp } from '../reference-impl/normalize/index.ts';

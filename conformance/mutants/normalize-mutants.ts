@@ -1,4 +1,5 @@
 // Mutants of the normalize groups (spec/10): a member the source left undefined read as a value.
+import { readPattern, UnsupportedPattern } from '../../reference-impl/normalize/pattern-rule.ts';
 import type { Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
@@ -48,7 +49,43 @@ function replaceIn(v: unknown, from: string, to: string): unknown {
 
 const SENTINEL = 'zz-sentinel-type';
 
+/** Whether the pattern rule (TR-NORM-65 item 1) says a pattern cannot run. */
+function cannotRun(p: string): boolean {
+  try {
+    readPattern(p);
+    return false;
+  } catch (e) {
+    if (e instanceof UnsupportedPattern) return true;
+    throw e;
+  }
+}
+
+/** A JSON value with every pattern that cannot run (as `pattern` or a `patternProperties` name) replaced by one that never matches. */
+function neverMatching(v: unknown): unknown {
+  const NEVER = '[^\\s\\S]';
+  if (Array.isArray(v)) return v.map(neverMatching);
+  if (!isRec(v)) return v;
+  const out: Rec = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'pattern' && typeof x === 'string' && cannotRun(x)) out[k] = NEVER;
+    else if (k === 'patternProperties' && isRec(x)) out[k] = Object.fromEntries(Object.entries(x).map(([p, s]) => [cannotRun(p) ? NEVER : p, neverMatching(s)]));
+    else out[k] = neverMatching(x);
+  }
+  return out;
+}
+
 export const ruleMutants: readonly Mutant[] = [
+  {
+    name: 'cannot-run-read-as-no-match',
+    breaks: 'TR-NORM-65',
+    description: "reads a pattern it cannot run as one that matches nothing (PHP's preg_match(...) === 1 after PCRE gave up), so the check fails open under not and in patternProperties",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const options = isRec(input.options) && Object.hasOwn(input.options, 'outputSchema') ? { ...input.options, outputSchema: neverMatching(input.options.outputSchema) } : input.options;
+        return ref.normalize!({ ...input, options }, ctx);
+      },
+    }),
+  },
   {
     name: 'type-name-dollar-newline',
     breaks: 'TR-NORM-41',

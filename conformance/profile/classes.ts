@@ -3,6 +3,10 @@
 // the answer a conforming implementation gives and the most it may cost against the floor (the same
 // input decoded and nothing else, op `decode`). Sizes: `full` is what the findings were measured
 // at; `quick` fits `npm test` and still makes a super-linear implementation blow its limit.
+//
+// A limit lets a linear implementation in an interpreted language pass: where the work is a loop
+// of the language's own per character or token and the floor a native copy, that is up to x1000.
+// The full sizes make quadratic work at least 10^9 steps, far beyond any limit (or the timeout).
 import type { Reply } from '../runner/process.ts';
 
 export type ProfileSize = 'quick' | 'full';
@@ -107,10 +111,10 @@ export const CLASSES: readonly AttackClass[] = [
     name: 'pattern-long-subject',
     describe: (n) => `^(\\w+\\s?)*!$ against ${n.toLocaleString('en')} word characters (no match)`,
     requirements: ['TR-NORM-65'],
-    sizes: { quick: 10_000, full: 100_000 },
+    sizes: { quick: 10_000, full: 40_000 },
     // An automaton walks the subject once per active state: in a language without a native engine
     // that is a loop of its own per character, against a floor that copies the string natively.
-    ratioLimit: 500,
+    ratioLimit: 1000,
     op: 'normalize',
     input: (n) => ({
       source: 'mcp',
@@ -135,8 +139,10 @@ export const CLASSES: readonly AttackClass[] = [
     name: 'long-pointer',
     describe: (n) => `an allowlist pointer of ${(2 * n).toLocaleString('en')} octets (${n.toLocaleString('en')} tokens)`,
     requirements: ['TR-EXPOSE-2', 'TR-EXPOSE-5'],
-    sizes: { quick: 10_000, full: 1_000_000 },
-    ratioLimit: 5,
+    sizes: { quick: 10_000, full: 100_000 },
+    // Reading a pointer is a regular expression or a loop over its tokens in the language's own
+    // code (Python: about 3 µs a token); the floor copies it natively.
+    ratioLimit: 1000,
     op: 'wire',
     input: (n) => ({ result: { content: 'ok', isError: false, structured: { a: 1 } }, exposure: { policy: 'allowlist', pointers: [repeat('/a', n)] } }),
     check: (reply) => {
@@ -151,7 +157,8 @@ export const CLASSES: readonly AttackClass[] = [
     describe: (n) => `a bigint tag of ${n.toLocaleString('en')} digits in structured`,
     requirements: ['TR-BOUND-6', 'TR-CONF-4'],
     sizes: { quick: 5_000, full: 100_000 },
-    ratioLimit: 3,
+    // Judging the magnitude needs no digit conversion; the floor already parsed the digits.
+    ratioLimit: 5,
     op: 'bound',
     input: (n) => ({ result: { content: 'ok', isError: false, structured: { n: { $tr: 'bigint', value: `9${'8'.repeat(n - 1)}` } } } }),
     check: result({ warnings: ['structured.unencodable'], structured: false }),
@@ -161,7 +168,9 @@ export const CLASSES: readonly AttackClass[] = [
     describe: (n) => `uniqueItems over ${n.toLocaleString('en')} distinct integers (stops at the step limit)`,
     requirements: ['TR-NORM-65'],
     sizes: { quick: 50_000, full: 200_000 },
-    ratioLimit: 5,
+    // Bounding walks the whole list before the check (the floor does not), then the check stops at
+    // the step limit; comparing pairs would cost the square of the list.
+    ratioLimit: 20,
     op: 'normalize',
     input: (n) => ({
       source: 'mcp',
@@ -174,10 +183,10 @@ export const CLASSES: readonly AttackClass[] = [
     name: 'langchain-deep-json',
     describe: (n) => `LangChain content: the adapter's JSON object with structuredContent ${n.toLocaleString('en')} arrays deep`,
     requirements: ['TR-NORM-56', 'TR-NORM-4'],
-    sizes: { quick: 10_000, full: 100_000 },
+    sizes: { quick: 10_000, full: 50_000 },
     // A language without a native reader for this parses the content in a loop of its own, against
     // a floor whose JSON is read natively.
-    ratioLimit: 200,
+    ratioLimit: 1000,
     op: 'normalize',
     input: (n) => ({
       source: 'langchain',

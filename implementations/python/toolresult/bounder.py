@@ -15,6 +15,7 @@ from .result import ABSENT, BoundedResult, ToolResult, make_bounded
 _log = logging.getLogger("toolresult.bound")
 
 _KNOWN_CODES: frozenset[str] = frozenset(schema.WARNING_CODE_VALUES)
+_LONGEST_CODE = max(len(code) for code in _KNOWN_CODES)
 
 # A failed artifact list: a measure verdict, or a well-measured list of the wrong shape (TR-BOUND-10).
 ArtifactVerdict = Verdict | Literal["invalid_shape"]
@@ -76,7 +77,10 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
     opts = options if options is not None else BoundOptions()
     content, is_error, structured, artifacts, given_warnings = _channels(result)
     # Earlier warnings are kept when they are codes of the closed set (TR-BOUND-13, TR-MODEL-8).
-    warnings: set[schema.WarningCode] = {code for code in given_warnings if _is_known_code(code)}
+    # A code is looked up only when it is short enough to be one: a huge string is never hashed whole.
+    warnings: set[schema.WarningCode] = {
+        code for code in given_warnings if type(code) is str and len(code) <= _LONGEST_CODE and _is_known_code(code)
+    }
 
     text, content_warning = cap_content(content, opts.content_budget)
     if content_warning:

@@ -70,16 +70,9 @@ def _number_node(value: int | float) -> tuple[int | float, int] | None:
     return value, len(format_number(value))
 
 
-def _coerced_keys(mapping: dict[Any, Any]) -> list[str] | None:
-    """The coerced keys in order, or None when a key is not a string (the object is then an
-    unencodable node of 4 octets). Keys that collide after coercion are kept: the object is still
-    measured member by member and only marked unencodable (TR-BOUND-7, TR-BOUND-18)."""
-    keys: list[str] = []
-    for key in mapping:
-        if type(key) is not str and type(key) is not bytes:
-            return None
-        keys.append(coerce_text(key))
-    return keys
+def _keys_are_text(mapping: dict[Any, Any]) -> bool:
+    """False when a key is not a string: the object is then an unencodable node of 4 octets."""
+    return all(type(key) is str or type(key) is bytes for key in mapping)
 
 
 def measure(value: Any, budget: int) -> Measurement:
@@ -134,20 +127,26 @@ def measure(value: Any, budget: int) -> Measurement:
                 for index in range(count - 1, -1, -1):
                     stack.append((node[index], out, index, level + 1))
         elif kind is dict:
-            keys = None if id(node) in on_path else _coerced_keys(node)
-            if keys is None:
+            if id(node) in on_path or not _keys_are_text(node):
                 unencodable = True
                 total += UNENCODABLE_OCTETS
             else:
-                if len(set(keys)) != len(keys):
-                    unencodable = True  # TR-BOUND-7: counted as usual, but it cannot pass
-                count = len(keys)
+                count = len(node)
                 total += 2 + max(count - 1, 0) + count  # braces, commas, colons
                 depth = max(depth, level)
-                for key in keys:
+                keys: list[str] = []
+                for raw_key in node:
+                    # A key is charged before it is coerced (TR-BOUND-18): coercion never shrinks,
+                    # so an over-budget key costs O(budget), not O(key).
+                    if len(raw_key) + 2 + total > budget:
+                        return Measurement("over_budget", None, None)
+                    key = coerce_text(raw_key)
+                    keys.append(key)
                     total += string_octets(key)
                     if total > budget:
                         return Measurement("over_budget", None, None)
+                if len(set(keys)) != len(keys):
+                    unencodable = True  # TR-BOUND-7: counted as usual, but it cannot pass
                 out = {}
                 on_path.add(id(node))
                 stack.append(_Exit(id(node)))

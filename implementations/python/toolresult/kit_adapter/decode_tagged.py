@@ -12,6 +12,8 @@ import datetime
 from typing import Any, Callable
 
 from toolresult.coercion import coerce_bytes
+
+from .decimal_integer import decimal_integer
 from toolresult.result import ABSENT
 
 
@@ -149,7 +151,11 @@ def _nest(tag: dict[str, Any], ancestors: list[Any]) -> Any:
 
 def _repeat(tag: dict[str, Any], ancestors: list[Any]) -> Any:
     count = tag["count"]
-    if "text" in tag:
+    if type(count) is not int or count < 0:
+        raise TagError("repeat count must be a non-negative integer")
+    if "item" not in tag:
+        if type(tag["text"]) is not str:
+            raise TagError("repeat text must be a string")
         return tag["text"] * count
     out: list[Any] = []
     ancestors.append(out)
@@ -170,6 +176,8 @@ def _object(tag: dict[str, Any], ancestors: list[Any]) -> dict[Any, Any]:
         native_key = _decode(key, ancestors)
         if type(native_key) is bytes:
             native_key = coerce_bytes(native_key)
+        if type(native_key) is not str:  # a key is a TaggedString: string, bytes, utf16 or repeat text
+            raise TagError("object key must be a string")
         out[native_key] = _decode(value, ancestors)
     ancestors.pop()
     return out
@@ -184,7 +192,10 @@ def _tag(tag: dict[str, Any], ancestors: list[Any]) -> Any:
     if kind == "number":
         return {"NaN": float("nan"), "Infinity": float("inf"), "-Infinity": float("-inf"), "-0": -0.0}[tag["value"]]
     if kind == "bigint":
-        return int(tag["value"])
+        try:
+            return decimal_integer(tag["value"])  # any length: no int-digits limit, not quadratic
+        except ValueError as error:
+            raise TagError("bigint value must be a decimal integer") from error
     if kind == "nest":
         return _nest(tag, ancestors)
     if kind == "repeat":

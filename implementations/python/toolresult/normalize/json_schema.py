@@ -12,12 +12,12 @@ is bounded; recursion over ``$ref`` is cut by a limit that counts as a failure.
 from __future__ import annotations
 
 import math
-import re
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
 from ..jcs import canonical_json
 from ..json_equality import json_equal
+from ..linear_pattern import LinearPattern, PatternCannotRun, compile_pattern
 
 DIALECT_2020 = "2020-12"
 DIALECT_07 = "draft-07"
@@ -29,8 +29,7 @@ _TYPES = frozenset(("null", "boolean", "object", "array", "number", "string", "i
 _MAX_REF_DEPTH = 256
 # TR-NORM-65: evaluations of a schema object against a value, per check; a check that reaches it
 # stops and is not a pass.
-STEP_LIMIT = 16_384  # 2^14: within the window the spec allows (10^4 .. 2^20); Python pays ~40 µs a step
-_QUANTIFIERS = "*+{"  # repetition; `?` (zero or one) cannot make a group backtrack super-linearly
+STEP_LIMIT = 16_384  # 2^14 in every language (TR-NORM-65 item 3); a 16,385th step stops the check
 
 
 def _join(base: str, ref: str) -> str:
@@ -48,75 +47,12 @@ class SchemaError(Exception):
 # ------------------------------------------------------------------ regular expressions
 
 
-def _screen_backtracking(pattern: str) -> None:
-    """TR-NORM-65 for a backtracking engine (Python's ``re`` has no linear-time mode): refuse the
-    constructs whose matching time can grow faster than the subject, which a linear-time engine
-    (RE2) refuses or runs in linear time. Backreferences and lookaround have no linear-time algorithm;
-    a repeated group that itself holds a repetition or an alternation (``(a+)+``, ``(\\w+\\s?)*``,
-    ``(a|a)*``) backtracks exponentially. The screen is conservative: it refuses some patterns RE2
-    runs, so such a schema fails here where the reference may pass (spec §10.5 allows it)."""
-    stack: list[bool] = []  # per open group: does it hold a repetition or an alternation?
-    i, in_class, last_group_risky = 0, False, False
-    while i < len(pattern):
-        ch = pattern[i]
-        risky_group, last_group_risky = last_group_risky, False
-        if ch == "\\":
-            nxt = pattern[i + 1 : i + 2]
-            if not in_class and (nxt == "k" or nxt in "123456789") and nxt != "":
-                raise SchemaError("backreferences cannot run in linear time")
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "(":
-            if pattern.startswith(("(?=", "(?!", "(?<=", "(?<!"), i):
-                raise SchemaError("lookaround cannot run in linear time")
-            stack.append(False)
-        elif ch == ")" and stack:
-            last_group_risky = stack.pop()
-            if stack and last_group_risky:
-                stack[-1] = True
-        elif ch == "|" and stack:
-            stack[-1] = True
-        elif ch in _QUANTIFIERS:
-            if risky_group:
-                raise SchemaError("a repeated group holds a repetition or an alternation")
-            if stack:
-                stack[-1] = True
-        i += 1
-
-
-def _ecmascript_regex(pattern: str) -> re.Pattern[str]:
-    """Compiles an ECMAScript (``u`` flag) pattern as closely as ``re`` allows: ``$`` means the end of
-    input, named groups use Python's spelling, and the character classes are ASCII as in ECMAScript.
-    Patterns that could backtrack super-linearly are refused first (TR-NORM-65)."""
-    _screen_backtracking(pattern)
-    out: list[str] = []
-    i, in_class = 0, False
-    while i < len(pattern):
-        ch = pattern[i]
-        if ch == "\\" and i + 1 < len(pattern):
-            out.append(pattern[i : i + 2])
-            i += 2
-            continue
-        if in_class:
-            in_class = ch != "]"
-        elif ch == "[":
-            in_class = True
-        elif ch == "$":
-            ch = r"\Z"
-        elif pattern.startswith("(?<", i) and not pattern.startswith(("(?<=", "(?<!"), i):
-            out.append("(?P<")
-            i += 3
-            continue
-        out.append(ch)
-        i += 1
+def _ecmascript_regex(pattern: str) -> LinearPattern:
+    """The pattern on the linear-time engine; one that cannot run makes the check fail (TR-NORM-65)."""
     try:
-        return re.compile("".join(out), re.ASCII)
-    except (re.error, RecursionError, OverflowError) as error:
-        raise SchemaError("pattern does not compile") from error
+        return compile_pattern(pattern)
+    except PatternCannotRun as error:
+        raise SchemaError("pattern cannot run") from error
 
 
 # ------------------------------------------------------------------ JSON semantics
@@ -159,7 +95,10 @@ class _Compiled:
         self.dialect = dialect
         self.resources: dict[str, Any] = {}  # absolute URI (no fragment) or URI#anchor -> schema
         self.base_of: dict[int, str] = {}  # id(schema) -> its base URI
-        self.patterns: dict[str, re.Pattern[str]] = {}
+        self.patterns: dict[str, LinearPattern] = {}
+        # (pattern, id of a string of the instance) -> matched: the instance is alive during the
+        # check, so a string searched again (anyOf, $ref...) costs one lookup, not a second pass.
+        self.searched: dict[tuple[str, int], bool] = {}
         self.steps = 0
         self._index(root, "urn:toolresult:output-schema")
 
@@ -169,11 +108,19 @@ class _Compiled:
         if self.steps > STEP_LIMIT:
             raise SchemaError("output-schema check stopped at its work limit")
 
-    def regex(self, pattern: str) -> re.Pattern[str]:
+    def regex(self, pattern: str) -> LinearPattern:
         compiled = self.patterns.get(pattern)
         if compiled is None:
             compiled = self.patterns[pattern] = _ecmascript_regex(pattern)
         return compiled
+
+    def search(self, pattern: str, subject: str) -> bool:
+        """Whether ``pattern`` matches anywhere in ``subject`` (a search, as JSON Schema says)."""
+        key = (pattern, id(subject))
+        found = self.searched.get(key)
+        if found is None:
+            found = self.searched[key] = self.regex(pattern).search(subject)
+        return found
 
     def _index(self, root: Any, base: str) -> None:
         stack: list[tuple[Any, str, int]] = [(root, base, 0)]
@@ -334,11 +281,11 @@ class _Result:
 def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Result:
     if depth > _MAX_REF_DEPTH:
         raise SchemaError("schema recursion too deep")
-    c.step()
     if schema is True:
         return _Result(True)
     if schema is False:
         return _Result(False)
+    c.step()  # one step per evaluation of a schema *object* (TR-NORM-65 item 3); true/false are none
     base = c.base_of.get(id(schema), base)
     out = _Result(True)
 
@@ -380,7 +327,7 @@ def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Resu
             return fail()
         if "minLength" in schema and _code_points(v) < schema["minLength"]:
             return fail()
-        if "pattern" in schema and c.regex(schema["pattern"]).search(v) is None:
+        if "pattern" in schema and not c.search(schema["pattern"], v):
             return fail()
 
     if "array" in types:
@@ -518,7 +465,7 @@ def _validate_object(c: _Compiled, schema: dict[str, Any], v: dict[str, Any], ba
             if not _validate(c, properties[key], item, base, depth + 1).valid:
                 return False
         for pattern, sub_schema in patterns.items():
-            if c.regex(pattern).search(key) is not None:
+            if c.search(pattern, key):
                 matched = True
                 if not _validate(c, sub_schema, item, base, depth + 1).valid:
                     return False

@@ -6,16 +6,16 @@ nothing here knows a LangChain type (TR-NORM-57).
 
 from __future__ import annotations
 
-import json
 from typing import Any, TypeGuard
 
 from ..coercion import is_text
+from ..json_reader import JsonSyntaxError, read_json
 from ..result import ABSENT, BoundedResult
 from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_embedded_resource
 from .options import NormalizeOptions
-from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
+from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece, word_value
 
 MALFORMED_TEXT = "[malformed LangChain tool message]"
 _MEDIA = ("image", "audio", "video", "file")
@@ -49,7 +49,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
         return
     fields = fields_of(block)
     block_type = fields.get("type") if fields is not None else None
-    kind = text_value(block_type)
+    kind = word_value(block_type)
     if fields is None or kind not in ("text", "image_url") + _MEDIA:
         if model_facing:
             out.piece(unsupported_piece(block_type))
@@ -84,7 +84,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
         source_type = fields.get("source_type")
         file_text = (
             text_value(fields.get("text"))
-            if kind == "file" and "data" not in fields and (source_type is None or text_value(source_type) == "text")
+            if kind == "file" and "data" not in fields and (source_type is None or word_value(source_type) == "text")
             else None
         )
         if file_text is not None:
@@ -116,8 +116,8 @@ def _is_adapter_form(artifact: Any) -> TypeGuard[list[dict[str, Any]]]:
 def _unwrapped_text(content: str) -> str | None:
     """The ``text`` of the block object the JavaScript adapter serialized into the content (TR-NORM-56)."""
     try:
-        parsed = json.loads(content, parse_constant=_reject_constant)
-    except (ValueError, RecursionError):
+        parsed = read_json(content)  # no depth or digit limit of its own: the reference's reading
+    except JsonSyntaxError:
         return None
     if type(parsed) is not dict:
         return None
@@ -128,16 +128,12 @@ def _unwrapped_text(content: str) -> str | None:
     return text if type(text) is str else ""
 
 
-def _reject_constant(name: str) -> Any:
-    raise ValueError("NaN and Infinity are not JSON")
-
-
 def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
     fields = fields_of(value)
     if fields is None or "content" not in fields:
         return pinned_error(MALFORMED_TEXT, options)
     content = fields["content"]
-    status = text_value(fields["status"]) if "status" in fields else "success"
+    status = word_value(fields["status"]) if "status" in fields else "success"
     if status not in ("success", "error") or not (is_text(content) or type(content) is list):
         return pinned_error(MALFORMED_TEXT, options)
 
@@ -153,13 +149,13 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
     warnings: set[str] = set()
     artifact = fields.get("artifact")
     if _is_adapter_form(artifact):
-        carriers = [entry for entry in artifact if text_value(entry["type"]) == "mcp_structured_content"]
+        carriers = [entry for entry in artifact if word_value(entry["type"]) == "mcp_structured_content"]
         if len(carriers) > 1 or (carriers and carriers[0].get("data", ABSENT) is ABSENT):  # TR-NORM-64
             warnings.add("structured.invalid")
         elif carriers:
             structured = carriers[0]["data"]
         for index, entry in enumerate(artifact):
-            entry_type = text_value(entry["type"])
+            entry_type = word_value(entry["type"])
             if entry_type in ("mcp_structured_content", "mcp_meta"):
                 continue  # _meta is never read (TR-NORM-21)
             label = f"artifact[{index}]"
@@ -167,7 +163,7 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
                 read_embedded_resource(entry.get("resource"), label, False, collected)
             else:
                 read_langchain_block(entry, label, False, collected)
-        has_entries = any(text_value(e["type"]) in ("mcp_structured_content", "mcp_meta") for e in artifact)
+        has_entries = any(word_value(e["type"]) in ("mcp_structured_content", "mcp_meta") for e in artifact)
         if has_entries and is_text(content):
             text = _unwrapped_text(text_value(content))  # type: ignore[arg-type]
     elif type(artifact) is dict and ("structured_content" in artifact or "structuredContent" in artifact):

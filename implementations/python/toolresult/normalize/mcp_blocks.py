@@ -7,7 +7,7 @@ from typing import Any
 
 from ..json_measure import MAX_SAFE_INTEGER
 from .base64_size import forgiving_base64_size
-from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece
+from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece, word_value
 
 
 def is_model_facing(block: Any) -> bool:
@@ -19,7 +19,7 @@ def is_model_facing(block: Any) -> bool:
     audience = annotations.get("audience") if annotations is not None else None
     if type(audience) is not list:
         return True
-    return any(text_value(entry) == "assistant" for entry in audience)
+    return any(word_value(entry) == "assistant" for entry in audience)
 
 
 def declared_size(size: Any) -> int | str:
@@ -35,7 +35,7 @@ def read_mcp_block(block: Any, label: str, model_facing: bool, out: Collected) -
     """Adds what one MCP block gives to ``out``."""
     fields = fields_of(block)
     block_type = fields.get("type") if fields is not None else None
-    kind = text_value(block_type)
+    kind = word_value(block_type)
     if fields is None or kind not in ("text", "image", "audio", "resource", "resource_link"):
         if model_facing:
             out.piece(unsupported_piece(block_type))

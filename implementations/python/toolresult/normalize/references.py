@@ -31,6 +31,16 @@ def text_value(value: Any) -> str | None:
     return coerce_text(value) if is_text(value) else None
 
 
+_LONGEST_WORD = 64  # longer than any type, status or audience word a rule compares with
+
+
+def word_value(value: Any) -> str | None:
+    """A member compared with a fixed word (a block type, a status, an audience entry), coerced;
+    None for anything else, and for a string too long to be such a word, which is then never
+    coerced whole (its cost stays bounded whatever its length, TR-BOUND-16's reasoning)."""
+    return text_value(value) if is_text(value) and len(value) <= _LONGEST_WORD else None
+
+
 def octets(text: str) -> int:
     return len(text.encode("utf-8"))
 
@@ -38,7 +48,7 @@ def octets(text: str) -> int:
 def unsupported_piece(block_type: Any) -> str:
     """``[unsupported <type> block]`` for a short lower-case type token, else ``[unsupported block]``:
     nothing longer than a token of the server's choosing reaches the model (TR-NORM-41)."""
-    token = text_value(block_type)
+    token = word_value(block_type)
     if token is not None and _TYPE_TOKEN.fullmatch(token):
         return f"[unsupported {token} block]"
     return "[unsupported block]"

@@ -1,0 +1,50 @@
+// The cost profile (`toolresult conformance --profile hostile`, conformance/README.md "Cost under
+// attack") at its quick size against every implementation in this repository, as a user runs it
+// (the package's bin, out of process): every attack class within its limits, with the conforming
+// answer. The full size runs under `npm run bench -- profile`. Nothing is skipped: a class that
+// cannot apply to an adapter's string model is `n/a` in the table, and only the lone-surrogate key
+// for a byte-string adapter is (TR-CONF-20).
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { CLASSES } from '../conformance/profile/classes.ts';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+
+const implementations: { name: string; command: string[]; notApplicable: string[] }[] = [
+  { name: 'reference (TypeScript)', command: [], notApplicable: [] },
+  { name: 'python', command: ['--', 'python3', join(ROOT, 'implementations', 'python', 'adapter.py')], notApplicable: [] },
+  { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], notApplicable: ['long-key-lone-surrogate'] },
+];
+
+function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT, timeout: 900_000 });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
+// One after another: the profile measures CPU time, and three at once on two cores would still
+// disturb each other's caches and memory.
+describe('the hostile cost profile, quick size', { timeout: 900_000 }, () => {
+  it.each(implementations.map((i) => [i.name, i] as const))('%s: every class within its limits', async (_, impl) => {
+    // Three rounds: the quick size's classes are far from their limits or far beyond them.
+    const r = await run(['conformance', '--profile', 'hostile', '--size', 'quick', '--rounds', '3', ...impl.command]);
+    const lines = r.stdout.trim().split('\n');
+    expect(r.status, r.stdout + r.stderr.slice(-3000)).toBe(0);
+    // One row per class, each ok (or n/a where the string model cannot carry the class).
+    for (const c of CLASSES) {
+      const row = lines.find((l) => l.startsWith(`${c.name} `));
+      expect(row, c.name).toBeDefined();
+      expect(row!.trimEnd().endsWith(impl.notApplicable.includes(c.name) ? ' n/a' : ' ok'), row).toBe(true);
+    }
+    const applicable = CLASSES.length - impl.notApplicable.length;
+    expect(lines.at(-1)).toBe(`${applicable} within their limits, 0 beyond${impl.notApplicable.length > 0 ? `, ${impl.notApplicable.length} not applicable` : ''}`);
+  });
+});
