@@ -6,9 +6,9 @@ import sys
 import unittest
 from typing import Any
 
-from kit_adapter.decimal_integer import decimal_integer
-from kit_adapter.decode_tagged import TagError, decode_tagged
-from kit_adapter.dispatch import handle
+from toolresult.kit_adapter.decimal_integer import decimal_integer
+from toolresult.kit_adapter.decode_tagged import TagError, decode_tagged
+from toolresult.kit_adapter.dispatch import handle
 
 from .support import SEED, rng
 
