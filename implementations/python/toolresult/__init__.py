@@ -6,7 +6,7 @@ in octets, run-only channels measured by RFC 8785 length and failed closed (spec
 
 import logging
 
-__version__ = "1.0.0-draft.1"
+__version__ = "1.0.0-alpha.2"
 
 # A library writes nothing unless the runtime attaches a handler (TR-LOG-5).
 logging.getLogger("toolresult").addHandler(logging.NullHandler())

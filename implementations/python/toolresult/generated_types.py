@@ -759,6 +759,7 @@ HelloOutput = TypedDict(
         "stringModel": "StringModel",
         "cycles": bool,
         "opaqueValues": bool,
+        "specVersion": NotRequired[str],
     },
 )
 
