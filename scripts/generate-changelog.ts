@@ -31,7 +31,8 @@ export function currentSpecVersion(root: string = ROOT): string {
 /** The current version's fingerprints from spec/, earlier versions' as recorded. */
 export function fingerprints(recorded: Fingerprints, root: string = ROOT): Fingerprints {
   const current = currentSpecVersion(root);
-  const now = Object.fromEntries(parseSpec(join(root, 'spec')).requirements.map((r) => [r.id, fingerprint(r.text)]).sort(([a], [b]) => a.localeCompare(b, 'en', { numeric: true })));
+  const ids = parseSpec(join(root, 'spec')).requirements.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
+  const now = Object.fromEntries(ids.map((r) => [r.id, fingerprint(r.text)]));
   // Newest first, as spec/changes.json lists the versions.
   const order = SPEC_VERSIONS.map((v) => v.version);
   const out: Fingerprints = {};
@@ -42,11 +43,13 @@ export function fingerprints(recorded: Fingerprints, root: string = ROOT): Finge
 
 const code = (s: string): string => `\`${s}\``;
 
-function renderChange(c: RequirementChange): string[] {
+function renderChange(c: RequirementChange, v: SpecVersion): string[] {
   const lines = [`- **${c.requirements.length > 3 ? `${c.requirements[0]} … ${c.requirements.at(-1)}` : c.requirements.join(', ')}** (${c.kind}): ${c.title}.`];
   lines.push(`  ${c.what}`);
   lines.push(`  *Do:* ${c.implement}`);
   const checks = [...(c.cases ?? []).map(code), ...(c.tests ?? []).map(code)];
+  const failed = (c.cases ?? []).filter((id) => v.failedByPrevious?.includes(id));
+  if (failed.length > 0) lines.push(`  *Fails under ${v.previous}:* ${failed.map(code).join(', ')}.`);
   if (checks.length > 0) lines.push(`  *Checked by:* ${checks.join(', ')}.`);
   if (c.removedCases && c.removedCases.length > 0) lines.push(`  *Removed cases:* ${c.removedCases.map(code).join(', ')}.`);
   return lines;
@@ -59,7 +62,7 @@ export function implementerSection(versions: readonly SpecVersion[] = SPEC_VERSI
     if (v.previous === null) continue;
     out.push('', `### For implementers: spec ${v.version} against ${v.previous} (${v.date})`, '', v.summary, '');
     out.push(`An adapter that names \`"specVersion": "${v.previous}"\` in its handshake is told, with each failure, which of these explain it (TR-CONF-24).`, '');
-    for (const c of v.changes) out.push(...renderChange(c));
+    for (const c of v.changes) out.push(...renderChange(c, v));
   }
   out.push('', END);
   return out.join('\n');

@@ -27,6 +27,8 @@ export interface SpecVersion {
   readonly previous: string | null;
   readonly date: string;
   readonly summary: string;
+  /** The cases an implementation of the previous version fails, each listed under its change. */
+  readonly failedByPrevious?: readonly string[];
   readonly changes: readonly RequirementChange[];
 }
 
