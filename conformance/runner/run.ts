@@ -149,13 +149,14 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   }
   if (args.reportJson) prepareOutputFile('--report-json', args.reportJson);
   if (args.junit) prepareOutputFile('--junit', args.junit);
-  // TR-CONF-24: the first line names the spec whose cases run.
-  io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
 
   const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
   const started = await adapter.ensureStarted();
   const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
   if (cannot) throw cannot;
+  // TR-CONF-24: the first line of a run names the spec whose cases run (a command that cannot start
+  // at all is a usage error, one line alone).
+  io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
   const results: CaseResult[] = [];
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
 

@@ -35,8 +35,9 @@ describe('TR-CONF-24: spec versions', () => {
     expect(changesOfCase(['TR-NORM-56', 'TR-NORM-21'], since).map((h) => h.id)).toEqual(['TR-NORM-56']);
     expect(changesOfCase(['TR-BOUND-10'], since)).toEqual([]); // its change is editorial
     const lines = changeLines(['TR-BOUND-7', 'TR-BOUND-18', 'TR-BOUND-8'], since, '1.0.0-draft.1');
-    expect(lines).toHaveLength(1);
-    expect(lines[0]).toMatch(/^ {2}changed since spec 1\.0\.0-draft\.1: TR-BOUND-7, TR-BOUND-18 \(colliding keys after coercion\): /);
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^ {2}changed since spec 1\.0\.0-draft\.1: TR-BOUND-7 \(colliding keys after coercion\): /);
+    expect(lines[1]).toMatch(/^ {2}added since spec 1\.0\.0-draft\.1: TR-BOUND-18 \(/);
   });
 
   it('first line names the spec; an adapter written for 1.0.0-draft.1 is told which failures changed since', async () => {
