@@ -82,7 +82,10 @@ async function dispatch(argv) {
     process.stderr.write(
       `toolresult: ${first} needs ${absent.join(' and ')} (optional peer dependencies: the library does not load them). Install them beside toolresult-protocol:\n` +
         `  npm install --save-dev ${specs.join(' ')}\n` +
-        `or run without installing: npx ${['toolresult-protocol', ...needs.map((/** @type {string} */ n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`,
+        // The kit's own package carries these as dependencies: one name for npx (scripts/pack-kit.ts).
+        (first === 'conformance'
+          ? `or run the kit's own package, which has them: npx toolresult-conformance …\n`
+          : `or run without installing: npx ${['toolresult-protocol', ...needs.map((/** @type {string} */ n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`),
     );
     return 2;
   }
