@@ -144,6 +144,7 @@ Handshake = TypedDict(
         "stringModel": Literal["utf16", "codepoints", "bytes"],
         "cycles": bool,
         "opaqueValues": bool,
+        "specVersion": NotRequired[str],
     },
 )
 
