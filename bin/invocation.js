@@ -6,18 +6,17 @@
 import { existsSync } from 'node:fs';
 import { basename, delimiter, join, relative, resolve } from 'node:path';
 
-const PACKAGE = 'toolresult-protocol';
-const BIN = 'toolresult';
-
 /**
+ * `pkg` and `bin`: the package that ships this program and the name its link has (the library's
+ * `toolresult-protocol`/`toolresult`, or the kit's `toolresult-conformance`, scripts/pack-kit.ts).
  * @param {string} command the subcommand, e.g. "conformance"
- * @param {{ argv1: string, env: Record<string, string | undefined>, cwd: string, version: string, needs?: readonly string[], peers?: Readonly<Record<string, string>> }} how
+ * @param {{ argv1: string, env: Record<string, string | undefined>, cwd: string, version: string, needs?: readonly string[], peers?: Readonly<Record<string, string>>, pkg?: string, bin?: string }} how
  * @returns {string[]}
  */
-export function invocation(command, { argv1, env, cwd, version, needs = [], peers = {} }) {
+export function invocation(command, { argv1, env, cwd, version, needs = [], peers = {}, pkg: PACKAGE = 'toolresult-protocol', bin: BIN = 'toolresult' }) {
   // `npm run X` whose script is exactly this command: `npm run X -- <more options>` replays it.
   const script = env.npm_lifecycle_script ?? '';
-  if (env.npm_command === 'run' && env.npm_lifecycle_event && new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN}) +${command} *$`).test(script)) {
+  if (env.npm_command === 'run' && env.npm_lifecycle_event && new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN.replace(/[-.]/g, '\\$&')}) +${command} *$`).test(script)) {
     return ['npm', 'run', env.npm_lifecycle_event, '--'];
   }
   // Started as a file (`node bin/toolresult.js`, as this repository's tests do): the same file again.
@@ -31,7 +30,7 @@ export function invocation(command, { argv1, env, cwd, version, needs = [], peer
     return ['npx', '-p', `${PACKAGE}@${version}`, ...ps, BIN, command];
   }
   // Started by its link: by name when the shell finds it on the PATH, else by its path.
-  if (basename(argv1) === BIN && onPath(argv1, env.PATH ?? '')) return [BIN, command];
+  if (basename(argv1) === BIN && onPath(argv1, BIN, env.PATH ?? '')) return [BIN, command];
   return [shortPath(argv1, cwd), command];
 }
 
@@ -42,11 +41,11 @@ function shortPath(file, cwd) {
   return rel.startsWith('.') ? rel : `./${rel}`;
 }
 
-/** Whether the first `toolresult` on the PATH is this file. @param {string} file @param {string} path */
-function onPath(file, path) {
+/** Whether the first program named `bin` on the PATH is this file. @param {string} file @param {string} bin @param {string} path */
+function onPath(file, bin, path) {
   for (const dir of path.split(delimiter)) {
     if (!dir) continue;
-    const candidate = join(dir, BIN);
+    const candidate = join(dir, bin);
     if (existsSync(candidate)) return resolve(candidate) === resolve(file);
   }
   return false;

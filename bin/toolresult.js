@@ -9,19 +9,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { COMMANDS, DEFAULT } from './commands.js';
 import { invocation } from './invocation.js';
 
-/** @type {{ version: string, peerDependencies?: Record<string, string> }} */
+/** @type {{ name: string, version: string, bin?: Record<string, string>, peerDependencies?: Record<string, string> }} */
 const pkg = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8'));
+
+// The name of this program's link: `toolresult` in the library, `toolresult-conformance` in the kit's
+// own package (scripts/pack-kit.ts), which ships this same file.
+const BIN = Object.keys(pkg.bin ?? {})[0] ?? 'toolresult';
 
 function help() {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
   return [
-    `usage: toolresult <command> [options]   (no command: ${DEFAULT})`,
+    `usage: ${BIN} <command> [options]   (no command: ${DEFAULT})`,
     '',
     'commands:',
     ...Object.entries(COMMANDS).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`),
     '',
-    'toolresult <command> --help   the options of one command',
-    `toolresult --version          the version of this package (${pkg.version})`,
+    `${BIN} <command> --help   the options of one command`,
+    `${BIN} --version          the version of this package (${pkg.version})`,
   ].join('\n');
 }
 
@@ -78,11 +82,14 @@ async function dispatch(argv) {
     process.stderr.write(
       `toolresult: ${first} needs ${absent.join(' and ')} (optional peer dependencies: the library does not load them). Install them beside toolresult-protocol:\n` +
         `  npm install --save-dev ${specs.join(' ')}\n` +
-        `or run without installing: npx ${['toolresult-protocol', ...needs.map((/** @type {string} */ n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`,
+        // The kit's own package carries these as dependencies: one name for npx (scripts/pack-kit.ts).
+        (first === 'conformance'
+          ? `or run the kit's own package, which has them: npx toolresult-conformance …\n`
+          : `or run without installing: npx ${['toolresult-protocol', ...needs.map((/** @type {string} */ n) => `${n}@${pkg.peerDependencies?.[n] ?? 'latest'}`)].map((p) => `-p ${p}`).join(' ')} toolresult ${first} …\n`),
     );
     return 2;
   }
-  const how = invocation(first, { argv1: process.argv[1] ?? 'toolresult', env: process.env, cwd: process.cwd(), version: pkg.version, needs, peers: pkg.peerDependencies ?? {} });
+  const how = invocation(first, { argv1: process.argv[1] ?? BIN, env: process.env, cwd: process.cwd(), version: pkg.version, needs: needs.filter((n) => pkg.peerDependencies?.[n] !== undefined), peers: pkg.peerDependencies ?? {}, pkg: pkg.name, bin: BIN });
   const mod = await load(command.module);
   const main = mod[command.export ?? 'main'];
   if (typeof main !== 'function') throw new Usage(`${command.module} has no export ${command.export ?? 'main'} (bin/commands.js)`);

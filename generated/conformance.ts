@@ -260,6 +260,10 @@ export interface Handshake {
   stringModel: "utf16" | "codepoints" | "bytes";
   cycles: boolean;
   opaqueValues: boolean;
+  /**
+   * The spec version the implementation was written for, when its handshake names one (TR-CONF-24).
+   */
+  specVersion?: string;
 }
 /**
  * The counts of the closing line `N passed, N failed` (stale known failures count as failed).

@@ -9,6 +9,8 @@ export interface Requirement {
   readonly file: string;
   readonly line: number;
   readonly mandatory: boolean; // contains MUST or MUST NOT
+  /** The requirement's text, its whitespace collapsed (spec/requirements.json fingerprints it). */
+  readonly text: string;
 }
 
 export interface TraceReport {
@@ -47,7 +49,7 @@ export function parseSpec(specDir: string): { requirements: Requirement[]; dupli
       const id = m[1]!;
       if (seen.has(id)) duplicates.push(id);
       seen.add(id);
-      requirements.push({ id, file: name, line: i + 1, mandatory: /\bMUST\b/.test(body.join('\n')) && !/\*withdrawn\*/.test(body.join('\n')) });
+      requirements.push({ id, file: name, line: i + 1, mandatory: /\bMUST\b/.test(body.join('\n')) && !/\*withdrawn\*/.test(body.join('\n')), text: body.join(' ').replace(/\s+/g, ' ').trim() });
     }
   }
   return { requirements, duplicates };

@@ -6,7 +6,9 @@
 // (c) the installed bin answers --version and runs the kit against the bundled reference; a
 //     failure's replay line names the command that ran;
 // (d) publint and arethetypeswrong find nothing for node16-ESM and bundler;
-// (e) the tarball carries no test, mutant, fuzz, bench or CI file.
+// (e) the tarball carries no test, mutant, fuzz, bench or CI file;
+// (f) the kit's own package (scripts/pack-kit.ts) runs the whole kit against the Python adapter by
+//     the README's one command naming one package, in an empty directory.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
 // `npm test` runs this file on its own after the other tests (`npm run test:package`): it packs,
 // builds and installs, and would otherwise slow the timing-sensitive adapter tests beside it.
@@ -18,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { COMMANDS } from '../bin/commands.js';
+import { KIT_LIBRARIES, KIT_PACKAGE, packKit } from '../scripts/pack-kit.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -46,9 +49,9 @@ function sh(line: string, cwd: string): Ran {
 }
 
 /** The same, without blocking: installs and linters run side by side while the tests go on. */
-function later(file: string, args: readonly string[], cwd: string): Promise<Ran> {
+function later(file: string, args: readonly string[], cwd: string, timeout = 180_000): Promise<Ran> {
   return new Promise((resolve) => {
-    execFile(file, args, { cwd, env, encoding: 'utf8', timeout: 180_000, maxBuffer: 64 << 20 }, (e, stdout, stderr) => {
+    execFile(file, args, { cwd, env, encoding: 'utf8', timeout, maxBuffer: 64 << 20 }, (e, stdout, stderr) => {
       resolve({ status: e ? (typeof e.code === 'number' ? e.code : -1) : 0, stdout, stderr });
     });
   });
@@ -107,6 +110,7 @@ let libraryDir: string;
 let kitDir: string;
 let libraryInstalled: Promise<{ line: string; r: Ran }[]>;
 let kitInstalled: Promise<{ line: string; r: Ran }[]>;
+let kitTarball: string;
 let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 
@@ -117,6 +121,8 @@ beforeAll(() => {
   packed = (JSON.parse(r.stdout.slice(r.stdout.lastIndexOf('\n[') + 1)) as Packed[])[0]!;
   tarball = join(tmp, packed.filename);
   process.stdout.write(`package: ${packed.filename}, ${packed.size} bytes packed, ${packed.unpackedSize} unpacked, ${packed.entryCount} files\n`);
+  // The kit package ships the build npm pack just made.
+  kitTarball = packKit(tmp, { build: false });
   libraryDir = project('library');
   kitDir = project('kit');
   libraryInstalled = runLines(readmeLines('install', tarball), libraryDir);
@@ -147,6 +153,12 @@ describe('a project that uses the library', () => {
   it('installs only the package and what the library needs: no kit, test or build tool', () => {
     const top = readdirSync(join(dir, 'node_modules')).filter((n) => !n.startsWith('.'));
     expect(top.sort()).toEqual(['ajv', 'fast-deep-equal', 'fast-uri', 'json-schema-traverse', 're2js', 'require-from-string', 'toolresult-protocol']);
+    // The README's figure for the library's install holds within a quarter (file systems differ).
+    const kib = Number(sh('du -sk node_modules', dir).stdout.split('\t')[0]);
+    process.stdout.write(`library install: ${kib} KiB on disk (du -sk node_modules)\n`);
+    const claimed = Number(/library alone takes about ([\d,]+) KiB/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'))?.[1]?.replace(/,/g, ''));
+    expect(claimed).toBeGreaterThan(0);
+    expect(Math.abs(kib - claimed) / claimed, `README says ${claimed} KiB, measured ${kib}`).toBeLessThan(0.25);
   });
 
   it('(a) plain node runs the README example and prints exactly what the README documents', () => {
@@ -229,7 +241,8 @@ describe('a project that runs the kit', () => {
     const run = sh(lines[2]!, dir);
     expect(run.stdout.trim().split('\n').at(-1), show(run)).toMatch(/^[1-9]\d* passed, 0 failed$/);
     expect(run.status).toBe(0);
-  });
+    // A kit run of every bound vector: over a minute when the machine is shared.
+  }, 180_000);
 
   it('(c) --help of the program and of every command; a failure replays as the command that ran', () => {
     const help = sh('npx --no-install toolresult --help', dir);
@@ -257,7 +270,36 @@ describe('a project that runs the kit', () => {
     expect(replay, show(failing)).toBe(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`);
     const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], { cwd: dir, env, encoding: 'utf8' });
     expect(/^ {2}replay: (\S+ \S+)/m.exec(direct.stdout)?.[1]).toBe('./node_modules/.bin/toolresult conformance');
+  }, 180_000);
+});
+
+describe('(f) the kit for any language: one command naming one package', () => {
+  it('the kit package depends on the kit libraries that the library leaves optional, at the same ranges', () => {
+    const listing = spawnSync('tar', ['-xzOf', kitTarball, 'package/package.json'], { encoding: 'utf8' });
+    const manifest = JSON.parse(listing.stdout) as { name: string; version: string; bin: Record<string, string>; dependencies: Record<string, string> };
+    expect(manifest.name).toBe(KIT_PACKAGE);
+    expect(manifest.version).toBe(packageJson.version);
+    expect(manifest.bin).toEqual({ [KIT_PACKAGE]: 'bin/toolresult.js' });
+    for (const n of KIT_LIBRARIES) expect(manifest.dependencies[n]).toBe(packageJson.peerDependencies[n]);
+    for (const n of Object.keys(packageJson.dependencies)) expect(manifest.dependencies[n]).toBe(packageJson.dependencies[n as keyof typeof packageJson.dependencies]);
   });
+
+  it("the README's command runs the whole kit against the Python adapter in an empty directory, and passes", async () => {
+    const [line, ...more] = readmeBlock('kit-any-language').split('\n').filter((l) => l.trim() !== '');
+    expect(more).toEqual([]);
+    expect(line).toMatch(new RegExp(`^npx ${KIT_PACKAGE} -- python3 \\S+$`));
+    // npx fetches a package by name; a tarball it takes with -p and the program's name. The longer
+    // request timeout is test/implementations.test.ts's: the schema step limit on a loaded machine.
+    const command = line!
+      .replace(`npx ${KIT_PACKAGE} `, `npx --yes -p ${kitTarball} ${KIT_PACKAGE} --timeout 30000 `)
+      .replace(/\S+$/, join(ROOT, 'implementations', 'python', 'adapter.py'));
+    const empty = mkdtempSync(join(tmp, 'empty-'));
+    const r = await later('sh', ['-c', command], empty, 840_000);
+    expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(/^[1-9]\d* passed, 0 failed$/);
+    expect(r.stderr.split('\n')[0], show(r)).toBe(`toolresult conformance kit ${packageJson.version}: checks spec ${packageJson.version}`);
+    expect(r.status).toBe(0);
+    expect(readdirSync(empty)).toEqual([]);
+  }, 900_000);
 });
 
 describe('(d) package linters', () => {

@@ -45,7 +45,7 @@ export function answer(line: string, h: Handlers, name: string, parse: (line: st
   if (op === 'hello') {
     const output: HelloOutput = {
       name, version: REFERENCE_VERSION, language: 'typescript', protocol: PROTOCOL,
-      groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true,
+      groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true, specVersion: REFERENCE_VERSION,
     };
     return { response: { id, ok: true, output, logs: [] }, stop: false };
   }

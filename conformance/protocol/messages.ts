@@ -71,6 +71,9 @@ export const Ops = {
         stringModel: StringModel,
         cycles: Type.Boolean(),
         opaqueValues: Type.Boolean(),
+        specVersion: Type.Optional(
+          Type.String({ minLength: 1, description: 'The version of the specification the implementation was written for; the kit then names the requirements changed since with the failures they explain (TR-CONF-24).' }),
+        ),
       },
       { title: 'HelloOutput', description: 'The handshake: who the adapter is and what it claims.' },
     ),

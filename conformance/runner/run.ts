@@ -15,6 +15,8 @@ import { fileProblem, prepareOutputFile } from './files.ts';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
 import { recapLines } from './recap.ts';
 import { stringModelNote } from './string-model.ts';
+import { changeLines, changesSince, SPEC_VERSIONS, type RequirementChange } from './spec-changes.ts';
+import { KIT_VERSION, specVersion } from './versions.ts';
 import { terminalSafe } from './terminal-safe.ts';
 
 export interface RunIO {
@@ -116,6 +118,25 @@ function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): Ki
   return cases;
 }
 
+/**
+ * The handshake's `specVersion` (TR-CONF-24): said after the handshake, and, when it is an earlier
+ * version, the changes since it for the failure reports. The version is the adapter's string: printed
+ * through terminalSafe (TR-CONF-14).
+ */
+function writtenFor(hello: HelloOutput, io: RunIO): { version: string; changes: RequirementChange[] } | undefined {
+  const named = hello.specVersion;
+  if (named === undefined || named === specVersion()) return undefined;
+  const shown = terminalSafe(named);
+  const changes = changesSince(named);
+  if (changes === undefined) {
+    io.err(`the adapter was written for spec ${shown}, which this kit does not know (it knows ${SPEC_VERSIONS.map((v) => v.version).join(', ')}): its failures are not matched to changed requirements`);
+    return undefined;
+  }
+  const ids = new Set(changes.flatMap((c) => c.requirements));
+  io.err(`the adapter was written for spec ${shown}; ${ids.size} requirements were added or changed since (CHANGELOG.md, "For implementers"): each failure they explain says so`);
+  return { version: shown, changes };
+}
+
 /** `invocation`: the words that started the kit (bin/invocation.js), for the replay lines. */
 export async function runConformance(args: ConformanceArgs, io: RunIO, invocation: readonly string[] = NPM_SCRIPT): Promise<number> {
   const command = args.adapter ?? referenceCommand();
@@ -133,6 +154,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   const started = await adapter.ensureStarted();
   const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
   if (cannot) throw cannot;
+  // TR-CONF-24: the first line of a run names the spec whose cases run (a command that cannot start
+  // at all is a usage error, one line alone).
+  io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
   const results: CaseResult[] = [];
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
 
@@ -141,6 +165,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     for (const c of cases) record(c, { status: 'fail', durationMs: 0, failure: { reason: started } });
   } else {
     io.err(`adapter ${terminalSafe(started.name)} ${terminalSafe(started.version)} (${terminalSafe(started.language)}, ${terminalSafe(started.protocol)}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
+    const since = writtenFor(started, io);
+    const changedFailures = new Set<string>();
     const unclaimed = unclaimedGroups(cases, started);
     if (unclaimed.length > 0) io.err(`skipping the groups the adapter does not claim: ${unclaimed.join(', ')}`);
 
@@ -211,7 +237,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       if (status === 'expected-failure' && !args.verbose) continue;
       const op = failure.unimplementedOp;
       if (op !== undefined && reportedOps.has(op) && !args.verbose) continue;
-      io.out(failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay));
+      const changed = since ? changeLines(c.requirements, since.changes, since.version) : [];
+      if (changed.length > 0 && status === 'fail') for (const id of c.requirements) if (since!.changes.some((ch) => ch.requirements.includes(id))) changedFailures.add(id);
+      io.out([failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay), ...changed].join('\n'));
       if (op !== undefined && !reportedOps.has(op)) {
         reportedOps.add(op);
         io.out(`  (every other case that needs op ${op} fails the same way: not shown one by one; the recap counts them)`);
@@ -219,6 +247,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     }
     flushGroup();
     if (stopped > 0) io.out(`stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures}): ${stopped} case${stopped === 1 ? '' : 's'} not run, counted as skipped`);
+    if (since && changedFailures.size > 0) io.out(`of the failures, requirements changed since spec ${since.version}, the adapter's: ${[...changedFailures].sort().join(', ')} (CHANGELOG.md, "For implementers")`);
     io.err(`${adapter.requests} requests to the adapter`);
     if (adapter.restarts > 0) io.err(`the adapter was restarted ${adapter.restarts} time(s)`);
   }

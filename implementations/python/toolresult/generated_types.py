@@ -144,6 +144,7 @@ Handshake = TypedDict(
         "stringModel": Literal["utf16", "codepoints", "bytes"],
         "cycles": bool,
         "opaqueValues": bool,
+        "specVersion": NotRequired[str],
     },
 )
 
@@ -761,6 +762,7 @@ HelloOutput = TypedDict(
         "stringModel": "StringModel",
         "cycles": bool,
         "opaqueValues": bool,
+        "specVersion": NotRequired[str],
     },
 )
 

@@ -1,0 +1,68 @@
+// TR-CONF-24: the kit names the spec version it checks on its first line, and, for an adapter whose
+// handshake names an earlier specVersion (TR-CONF-3), which failures are of requirements changed
+// since, from spec/changes.json.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from './args.ts';
+import { runConformance } from './run.ts';
+import { changeLines, changesOfCase, changesSince, SPEC_VERSIONS } from './spec-changes.ts';
+import { KIT_VERSION, specVersion } from './versions.ts';
+
+const ADAPTER = join(dirname(fileURLToPath(import.meta.url)), 'test-adapters', 'older-spec.mjs');
+const CHANGED = 'vector/normalize-langchain/artifact/unwrap-extra-keys'; // TR-NORM-56, TR-NORM-21
+const UNCHANGED = 'vector/normalize-langchain/artifact/python-snake'; // TR-NORM-54, unchanged
+
+async function run(adapterArgs: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
+  const out: string[] = [];
+  const err: string[] = [];
+  const args = parseArgs(['--only', CHANGED, '--only', UNCHANGED, '--', process.execPath, ADAPTER, ...adapterArgs]);
+  if (args.command !== 'conformance') throw new Error('parse');
+  const code = await runConformance(args, { out: (l) => out.push(l), err: (l) => err.push(l) });
+  return { code, out, err };
+}
+
+describe('TR-CONF-24: spec versions', () => {
+  it('the newest version of spec/changes.json is the one the kit checks', () => {
+    expect(SPEC_VERSIONS[0]!.version).toBe(specVersion());
+    expect(KIT_VERSION).toBe(specVersion());
+    expect(changesSince(specVersion())).toEqual([]);
+    expect(changesSince('0.0.0-unknown')).toBeUndefined();
+  });
+
+  it('changes since an earlier version are matched to a case by its requirements; editorial ones are not', () => {
+    const since = changesSince('1.0.0-draft.1')!;
+    expect(changesOfCase(['TR-NORM-56', 'TR-NORM-21'], since).map((h) => h.id)).toEqual(['TR-NORM-56']);
+    expect(changesOfCase(['TR-BOUND-10'], since)).toEqual([]); // its change is editorial
+    const lines = changeLines(['TR-BOUND-7', 'TR-BOUND-18', 'TR-BOUND-8'], since, '1.0.0-draft.1');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^ {2}changed since spec 1\.0\.0-draft\.1: TR-BOUND-7 \(colliding keys after coercion\): /);
+    expect(lines[1]).toMatch(/^ {2}added since spec 1\.0\.0-draft\.1: TR-BOUND-18 \(/);
+  });
+
+  it('first line names the spec; an adapter written for 1.0.0-draft.1 is told which failures changed since', async () => {
+    const { code, out, err } = await run(['1.0.0-draft.1']);
+    expect(code).toBe(1);
+    expect(err[0]).toBe(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
+    expect(err.some((l) => /^the adapter was written for spec 1\.0\.0-draft\.1; \d+ requirements were added or changed since/.test(l))).toBe(true);
+    const changed = out.find((l) => l.startsWith(`FAIL ${CHANGED} `))!;
+    expect(changed).toMatch(/\n {2}changed since spec 1\.0\.0-draft\.1: TR-NORM-56 \(/);
+    const unchanged = out.find((l) => l.startsWith(`FAIL ${UNCHANGED} `))!;
+    expect(unchanged).toBeDefined();
+    expect(unchanged).not.toContain('since spec');
+    expect(out.some((l) => l.startsWith("of the failures, requirements changed since spec 1.0.0-draft.1, the adapter's: TR-NORM-56"))).toBe(true);
+  }, 60_000);
+
+  it('an adapter written for this version, or naming none, gets no change lines; an unknown or hostile version is said safely', async () => {
+    for (const argv of [[specVersion()], []]) {
+      const { out, err } = await run(argv);
+      expect(out.join('\n')).not.toContain('since spec');
+      expect(err.join('\n')).not.toContain('written for spec');
+    }
+    const { out, err } = await run(['9.9.9\u001b[2J']);
+    expect(out.join('\n')).not.toContain('since spec');
+    const line = err.find((l) => l.includes('written for spec'))!;
+    expect(line).toMatch(/which this kit does not know/);
+    expect(line).not.toContain('\u001b');
+  }, 60_000);
+});

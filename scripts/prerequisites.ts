@@ -1,0 +1,200 @@
+// `npm test` starts here: every system tool a test needs (beyond what `npm ci` installs) is looked
+// for before anything runs. When one is missing, one screen lists every missing tool, the tests that
+// need it and the one command that installs them all (`npm run setup`: .ci/setup.d through apt-get),
+// and the exit status is 1 within seconds, instead of a dozen failures found one by one after
+// minutes. Nothing is skipped: a test whose tool is missing would fail, so npm test does not start.
+// A tool added to .ci/setup.d for a test gets a row in TOOLS (scripts/prerequisites.test.ts checks
+// that each row names test files that exist and mention the tool).
+import { spawnSync } from 'node:child_process';
+import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
+import { delimiter, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+/** Where the checks look, given as data so a test can point them at an empty machine. */
+export interface Machine {
+  readonly env: Readonly<Record<string, string | undefined>>;
+  /** Debian's PostgreSQL server binaries: <root>/<version>/bin/initdb (test/postgres-cluster.ts). */
+  readonly postgresRoot: string;
+  /** Debian's Rust crates, where test/types/drivers.ts points cargo. */
+  readonly cargoRegistry: string;
+  /** The server refuses to run as root: the cluster is started as the `postgres` user then. */
+  readonly isRoot: boolean;
+  readonly passwd: string;
+}
+
+export interface Tool {
+  /** What is missing, as the user looks for it. */
+  readonly name: string;
+  /** The Debian packages that provide it. */
+  readonly packages: string;
+  /** The setup file that installs it. */
+  readonly setup: string;
+  /** Test files and npm scripts that fail without it. */
+  readonly neededBy: readonly string[];
+  /** Undefined when present; else what is wrong, in a few words. */
+  check(m: Machine): string | undefined;
+}
+
+function onPath(name: string, env: Machine['env']): string | undefined {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    const file = join(dir, name);
+    try {
+      accessSync(file, constants.X_OK);
+      return file;
+    } catch {
+      // not in this directory
+    }
+  }
+  return undefined;
+}
+
+const needsCommands = (...names: string[]) => (m: Machine): string | undefined => {
+  const absent = names.filter((n) => onPath(n, m.env) === undefined);
+  return absent.length > 0 ? `no ${absent.join(', ')} on the PATH` : undefined;
+};
+
+/** Runs a short probe of a tool that is on the PATH; the exit status answers. */
+function probe(cmd: string, args: readonly string[], env: Machine['env']): number | null {
+  const r = spawnSync(cmd, args, { env: env as NodeJS.ProcessEnv, stdio: 'ignore', timeout: 10_000 });
+  return r.error ? null : r.status;
+}
+
+function postgresBin(m: Machine): string | undefined {
+  const given = m.env.TOOLRESULT_PG_BIN;
+  if (given) return given;
+  if (!existsSync(m.postgresRoot)) return undefined;
+  const versions = readdirSync(m.postgresRoot).filter((v) => existsSync(join(m.postgresRoot, v, 'bin', 'initdb')));
+  return versions.length > 0 ? join(m.postgresRoot, versions.sort((a, b) => Number(b) - Number(a))[0]!, 'bin') : undefined;
+}
+
+const PHP_TESTS = ['test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'test/types/php.test.ts', 'test/types/php-facts.test.ts', 'npm run test:php'];
+
+export const TOOLS: readonly Tool[] = [
+  {
+    name: 'python3 (3.11 or later)',
+    packages: 'python3',
+    setup: '.ci/setup.d/13-toolchains.sh',
+    neededBy: ['test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'test/types/python.test.ts', 'npm run test:python'],
+    check(m) {
+      if (onPath('python3', m.env) === undefined) return 'no python3 on the PATH';
+      const status = probe('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 3)'], m.env);
+      return status === 0 ? undefined : status === 3 ? 'python3 is older than 3.11' : 'python3 does not run';
+    },
+  },
+  {
+    name: 'php (8.2, with mbstring)',
+    packages: 'php-cli php-mbstring',
+    setup: '.ci/setup.d/15-php.sh',
+    neededBy: PHP_TESTS,
+    check(m) {
+      if (onPath('php', m.env) === undefined) return 'no php on the PATH';
+      const status = probe('php', ['-r', 'exit(extension_loaded("mbstring") ? 0 : 3);'], m.env);
+      return status === 0 ? undefined : status === 3 ? 'php has no mbstring extension' : 'php does not run';
+    },
+  },
+  {
+    name: 'phpunit',
+    packages: 'phpunit',
+    setup: '.ci/setup.d/15-php.sh',
+    neededBy: ['npm run test:php'],
+    check: needsCommands('phpunit'),
+  },
+  {
+    name: 'go, gofmt',
+    packages: 'golang-go',
+    setup: '.ci/setup.d/13-toolchains.sh',
+    neededBy: ['test/types/go.test.ts'],
+    check: needsCommands('go', 'gofmt'),
+  },
+  {
+    name: 'cargo, rustc and the serde crates',
+    packages: 'cargo librust-serde-json-dev librust-serde-derive-dev',
+    setup: '.ci/setup.d/13-toolchains.sh',
+    neededBy: ['test/types/rust.test.ts'],
+    check(m) {
+      const commands = needsCommands('cargo', 'rustc')(m);
+      if (commands) return commands;
+      const crates = existsSync(m.cargoRegistry) ? readdirSync(m.cargoRegistry) : [];
+      const absent = ['serde', 'serde_json', 'serde_derive'].filter((c) => !crates.some((d) => d.startsWith(`${c}-`)));
+      return absent.length > 0 ? `no ${absent.join(', ')} in ${m.cargoRegistry}` : undefined;
+    },
+  },
+  {
+    name: 'chromium',
+    packages: 'chromium',
+    setup: '.ci/setup.d/17-chromium.sh',
+    neededBy: ['site/site.browser.test.ts'],
+    check(m) {
+      const file = m.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+      try {
+        accessSync(file, constants.X_OK);
+        return undefined;
+      } catch {
+        return `no ${file}${m.env.CHROMIUM_PATH ? ' (CHROMIUM_PATH)' : ''}`;
+      }
+    },
+  },
+  {
+    name: 'PostgreSQL server (initdb, pg_ctl, postgres)',
+    packages: 'postgresql',
+    setup: '.ci/setup.d/18-postgres.sh',
+    neededBy: ['npm run test:ledger', 'test/postgres-cluster.ts'],
+    check(m) {
+      const bin = postgresBin(m);
+      if (bin === undefined) return `no ${m.postgresRoot}/*/bin/initdb (or TOOLRESULT_PG_BIN)`;
+      const absent = ['initdb', 'pg_ctl', 'postgres'].filter((b) => !existsSync(join(bin, b)));
+      if (absent.length > 0) return `no ${absent.join(', ')} in ${bin}`;
+      if (m.isRoot && !/^postgres:/m.test(m.passwd)) return 'running as root, and no postgres user to start the server as';
+      return undefined;
+    },
+  },
+];
+
+/** The command that installs every tool of TOOLS. */
+export const INSTALL_ALL = 'npm run setup';
+
+export interface Missing {
+  readonly tool: Tool;
+  readonly why: string;
+}
+
+export function missingTools(m: Machine, tools: readonly Tool[] = TOOLS): Missing[] {
+  return tools.flatMap((tool) => {
+    const why = tool.check(m);
+    return why === undefined ? [] : [{ tool, why }];
+  });
+}
+
+/** The one screen npm test prints before stopping. */
+export function missingReport(missing: readonly Missing[]): string {
+  const lines = [`npm test stopped before running anything: ${missing.length} tool${missing.length === 1 ? '' : 's'} its tests need ${missing.length === 1 ? 'is' : 'are'} missing.`, ''];
+  for (const { tool, why } of missing) {
+    lines.push(`  ${tool.name}: ${why} [Debian: ${tool.packages}]`);
+    lines.push(`      needed by ${tool.neededBy.join(', ')}`);
+  }
+  lines.push('', 'Install them all (Debian or Ubuntu; apt-get as root, or through sudo):', `  ${INSTALL_ALL}`, 'then run npm test again. Elsewhere, install the packages named above by hand.');
+  return lines.join('\n');
+}
+
+export function thisMachine(env: Machine['env'] = process.env): Machine {
+  let passwd = '';
+  try {
+    passwd = readFileSync('/etc/passwd', 'utf8');
+  } catch {
+    // no passwd file: no postgres user either
+  }
+  return { env, postgresRoot: '/usr/lib/postgresql', cargoRegistry: '/usr/share/cargo/registry', isRoot: process.getuid?.() === 0, passwd };
+}
+
+function main(): number {
+  const missing = missingTools(thisMachine());
+  if (missing.length === 0) {
+    process.stdout.write(`prerequisites: ${TOOLS.map((t) => t.name.replace(/ \(.*\)$/, '')).join('; ')}: all found\n`);
+    return 0;
+  }
+  process.stderr.write(`${missingReport(missing)}\n`);
+  return 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main();
