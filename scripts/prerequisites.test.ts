@@ -30,7 +30,7 @@ function binDir(name: string, links: Record<string, string>, fakes: Record<strin
 const python = (): string => spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 
 /** The word a test that needs the tool contains (the language a type test names). */
-const USES: Record<string, string> = { python3: 'python', php: 'php', phpunit: 'phpunit', go: 'go', cargo: 'rust', chromium: 'chromium', postgresql: 'postgres' };
+const USES: Record<string, string> = { python3: 'python', php: 'php', phpunit: 'phpunit', composer: 'composer', "debian's": 'python', go: 'go', cargo: 'rust', chromium: 'chromium', postgresql: 'postgres' };
 
 describe('npm test checks its prerequisites first', () => {
   it('is the first step of npm test, and npm run setup installs through .ci/setup', () => {
@@ -43,7 +43,7 @@ describe('npm test checks its prerequisites first', () => {
 
   it('stops within 30 s, before running anything, with every missing tool on one screen (PATH without php, go, chromium, PostgreSQL, cargo)', () => {
     const bin = binDir('stripped', { node: process.execPath });
-    const env = { PATH: bin, HOME: tmp, TOOLRESULT_PG_BIN: join(tmp, 'no-postgres'), CHROMIUM_PATH: join(tmp, 'no-chromium') };
+    const env = { PATH: bin, HOME: tmp, TOOLRESULT_PG_BIN: join(tmp, 'no-postgres'), CHROMIUM_PATH: join(tmp, 'no-chromium'), TOOLRESULT_SYSTEM_PYTHON: join(tmp, 'no-system-python') };
     const t0 = Date.now();
     const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'prerequisites.ts')], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
     const seconds = (Date.now() - t0) / 1000;
@@ -67,9 +67,9 @@ describe('npm test checks its prerequisites first', () => {
     for (const b of ['initdb', 'pg_ctl', 'postgres']) writeFileSync(join(pg, b), '');
     const registry = join(tmp, 'registry');
     for (const c of ['serde-1.0.0', 'serde_json-1.0.0', 'serde_derive-1.0.0']) mkdirSync(join(registry, c), { recursive: true });
-    const fakes = { php: 'exit 0', phpunit: 'exit 0', go: 'exit 0', gofmt: 'exit 0', cargo: 'exit 0', rustc: 'exit 0', chromium: 'exit 0' };
+    const fakes = { php: 'exit 0', phpunit: 'exit 0', composer: 'exit 0', phpcs: 'exit 0', 'system-python': 'exit 0', go: 'exit 0', gofmt: 'exit 0', cargo: 'exit 0', rustc: 'exit 0', chromium: 'exit 0' };
     const machine = (bin: string): Machine => ({
-      env: { PATH: bin, CHROMIUM_PATH: join(bin, 'chromium') },
+      env: { PATH: bin, CHROMIUM_PATH: join(bin, 'chromium'), TOOLRESULT_SYSTEM_PYTHON: join(bin, 'system-python') },
       postgresRoot: join(tmp, 'pg'),
       cargoRegistry: registry,
       isRoot: true,

@@ -101,10 +101,30 @@ export const TOOLS: readonly Tool[] = [
     check: needsCommands('phpunit'),
   },
   {
+    name: 'composer, phpcs (PHP_CodeSniffer)',
+    packages: 'composer php-codesniffer',
+    setup: '.ci/setup.d/21-php-package.sh',
+    neededBy: ['test/php-package.test.ts', 'npm run test:php-package'],
+    // ctype, which the package requires too, comes with php-cli (php8.2-common).
+    check: needsCommands('composer', 'phpcs'),
+  },
+  {
+    name: "Debian's python3 with venv, build and mypy",
+    packages: 'python3-venv python3-build python3-mypy',
+    setup: '.ci/setup.d/20-python-package.sh',
+    neededBy: ['test/python-package.test.ts', 'npm run test:python-package', 'npm run check:python-types'],
+    check(m) {
+      const python = m.env.TOOLRESULT_SYSTEM_PYTHON ?? '/usr/bin/python3';
+      if (!existsSync(python)) return `no ${python}`;
+      const status = probe(python, ['-c', 'import venv, build, mypy'], m.env);
+      return status === 0 ? undefined : `${python} cannot import venv, build and mypy`;
+    },
+  },
+  {
     name: 'go, gofmt',
     packages: 'golang-go',
     setup: '.ci/setup.d/13-toolchains.sh',
-    neededBy: ['test/types/go.test.ts'],
+    neededBy: ['test/types/go.test.ts', 'test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'npm run test:go'],
     check: needsCommands('go', 'gofmt'),
   },
   {
