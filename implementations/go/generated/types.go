@@ -578,6 +578,8 @@ type Handshake struct {
 	StringModel  string   `json:"stringModel"`
 	Cycles       bool     `json:"cycles"`
 	OpaqueValues bool     `json:"opaqueValues"`
+	// The spec version the implementation was written for, when its handshake names one (TR-CONF-24).
+	SpecVersion *string `json:"specVersion,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -624,7 +626,7 @@ func (v *Handshake) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues":
+		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "specVersion":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
@@ -3373,6 +3375,9 @@ type HelloOutput struct {
 	StringModel  StringModel `json:"stringModel"`
 	Cycles       bool        `json:"cycles"`
 	OpaqueValues bool        `json:"opaqueValues"`
+	// The version of the specification the implementation was written for; the kit then names the
+	// requirements changed since with the failures they explain (TR-CONF-24).
+	SpecVersion *string `json:"specVersion,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -3419,7 +3424,7 @@ func (v *HelloOutput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues":
+		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "specVersion":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}

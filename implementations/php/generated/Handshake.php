@@ -21,6 +21,8 @@ final readonly class Handshake implements \JsonSerializable
      * @param 'utf16'|'codepoints'|'bytes' $stringModel
      * @param bool $cycles
      * @param bool $opaqueValues
+     * @param string|Absent $specVersion Absent::Value when absent. The spec version the implementation was written for,
+     *     when its handshake names one (TR-CONF-24).
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
@@ -32,6 +34,7 @@ final readonly class Handshake implements \JsonSerializable
         public string $stringModel,
         public bool $cycles,
         public bool $opaqueValues,
+        public string|Absent $specVersion = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
@@ -59,10 +62,24 @@ final readonly class Handshake implements \JsonSerializable
             stringModel: Json::oneOf($m['stringModel'], $path . '.stringModel', ['utf16', 'codepoints', 'bytes']),
             cycles: Json::bool($m['cycles'], $path . '.cycles'),
             opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
+            specVersion: array_key_exists('specVersion', $m) ? Json::string(
+                $m['specVersion'],
+                $path . '.specVersion',
+            ) : Absent::Value,
             additionalMembers: array_diff_key(
                 $m,
                 array_flip(
-                    ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'],
+                    [
+                        'name',
+                        'version',
+                        'language',
+                        'protocol',
+                        'groups',
+                        'stringModel',
+                        'cycles',
+                        'opaqueValues',
+                        'specVersion',
+                    ],
                 ),
             ),
         );
@@ -79,6 +96,9 @@ final readonly class Handshake implements \JsonSerializable
         $out->{'stringModel'} = $this->stringModel;
         $out->{'cycles'} = $this->cycles;
         $out->{'opaqueValues'} = $this->opaqueValues;
+        if (!$this->specVersion instanceof Absent) {
+            $out->{'specVersion'} = $this->specVersion;
+        }
         foreach ($this->additionalMembers as $k => $x) {
             $out->{$k} = $x;
         }

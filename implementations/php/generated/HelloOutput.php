@@ -21,6 +21,9 @@ final readonly class HelloOutput implements \JsonSerializable
      * @param StringModel $stringModel How the language holds a string: UTF-16 code units, code points, or octets.
      * @param bool $cycles
      * @param bool $opaqueValues
+     * @param string|Absent $specVersion Absent::Value when absent. The version of the specification the implementation
+     *     was written for; the kit then names the requirements changed since with the failures they explain
+     *     (TR-CONF-24).
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
@@ -32,6 +35,7 @@ final readonly class HelloOutput implements \JsonSerializable
         public StringModel $stringModel,
         public bool $cycles,
         public bool $opaqueValues,
+        public string|Absent $specVersion = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
@@ -59,10 +63,24 @@ final readonly class HelloOutput implements \JsonSerializable
             stringModel: Json::enum(StringModel::class, $m['stringModel'], $path . '.stringModel'),
             cycles: Json::bool($m['cycles'], $path . '.cycles'),
             opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
+            specVersion: array_key_exists('specVersion', $m) ? Json::string(
+                $m['specVersion'],
+                $path . '.specVersion',
+            ) : Absent::Value,
             additionalMembers: array_diff_key(
                 $m,
                 array_flip(
-                    ['name', 'version', 'language', 'protocol', 'groups', 'stringModel', 'cycles', 'opaqueValues'],
+                    [
+                        'name',
+                        'version',
+                        'language',
+                        'protocol',
+                        'groups',
+                        'stringModel',
+                        'cycles',
+                        'opaqueValues',
+                        'specVersion',
+                    ],
                 ),
             ),
         );
@@ -79,6 +97,9 @@ final readonly class HelloOutput implements \JsonSerializable
         $out->{'stringModel'} = $this->stringModel;
         $out->{'cycles'} = $this->cycles;
         $out->{'opaqueValues'} = $this->opaqueValues;
+        if (!$this->specVersion instanceof Absent) {
+            $out->{'specVersion'} = $this->specVersion;
+        }
         foreach ($this->additionalMembers as $k => $x) {
             $out->{$k} = $x;
         }
