@@ -12,7 +12,7 @@ import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { POSTGRES_CHANNEL, POSTGRES_LAYOUT } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
   /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
@@ -150,7 +150,9 @@ export class PostgresLedger implements LedgerStore {
   }
 
   async #step(callId: string): Promise<Step> {
-    for (;;) {
+    // A row that changes under the claim is read again a few times; then the caller sleeps as for a
+    // live claim (a notification or a short timer wakes it), whatever state the row is in.
+    for (let tries = 0; tries < CLAIM_TRIES; tries++) {
       const token = randomUUID();
       // One round trip: the claim, or else the row as it stands. A row inserted by a transaction
       // that committed after this statement's snapshot is not seen here: the loop reads it again.
@@ -162,25 +164,30 @@ export class PostgresLedger implements LedgerStore {
            ON CONFLICT (call_id) DO NOTHING RETURNING 'mine'::text AS state)
          SELECT state, NULL::bytea AS entry, NULL::float8 AS remaining FROM ins
          UNION ALL
-         SELECT state, entry, (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 FROM toolresult_ledger
+         SELECT state, entry,
+                CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
+                     ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
+           FROM toolresult_ledger
            WHERE call_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
         [callId, token, this.leaseMs],
       );
       const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
       if (row === undefined) continue; // abandoned, or committed after the snapshot: read again
       if (row.state === 'mine') return { kind: 'claimed', token };
-      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-      if ((row.remaining ?? 0) > 0) return { kind: 'pending', remainingMs: row.remaining! };
+      if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+      // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
+      if (row.remaining !== null && row.remaining > 0) return { kind: 'pending', remainingMs: row.remaining };
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
       const pin = await this.#query(
         'record an interrupted call',
         `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-           WHERE call_id = $1 AND state = 'claimed' AND lease_until <= now() RETURNING call_id)
+           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) RETURNING call_id)
          SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
       if (pin.rowCount === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
     }
+    return { kind: 'pending', remainingMs: 50 };
   }
 
   async claim(callId: string): Promise<Claim> {
@@ -264,7 +271,9 @@ export class PostgresLedger implements LedgerStore {
     const set = this.#waiters.get(k) ?? new Set();
     set.add(wake);
     this.#waiters.set(k, set);
-    const timer = setTimeout(wake, Math.ceil(remainingMs) + 5);
+    // The lease's end, or the lease length when the row's lease is beyond any timer ('infinity'):
+    // a wake-up then only reads the row again.
+    const timer = setTimeout(wake, Number.isFinite(remainingMs) && remainingMs < this.leaseMs ? Math.ceil(remainingMs) + 5 : this.leaseMs);
     try {
       await this.#listen();
       // Read again after LISTEN is in place, so a finish that came before it is not missed.
@@ -282,7 +291,9 @@ export class PostgresLedger implements LedgerStore {
   async entry(callId: string): Promise<string | undefined> {
     checkCallId(callId);
     const r = await this.#query('read an entry', "SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'", [callId]);
-    return r.rows[0] ? entryText(r.rows[0].entry as Buffer) : undefined;
+    if (!r.rows[0]) return undefined;
+    const entry = r.rows[0].entry as Buffer | null;
+    return entry === null ? '\u0000no entry' : entryText(entry);
   }
 
   async appendAudit(callId: string, record: AuditRecord): Promise<void> {

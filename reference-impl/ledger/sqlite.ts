@@ -11,7 +11,7 @@ import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, leaseRanOut, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
   /**
@@ -21,7 +21,7 @@ export interface SqliteLedgerOptions extends LedgerStoreOptions {
   readonly busyTimeoutMs?: number;
 }
 
-type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: number | null; entry: Buffer | null };
+type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
 type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending' };
 
 const CAUSES: Record<string, string> = {
@@ -85,7 +85,11 @@ export class SqliteLedger implements LedgerStore {
     this.#stmts = {
       get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
       insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING"),
-      pin: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?"),
+      // A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
+      pin: db.prepare(
+        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? " +
+          "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+      ),
       finish: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
@@ -98,18 +102,23 @@ export class SqliteLedger implements LedgerStore {
     // Each step is one statement, its own short write transaction: the write lock is held for one
     // statement only, which keeps many processes from starving each other.
     this.#claimStep = (callId: string): Step => {
-      for (;;) {
+      // A row that changes under the claim (abandoned, pinned by another caller) is read again, a
+      // few times; then the caller sleeps as for a live claim, whatever state the row is in.
+      for (let tries = 0; tries < CLAIM_TRIES; tries++) {
         const token = randomUUID();
         const now = Date.now();
         if (s.insert.run(callId, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
         const row = s.get.get(callId) as Row | undefined;
         if (row === undefined) continue; // abandoned in between: claim again
-        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-        if ((row.lease_until ?? 0) > Date.now()) return { kind: 'pending' };
+        // A stored row without octets reads as a text restore refuses (ledger.malformed): the call
+        // is not run again, and the operator sees why.
+        if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+        if (!leaseRanOut(row.lease_until, Date.now())) return { kind: 'pending' };
         // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
         const t = Date.now();
         if (s.pin.run(interrupted, t, callId, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
+      return { kind: 'pending' };
     };
   }
 
@@ -174,7 +183,7 @@ export class SqliteLedger implements LedgerStore {
       } catch {
         return; // the next claim reports the store's error
       }
-      if (row === undefined || row.state === 'stored' || (row.lease_until ?? 0) <= Date.now()) return;
+      if (row === undefined || row.state === 'stored' || leaseRanOut(row.lease_until, Date.now())) return;
     }
   }
 
@@ -182,7 +191,8 @@ export class SqliteLedger implements LedgerStore {
     checkCallId(callId);
     try {
       const row = this.#stmts.get.get(callId) as Row | undefined;
-      return row?.state === 'stored' ? entryText(row.entry!) : undefined;
+      if (row?.state !== 'stored') return undefined;
+      return row.entry === null ? '\u0000no entry' : entryText(row.entry);
     } catch (e) {
       throw storeError(this.path, 'read an entry', e);
     }

@@ -116,6 +116,21 @@ export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | bool
   return stop;
 }
 
+/**
+ * Whether a claim's lease has run out (spec §7.7, the row states): a lease that is not a finite
+ * number (NULL, text, NaN, an operator's "release") has run out like one in the past, so the claim
+ * becomes the interrupted entry instead of a state no caller can leave.
+ */
+export function leaseRanOut(leaseUntil: unknown, now: number): boolean {
+  return typeof leaseUntil !== 'number' || !Number.isFinite(leaseUntil) || leaseUntil <= now;
+}
+
+/**
+ * How many times a claim re-reads a row that changed under it before it answers *pending* and lets
+ * the caller sleep: no state a row can be put in makes a claim loop without a pause (TR-REPLAY-36).
+ */
+export const CLAIM_TRIES = 3;
+
 /** Sleeps without keeping a busy loop: the delay doubles from 2 ms up to `maxMs`. */
 export function backoff(maxMs: number): () => Promise<void> {
   let delay = 2;

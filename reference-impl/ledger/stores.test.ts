@@ -26,6 +26,11 @@ interface Kit {
   sql(text: string, values?: unknown[]): Promise<void>;
   /** A past lease end in the store's time column. */
   past: string;
+  /** A lease end decades away, and leases an operator may write that are not times at all. */
+  farFuture: string;
+  odd: readonly string[];
+  /** Opens a store whose statements are counted (PostgreSQL); SQLite's waiters are measured by CPU. */
+  openCounted(o?: { leaseMs?: number }): Promise<{ store: LedgerStore; statements(): number }>;
 }
 
 let dir: string;
@@ -42,6 +47,9 @@ const kits: Record<string, () => Promise<Kit>> = {
         db.close();
       },
       past: '0',
+      farFuture: String(Date.now() + 100 * 365 * 86_400_000),
+      odd: ['NULL', "'soon'", "x'00'", '-5'],
+      openCounted: async (o) => ({ store: openSqliteLedger(path, o), statements: () => 0 }),
     };
   },
   postgres: async () => {
@@ -60,6 +68,24 @@ const kits: Record<string, () => Promise<Kit>> = {
         await c.end();
       },
       past: "now() - interval '1 second'",
+      farFuture: "'infinity'",
+      odd: ['NULL', "'-infinity'"],
+      openCounted: async (o) => {
+        const pool = new pg.Pool({ ...connection, max: 4 });
+        let statements = 0;
+        const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+        (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+          statements++;
+          return query(...a);
+        };
+        const store = await openPostgresLedger({ pool, ...o });
+        const close = store.close.bind(store);
+        store.close = async () => {
+          await close();
+          await pool.end();
+        };
+        return { store, statements: () => statements };
+      },
     };
   },
 };
@@ -160,6 +186,80 @@ for (const [name, makeKit] of Object.entries(kits)) {
         await b.close();
       }
     });
+
+    it('TR-REPLAY-36: a claim whose lease is not a time (NULL, text, a blob, -infinity) or is past becomes the interrupted entry; the tool does not run', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      try {
+        for (const [i, lease] of k.odd.entries()) {
+          const id = `odd-${i}`;
+          await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES ('${id}', 'claimed', NULL, ${lease}, ${k.past})`);
+          let runs = 0;
+          const out = await executeToolCall({ callId: id, run: async () => (runs++, ToolResult.text('ran')) }, { ledger: l });
+          expect(runs, lease).toBe(0);
+          expect(out.result.content, lease).toBe(INTERRUPTED_TEXT);
+          expect(await l.entry(id)).toBe(INTERRUPTED_ENTRY);
+        }
+      } finally {
+        await l.close();
+      }
+    }, 30_000);
+
+    it('TR-REPLAY-36: a stored row without an entry is refused as malformed, and its call is not run again', async () => {
+      const k = await makeKit();
+      const l = await k.open();
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, claimed_at, finished_at) VALUES ('hollow', 'stored', ${k.past}, ${k.past})`);
+        let runs = 0;
+        const err = await executeToolCall({ callId: 'hollow', run: async () => (runs++, ToolResult.text('ran')) }, { ledger: l }).catch((e: unknown) => e);
+        expect(runs).toBe(0);
+        expect((err as { code?: string }).code).toBe('ledger.malformed');
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-36: a claim that holds an entry is still a claim: pending while its lease runs, interrupted (not that entry) after', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('both', 'claimed', NULL, ${k.farFuture}, $1, ${k.past})`.replace('$1', name === 'sqlite' ? '?' : '$1'), [Buffer.from(persist(sample))]);
+        expect((await l.claim('both')).status).toBe('pending');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'both'`);
+        expect(await l.claim('both')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-36, TR-REPLAY-26: a waiter on a lease decades away (or infinity) sleeps: little CPU and few statements while it waits', async () => {
+      const k = await makeKit();
+      const { store, statements } = await k.openCounted({ leaseMs: 60_000 });
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES ('far', 'claimed', NULL, ${k.farFuture}, ${k.past})`);
+        const c = await store.claim('far');
+        expect(c.status).toBe('pending');
+        if (c.status !== 'pending') return;
+        let settled = false;
+        void c.settled.then(() => (settled = true));
+        const before = statements();
+        const cpu0 = process.cpuUsage();
+        // Timers must fire while it waits (a synchronous spin would hold them back).
+        const ticks = await new Promise<number>((resolve) => {
+          let n = 0;
+          const t = setInterval(() => n++, 50);
+          setTimeout(() => (clearInterval(t), resolve(n)), 1_500);
+        });
+        const cpu = process.cpuUsage(cpu0);
+        expect(ticks).toBeGreaterThanOrEqual(10);
+        expect((cpu.user + cpu.system) / 1000).toBeLessThan(600);
+        // 1.5 s at one read per 50 ms at most is 30; a server store sleeps on its notification.
+        expect(statements() - before).toBeLessThanOrEqual(32);
+        expect(settled).toBe(false);
+      } finally {
+        await store.close();
+      }
+    }, 30_000);
 
     it('TR-REPLAY-29: prune deletes old stored entries and never a claim, live or lapsed', async () => {
       const k = await makeKit();
