@@ -21,7 +21,23 @@ export interface PostgresLedgerOptions extends LedgerStoreOptions {
   readonly pool?: pg.Pool;
   /** How long a statement waits for a row or table lock before it fails, in ms (default 5,000). */
   readonly lockTimeoutMs?: number;
+  /**
+   * Whether opening may create the ledger's tables (default true: the ledger lives beside a
+   * database's other tables). `false`: only existing ledger tables open (`ledger.store_missing`).
+   * Tables of the ledger's names that are not its layout are never changed.
+   */
+  readonly create?: boolean;
 }
+
+export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
+export type { LedgerStoreErrorCode } from './store-error.ts';
+
+/** The columns of each ledger table (§7.7), as every implementation's store creates them. */
+const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  toolresult_meta: ['key', 'value'],
+  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
+};
 
 const CAUSES: Record<string, string> = {
   '55P03': 'a lock was not granted in time (the table or row is locked by another session)',
@@ -41,7 +57,16 @@ const CAUSES: Record<string, string> = {
   ENOENT: 'the server socket does not exist (is it running?)',
   ECONNRESET: 'the connection was reset',
   ETIMEDOUT: 'the connection timed out',
+  EPIPE: 'the connection to the server was lost (it closed while the ledger was writing)',
+  ECONNABORTED: 'the connection was aborted',
+  EHOSTUNREACH: 'the server host cannot be reached',
+  ENETUNREACH: 'the network of the server cannot be reached',
+  EAI_AGAIN: 'the server host name cannot be resolved right now',
+  ENOTFOUND: 'the server host name does not exist',
 };
+
+/** A SQLSTATE is five digits or capital letters; anything else with a code is Node's own (EPIPE, …). */
+const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code);
 
 function storeError(where: string, doing: string, e: unknown): LedgerStoreError {
   if (e instanceof LedgerStoreError) return e;
@@ -49,11 +74,14 @@ function storeError(where: string, doing: string, e: unknown): LedgerStoreError 
   const msg = e instanceof Error ? e.message : '';
   const cause =
     (code && CAUSES[code]) ??
-    (code?.startsWith('08') ? 'the connection to the server failed' : undefined) ??
+    (code !== undefined && isSqlState(code) && code.startsWith('08') ? 'the connection to the server failed' : undefined) ??
+    (code !== undefined && !isSqlState(code) ? `the connection to the server failed (system error ${code})` : undefined) ??
     (/terminated|Connection terminated|not queryable/i.test(msg) ? 'the connection to the server was lost' : undefined) ??
     // An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
-    (code ? `PostgreSQL reported SQLSTATE ${code}: ${msg.slice(0, 160)}` : `the PostgreSQL driver failed: ${msg.slice(0, 160)}`);
-  return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${code ? ` (${code})` : ''}`, code);
+    (code ? `PostgreSQL reported an error: ${msg.slice(0, 160)}` : `the PostgreSQL driver failed: ${msg.slice(0, 160)}`);
+  // The driver's own code, named for what it is: a server's SQLSTATE, or Node's system error code.
+  const named = code === undefined ? '' : isSqlState(code) ? ` (SQLSTATE ${code})` : ` (${code})`;
+  return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${named}`, code);
 }
 
 const key = (callId: string): string => createHash('md5').update(callId, 'utf8').digest('hex');
@@ -73,6 +101,7 @@ export class PostgresLedger implements LedgerStore {
   readonly #ownsPool: boolean;
   readonly #where: string;
   readonly #lockTimeoutMs: number;
+  readonly #create: boolean;
   readonly #renewals = new Set<() => void>();
   readonly #waiters = new Map<string, Set<() => void>>();
   #listener: Promise<pg.Client> | undefined;
@@ -83,6 +112,7 @@ export class PostgresLedger implements LedgerStore {
     const lock = options.lockTimeoutMs ?? 5_000;
     if (!Number.isInteger(lock) || lock < 1) throw new RangeError('lockTimeoutMs must be a positive integer');
     this.#lockTimeoutMs = lock;
+    this.#create = options.create ?? true;
     if (options.pool) {
       this.#pool = options.pool;
       this.#ownsPool = false;
@@ -118,12 +148,33 @@ export class PostgresLedger implements LedgerStore {
     try {
       await client.query('BEGIN');
       await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
-      await client.query(POSTGRES_LAYOUT);
+      // Read before any write (TR-REPLAY-37): tables of the ledger's names in the search path.
+      const cols = await client.query(
+        `SELECT c.relname AS t, a.attname AS col FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+          WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
+            AND a.attnum > 0 AND NOT a.attisdropped`,
+      );
+      const found = new Map<string, string[]>();
+      for (const row of cols.rows as { t: string; col: string }[]) found.set(row.t, [...(found.get(row.t) ?? []), row.col]);
+      if (found.size === 0) {
+        if (!this.#create) throw new LedgerStoreError('ledger.store_missing', `PostgreSQL ledger ${this.#where}: cannot open the ledger: its tables do not exist, and create is false`);
+        await client.query(POSTGRES_LAYOUT);
+      } else {
+        for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
+          const have = found.get(table);
+          if (have === undefined || have.length !== columns.length || columns.some((c) => !have.includes(c))) {
+            throw new LedgerStoreError('ledger.store_conflict', `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${have === undefined ? `it has ${[...found.keys()].join(', ')} but no ${table}` : `its table ${table} has other columns than a ledger's`}; nothing was changed`);
+          }
+        }
+      }
       const r = await client.query("SELECT value FROM toolresult_meta WHERE key = 'layout'");
       await client.query('COMMIT');
       const layout = r.rows[0]?.value as string | undefined;
+      if (layout === undefined) {
+        throw new LedgerStoreError('ledger.store_no_layout', `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`);
+      }
       if (layout !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout.slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`);
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});

@@ -10,8 +10,9 @@ import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { checkFileBeforeOpen, inspectDatabase, type CreateChoice } from './sqlite-open.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { CLAIM_TRIES, LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, leaseRanOut, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, leaseRanOut, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
   /**
@@ -19,7 +20,17 @@ export interface SqliteLedgerOptions extends LedgerStoreOptions {
    * synchronous=FULL, eight busy writers can queue a claim for seconds on a loaded machine).
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * Whether opening may make a new ledger. Default: a missing file is created, an empty (0-byte)
+   * file is refused (`ledger.store_empty_file`: a ledger that held entries may have been truncated).
+   * `true`: a missing or empty file, or an empty database, becomes a ledger. `false`: only an
+   * existing ledger opens (`ledger.store_missing`). A database that is not a ledger is never changed.
+   */
+  readonly create?: CreateChoice;
 }
+
+export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
+export type { LedgerStoreErrorCode } from './store-error.ts';
 
 type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
 type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending' };
@@ -66,16 +77,19 @@ export class SqliteLedger implements LedgerStore {
     if (!Number.isInteger(busy) || busy < 0) throw new RangeError('busyTimeoutMs must be a non-negative integer');
     let db: Database.Database | undefined;
     try {
+      checkFileBeforeOpen(path, options.create);
       db = new Database(path, { timeout: busy });
       db.pragma(`busy_timeout = ${busy}`);
+      // Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
+      const found = inspectDatabase(db, path, options.create);
       db.pragma('journal_mode = WAL');
       // FULL: a claim is on disk before the tool runs, and a finished entry survives a power loss.
       db.pragma('synchronous = FULL');
-      const opened = db;
-      opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
-      const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: string } | undefined;
-      if (layout?.value !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: its tables have layout ${layout?.value ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+      if (found.kind === 'empty') {
+        const opened = db;
+        // IF NOT EXISTS: another process may have made the tables since the read above.
+        opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
+        inspectDatabase(db, path, true);
       }
     } catch (e) {
       if (db?.open) db.close();

@@ -1,8 +1,9 @@
 // The durable stores' own rules (spec/07-replay.md §7.4-7.7), on SQLite and on a real PostgreSQL
 // server started for this file. The cross-process rules are in conformance/ledger-suite/.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -360,5 +361,178 @@ describe('store errors before any store exists', () => {
     }
     expect(err).toBeInstanceOf(LedgerStoreError);
     expect((err as Error).message).toMatch(/^SQLite ledger \/nonexistent-dir-for-toolresult\/ledger\.db: cannot open the ledger: /);
+  });
+});
+
+/** A file's bytes and the names beside it: what "left unchanged" means for a SQLite database. */
+function snapshot(path: string): { bytes: string; siblings: string[] } {
+  const bytes = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : '(none)';
+  const base = basename(path);
+  return { bytes, siblings: readdirSync(dirname(path)).filter((f) => f.startsWith(base)).sort() };
+}
+
+function refusal(f: () => unknown): LedgerStoreError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof LedgerStoreError) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => {
+  const fresh = (name: string): string => join(dir, `${name}-${++n}.db`);
+  /** Makes a database of another application's (rollback journal, its own tables). */
+  function foreignDb(path: string, sql: string): void {
+    const db = new Database(path);
+    db.exec(sql);
+    db.close();
+  }
+
+  it('TR-REPLAY-37: a 0-byte file is refused unless the caller asks to create, and is left empty', () => {
+    const path = fresh('empty');
+    writeFileSync(path, '');
+    const before = snapshot(path);
+    const err = refusal(() => openSqliteLedger(path));
+    expect(err.code).toBe('ledger.store_empty_file');
+    expect(err.message).toContain('create: true');
+    expect(snapshot(path)).toEqual(before);
+    const l = openSqliteLedger(path, { create: true });
+    void l.close();
+    expect(statSync(path).size).toBeGreaterThan(0);
+  });
+
+  it("TR-REPLAY-37: another application's database is refused before any write: no WAL switch, no tables", () => {
+    const path = fresh('foreign');
+    foreignDb(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'Ada');");
+    const before = snapshot(path);
+    expect(refusal(() => openSqliteLedger(path, { create: true })).code).toBe('ledger.store_foreign');
+    expect(snapshot(path)).toEqual(before);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(['customers']);
+    db.close();
+  });
+
+  it("TR-REPLAY-37: a table that only shares a ledger table's name is a conflict, named as such, and left as it was", () => {
+    const path = fresh('conflict');
+    foreignDb(path, 'CREATE TABLE toolresult_ledger (id INTEGER, payload TEXT);');
+    const before = snapshot(path);
+    const err = refusal(() => openSqliteLedger(path));
+    expect(err.code).toBe('ledger.store_conflict');
+    expect(err.message).not.toMatch(/SQLITE_ERROR/);
+    expect(snapshot(path)).toEqual(before);
+    const other = fresh('conflict-cols');
+    foreignDb(other, 'CREATE TABLE toolresult_meta (key TEXT, value TEXT); CREATE TABLE toolresult_ledger (id INTEGER); CREATE TABLE toolresult_audit (seq INTEGER);');
+    expect(refusal(() => openSqliteLedger(other)).code).toBe('ledger.store_conflict');
+  });
+
+  it('TR-REPLAY-37: ledger tables whose meta table has no layout row are refused, not read as layout 1', () => {
+    const path = fresh('nolayout');
+    const l = openSqliteLedger(path);
+    void l.close();
+    const db = new Database(path);
+    db.exec("DELETE FROM toolresult_meta WHERE key = 'layout'");
+    db.close();
+    const before = snapshot(path);
+    expect(refusal(() => openSqliteLedger(path)).code).toBe('ledger.store_no_layout');
+    expect(snapshot(path)).toEqual(before);
+  });
+
+  it('TR-REPLAY-37: create false opens only an existing ledger; a missing folder names ENOENT', () => {
+    const path = fresh('missing');
+    expect(refusal(() => openSqliteLedger(path, { create: false })).code).toBe('ledger.store_missing');
+    expect(existsSync(path)).toBe(false);
+    const made = openSqliteLedger(path);
+    void made.close();
+    const again = openSqliteLedger(path, { create: false });
+    void again.close();
+    const err = refusal(() => openSqliteLedger(join(dir, 'no-such-folder', 'l.db')));
+    expect(err.code).toBe('ledger.store_failed');
+    expect(err.driverCode).toBe('ENOENT');
+    expect(err.message).toMatch(/its folder does not exist \(ENOENT\)$/);
+  });
+
+  it('TR-REPLAY-37: an empty database (no tables) becomes a ledger', async () => {
+    const path = fresh('blank');
+    foreignDb(path, 'PRAGMA user_version = 0; CREATE TABLE t (x); DROP TABLE t;');
+    expect(statSync(path).size).toBeGreaterThan(0);
+    const l = openSqliteLedger(path);
+    expect((await l.claim('x')).status).toBe('claimed');
+    await l.close();
+  });
+});
+
+describe('opening PostgreSQL tables that are not a ledger (TR-REPLAY-37)', () => {
+  async function database(sql: string): Promise<{ connection: pg.ClientConfig; query(text: string): Promise<pg.QueryResult> }> {
+    const name = `open_${++n}`;
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const connection = { ...cluster.connection, database: name };
+    const query = async (text: string): Promise<pg.QueryResult> => {
+      const c = new pg.Client(connection);
+      await c.connect();
+      try {
+        return await c.query(text);
+      } finally {
+        await c.end();
+      }
+    };
+    if (sql !== '') await query(sql);
+    return { connection, query };
+  }
+
+  it("TR-REPLAY-37: a table that only shares a ledger table's name is a conflict, and no ledger table is created beside it", async () => {
+    const d = await database("CREATE TABLE toolresult_ledger (id int, payload text); INSERT INTO toolresult_ledger VALUES (1, 'app data');");
+    const err = await openPostgresLedger({ connection: d.connection }).catch((e: unknown) => e);
+    expect((err as LedgerStoreError).code).toBe('ledger.store_conflict');
+    expect((await d.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'toolresult_%'")).rows[0].n).toBe(1);
+    expect((await d.query('SELECT payload FROM toolresult_ledger')).rows).toEqual([{ payload: 'app data' }]);
+  });
+
+  it('TR-REPLAY-37: a meta table without its layout row is refused; create false opens only existing tables', async () => {
+    const d = await database('');
+    const l = await openPostgresLedger({ connection: d.connection });
+    await l.close();
+    await d.query("DELETE FROM toolresult_meta WHERE key = 'layout'");
+    expect(((await openPostgresLedger({ connection: d.connection }).catch((e: unknown) => e)) as LedgerStoreError).code).toBe('ledger.store_no_layout');
+    const e = await database('CREATE TABLE customers (id int)');
+    expect(((await openPostgresLedger({ connection: e.connection, create: false }).catch((x: unknown) => x)) as LedgerStoreError).code).toBe('ledger.store_missing');
+    const opened = await openPostgresLedger({ connection: e.connection }); // beside other tables: created
+    await opened.close();
+  });
+});
+
+describe('errors a program can catch by type (issue 27)', () => {
+  it('TR-REPLAY-31: the error classes, codes and the interrupted entry come from the package root', async () => {
+    const root = await import('../index.ts');
+    expect(root.LedgerStoreError).toBe(LedgerStoreError);
+    expect(root.INTERRUPTED_ENTRY).toBe(INTERRUPTED_ENTRY);
+    expect(Object.keys(root.LEDGER_STORE_ERROR_CODES).sort()).toEqual([
+      'ledger.lease_lost', 'ledger.store_conflict', 'ledger.store_empty_file', 'ledger.store_failed',
+      'ledger.store_foreign', 'ledger.store_layout', 'ledger.store_missing', 'ledger.store_no_layout',
+    ]);
+    const sqlite = await import('./sqlite.ts');
+    expect(sqlite.LedgerStoreError).toBe(LedgerStoreError);
+  });
+
+  it('TR-REPLAY-31: a system error of the connection is named as one, never as a SQLSTATE', async () => {
+    const pool = new pg.Pool({ ...cluster.connection, max: 1 });
+    const l = await openPostgresLedger({ pool });
+    const realQuery = pool.query.bind(pool);
+    (pool as unknown as { query: unknown }).query = async () => {
+      throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    };
+    const err = (await l.claim('pipe').catch((e: unknown) => e)) as LedgerStoreError;
+    (pool as unknown as { query: unknown }).query = realQuery;
+    await l.close();
+    await pool.end();
+    expect(err.code).toBe('ledger.store_failed');
+    expect(err.driverCode).toBe('EPIPE');
+    expect(err.message).toMatch(/the connection to the server was lost .*\(EPIPE\)$/);
+    expect(err.message).not.toContain('SQLSTATE');
   });
 });
