@@ -102,7 +102,7 @@ export class PostgresLedger implements LedgerStore {
   readonly #where: string;
   readonly #lockTimeoutMs: number;
   readonly #create: boolean;
-  readonly #renewals = new Set<() => void>();
+  readonly #renewals = new Set<() => Promise<void>>();
   readonly #waiters = new Map<string, Set<() => void>>();
   #listener: Promise<pg.Client> | undefined;
   #closed = false;
@@ -257,16 +257,16 @@ export class PostgresLedger implements LedgerStore {
     });
     this.#renewals.add(stop);
     let done = false;
-    const settle = (): void => {
+    const settle = (): Promise<void> => {
       done = true;
-      stop();
       this.#renewals.delete(stop);
+      return stop();
     };
     return {
       status: 'claimed',
       finish: async (entry: string) => {
         if (done) throw new Error('claim already settled');
-        settle();
+        await settle();
         const r = await this.#query(
           'store a finished entry',
           `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
@@ -280,7 +280,7 @@ export class PostgresLedger implements LedgerStore {
       },
       abandon: async () => {
         if (done) return;
-        settle();
+        await settle();
         await this.#query(
           'abandon a claim',
           `WITH d AS (DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
@@ -368,7 +368,7 @@ export class PostgresLedger implements LedgerStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const stop of this.#renewals) stop();
+    for (const stop of this.#renewals) void stop();
     this.#renewals.clear();
     const listener = this.#listener;
     this.#listener = undefined;

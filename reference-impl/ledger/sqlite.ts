@@ -66,7 +66,7 @@ export class SqliteLedger implements LedgerStore {
   readonly path: string;
   readonly leaseMs: number;
   readonly #db: Database.Database;
-  readonly #renewals = new Set<() => void>();
+  readonly #renewals = new Set<() => Promise<void>>();
   readonly #claimStep: (callId: string) => Step;
   readonly #stmts;
 
@@ -154,9 +154,10 @@ export class SqliteLedger implements LedgerStore {
     const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, callId, token).changes === 1);
     this.#renewals.add(stop);
     let done = false;
+    // SQLite renews synchronously: nothing is in flight when a finish runs.
     const settle = (): void => {
       done = true;
-      stop();
+      void stop();
       this.#renewals.delete(stop);
     };
     return {
@@ -241,7 +242,7 @@ export class SqliteLedger implements LedgerStore {
   }
 
   async close(): Promise<void> {
-    for (const stop of this.#renewals) stop();
+    for (const stop of this.#renewals) void stop();
     this.#renewals.clear();
     if (this.#db.open) this.#db.close();
   }

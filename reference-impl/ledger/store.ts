@@ -93,25 +93,29 @@ export function entryText(bytes: Uint8Array): string {
 /**
  * Renews a claim's lease every third of its length until stopped. A renewal that finds the claim
  * gone stops the timer; one that fails is retried at the next tick (the lease may then run out).
+ * `stop` resolves once no renewal is in flight: a finish that waits for it never queues behind its
+ * own renewal's row lock (a slow commit under load would otherwise time the finish out).
  */
-export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | boolean): () => void {
+export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | boolean): () => Promise<void> {
   let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {
     if (stopped || busy) return;
     busy = true;
-    Promise.resolve()
+    inFlight = Promise.resolve()
       .then(renew)
       .then((held) => {
-        if (!held) stop();
+        if (!held) void stop();
       })
       .catch(() => {})
       .finally(() => (busy = false));
   }, Math.max(10, Math.floor(leaseMs / 3)));
   timer.unref();
-  const stop = (): void => {
+  const stop = (): Promise<void> => {
     stopped = true;
     clearInterval(timer);
+    return inFlight;
   };
   return stop;
 }
