@@ -147,17 +147,27 @@ export class PostgresLedger implements LedgerStore {
     const client = await this.#connect('open the ledger');
     try {
       await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
-      // Read before any write (TR-REPLAY-37): tables of the ledger's names in the search path.
-      const cols = await client.query(
-        `SELECT c.relname AS t, a.attname AS col FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
-          WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
-            AND a.attnum > 0 AND NOT a.attisdropped`,
-      );
-      const found = new Map<string, string[]>();
-      for (const row of cols.rows as { t: string; col: string }[]) found.set(row.t, [...(found.get(row.t) ?? []), row.col]);
+      // Read before any write (TR-REPLAY-37): tables of the ledger's names in the search path. An
+      // existing ledger opens without a lock; only a creation is serialized, and its wait is not the
+      // short lock_timeout of the ledger's statements (eight workers starting at once queue there).
+      const tablesNow = async (): Promise<Map<string, string[]>> => {
+        const cols = await client.query(
+          `SELECT c.relname AS t, a.attname AS col FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+            WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
+              AND a.attnum > 0 AND NOT a.attisdropped`,
+        );
+        const found = new Map<string, string[]>();
+        for (const row of cols.rows as { t: string; col: string }[]) found.set(row.t, [...(found.get(row.t) ?? []), row.col]);
+        return found;
+      };
+      let found = await tablesNow();
       if (found.size === 0) {
         if (!this.#create) throw new LedgerStoreError('ledger.store_missing', `PostgreSQL ledger ${this.#where}: cannot open the ledger: its tables do not exist, and create is false`);
+        await client.query("SET LOCAL lock_timeout = '120s'");
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
+        found = await tablesNow(); // another opener may have made them while this one waited
+      }
+      if (found.size === 0) {
         await client.query(POSTGRES_LAYOUT);
       } else {
         for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {

@@ -536,3 +536,44 @@ describe('errors a program can catch by type (issue 27)', () => {
     expect(err.message).not.toContain('SQLSTATE');
   });
 });
+
+describe('a finish and its own renewal (issue 27: the lost call of a loaded bench)', () => {
+  it('TR-REPLAY-22, TR-REPLAY-30: a finish waits for its renewal in flight instead of timing out on the row lock it holds', async () => {
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    const database = `renew_${++n}`;
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const connection = { ...cluster.connection, database };
+    const pool = new pg.Pool({ ...connection, max: 4 });
+    let renewing: (() => void) | undefined;
+    const inFlight = new Promise<void>((resolve) => (renewing = resolve));
+    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    // The renewal's commit is slow, as an fsync on a loaded disk is: it holds the row for 600 ms.
+    (pool as unknown as { query: unknown }).query = async (text: string, values?: unknown[]) => {
+      if (typeof text !== 'string' || !text.startsWith('UPDATE toolresult_ledger SET lease_until')) return query(text, values);
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const r = await c.query(text, values);
+        renewing?.();
+        await c.query('SELECT pg_sleep(0.6)');
+        await c.query('COMMIT');
+        return r;
+      } finally {
+        c.release();
+      }
+    };
+    const l = await openPostgresLedger({ pool, leaseMs: 150, lockTimeoutMs: 100 });
+    try {
+      const c = await l.claim('renewed');
+      if (c.status !== 'claimed') throw new Error('expected a claim');
+      await inFlight; // a renewal holds the row now
+      await c.finish(persist(sample)); // before: SQLSTATE 55P03 after 100 ms, the call counted as lost
+      expect(await l.entry('renewed')).toBe(persist(sample));
+    } finally {
+      await l.close();
+      await pool.end();
+    }
+  }, 30_000);
+});
