@@ -241,12 +241,14 @@ export class PostgresLedger implements LedgerStore {
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
       const pin = await this.#query(
         'record an interrupted call',
-        `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) RETURNING call_id)
-         SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+        `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
+           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`,
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
-      if (pin.rowCount === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+      if (pin.rowCount === 1) {
+        await this.#notify(callId);
+        return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+      }
     }
     return { kind: 'pending', remainingMs: 50 };
   }
@@ -279,26 +281,34 @@ export class PostgresLedger implements LedgerStore {
         await settle();
         const r = await this.#query(
           'store a finished entry',
-          `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
-             WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
-           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+          `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
+             WHERE call_id = $1 AND token = $2 AND state = 'claimed'`,
           [callId, token, entryBytes(entry)],
         );
         if (r.rowCount !== 1) {
           throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
         }
+        await this.#notify(callId);
       },
       abandon: async () => {
         if (done) return;
         await settle();
-        await this.#query(
-          'abandon a claim',
-          `WITH d AS (DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
-           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM d`,
-          [callId, token],
-        );
+        const d = await this.#query('abandon a claim', "DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token]);
+        if (d.rowCount === 1) await this.#notify(callId);
       },
     };
+  }
+
+  /**
+   * Wakes the waiters of a call ID, after the change is committed, in a transaction of its own. A
+   * NOTIFY inside the writing transaction would take PostgreSQL's global notification lock through
+   * that transaction's commit, fsync included, and so serialize every writer's commit: no group
+   * commit, and a rate that stops growing with clients. A notification is only a wake-up (the state
+   * is read from the table); one lost with a process that dies right here costs its waiters their
+   * timer at the lease's end, never a wrong answer.
+   */
+  async #notify(callId: string): Promise<void> {
+    await this.#pool.query(`SELECT pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)]).catch(() => {});
   }
 
   #listen(): Promise<pg.Client> {
