@@ -5,13 +5,14 @@
 //       Buffer.byteLength(JSON.stringify(list));
 //   (c) capping 64 MiB of content vs 64 KiB: ratio ≤ 3;
 //   (d) the naive approach (serialize everything, then measure) on the same inputs, for contrast.
-// Repetitions are interleaved (every scenario once per round) and the medians compared.
+// Each ratio is the median of per-pair ratios of its two sides timed back to back (paired-ratio.ts).
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { bound } from '../reference-impl/bound/bound.ts';
 import { coerceString } from '../reference-impl/bound/coerce-utf8.ts';
 import { ToolResult } from '../reference-impl/tool-result.ts';
 import type { BenchOutcome } from './index.ts';
+import { pairedRatio, type PairedRatio } from './paired-ratio.ts';
 
 export const name = 'bound';
 
@@ -54,13 +55,6 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)]!;
 }
 
-/** Milliseconds per call of `f`, over `inner` calls. */
-function timeIt(f: () => unknown, inner: number): number {
-  const t = performance.now();
-  for (let i = 0; i < inner; i++) f();
-  return (performance.now() - t) / inner;
-}
-
 function naiveArtifacts(list: unknown[]): unknown {
   const json = JSON.stringify(list);
   return Buffer.byteLength(json) > BUDGET ? 'marker' : JSON.parse(json);
@@ -91,26 +85,21 @@ export async function run(): Promise<BenchOutcome> {
   if (!bound(rSmall).warnings.some((w) => w.code === 'artifacts.over_budget')) throw new Error('small list not over budget');
   if (bound(rWithin).warnings.length !== 0 || withinOctets > BUDGET) throw new Error('within-budget list not within budget');
 
-  const scenarios: Record<string, [() => unknown, number]> = {
-    'a bound 64 MiB list': [() => bound(rLarge), 20],
-    'a bound 64 KiB list': [() => bound(rSmall), 20],
-    'b bound 40 KB list': [() => bound(rWithin), 50],
-    'b Buffer.byteLength(JSON.stringify)': [() => Buffer.byteLength(JSON.stringify(within)), 50],
-    'c cap 64 MiB content': [() => bound(cLarge), 20],
-    'c cap 64 KiB content': [() => bound(cSmall), 20],
-    'd naive 64 MiB list': [() => naiveArtifacts(large), 1],
-    'd naive 64 KiB list': [() => naiveArtifacts(small), 20],
-    'd naive cap 64 MiB content': [() => naiveContent(largeText), 1],
-    'd naive cap 64 KiB content': [() => naiveContent(smallText), 20],
-  };
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
-  for (const [f, inner] of Object.values(scenarios)) timeIt(f, inner); // warm up
-  const rounds = 15;
-  for (let round = 0; round < rounds; round++) {
-    for (const [key, [f, inner]] of Object.entries(scenarios)) samples[key]!.push(timeIt(f, inner));
-  }
-  const m = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])) as Record<string, number>;
-  for (const [k, v] of Object.entries(m)) console.log(`  ${k.padEnd(40)} ${v.toFixed(4).padStart(12)} ms (median of ${rounds})`);
+  // Every ratio from adjacent pairs of its own two sides (bench/paired-ratio.ts), so that five runs
+  // in a row agree: 15 rounds of every scenario in turn measured the machine as much as the code.
+  const between = undefined;
+  const a = pairedRatio(() => bound(rLarge), () => bound(rSmall), { pairs: 40, sampleMs: 25, between });
+  const b = pairedRatio(() => bound(rWithin), () => Buffer.byteLength(JSON.stringify(within)), { pairs: 120, sampleMs: 20, between });
+  const c = pairedRatio(() => bound(cLarge), () => bound(cSmall), { pairs: 40, sampleMs: 25, between });
+  const dA = pairedRatio(() => naiveArtifacts(large), () => naiveArtifacts(small), { pairs: 5, sampleMs: 1, between });
+  const dC = pairedRatio(() => naiveContent(largeText), () => naiveContent(smallText), { pairs: 5, sampleMs: 1, between });
+  const show = (label: string, r: PairedRatio): void =>
+    console.log(`  ${label.padEnd(44)} ${r.ratio.toFixed(2).padStart(6)}  (middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(4)} / ${r.bMs.toFixed(4)} ms; ${r.pairs} pairs)`);
+  show('(a) bound 64 MiB list / 64 KiB list', a);
+  show('(b) bound 40 KB list / stringify+byteLength', b);
+  show('(c) cap 64 MiB content / 64 KiB content', c);
+  show('(d) naive 64 MiB list / 64 KiB list', dA);
+  show('(d) naive cap 64 MiB / 64 KiB content', dC);
 
   // Heap growth of one bounding of the 64 MiB list, garbage included.
   const growths: number[] = [];
@@ -124,15 +113,10 @@ export async function run(): Promise<BenchOutcome> {
   }
   const growth = median(growths);
 
-  const ratioA = m['a bound 64 MiB list']! / m['a bound 64 KiB list']!;
-  const ratioB = m['b bound 40 KB list']! / m['b Buffer.byteLength(JSON.stringify)']!;
-  const ratioC = m['c cap 64 MiB content']! / m['c cap 64 KiB content']!;
-  const naiveA = m['d naive 64 MiB list']! / m['d naive 64 KiB list']!;
-  const naiveC = m['d naive cap 64 MiB content']! / m['d naive cap 64 KiB content']!;
-  console.log(`  (a) 64 MiB / 64 KiB list:            ${ratioA.toFixed(2)}  (naive: ${naiveA.toFixed(0)})`);
+  const ratioA = a.ratio;
+  const ratioB = b.ratio;
+  const ratioC = c.ratio;
   console.log(`      heap growth bounding 64 MiB:     ${(growth / MiB).toFixed(3)} MiB`);
-  console.log(`  (b) bound / stringify+byteLength:    ${ratioB.toFixed(2)}`);
-  console.log(`  (c) 64 MiB / 64 KiB content:         ${ratioC.toFixed(2)}  (naive: ${naiveC.toFixed(0)})`);
   return {
     targets: [
       { name: `(a) list time ratio ${ratioA.toFixed(2)} ≤ 3`, met: ratioA <= 3 },

@@ -25,8 +25,18 @@ export { liveEvent, suspendState, keylessPointer } from './sinks/index.ts';
 export type { LiveEvent, SuspendState } from './sinks/index.ts';
 export { auditRecord, auditSummary, effectivePrivacyLevel, defaultRedactor, PRIVACY_LEVELS, DEFAULT_PRIVACY_LEVEL, MASK, LEAF_CAP, LEAF_CAP_NOTICE } from './privacy/index.ts';
 export type { AuditRecord, AuditOptions, AuditSummary, PrivacyLevel, Redactor, RedactedResult } from './privacy/index.ts';
-export { persist, restore, LedgerError, InMemoryLedger, LEDGER_VERSION } from './ledger/index.ts';
-export type { LedgerErrorCode, ReplayLedger, Claim } from './ledger/index.ts';
+export {
+  persist,
+  restore,
+  LedgerError,
+  LedgerStoreError,
+  LEDGER_STORE_ERROR_CODES,
+  InMemoryLedger,
+  LEDGER_VERSION,
+  INTERRUPTED_ENTRY,
+  INTERRUPTED_TEXT,
+} from './ledger/index.ts';
+export type { LedgerErrorCode, LedgerStoreErrorCode, ReplayLedger, Claim, LedgerStore, LedgerStoreOptions } from './ledger/index.ts';
 export { transformToolResult, transformToolResultAsync, withContent, withoutStructured } from './hooks/index.ts';
 export type { ToolResultHook, AsyncToolResultHook, HookContext, HookOutput, HookOptions } from './hooks/index.ts';
 export { executeToolCall, TOOL_FAILED_TEXT } from './seam/index.ts';

@@ -3,7 +3,7 @@
 export { persist, restore, LEDGER_VERSION } from './entry.ts';
 export { LedgerError } from './ledger-error.ts';
 export type { LedgerErrorCode } from './ledger-error.ts';
-export { LedgerStoreError } from './store-error.ts';
+export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
 export { INTERRUPTED_TEXT, INTERRUPTED_ENTRY } from './interrupted.ts';
 export { InMemoryLedger } from './memory-ledger.ts';

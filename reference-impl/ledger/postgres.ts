@@ -12,7 +12,7 @@ import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { POSTGRES_CHANNEL, POSTGRES_LAYOUT } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
   /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
@@ -21,7 +21,23 @@ export interface PostgresLedgerOptions extends LedgerStoreOptions {
   readonly pool?: pg.Pool;
   /** How long a statement waits for a row or table lock before it fails, in ms (default 5,000). */
   readonly lockTimeoutMs?: number;
+  /**
+   * Whether opening may create the ledger's tables (default true: the ledger lives beside a
+   * database's other tables). `false`: only existing ledger tables open (`ledger.store_missing`).
+   * Tables of the ledger's names that are not its layout are never changed.
+   */
+  readonly create?: boolean;
 }
+
+export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
+export type { LedgerStoreErrorCode } from './store-error.ts';
+
+/** The columns of each ledger table (§7.7), as every implementation's store creates them. */
+const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  toolresult_meta: ['key', 'value'],
+  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
+};
 
 const CAUSES: Record<string, string> = {
   '55P03': 'a lock was not granted in time (the table or row is locked by another session)',
@@ -41,7 +57,16 @@ const CAUSES: Record<string, string> = {
   ENOENT: 'the server socket does not exist (is it running?)',
   ECONNRESET: 'the connection was reset',
   ETIMEDOUT: 'the connection timed out',
+  EPIPE: 'the connection to the server was lost (it closed while the ledger was writing)',
+  ECONNABORTED: 'the connection was aborted',
+  EHOSTUNREACH: 'the server host cannot be reached',
+  ENETUNREACH: 'the network of the server cannot be reached',
+  EAI_AGAIN: 'the server host name cannot be resolved right now',
+  ENOTFOUND: 'the server host name does not exist',
 };
+
+/** A SQLSTATE is five digits or capital letters; anything else with a code is Node's own (EPIPE, …). */
+const isSqlState = (code: string): boolean => /^[0-9A-Z]{5}$/.test(code) && !/^E[A-Z]+$/.test(code);
 
 function storeError(where: string, doing: string, e: unknown): LedgerStoreError {
   if (e instanceof LedgerStoreError) return e;
@@ -49,11 +74,14 @@ function storeError(where: string, doing: string, e: unknown): LedgerStoreError 
   const msg = e instanceof Error ? e.message : '';
   const cause =
     (code && CAUSES[code]) ??
-    (code?.startsWith('08') ? 'the connection to the server failed' : undefined) ??
+    (code !== undefined && isSqlState(code) && code.startsWith('08') ? 'the connection to the server failed' : undefined) ??
+    (code !== undefined && !isSqlState(code) ? `the connection to the server failed (system error ${code})` : undefined) ??
     (/terminated|Connection terminated|not queryable/i.test(msg) ? 'the connection to the server was lost' : undefined) ??
     // An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
-    (code ? `PostgreSQL reported SQLSTATE ${code}: ${msg.slice(0, 160)}` : `the PostgreSQL driver failed: ${msg.slice(0, 160)}`);
-  return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${code ? ` (${code})` : ''}`, code);
+    (code ? `PostgreSQL reported an error: ${msg.slice(0, 160)}` : `the PostgreSQL driver failed: ${msg.slice(0, 160)}`);
+  // The driver's own code, named for what it is: a server's SQLSTATE, or Node's system error code.
+  const named = code === undefined ? '' : isSqlState(code) ? ` (SQLSTATE ${code})` : ` (${code})`;
+  return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${named}`, code);
 }
 
 const key = (callId: string): string => createHash('md5').update(callId, 'utf8').digest('hex');
@@ -73,7 +101,8 @@ export class PostgresLedger implements LedgerStore {
   readonly #ownsPool: boolean;
   readonly #where: string;
   readonly #lockTimeoutMs: number;
-  readonly #renewals = new Set<() => void>();
+  readonly #create: boolean;
+  readonly #renewals = new Set<() => Promise<void>>();
   readonly #waiters = new Map<string, Set<() => void>>();
   #listener: Promise<pg.Client> | undefined;
   #closed = false;
@@ -83,6 +112,7 @@ export class PostgresLedger implements LedgerStore {
     const lock = options.lockTimeoutMs ?? 5_000;
     if (!Number.isInteger(lock) || lock < 1) throw new RangeError('lockTimeoutMs must be a positive integer');
     this.#lockTimeoutMs = lock;
+    this.#create = options.create ?? true;
     if (options.pool) {
       this.#pool = options.pool;
       this.#ownsPool = false;
@@ -117,13 +147,44 @@ export class PostgresLedger implements LedgerStore {
     const client = await this.#connect('open the ledger');
     try {
       await client.query('BEGIN');
-      await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
-      await client.query(POSTGRES_LAYOUT);
+      // Read before any write (TR-REPLAY-37): tables of the ledger's names in the search path. An
+      // existing ledger opens without a lock; only a creation is serialized, and its wait is not the
+      // short lock_timeout of the ledger's statements (eight workers starting at once queue there).
+      const tablesNow = async (): Promise<Map<string, string[]>> => {
+        const cols = await client.query(
+          `SELECT c.relname AS t, a.attname AS col FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+            WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
+              AND a.attnum > 0 AND NOT a.attisdropped`,
+        );
+        const found = new Map<string, string[]>();
+        for (const row of cols.rows as { t: string; col: string }[]) found.set(row.t, [...(found.get(row.t) ?? []), row.col]);
+        return found;
+      };
+      let found = await tablesNow();
+      if (found.size === 0) {
+        if (!this.#create) throw new LedgerStoreError('ledger.store_missing', `PostgreSQL ledger ${this.#where}: cannot open the ledger: its tables do not exist, and create is false`);
+        await client.query("SET LOCAL lock_timeout = '120s'");
+        await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
+        found = await tablesNow(); // another opener may have made them while this one waited
+      }
+      if (found.size === 0) {
+        await client.query(POSTGRES_LAYOUT);
+      } else {
+        for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
+          const have = found.get(table);
+          if (have === undefined || have.length !== columns.length || columns.some((c) => !have.includes(c))) {
+            throw new LedgerStoreError('ledger.store_conflict', `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${have === undefined ? `it has ${[...found.keys()].join(', ')} but no ${table}` : `its table ${table} has other columns than a ledger's`}; nothing was changed`);
+          }
+        }
+      }
       const r = await client.query("SELECT value FROM toolresult_meta WHERE key = 'layout'");
       await client.query('COMMIT');
       const layout = r.rows[0]?.value as string | undefined;
+      if (layout === undefined) {
+        throw new LedgerStoreError('ledger.store_no_layout', `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`);
+      }
       if (layout !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout.slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`);
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
@@ -150,7 +211,9 @@ export class PostgresLedger implements LedgerStore {
   }
 
   async #step(callId: string): Promise<Step> {
-    for (;;) {
+    // A row that changes under the claim is read again a few times; then the caller sleeps as for a
+    // live claim (a notification or a short timer wakes it), whatever state the row is in.
+    for (let tries = 0; tries < CLAIM_TRIES; tries++) {
       const token = randomUUID();
       // One round trip: the claim, or else the row as it stands. A row inserted by a transaction
       // that committed after this statement's snapshot is not seen here: the loop reads it again.
@@ -162,25 +225,32 @@ export class PostgresLedger implements LedgerStore {
            ON CONFLICT (call_id) DO NOTHING RETURNING 'mine'::text AS state)
          SELECT state, NULL::bytea AS entry, NULL::float8 AS remaining FROM ins
          UNION ALL
-         SELECT state, entry, (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 FROM toolresult_ledger
+         SELECT state, entry,
+                CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
+                     ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
+           FROM toolresult_ledger
            WHERE call_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
         [callId, token, this.leaseMs],
       );
       const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
       if (row === undefined) continue; // abandoned, or committed after the snapshot: read again
       if (row.state === 'mine') return { kind: 'claimed', token };
-      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-      if ((row.remaining ?? 0) > 0) return { kind: 'pending', remainingMs: row.remaining! };
+      if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+      // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
+      if (row.remaining !== null && row.remaining > 0) return { kind: 'pending', remainingMs: row.remaining };
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
       const pin = await this.#query(
         'record an interrupted call',
-        `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-           WHERE call_id = $1 AND state = 'claimed' AND lease_until <= now() RETURNING call_id)
-         SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+        `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
+           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`,
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
-      if (pin.rowCount === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+      if (pin.rowCount === 1) {
+        await this.#notify(callId);
+        return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+      }
     }
+    return { kind: 'pending', remainingMs: 50 };
   }
 
   async claim(callId: string): Promise<Claim> {
@@ -199,38 +269,46 @@ export class PostgresLedger implements LedgerStore {
     });
     this.#renewals.add(stop);
     let done = false;
-    const settle = (): void => {
+    const settle = (): Promise<void> => {
       done = true;
-      stop();
       this.#renewals.delete(stop);
+      return stop();
     };
     return {
       status: 'claimed',
       finish: async (entry: string) => {
         if (done) throw new Error('claim already settled');
-        settle();
+        await settle();
         const r = await this.#query(
           'store a finished entry',
-          `WITH u AS (UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
-             WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
-           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM u`,
+          `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
+             WHERE call_id = $1 AND token = $2 AND state = 'claimed'`,
           [callId, token, entryBytes(entry)],
         );
         if (r.rowCount !== 1) {
           throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
         }
+        await this.#notify(callId);
       },
       abandon: async () => {
         if (done) return;
-        settle();
-        await this.#query(
-          'abandon a claim',
-          `WITH d AS (DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING call_id)
-           SELECT pg_notify('${POSTGRES_CHANNEL}', md5(call_id)) FROM d`,
-          [callId, token],
-        );
+        await settle();
+        const d = await this.#query('abandon a claim', "DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token]);
+        if (d.rowCount === 1) await this.#notify(callId);
       },
     };
+  }
+
+  /**
+   * Wakes the waiters of a call ID, after the change is committed, in a transaction of its own. A
+   * NOTIFY inside the writing transaction would take PostgreSQL's global notification lock through
+   * that transaction's commit, fsync included, and so serialize every writer's commit: no group
+   * commit, and a rate that stops growing with clients. A notification is only a wake-up (the state
+   * is read from the table); one lost with a process that dies right here costs its waiters their
+   * timer at the lease's end, never a wrong answer.
+   */
+  async #notify(callId: string): Promise<void> {
+    await this.#pool.query(`SELECT pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)]).catch(() => {});
   }
 
   #listen(): Promise<pg.Client> {
@@ -264,7 +342,9 @@ export class PostgresLedger implements LedgerStore {
     const set = this.#waiters.get(k) ?? new Set();
     set.add(wake);
     this.#waiters.set(k, set);
-    const timer = setTimeout(wake, Math.ceil(remainingMs) + 5);
+    // The lease's end, or the lease length when the row's lease is beyond any timer ('infinity'):
+    // a wake-up then only reads the row again.
+    const timer = setTimeout(wake, Number.isFinite(remainingMs) && remainingMs < this.leaseMs ? Math.ceil(remainingMs) + 5 : this.leaseMs);
     try {
       await this.#listen();
       // Read again after LISTEN is in place, so a finish that came before it is not missed.
@@ -282,7 +362,9 @@ export class PostgresLedger implements LedgerStore {
   async entry(callId: string): Promise<string | undefined> {
     checkCallId(callId);
     const r = await this.#query('read an entry', "SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'", [callId]);
-    return r.rows[0] ? entryText(r.rows[0].entry as Buffer) : undefined;
+    if (!r.rows[0]) return undefined;
+    const entry = r.rows[0].entry as Buffer | null;
+    return entry === null ? '\u0000no entry' : entryText(entry);
   }
 
   async appendAudit(callId: string, record: AuditRecord): Promise<void> {
@@ -306,7 +388,7 @@ export class PostgresLedger implements LedgerStore {
   async close(): Promise<void> {
     if (this.#closed) return;
     this.#closed = true;
-    for (const stop of this.#renewals) stop();
+    for (const stop of this.#renewals) void stop();
     this.#renewals.clear();
     const listener = this.#listener;
     this.#listener = undefined;

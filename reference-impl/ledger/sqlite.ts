@@ -10,8 +10,9 @@ import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { checkFileBeforeOpen, inspectDatabase, type CreateChoice } from './sqlite-open.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, leaseRanOut, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
   /**
@@ -19,9 +20,19 @@ export interface SqliteLedgerOptions extends LedgerStoreOptions {
    * synchronous=FULL, eight busy writers can queue a claim for seconds on a loaded machine).
    */
   readonly busyTimeoutMs?: number;
+  /**
+   * Whether opening may make a new ledger. Default: a missing file is created, an empty (0-byte)
+   * file is refused (`ledger.store_empty_file`: a ledger that held entries may have been truncated).
+   * `true`: a missing or empty file, or an empty database, becomes a ledger. `false`: only an
+   * existing ledger opens (`ledger.store_missing`). A database that is not a ledger is never changed.
+   */
+  readonly create?: CreateChoice;
 }
 
-type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: number | null; entry: Buffer | null };
+export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
+export type { LedgerStoreErrorCode } from './store-error.ts';
+
+type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
 type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending' };
 
 const CAUSES: Record<string, string> = {
@@ -55,7 +66,7 @@ export class SqliteLedger implements LedgerStore {
   readonly path: string;
   readonly leaseMs: number;
   readonly #db: Database.Database;
-  readonly #renewals = new Set<() => void>();
+  readonly #renewals = new Set<() => Promise<void>>();
   readonly #claimStep: (callId: string) => Step;
   readonly #stmts;
 
@@ -66,16 +77,19 @@ export class SqliteLedger implements LedgerStore {
     if (!Number.isInteger(busy) || busy < 0) throw new RangeError('busyTimeoutMs must be a non-negative integer');
     let db: Database.Database | undefined;
     try {
+      checkFileBeforeOpen(path, options.create);
       db = new Database(path, { timeout: busy });
       db.pragma(`busy_timeout = ${busy}`);
+      // Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
+      const found = inspectDatabase(db, path, options.create);
       db.pragma('journal_mode = WAL');
       // FULL: a claim is on disk before the tool runs, and a finished entry survives a power loss.
       db.pragma('synchronous = FULL');
-      const opened = db;
-      opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
-      const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: string } | undefined;
-      if (layout?.value !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: its tables have layout ${layout?.value ?? '(none)'}, this implementation knows layout ${LAYOUT_VERSION}`);
+      if (found.kind === 'empty') {
+        const opened = db;
+        // IF NOT EXISTS: another process may have made the tables since the read above.
+        opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
+        inspectDatabase(db, path, true);
       }
     } catch (e) {
       if (db?.open) db.close();
@@ -85,7 +99,11 @@ export class SqliteLedger implements LedgerStore {
     this.#stmts = {
       get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
       insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING"),
-      pin: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?"),
+      // A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
+      pin: db.prepare(
+        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? " +
+          "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+      ),
       finish: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
@@ -98,18 +116,23 @@ export class SqliteLedger implements LedgerStore {
     // Each step is one statement, its own short write transaction: the write lock is held for one
     // statement only, which keeps many processes from starving each other.
     this.#claimStep = (callId: string): Step => {
-      for (;;) {
+      // A row that changes under the claim (abandoned, pinned by another caller) is read again, a
+      // few times; then the caller sleeps as for a live claim, whatever state the row is in.
+      for (let tries = 0; tries < CLAIM_TRIES; tries++) {
         const token = randomUUID();
         const now = Date.now();
         if (s.insert.run(callId, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
         const row = s.get.get(callId) as Row | undefined;
         if (row === undefined) continue; // abandoned in between: claim again
-        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry!) };
-        if ((row.lease_until ?? 0) > Date.now()) return { kind: 'pending' };
+        // A stored row without octets reads as a text restore refuses (ledger.malformed): the call
+        // is not run again, and the operator sees why.
+        if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+        if (!leaseRanOut(row.lease_until, Date.now())) return { kind: 'pending' };
         // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
         const t = Date.now();
         if (s.pin.run(interrupted, t, callId, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
+      return { kind: 'pending' };
     };
   }
 
@@ -131,9 +154,10 @@ export class SqliteLedger implements LedgerStore {
     const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, callId, token).changes === 1);
     this.#renewals.add(stop);
     let done = false;
+    // SQLite renews synchronously: nothing is in flight when a finish runs.
     const settle = (): void => {
       done = true;
-      stop();
+      void stop();
       this.#renewals.delete(stop);
     };
     return {
@@ -174,7 +198,7 @@ export class SqliteLedger implements LedgerStore {
       } catch {
         return; // the next claim reports the store's error
       }
-      if (row === undefined || row.state === 'stored' || (row.lease_until ?? 0) <= Date.now()) return;
+      if (row === undefined || row.state === 'stored' || leaseRanOut(row.lease_until, Date.now())) return;
     }
   }
 
@@ -182,7 +206,8 @@ export class SqliteLedger implements LedgerStore {
     checkCallId(callId);
     try {
       const row = this.#stmts.get.get(callId) as Row | undefined;
-      return row?.state === 'stored' ? entryText(row.entry!) : undefined;
+      if (row?.state !== 'stored') return undefined;
+      return row.entry === null ? '\u0000no entry' : entryText(row.entry);
     } catch (e) {
       throw storeError(this.path, 'read an entry', e);
     }
@@ -217,7 +242,7 @@ export class SqliteLedger implements LedgerStore {
   }
 
   async close(): Promise<void> {
-    for (const stop of this.#renewals) stop();
+    for (const stop of this.#renewals) void stop();
     this.#renewals.clear();
     if (this.#db.open) this.#db.close();
   }

@@ -93,28 +93,47 @@ export function entryText(bytes: Uint8Array): string {
 /**
  * Renews a claim's lease every third of its length until stopped. A renewal that finds the claim
  * gone stops the timer; one that fails is retried at the next tick (the lease may then run out).
+ * `stop` resolves once no renewal is in flight: a finish that waits for it never queues behind its
+ * own renewal's row lock (a slow commit under load would otherwise time the finish out).
  */
-export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | boolean): () => void {
+export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | boolean): () => Promise<void> {
   let stopped = false;
+  let inFlight: Promise<void> = Promise.resolve();
   let busy = false;
   const timer = setInterval(() => {
     if (stopped || busy) return;
     busy = true;
-    Promise.resolve()
+    inFlight = Promise.resolve()
       .then(renew)
       .then((held) => {
-        if (!held) stop();
+        if (!held) void stop();
       })
       .catch(() => {})
       .finally(() => (busy = false));
   }, Math.max(10, Math.floor(leaseMs / 3)));
   timer.unref();
-  const stop = (): void => {
+  const stop = (): Promise<void> => {
     stopped = true;
     clearInterval(timer);
+    return inFlight;
   };
   return stop;
 }
+
+/**
+ * Whether a claim's lease has run out (spec §7.7, the row states): a lease that is not a finite
+ * number (NULL, text, NaN, an operator's "release") has run out like one in the past, so the claim
+ * becomes the interrupted entry instead of a state no caller can leave.
+ */
+export function leaseRanOut(leaseUntil: unknown, now: number): boolean {
+  return typeof leaseUntil !== 'number' || !Number.isFinite(leaseUntil) || leaseUntil <= now;
+}
+
+/**
+ * How many times a claim re-reads a row that changed under it before it answers *pending* and lets
+ * the caller sleep: no state a row can be put in makes a claim loop without a pause (TR-REPLAY-36).
+ */
+export const CLAIM_TRIES = 3;
 
 /** Sleeps without keeping a busy loop: the delay doubles from 2 ms up to `maxMs`. */
 export function backoff(maxMs: number): () => Promise<void> {

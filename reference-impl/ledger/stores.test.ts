@@ -1,8 +1,9 @@
 // The durable stores' own rules (spec/07-replay.md §7.4-7.7), on SQLite and on a real PostgreSQL
 // server started for this file. The cross-process rules are in conformance/ledger-suite/.
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,6 +27,11 @@ interface Kit {
   sql(text: string, values?: unknown[]): Promise<void>;
   /** A past lease end in the store's time column. */
   past: string;
+  /** A lease end decades away, and leases an operator may write that are not times at all. */
+  farFuture: string;
+  odd: readonly string[];
+  /** Opens a store whose statements are counted (PostgreSQL); SQLite's waiters are measured by CPU. */
+  openCounted(o?: { leaseMs?: number }): Promise<{ store: LedgerStore; statements(): number }>;
 }
 
 let dir: string;
@@ -42,6 +48,9 @@ const kits: Record<string, () => Promise<Kit>> = {
         db.close();
       },
       past: '0',
+      farFuture: String(Date.now() + 100 * 365 * 86_400_000),
+      odd: ['NULL', "'soon'", "x'00'", '-5'],
+      openCounted: async (o) => ({ store: openSqliteLedger(path, o), statements: () => 0 }),
     };
   },
   postgres: async () => {
@@ -60,6 +69,24 @@ const kits: Record<string, () => Promise<Kit>> = {
         await c.end();
       },
       past: "now() - interval '1 second'",
+      farFuture: "'infinity'",
+      odd: ['NULL', "'-infinity'"],
+      openCounted: async (o) => {
+        const pool = new pg.Pool({ ...connection, max: 4 });
+        let statements = 0;
+        const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
+        (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+          statements++;
+          return query(...a);
+        };
+        const store = await openPostgresLedger({ pool, ...o });
+        const close = store.close.bind(store);
+        store.close = async () => {
+          await close();
+          await pool.end();
+        };
+        return { store, statements: () => statements };
+      },
     };
   },
 };
@@ -161,6 +188,80 @@ for (const [name, makeKit] of Object.entries(kits)) {
       }
     });
 
+    it('TR-REPLAY-36: a claim whose lease is not a time (NULL, text, a blob, -infinity) or is past becomes the interrupted entry; the tool does not run', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      try {
+        for (const [i, lease] of k.odd.entries()) {
+          const id = `odd-${i}`;
+          await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES ('${id}', 'claimed', NULL, ${lease}, ${k.past})`);
+          let runs = 0;
+          const out = await executeToolCall({ callId: id, run: async () => (runs++, ToolResult.text('ran')) }, { ledger: l });
+          expect(runs, lease).toBe(0);
+          expect(out.result.content, lease).toBe(INTERRUPTED_TEXT);
+          expect(await l.entry(id)).toBe(INTERRUPTED_ENTRY);
+        }
+      } finally {
+        await l.close();
+      }
+    }, 30_000);
+
+    it('TR-REPLAY-36: a stored row without an entry is refused as malformed, and its call is not run again', async () => {
+      const k = await makeKit();
+      const l = await k.open();
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, claimed_at, finished_at) VALUES ('hollow', 'stored', ${k.past}, ${k.past})`);
+        let runs = 0;
+        const err = await executeToolCall({ callId: 'hollow', run: async () => (runs++, ToolResult.text('ran')) }, { ledger: l }).catch((e: unknown) => e);
+        expect(runs).toBe(0);
+        expect((err as { code?: string }).code).toBe('ledger.malformed');
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-36: a claim that holds an entry is still a claim: pending while its lease runs, interrupted (not that entry) after', async () => {
+      const k = await makeKit();
+      const l = await k.open({ leaseMs: 60_000 });
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('both', 'claimed', NULL, ${k.farFuture}, $1, ${k.past})`.replace('$1', name === 'sqlite' ? '?' : '$1'), [Buffer.from(persist(sample))]);
+        expect((await l.claim('both')).status).toBe('pending');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'both'`);
+        expect(await l.claim('both')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-36, TR-REPLAY-26: a waiter on a lease decades away (or infinity) sleeps: little CPU and few statements while it waits', async () => {
+      const k = await makeKit();
+      const { store, statements } = await k.openCounted({ leaseMs: 60_000 });
+      try {
+        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES ('far', 'claimed', NULL, ${k.farFuture}, ${k.past})`);
+        const c = await store.claim('far');
+        expect(c.status).toBe('pending');
+        if (c.status !== 'pending') return;
+        let settled = false;
+        void c.settled.then(() => (settled = true));
+        const before = statements();
+        const cpu0 = process.cpuUsage();
+        // Timers must fire while it waits (a synchronous spin would hold them back).
+        const ticks = await new Promise<number>((resolve) => {
+          let n = 0;
+          const t = setInterval(() => n++, 50);
+          setTimeout(() => (clearInterval(t), resolve(n)), 1_500);
+        });
+        const cpu = process.cpuUsage(cpu0);
+        expect(ticks).toBeGreaterThanOrEqual(10);
+        expect((cpu.user + cpu.system) / 1000).toBeLessThan(600);
+        // 1.5 s at one read per 50 ms at most is 30; a server store sleeps on its notification.
+        expect(statements() - before).toBeLessThanOrEqual(32);
+        expect(settled).toBe(false);
+      } finally {
+        await store.close();
+      }
+    }, 30_000);
+
     it('TR-REPLAY-29: prune deletes old stored entries and never a claim, live or lapsed', async () => {
       const k = await makeKit();
       const l = await k.open({ leaseMs: 60_000 });
@@ -261,4 +362,218 @@ describe('store errors before any store exists', () => {
     expect(err).toBeInstanceOf(LedgerStoreError);
     expect((err as Error).message).toMatch(/^SQLite ledger \/nonexistent-dir-for-toolresult\/ledger\.db: cannot open the ledger: /);
   });
+});
+
+/** A file's bytes and the names beside it: what "left unchanged" means for a SQLite database. */
+function snapshot(path: string): { bytes: string; siblings: string[] } {
+  const bytes = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : '(none)';
+  const base = basename(path);
+  return { bytes, siblings: readdirSync(dirname(path)).filter((f) => f.startsWith(base)).sort() };
+}
+
+function refusal(f: () => unknown): LedgerStoreError {
+  try {
+    f();
+  } catch (e) {
+    if (e instanceof LedgerStoreError) return e;
+    throw e;
+  }
+  throw new Error('expected a refusal');
+}
+
+describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => {
+  const fresh = (name: string): string => join(dir, `${name}-${++n}.db`);
+  /** Makes a database of another application's (rollback journal, its own tables). */
+  function foreignDb(path: string, sql: string): void {
+    const db = new Database(path);
+    db.exec(sql);
+    db.close();
+  }
+
+  it('TR-REPLAY-37: a 0-byte file is refused unless the caller asks to create, and is left empty', () => {
+    const path = fresh('empty');
+    writeFileSync(path, '');
+    const before = snapshot(path);
+    const err = refusal(() => openSqliteLedger(path));
+    expect(err.code).toBe('ledger.store_empty_file');
+    expect(err.message).toContain('create: true');
+    expect(snapshot(path)).toEqual(before);
+    const l = openSqliteLedger(path, { create: true });
+    void l.close();
+    expect(statSync(path).size).toBeGreaterThan(0);
+  });
+
+  it("TR-REPLAY-37: another application's database is refused before any write: no WAL switch, no tables", () => {
+    const path = fresh('foreign');
+    foreignDb(path, "CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'Ada');");
+    const before = snapshot(path);
+    expect(refusal(() => openSqliteLedger(path, { create: true })).code).toBe('ledger.store_foreign');
+    expect(snapshot(path)).toEqual(before);
+    const db = new Database(path, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('delete');
+    expect(db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name").pluck().all()).toEqual(['customers']);
+    db.close();
+  });
+
+  it("TR-REPLAY-37: a table that only shares a ledger table's name is a conflict, named as such, and left as it was", () => {
+    const path = fresh('conflict');
+    foreignDb(path, 'CREATE TABLE toolresult_ledger (id INTEGER, payload TEXT);');
+    const before = snapshot(path);
+    const err = refusal(() => openSqliteLedger(path));
+    expect(err.code).toBe('ledger.store_conflict');
+    expect(err.message).not.toMatch(/SQLITE_ERROR/);
+    expect(snapshot(path)).toEqual(before);
+    const other = fresh('conflict-cols');
+    foreignDb(other, 'CREATE TABLE toolresult_meta (key TEXT, value TEXT); CREATE TABLE toolresult_ledger (id INTEGER); CREATE TABLE toolresult_audit (seq INTEGER);');
+    expect(refusal(() => openSqliteLedger(other)).code).toBe('ledger.store_conflict');
+  });
+
+  it('TR-REPLAY-37: ledger tables whose meta table has no layout row are refused, not read as layout 1', () => {
+    const path = fresh('nolayout');
+    const l = openSqliteLedger(path);
+    void l.close();
+    const db = new Database(path);
+    db.exec("DELETE FROM toolresult_meta WHERE key = 'layout'");
+    db.close();
+    const before = snapshot(path);
+    expect(refusal(() => openSqliteLedger(path)).code).toBe('ledger.store_no_layout');
+    expect(snapshot(path)).toEqual(before);
+  });
+
+  it('TR-REPLAY-37: create false opens only an existing ledger; a missing folder names ENOENT', () => {
+    const path = fresh('missing');
+    expect(refusal(() => openSqliteLedger(path, { create: false })).code).toBe('ledger.store_missing');
+    expect(existsSync(path)).toBe(false);
+    const made = openSqliteLedger(path);
+    void made.close();
+    const again = openSqliteLedger(path, { create: false });
+    void again.close();
+    const err = refusal(() => openSqliteLedger(join(dir, 'no-such-folder', 'l.db')));
+    expect(err.code).toBe('ledger.store_failed');
+    expect(err.driverCode).toBe('ENOENT');
+    expect(err.message).toMatch(/its folder does not exist \(ENOENT\)$/);
+  });
+
+  it('TR-REPLAY-37: an empty database (no tables) becomes a ledger', async () => {
+    const path = fresh('blank');
+    foreignDb(path, 'PRAGMA user_version = 0; CREATE TABLE t (x); DROP TABLE t;');
+    expect(statSync(path).size).toBeGreaterThan(0);
+    const l = openSqliteLedger(path);
+    expect((await l.claim('x')).status).toBe('claimed');
+    await l.close();
+  });
+});
+
+describe('opening PostgreSQL tables that are not a ledger (TR-REPLAY-37)', () => {
+  async function database(sql: string): Promise<{ connection: pg.ClientConfig; query(text: string): Promise<pg.QueryResult> }> {
+    const name = `open_${++n}`;
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const connection = { ...cluster.connection, database: name };
+    const query = async (text: string): Promise<pg.QueryResult> => {
+      const c = new pg.Client(connection);
+      await c.connect();
+      try {
+        return await c.query(text);
+      } finally {
+        await c.end();
+      }
+    };
+    if (sql !== '') await query(sql);
+    return { connection, query };
+  }
+
+  it("TR-REPLAY-37: a table that only shares a ledger table's name is a conflict, and no ledger table is created beside it", async () => {
+    const d = await database("CREATE TABLE toolresult_ledger (id int, payload text); INSERT INTO toolresult_ledger VALUES (1, 'app data');");
+    const err = await openPostgresLedger({ connection: d.connection }).catch((e: unknown) => e);
+    expect((err as LedgerStoreError).code).toBe('ledger.store_conflict');
+    expect((await d.query("SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'toolresult_%'")).rows[0].n).toBe(1);
+    expect((await d.query('SELECT payload FROM toolresult_ledger')).rows).toEqual([{ payload: 'app data' }]);
+  });
+
+  it('TR-REPLAY-37: a meta table without its layout row is refused; create false opens only existing tables', async () => {
+    const d = await database('');
+    const l = await openPostgresLedger({ connection: d.connection });
+    await l.close();
+    await d.query("DELETE FROM toolresult_meta WHERE key = 'layout'");
+    expect(((await openPostgresLedger({ connection: d.connection }).catch((e: unknown) => e)) as LedgerStoreError).code).toBe('ledger.store_no_layout');
+    const e = await database('CREATE TABLE customers (id int)');
+    expect(((await openPostgresLedger({ connection: e.connection, create: false }).catch((x: unknown) => x)) as LedgerStoreError).code).toBe('ledger.store_missing');
+    const opened = await openPostgresLedger({ connection: e.connection }); // beside other tables: created
+    await opened.close();
+  });
+});
+
+describe('errors a program can catch by type (issue 27)', () => {
+  it('TR-REPLAY-31: the error classes, codes and the interrupted entry come from the package root', async () => {
+    const root = await import('../index.ts');
+    expect(root.LedgerStoreError).toBe(LedgerStoreError);
+    expect(root.INTERRUPTED_ENTRY).toBe(INTERRUPTED_ENTRY);
+    expect(Object.keys(root.LEDGER_STORE_ERROR_CODES).sort()).toEqual([
+      'ledger.lease_lost', 'ledger.store_conflict', 'ledger.store_empty_file', 'ledger.store_failed',
+      'ledger.store_foreign', 'ledger.store_layout', 'ledger.store_missing', 'ledger.store_no_layout',
+    ]);
+    const sqlite = await import('./sqlite.ts');
+    expect(sqlite.LedgerStoreError).toBe(LedgerStoreError);
+  });
+
+  it('TR-REPLAY-31: a system error of the connection is named as one, never as a SQLSTATE', async () => {
+    const pool = new pg.Pool({ ...cluster.connection, max: 1 });
+    const l = await openPostgresLedger({ pool });
+    const realQuery = pool.query.bind(pool);
+    (pool as unknown as { query: unknown }).query = async () => {
+      throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+    };
+    const err = (await l.claim('pipe').catch((e: unknown) => e)) as LedgerStoreError;
+    (pool as unknown as { query: unknown }).query = realQuery;
+    await l.close();
+    await pool.end();
+    expect(err.code).toBe('ledger.store_failed');
+    expect(err.driverCode).toBe('EPIPE');
+    expect(err.message).toMatch(/the connection to the server was lost .*\(EPIPE\)$/);
+    expect(err.message).not.toContain('SQLSTATE');
+  });
+});
+
+describe('a finish and its own renewal (issue 27: the lost call of a loaded bench)', () => {
+  it('TR-REPLAY-22, TR-REPLAY-30: a finish waits for its renewal in flight instead of timing out on the row lock it holds', async () => {
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    const database = `renew_${++n}`;
+    await admin.query(`CREATE DATABASE ${database}`);
+    await admin.end();
+    const connection = { ...cluster.connection, database };
+    const pool = new pg.Pool({ ...connection, max: 4 });
+    let renewing: (() => void) | undefined;
+    const inFlight = new Promise<void>((resolve) => (renewing = resolve));
+    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
+    // The renewal's commit is slow, as an fsync on a loaded disk is: it holds the row for 600 ms.
+    (pool as unknown as { query: unknown }).query = async (text: string, values?: unknown[]) => {
+      if (typeof text !== 'string' || !text.startsWith('UPDATE toolresult_ledger SET lease_until')) return query(text, values);
+      const c = await pool.connect();
+      try {
+        await c.query('BEGIN');
+        const r = await c.query(text, values);
+        renewing?.();
+        await c.query('SELECT pg_sleep(0.6)');
+        await c.query('COMMIT');
+        return r;
+      } finally {
+        c.release();
+      }
+    };
+    const l = await openPostgresLedger({ pool, leaseMs: 150, lockTimeoutMs: 100 });
+    try {
+      const c = await l.claim('renewed');
+      if (c.status !== 'claimed') throw new Error('expected a claim');
+      await inFlight; // a renewal holds the row now
+      await c.finish(persist(sample)); // before: SQLSTATE 55P03 after 100 ms, the call counted as lost
+      expect(await l.entry('renewed')).toBe(persist(sample));
+    } finally {
+      await l.close();
+      await pool.end();
+    }
+  }, 30_000);
 });

@@ -1,0 +1,113 @@
+// What opening a SQLite ledger may do to the file it is given (spec/07-replay.md §7.8, TR-REPLAY-37):
+// read it first, and write (the WAL switch, the tables) only to a ledger, a new file, or an empty
+// database the caller may turn into one. Another application's database, a table that only shares a
+// ledger table's name and a truncated ledger file are refused before any write, each with its code.
+import { randomUUID } from 'node:crypto';
+import { linkSync, statSync, unlinkSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { LedgerStoreError } from './store-error.ts';
+import { LAYOUT_VERSION } from './store.ts';
+
+/** The columns of each ledger table (§7.7), as both languages' stores create them. */
+export const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  toolresult_meta: ['key', 'value'],
+  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
+};
+
+/**
+ * `true`: a missing file, an empty (0-byte) file or an empty database becomes a ledger.
+ * `undefined` (the default): a missing file is created; an empty file is refused (a ledger may have been truncated).
+ * `false`: only an existing ledger opens.
+ */
+export type CreateChoice = boolean | undefined;
+
+/**
+ * Makes the ledger file whole under another name and links it into place, so that no process ever
+ * sees a new ledger as an empty file (which would be refused as a truncated one); when another
+ * process linked its file first, that one is the ledger.
+ */
+function createWhole(path: string): void {
+  const tmp = `${path}.${process.pid}.${randomUUID()}.new`;
+  try {
+    const db = new Database(tmp);
+    try {
+      db.transaction(() => db.exec(SQLITE_LAYOUT)).immediate();
+    } finally {
+      db.close();
+    }
+    try {
+      linkSync(tmp, path);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    }
+  } finally {
+    try {
+      unlinkSync(tmp);
+    } catch {
+      // never made, or already gone
+    }
+  }
+}
+
+/** Before the driver opens the path: a file that is not there, or is empty, and what the caller allows. */
+export function checkFileBeforeOpen(path: string, create: CreateChoice): void {
+  if (path === ':memory:' || path === '') return;
+  let size: number | undefined;
+  try {
+    size = statSync(path).size;
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT') return; // the driver reports what it finds (permissions, a folder, …)
+    try {
+      if (!statSync(dirname(path)).isDirectory()) throw new Error('not a folder');
+    } catch {
+      throw new LedgerStoreError('ledger.store_failed', `SQLite ledger ${path}: cannot open the ledger: its folder does not exist (ENOENT)`, 'ENOENT');
+    }
+    if (create === false) throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the file does not exist, and create is false`);
+    createWhole(path);
+    return;
+  }
+  if (size === 0 && create !== true) {
+    throw new LedgerStoreError(
+      'ledger.store_empty_file',
+      `SQLite ledger ${path}: cannot open the ledger: the file is empty (0 bytes); a ledger that held entries may have been truncated. Pass { create: true } to start a new ledger in it`,
+    );
+  }
+}
+
+/** What the open database holds, read without writing. */
+export type Found = { kind: 'empty' } | { kind: 'ledger' };
+
+/** Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. */
+export function inspectDatabase(db: Database.Database, path: string, create: CreateChoice): Found {
+  const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { type: string; name: string }[];
+  const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
+  if (objects.length === 0) {
+    if (create === false) throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the database is empty, and create is false`);
+    return { kind: 'empty' };
+  }
+  const ours = Object.keys(LEDGER_COLUMNS).filter((t) => tables.has(t));
+  if (ours.length === 0) {
+    throw new LedgerStoreError('ledger.store_foreign', `SQLite ledger ${path}: cannot open the ledger: the database holds ${tables.size} other table(s) and none of the ledger's; it is left unchanged`);
+  }
+  for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
+    if (!tables.has(table)) {
+      throw new LedgerStoreError('ledger.store_conflict', `SQLite ledger ${path}: cannot open the ledger: it has ${ours.join(', ')} but no ${table}; it is left unchanged`);
+    }
+    const have = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
+    if (have.length !== columns.length || columns.some((c) => !have.includes(c))) {
+      throw new LedgerStoreError('ledger.store_conflict', `SQLite ledger ${path}: cannot open the ledger: its table ${table} has other columns than a ledger's; it is left unchanged`);
+    }
+  }
+  const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: unknown } | undefined;
+  if (layout === undefined) {
+    throw new LedgerStoreError('ledger.store_no_layout', `SQLite ledger ${path}: cannot open the ledger: toolresult_meta has no layout row; it is left unchanged`);
+  }
+  if (layout.value !== String(LAYOUT_VERSION)) {
+    throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`);
+  }
+  return { kind: 'ledger' };
+}
