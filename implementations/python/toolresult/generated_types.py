@@ -1007,6 +1007,7 @@ StepOutput = TypedDict(
     "StepOutput",
     {
         "requests": list[Any],
+        "modelRequests": NotRequired[list[Any]],
         "kept": Any,
         "threw": Union[str, None],
     },

@@ -1,6 +1,12 @@
-import type { StackRow } from '../../kit/stacks.ts';
+import { providerRows } from '../shared/row-builder.ts';
 
-export const rows: readonly StackRow[] = [
-  { id: 'openai-agents', adapter: 'adapters/openai-agents/adapter.ts', args: [], setup: 'Agent with an MCP server (useStructuredContent: false), run()' },
-  { id: 'openai-agents-structured', adapter: 'adapters/openai-agents/adapter.ts', args: ['--structured-content'], setup: 'Agent with an MCP server (useStructuredContent: true), run()' },
-];
+export const rows = providerRows(
+  'openai-agents',
+  'adapters/openai-agents/adapter.ts',
+  [
+    { mode: 'default', setup: 'Agent with an MCP server (useStructuredContent: false), run()' },
+    { mode: 'structured', setup: 'Agent with an MCP server (useStructuredContent: true), run()' },
+    { mode: 'stream', setup: 'Agent with an MCP server, run(…, { stream: true })' },
+  ],
+  ['openai-chat', 'openai-responses'],
+);

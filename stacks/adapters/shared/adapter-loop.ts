@@ -11,7 +11,10 @@ export interface StepInput {
 }
 
 export interface StepOutput {
+  /** Provider HTTP bodies (a provider row) or model-interface requests (a row without a provider). */
   readonly requests: unknown[];
+  /** The model-interface requests of a provider row. */
+  readonly modelRequests?: unknown[];
   readonly kept: unknown;
   readonly threw: string | null;
 }
@@ -144,4 +147,12 @@ export function toJson(v: unknown, ancestors: Set<object> = new Set()): unknown 
   } finally {
     ancestors.delete(v);
   }
+}
+
+/** `--mode NAME` from an adapter's arguments, one of `modes` (the first when absent). */
+export function modeArg<M extends string>(argv: readonly string[], modes: readonly M[]): M {
+  const i = argv.indexOf('--mode');
+  const v = i >= 0 ? argv[i + 1] : modes[0];
+  if (!modes.includes(v as M)) throw new Error(`--mode takes one of ${modes.join(', ')}, got ${String(v)}`);
+  return v as M;
 }
