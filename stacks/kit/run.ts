@@ -7,7 +7,7 @@ import { AdapterProcess } from '../../conformance/runner/process.ts';
 import type { HelloOutput } from '../../conformance/protocol/messages.ts';
 import { mediaStrings, type Occurrence } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
-import { CHECKS, type Check, type Finding, type StepAnswer } from './checks.ts';
+import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable, type StepAnswer } from './checks.ts';
 import { adapterCommand, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
@@ -16,7 +16,17 @@ export const DEFAULT_RUNS = 40;
 /** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
 const STEP_TIMEOUT_MS = 180_000;
 
-export type Verdict = 'pass' | 'fail' | 'error';
+export type Verdict = 'pass' | 'fail' | 'error' | 'n/a';
+
+/** The same check on the model-interface requests of the same steps: where a leak or loss starts. */
+export interface ModelVerdict {
+  readonly verdict: 'pass' | 'fail' | 'n/a';
+  /** For `fail`: the first failing case (not shrunk), what went wrong and where; for `n/a`: why. */
+  readonly case?: string;
+  readonly summary?: string;
+  readonly canary?: string;
+  readonly found?: readonly Occurrence[];
+}
 
 export interface Evidence extends Finding {
   /** `vector` or `generated`. */
@@ -35,14 +45,16 @@ export interface Cell {
   readonly vectors: number;
   readonly generated: number;
   readonly evidence: readonly Evidence[];
-  /** For `error`: why the cell could not be judged. */
+  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row. */
   readonly reason?: string;
+  /** The verdict of the same check at the model interface. */
+  readonly model: ModelVerdict;
 }
 
 export interface Figure {
   readonly stack: string;
   readonly vector: string;
-  /** UTF-8 octets of the model request made after the tool ran (JSON). */
+  /** UTF-8 octets of the provider body sent after the tool ran (JSON). */
   readonly requestOctets: number;
   /** Octets of it that travel as base64 media parts. */
   readonly mediaOctets: number;
@@ -144,10 +156,28 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
     const t0 = Date.now();
     const found: Evidence[] = [];
     let reason: string | undefined;
+    let notApplicable: string | undefined;
+    let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
+    /** The provider verdict of one answer; the model-interface verdict is noted on the way. */
+    const judge = (c: StackCase, a: StepAnswer, caseName: string): Finding | undefined => {
+      if (model.verdict === 'pass') {
+        if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
+        else {
+          const m = check.judge(c, { ...a, requests: a.modelRequests });
+          if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
+        }
+      }
+      const f: Finding | NotApplicable | undefined = check.judge(c, a);
+      if (isNotApplicable(f)) {
+        notApplicable = f.notApplicable;
+        return undefined;
+      }
+      return f;
+    };
     const applicable = selected.filter((v) => satisfies(v, check.needs));
     try {
       for (const v of applicable) {
-        const f = check.judge(v, await answerOf(v));
+        const f = judge(v, await answerOf(v), v.id);
         if (f) {
           found.push(evidence(f, { source: 'vector', case: v.id, input: inputOf(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
           break; // the first failing vector is the cell's evidence; the rest only repeat it
@@ -170,7 +200,7 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
           broken = e instanceof Error ? e.message : String(e);
           throw e;
         }
-        const f = check.judge(c, a);
+        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 300)}`);
         if (f) throw new CheckFailed(f);
       });
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
@@ -185,8 +215,9 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
-    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : 'pass';
-    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}) });
+    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
+    if (verdict === 'n/a') reason = notApplicable;
+    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), model });
     opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 

@@ -21,7 +21,7 @@ async function step(input: StepInput): Promise<StepOutput> {
       mode === 'schemas'
         ? await client.tools({ schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } } })
         : await client.tools();
-    const { model, fake, prompts } = aiSdkModel(provider);
+    const { model, fake, prompts } = aiSdkModel(provider as Exclude<typeof provider, 'model'>);
     let kept: unknown = null;
     let threw: string | null = null;
     try {
