@@ -12,7 +12,7 @@ import { adapterCommand, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
 export const DEFAULT_SEED = 20261130;
-export const DEFAULT_RUNS = 40;
+export const DEFAULT_RUNS = 15;
 /** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
 const STEP_TIMEOUT_MS = 180_000;
 
@@ -104,6 +104,13 @@ export function replayCommand(stack: string, check: string, how: { vector: strin
 
 const inputOf = (c: StackCase) => ({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) });
 
+/** The input as evidence: a long string (the 1,000,000-character vector) is cut, with its length. */
+function shownInput(c: StackCase): { result: unknown; outputSchema?: unknown } {
+  const cut = (v: unknown): unknown =>
+    typeof v === 'string' ? (v.length > 2000 ? `${v.slice(0, 2000)}… (${v.length} chars)` : v) : Array.isArray(v) ? v.map(cut) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)])) : v;
+  return cut(inputOf(c)) as { result: unknown; outputSchema?: unknown };
+}
+
 /** Keeps evidence readable: long strings and big trees in `kept` are cut, canaries stay visible. */
 function trimKept(v: unknown, depth = 0): unknown {
   if (typeof v === 'string') return v.length > 400 ? `${v.slice(0, 400)}… (${v.length} chars)` : v;
@@ -179,7 +186,7 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
       for (const v of applicable) {
         const f = judge(v, await answerOf(v), v.id);
         if (f) {
-          found.push(evidence(f, { source: 'vector', case: v.id, input: inputOf(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
+          found.push(evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
           break; // the first failing vector is the cell's evidence; the rest only repeat it
         }
       }
@@ -200,7 +207,7 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
           broken = e instanceof Error ? e.message : String(e);
           throw e;
         }
-        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 300)}`);
+        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
         if (f) throw new CheckFailed(f);
       });
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
@@ -211,7 +218,7 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
         const err = details.errorInstance;
         const cexPath = details.counterexamplePath ?? '';
         if (err instanceof CheckFailed) {
-          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: inputOf(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
+          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
