@@ -155,6 +155,7 @@ export const Ops = {
       {
         result: PlainObject('CallToolResult', 'The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.'),
         outputSchema: Type.Optional(PlainObject('OutputSchema', 'The tool’s outputSchema as tools/list declares it.')),
+        provider: Type.Optional(Type.String({ description: 'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.' })),
       },
       { title: 'StepInput' },
     ),

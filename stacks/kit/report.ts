@@ -4,6 +4,18 @@
 import type { Check } from './checks.ts';
 import type { Cell, Figure, StackRun } from './run.ts';
 import { adapterCommandLine } from './stacks.ts';
+import { PROVIDER_PACKAGE_FORMATS } from '../adapters/shared/fake-provider.ts';
+
+/** The adapter's packages without the provider packages of other formats: what built this row's body. */
+function rowVersion(version: string, provider: string): string {
+  return version
+    .split(' ')
+    .filter((nv) => {
+      const formats = PROVIDER_PACKAGE_FORMATS[nv.slice(0, nv.lastIndexOf('@'))];
+      return formats === undefined || (formats as readonly string[]).includes(provider);
+    })
+    .join(' ');
+}
 import packageJson from '../../package.json' with { type: 'json' };
 
 export interface StackEntry {
@@ -40,7 +52,7 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
       mode: r.row.mode,
       provider: r.row.provider,
       name: r.hello?.name ?? r.row.id,
-      version: r.hello?.version ?? 'unknown',
+      version: r.hello ? rowVersion(r.hello.version, r.row.provider) : 'unknown',
       runtime: r.hello?.language ?? 'unknown',
       setup: r.row.setup,
       control: r.row.control === true,

@@ -1,4 +1,4 @@
-// Running the matrix: one adapter process per stack, all stacks at once; per stack, every check on
+// Running the matrix: one adapter process per row, two to four at once; per row, every check on
 // the fixed vectors it applies to and on generated cases (fast-check: seeded, shrunk to a minimal
 // case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
 // of the shrunk generated case.
@@ -134,16 +134,26 @@ function evidence(f: Finding, base: Omit<Evidence, keyof Finding>): Evidence {
   };
 }
 
-/** Runs every selected check of one stack; never throws for a misbehaving adapter. */
-export async function runStack(row: StackRow, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
-  const adapter = new AdapterProcess({ command: adapterCommand(row), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
+/**
+ * Runs the rows that share one adapter command (a stack mode at each of its providers) through one
+ * adapter process, one row after the other; never throws for a misbehaving adapter.
+ */
+export async function runRows(rows: readonly StackRow[], vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun[]> {
+  const adapter = new AdapterProcess({ command: adapterCommand(rows[0]!), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
   const started = await adapter.ensureStarted();
   if (typeof started === 'string') {
     await adapter.stop();
-    return { row, hello: undefined, cells: [], figures: [], error: `adapter did not start: ${started}` };
+    return rows.map((row) => ({ row, hello: undefined, cells: [], figures: [], error: `adapter did not start: ${started}` }));
   }
+  const out: StackRun[] = [];
+  for (const row of rows) out.push(await runRow(row, adapter, started, vectors, opts));
+  await adapter.stop();
+  return out;
+}
+
+async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
   const ask = async (c: StackCase): Promise<StepAnswer> => {
-    const r = await adapter.request('step', inputOf(c));
+    const r = await adapter.request('step', { ...inputOf(c), provider: row.provider });
     if (r.kind === 'broken') throw new Broken(r.reason);
     if (r.kind === 'error') throw new Broken(`step answered ${r.code}: ${r.message}`);
     return r.output as unknown as StepAnswer;
@@ -157,6 +167,19 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
     if (a instanceof Broken) throw a;
     return a;
   };
+
+  // Generated cases come from one arbitrary for every check (each check keeps the cases it applies
+  // to), so at one seed the checks meet the same cases, and a case is asked once per row.
+  const generatedAnswers = new Map<string, StepAnswer>();
+  const askGenerated = async (c: StackCase): Promise<StepAnswer> => {
+    const key = JSON.stringify(inputOf(c));
+    const known = generatedAnswers.get(key);
+    if (known) return known;
+    const a = await ask(c);
+    generatedAnswers.set(key, a);
+    return a;
+  };
+  const anyCase = probeCase({});
 
   const cells: Cell[] = [];
   for (const check of opts.checks) {
@@ -197,12 +220,13 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
     if (opts.generated && reason === undefined) {
       const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
       let broken: string | undefined;
-      const property = fc.asyncProperty(probeCase(check.needs), async (c) => {
+      const property = fc.asyncProperty(anyCase, async (c) => {
+        fc.pre(satisfies(c, check.needs));
         generated += 1;
         if (broken !== undefined) throw new Broken(broken);
         let a: StepAnswer;
         try {
-          a = await ask(c);
+          a = await askGenerated(c);
         } catch (e) {
           broken = e instanceof Error ? e.message : String(e);
           throw e;
@@ -238,7 +262,6 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
       /* the cells already say the adapter broke */
     }
   }
-  await adapter.stop();
   return { row, hello: started, cells, figures };
 }
 

@@ -53,7 +53,7 @@ export function adapterCommand(row: StackRow): string[] {
   return [process.execPath, '--import', import.meta.resolve('tsx'), join(STACKS_DIR, row.adapter), ...row.args];
 }
 
-/** The adapter command as a reader would type it from the repository root. */
+/** The adapter command as a reader would type it from the repository root (by hand, the provider comes from --provider). */
 export function adapterCommandLine(row: StackRow): string {
-  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args].join(' ');
+  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args, '--provider', row.provider].join(' ');
 }

@@ -1013,6 +1013,7 @@ StepInput = TypedDict(
     {
         "result": "CallToolResult",
         "outputSchema": NotRequired["OutputSchema"],
+        "provider": NotRequired[str],
     },
 )
 

@@ -6,14 +6,13 @@ import { generateText, jsonSchema, stepCountIs, streamText } from 'ai';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
-import { providerArg } from '../shared/fake-provider.ts';
+import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const provider = providerArg(process.argv);
 const mode = modeArg(process.argv, ['generate', 'schemas', 'stream']);
-if (provider === 'model') throw new Error('the ai-sdk rows run through a provider: give --provider');
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
   try {
@@ -21,7 +20,7 @@ async function step(input: StepInput): Promise<StepOutput> {
       mode === 'schemas'
         ? await client.tools({ schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } } })
         : await client.tools();
-    const { model, fake, prompts } = aiSdkModel(provider as Exclude<typeof provider, 'model'>);
+    const { model, fake, prompts } = aiSdkModel(provider);
     let kept: unknown = null;
     let threw: string | null = null;
     try {
@@ -47,4 +46,4 @@ async function step(input: StepInput): Promise<StepOutput> {
   }
 }
 
-serve({ name: `ai-sdk ${mode} via ${provider}`, version: await installedVersions(['ai', '@ai-sdk/mcp', AI_SDK_PROVIDER_PACKAGES[provider]]), step });
+serve({ name: `ai-sdk ${mode}`, version: await installedVersions(['ai', '@ai-sdk/mcp', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))]), step });

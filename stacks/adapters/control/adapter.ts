@@ -9,12 +9,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { normalizeMcp } from '../../../reference-impl/normalize/index.ts';
 import { toWireMessage, type WireMessage } from '../../../reference-impl/egress/index.ts';
 import { inMemoryProbe, TOOL_DESCRIPTION, TOOL_NAME } from '../shared/probe-server.ts';
-import { CALL_ID, fakeProvider, MODEL_ID, providerArg, type ProviderId } from '../shared/fake-provider.ts';
+import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-const provider = providerArg(process.argv);
-if (provider === 'model') throw new Error('the control rows run through a provider: give --provider');
 
 const PROMPT = 'Look it up.';
 const SCHEMA = { type: 'object', properties: {} };
@@ -44,7 +42,7 @@ function body(p: ProviderId, wire: WireMessage | undefined): Record<string, unkn
 const URL_OF: Readonly<Record<ProviderId, string>> = { 'openai-chat': 'https://api.openai.com/v1/chat/completions', 'openai-responses': 'https://api.openai.com/v1/responses', anthropic: 'https://api.anthropic.com/v1/messages' };
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const p = provider as ProviderId;
+  const p = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'toolresult-control', version: '1.0.0' });
   const fake = fakeProvider(p);
@@ -75,7 +73,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: `control via ${provider}`,
+  name: 'control (MCP SDK + toolresult)',
   version: `${await installedVersions(['@modelcontextprotocol/sdk'])} toolresult-protocol@${packageJson.version}`,
   step,
 });

@@ -15,12 +15,10 @@ import { ChatOpenAI } from '@langchain/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { inMemoryProbe } from '../shared/probe-server.ts';
-import { fakeProvider, MODEL_ID, providerArg, type ProviderId } from '../shared/fake-provider.ts';
+import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const provider = providerArg(process.argv);
 const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream']);
-if (provider === 'model') throw new Error('the langchain rows run through a provider: give --provider');
 
 function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
   if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
@@ -41,14 +39,15 @@ function providerView(m: BaseMessage): Record<string, unknown> {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
-  const fake = fakeProvider(provider as ProviderId);
+  const fake = fakeProvider(provider);
   const modelRequests: unknown[] = [];
   try {
     await client.connect(probe.transport);
     const tools = await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
-    const agent = createReactAgent({ llm: chatModel(provider as ProviderId, fake.fetch as typeof fetch), tools });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
     const callbacks = [{ handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) }];
     let kept: unknown = null;
     let threw: string | null = null;
@@ -75,7 +74,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: `langchain ${mode} via ${provider}`,
-  version: await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', provider === 'anthropic' ? '@langchain/anthropic' : '@langchain/openai']),
+  name: `langchain ${mode}`,
+  version: await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic']),
   step,
 });

@@ -10,12 +10,10 @@ import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
-import { providerArg } from '../shared/fake-provider.ts';
+import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const provider = providerArg(process.argv);
 const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream']);
-if (provider === 'model') throw new Error('the mastra rows run through a provider: give --provider');
 
 let steps = 0;
 
@@ -43,12 +41,13 @@ function served(input: StepInput): StepInput {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   steps += 1;
   const mcp = new MCPClient({
     id: `probe-${steps}`,
     servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(served(input)) as never } },
   });
-  const { model, fake, prompts } = aiSdkModel(provider as Exclude<typeof provider, 'model'>);
+  const { model, fake, prompts } = aiSdkModel(provider);
   try {
     const tools = await mcp.listTools();
     const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
@@ -73,4 +72,4 @@ async function step(input: StepInput): Promise<StepOutput> {
   }
 }
 
-serve({ name: `mastra ${mode} via ${provider}`, version: await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', AI_SDK_PROVIDER_PACKAGES[provider]]), step });
+serve({ name: `mastra ${mode}`, version: await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))]), step });

@@ -9,12 +9,10 @@ import { Agent, MCPServerStdio, OpenAIChatCompletionsModel, OpenAIResponsesModel
 import { Client } from '@modelcontextprotocol/client';
 import OpenAI from 'openai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
-import { fakeProvider, MODEL_ID, providerArg } from '../shared/fake-provider.ts';
+import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const provider = providerArg(process.argv);
 const mode = modeArg(process.argv, ['default', 'structured', 'stream']);
-if (provider !== 'openai-chat' && provider !== 'openai-responses') throw new Error('the openai-agents rows take --provider openai-chat or openai-responses');
 setTracingDisabled(true);
 
 /** Hands every request to the SDK's own model, recording it first. */
@@ -42,6 +40,7 @@ interface Underlying {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, ['openai-chat', 'openai-responses'] as const);
   const probe = await inMemoryProbe(input);
   const server = new MCPServerStdio({ name: 'probe', command: 'unused', cacheToolsList: false, ...(mode === 'structured' ? { useStructuredContent: true } : {}) });
   const underlying = (server as unknown as { underlying: Underlying }).underlying;
@@ -51,7 +50,7 @@ async function step(input: StepInput): Promise<StepOutput> {
     underlying.session = client;
     underlying.transport = probe.transport;
   };
-  const fake = fakeProvider(provider as 'openai-chat' | 'openai-responses');
+  const fake = fakeProvider(provider);
   const client = new OpenAI({ apiKey: 'fake-key', maxRetries: 0, fetch: fake.fetch as typeof fetch });
   const model = new RecordingModel(provider === 'openai-chat' ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat']) : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']));
   try {
@@ -82,7 +81,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: `openai-agents ${mode} via ${provider}`,
+  name: `openai-agents ${mode}`,
   version: await installedVersions(['@openai/agents', '@openai/agents-core', '@openai/agents-openai', 'openai', '@modelcontextprotocol/client']),
   step,
 });

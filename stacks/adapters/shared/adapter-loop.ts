@@ -8,6 +8,8 @@ import { PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../.
 export interface StepInput {
   readonly result: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
+  /** The row's provider format; one adapter process serves every provider row of a stack mode. */
+  readonly provider?: string;
 }
 
 export interface StepOutput {
@@ -87,13 +89,14 @@ export async function serve(adapter: StackAdapter): Promise<void> {
     }
     const result = input['result'];
     const outputSchema = input['outputSchema'];
-    if (typeof result !== 'object' || result === null || Array.isArray(result) || (outputSchema !== undefined && (typeof outputSchema !== 'object' || outputSchema === null))) {
-      send({ id, ok: false, error: { code: 'adapter.bad_input', message: 'step takes {result: object, outputSchema?: object}' }, logs: [] });
+    const provider = input['provider'];
+    if (typeof result !== 'object' || result === null || Array.isArray(result) || (outputSchema !== undefined && (typeof outputSchema !== 'object' || outputSchema === null)) || (provider !== undefined && typeof provider !== 'string')) {
+      send({ id, ok: false, error: { code: 'adapter.bad_input', message: 'step takes {result: object, outputSchema?: object, provider?: string}' }, logs: [] });
       continue;
     }
     logLines = [];
     try {
-      const output = await adapter.step({ result: result as Record<string, unknown>, ...(outputSchema ? { outputSchema: outputSchema as Record<string, unknown> } : {}) });
+      const output = await adapter.step({ result: result as Record<string, unknown>, ...(outputSchema ? { outputSchema: outputSchema as Record<string, unknown> } : {}), ...(typeof provider === 'string' ? { provider } : {}) });
       send({ id, ok: true, output: { ...output }, logs: logLines });
     } catch (e) {
       // The adapter's own failure (not the stack's: a step that throws is an answer, `threw`).

@@ -124,11 +124,21 @@ export function fakeProvider(provider: ProviderId): FakeProvider {
   return { fetch, bodies, paths };
 }
 
-/** `--provider ID` from the adapter's arguments; `model` (or nothing) is the model interface. */
-export function providerArg(argv: readonly string[]): ProviderId | 'model' {
-  const i = argv.indexOf('--provider');
-  const v = i >= 0 ? argv[i + 1] : 'model';
-  if (v === 'model') return 'model';
-  if (!PROVIDERS.includes(v as ProviderId)) throw new Error(`--provider takes model or one of ${PROVIDERS.join(', ')}, got ${String(v)}`);
-  return v as ProviderId;
+/**
+ * The provider of a step: the step input's `provider`, else `--provider ID` from the adapter's
+ * arguments (for running an adapter by hand), checked against the formats the stack supports.
+ */
+export function stepProvider<P extends ProviderId>(input: { provider?: string }, supported: readonly P[]): P {
+  const i = process.argv.indexOf('--provider');
+  const v = input.provider ?? (i >= 0 ? process.argv[i + 1] : undefined);
+  if (!supported.includes(v as P)) throw new Error(`this adapter sends through ${supported.join(', ')}; the step asked for ${String(v)}`);
+  return v as P;
 }
+
+/** Which provider formats a provider package serves: a row names only its own provider's package. */
+export const PROVIDER_PACKAGE_FORMATS: Readonly<Record<string, readonly ProviderId[]>> = {
+  '@ai-sdk/openai': ['openai-chat', 'openai-responses'],
+  '@ai-sdk/anthropic': ['anthropic'],
+  '@langchain/openai': ['openai-chat', 'openai-responses'],
+  '@langchain/anthropic': ['anthropic'],
+};

@@ -1,5 +1,6 @@
-// Building a stack's rows: one row per (mode, provider), the id `<stack>-<mode>@<provider>`, the
-// adapter started with `--mode M --provider P`. A stack's rows.ts calls this with its modes.
+// Building a stack's rows: one row per (mode, provider), the id `<stack>-<mode>@<provider>`. The
+// adapter is started with `--mode M`; the kit runs all provider rows of a mode through one process
+// and names the provider in each step. A stack's rows.ts calls this with its modes.
 import type { StackRow } from '../../kit/stacks.ts';
 import type { ProviderId } from './fake-provider.ts';
 
@@ -17,7 +18,7 @@ export function providerRows(stack: string, adapter: string, modes: readonly Mod
       mode: m.mode,
       provider: p,
       adapter,
-      args: ['--mode', m.mode, '--provider', p],
+      args: ['--mode', m.mode],
       setup: m.setup,
       ...extra,
     })),
