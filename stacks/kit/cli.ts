@@ -54,10 +54,12 @@ export function parse(argv: readonly string[]): Args {
     };
     switch (flag) {
       case '--stack': {
+        // A row id, or a stack (`langchain`) or stack mode (`langchain-stream`): all its rows.
         const id = value();
-        const row = stackRow(id);
-        if (!row) throw new UsageError(`unknown stack ${JSON.stringify(id)}; the stacks are ${STACK_ROWS.map((r) => r.id).join(', ')}`);
-        a.stacks.push(row);
+        const exact = stackRow(id);
+        const rows = exact ? [exact] : STACK_ROWS.filter((r) => r.stack === id || `${r.stack}-${r.mode}` === id);
+        if (rows.length === 0) throw new UsageError(`unknown stack ${JSON.stringify(id)}; give a row (${STACK_ROWS[0]!.id}, …), a stack (${[...new Set(STACK_ROWS.map((r) => r.stack))].join(', ')}) or a stack mode (${STACK_ROWS[0]!.stack}-${STACK_ROWS[0]!.mode}, …)`);
+        for (const r of rows) if (!a.stacks.includes(r)) a.stacks.push(r);
         break;
       }
       case '--check': {
