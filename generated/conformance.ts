@@ -140,6 +140,10 @@ export interface ComplianceReport {
      */
     setup: string;
     /**
+     * The row's cap on generated cases per cell, when lower than kit.runs (a stack whose step costs seconds).
+     */
+    runs?: number;
+    /**
      * The control row, which must pass every check.
      */
     control: boolean;

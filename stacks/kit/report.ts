@@ -27,6 +27,8 @@ export interface StackEntry {
   readonly version: string;
   readonly runtime: string;
   readonly setup: string;
+  /** The row's cap on generated cases per cell, when lower than the kit's. */
+  readonly runs?: number;
   readonly control: boolean;
   readonly adapter: string;
   readonly error?: string;
@@ -55,6 +57,7 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
       version: r.hello ? rowVersion(r.hello.version, r.row.provider) : 'unknown',
       runtime: r.hello?.language ?? 'unknown',
       setup: r.row.setup,
+      ...(r.row.runs !== undefined ? { runs: r.row.runs } : {}),
       control: r.row.control === true,
       adapter: adapterCommandLine(r.row),
       ...(r.error ? { error: r.error } : {}),
@@ -128,7 +131,7 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('');
   out.push('## Rows');
   out.push('');
-  for (const s of r.stacks) out.push(`- **${s.id}** — ${s.setup}. ${s.version.split(' ').map((v) => `\`${v}\``).join(' ')}, ${s.runtime}. Adapter: \`${s.adapter}\`.${s.error ? ` Not run: ${s.error}` : ''}`);
+  for (const s of r.stacks) out.push(`- **${s.id}** — ${s.setup}${s.runs !== undefined ? ` (${s.runs} generated cases per cell: a step of this stack costs about a second)` : ''}. ${s.version.split(' ').map((v) => `\`${v}\``).join(' ')}, ${s.runtime}. Adapter: \`${s.adapter}\`.${s.error ? ` Not run: ${s.error}` : ''}`);
   out.push('');
   out.push('## Evidence');
   out.push('');

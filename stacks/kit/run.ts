@@ -235,7 +235,7 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
         if (f) throw new CheckFailed(f);
       });
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
-      const details = await fc.check(property, { seed: opts.seed, numRuns: opts.runs, ...(path !== undefined ? { path, endOnFailure: true } : {}) });
+      const details = await fc.check(property, { seed: opts.seed, numRuns: Math.min(opts.runs, row.runs ?? opts.runs), ...(path !== undefined ? { path, endOnFailure: true } : {}) });
       if (broken !== undefined) reason = `adapter broke: ${broken}`;
       else if (details.failed) {
         const c = details.counterexample![0];

@@ -19,6 +19,8 @@ export interface StackRow {
   readonly control?: boolean;
   /** What the adapter runs, in one line (the version and runtime come from its handshake). */
   readonly setup: string;
+  /** At most this many generated cases per cell, for a stack whose step costs seconds. */
+  readonly runs?: number;
 }
 
 export const STACKS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

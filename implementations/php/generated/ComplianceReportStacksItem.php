@@ -9,6 +9,9 @@ namespace ToolResult\Generated;
 
 final readonly class ComplianceReportStacksItem implements \JsonSerializable
 {
+    /** 'runs': minimum from the schema. */
+    public const RUNS_MINIMUM = 0;
+
     /**
      * @param string $id <stack>-<mode>@<provider>.
      * @param string $stack The agent stack, e.g. langchain.
@@ -20,6 +23,7 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
      * @param string $setup How the adapter wires the stack, in one line.
      * @param bool $control The control row, which must pass every check.
      * @param string $adapter The command that starts the adapter, from the repository root.
+     * @param int|Absent $runs Absent::Value when absent. The row's cap on generated cases per cell, when lower than kit.runs (a stack whose step costs seconds).
      * @param string|Absent $error Absent::Value when absent. Why the row could not be run.
      */
     public function __construct(
@@ -33,6 +37,7 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
         public string $setup,
         public bool $control,
         public string $adapter,
+        public int|Absent $runs = Absent::Value,
         public string|Absent $error = Absent::Value,
     ) {
     }
@@ -40,7 +45,7 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error']);
+        $m = Json::members($data, $path, ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'runs', 'control', 'adapter', 'error']);
         return new self(
             id: Json::string($m['id'], $path . '.id'),
             stack: Json::string($m['stack'], $path . '.stack'),
@@ -52,6 +57,7 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
             setup: Json::string($m['setup'], $path . '.setup'),
             control: Json::bool($m['control'], $path . '.control'),
             adapter: Json::string($m['adapter'], $path . '.adapter'),
+            runs: array_key_exists('runs', $m) ? Json::int($m['runs'], $path . '.runs') : Absent::Value,
             error: array_key_exists('error', $m) ? Json::string($m['error'], $path . '.error') : Absent::Value,
         );
     }
@@ -67,6 +73,9 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
         $out->{'version'} = $this->version;
         $out->{'runtime'} = $this->runtime;
         $out->{'setup'} = $this->setup;
+        if (!$this->runs instanceof Absent) {
+            $out->{'runs'} = $this->runs;
+        }
         $out->{'control'} = $this->control;
         $out->{'adapter'} = $this->adapter;
         if (!$this->error instanceof Absent) {

@@ -54,6 +54,7 @@ ComplianceReportStacksItem = TypedDict(
         "version": str,
         "runtime": str,
         "setup": str,
+        "runs": NotRequired[int],
         "control": bool,
         "adapter": str,
         "error": NotRequired[str],

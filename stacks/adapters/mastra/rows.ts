@@ -10,4 +10,6 @@ export const rows = providerRows(
     { mode: 'stream', setup: 'MCPClient.listTools() (no outputSchema) in a Mastra Agent, stream()' },
   ],
   PROVIDERS,
+  // A Mastra step (client, agent, two model calls) costs about a second: fewer generated cases.
+  { runs: 5 },
 );
