@@ -117,7 +117,9 @@ export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'ru
     const key = JSON.stringify([row.adapter, row.args]);
     groups.set(key, [...(groups.get(key) ?? []), row]);
   }
-  const runs = await mapLimited([...groups.values()], jobs(), (rows) =>
+  // The slow stacks (a row with a case cap) start first, so the run does not end on a long tail.
+  const ordered = [...groups.values()].sort((x, y) => Number(y[0]!.runs !== undefined) - Number(x[0]!.runs !== undefined));
+  const runs = await mapLimited(ordered, jobs(), (rows) =>
     runRows(rows, vectors, {
       seed: a.seed,
       runs: a.runs,
