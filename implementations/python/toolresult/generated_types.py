@@ -8,8 +8,8 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 
 # The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to
-# compliance/report.json: which stack, at which exact versions and runtime, passes which check,
-# with the evidence of every failing cell and the command that replays it.
+# stacks/compliance/report.json: which stack, at which exact versions and runtime, passes which
+# check, with the evidence of every failing cell and the command that replays it.
 ComplianceReport = TypedDict(
     "ComplianceReport",
     {
@@ -36,7 +36,7 @@ ComplianceReportChecksItem = TypedDict(
     "ComplianceReportChecksItem",
     {
         "id": str,
-        "kind": Literal["leak", "loss", "delivery"],
+        "kind": Literal["leak", "loss", "delivery", "duplication"],
         "level": Literal["MUST", "SHOULD"],
         "title": str,
         "short": str,
@@ -47,10 +47,14 @@ ComplianceReportStacksItem = TypedDict(
     "ComplianceReportStacksItem",
     {
         "id": str,
+        "stack": str,
+        "mode": str,
+        "provider": str,
         "name": str,
         "version": str,
         "runtime": str,
         "setup": str,
+        "runs": NotRequired[int],
         "control": bool,
         "adapter": str,
         "error": NotRequired[str],
@@ -62,11 +66,12 @@ Cell = TypedDict(
     {
         "stack": str,
         "check": str,
-        "verdict": Literal["pass", "fail", "error"],
+        "verdict": Literal["pass", "fail", "error", "n/a"],
         "vectors": int,
         "generated": int,
         "reason": NotRequired[str],
         "evidence": list["Evidence"],
+        "model": "ModelVerdict",
     },
 )
 
@@ -82,6 +87,7 @@ Evidence = TypedDict(
         "wanted": NotRequired[Any],
         "kept": NotRequired[Any],
         "threw": NotRequired[str],
+        "part": NotRequired[Any],
         "replay": str,
     },
 )
@@ -100,6 +106,20 @@ Occurrence = TypedDict(
         "path": str,
         "excerpt": str,
         "form": Literal["text", "media"],
+    },
+)
+
+# The same check on the model-interface requests of the same steps (what the stack handed its
+# provider package), so a reader sees whether a leak or loss starts in the stack or in the
+# provider package.
+ModelVerdict = TypedDict(
+    "ModelVerdict",
+    {
+        "verdict": Literal["pass", "fail", "n/a"],
+        "case": NotRequired[str],
+        "summary": NotRequired[str],
+        "canary": NotRequired[str],
+        "found": NotRequired[list["Occurrence"]],
     },
 )
 
@@ -1015,6 +1035,7 @@ StepInput = TypedDict(
     {
         "result": "CallToolResult",
         "outputSchema": NotRequired["OutputSchema"],
+        "provider": NotRequired[str],
     },
 )
 
@@ -1028,6 +1049,7 @@ StepOutput = TypedDict(
     "StepOutput",
     {
         "requests": list[Any],
+        "modelRequests": NotRequired[list[Any]],
         "kept": Any,
         "threw": Union[str, None],
     },

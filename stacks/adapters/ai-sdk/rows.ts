@@ -1,0 +1,13 @@
+import { providerRows } from '../shared/row-builder.ts';
+import { PROVIDERS } from '../shared/fake-provider.ts';
+
+export const rows = providerRows(
+  'ai-sdk',
+  'adapters/ai-sdk/adapter.ts',
+  [
+    { mode: 'generate', setup: 'createMCPClient().tools() in generateText, two steps' },
+    { mode: 'schemas', setup: 'createMCPClient().tools({ schemas }) with an outputSchema, in generateText' },
+    { mode: 'stream', setup: 'createMCPClient().tools() in streamText, two steps' },
+  ],
+  PROVIDERS,
+);

@@ -1,0 +1,80 @@
+// Stack adapter: @langchain/mcp-adapters (loadMcpTools over the real SDK client, in memory) inside a
+// LangGraph ReAct agent (createReactAgent, whose ToolNode runs the tool), with a real LangChain chat
+// model (ChatOpenAI for Chat Completions, ChatOpenAI with useResponsesApi, ChatAnthropic) whose fetch
+// is the fake provider. The model interface is what the chat model is handed (a callback records each
+// message list as a provider integration reads it: type, content, tool calls, tool_call_id, status;
+// a ToolMessage's `artifact` is left out, because LangChain defines it as what is not sent).
+// Modes: `default` (useStandardContentBlocks: false), `standard` (true), `content` (outputHandling:
+// "content", resources in the message too), `stream` (graph.stream in "messages" mode, which makes
+// the chat model stream).
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { loadMcpTools } from '@langchain/mcp-adapters';
+import type { BaseMessage, AIMessage } from '@langchain/core/messages';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { ChatOpenAI } from '@langchain/openai';
+import { ChatAnthropic } from '@langchain/anthropic';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { inMemoryProbe } from '../shared/probe-server.ts';
+import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+
+const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream']);
+
+function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
+  if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
+  return new ChatOpenAI({ model: MODEL_ID[p], apiKey: 'fake-key', maxRetries: 0, useResponsesApi: p === 'openai-responses', configuration: { fetch } });
+}
+
+/** A message as a provider integration reads it (ids and LangChain-internal fields left out). */
+function providerView(m: BaseMessage): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: m.getType(), content: m.content };
+  const ai = m as AIMessage;
+  if (m.getType() === 'ai' && ai.tool_calls?.length) out['tool_calls'] = ai.tool_calls.map((t) => ({ id: t.id, name: t.name, args: t.args }));
+  const tool = m as BaseMessage & { tool_call_id?: string; status?: string };
+  if (m.getType() === 'tool') {
+    out['tool_call_id'] = tool.tool_call_id;
+    if (tool.status !== undefined) out['status'] = tool.status;
+  }
+  return out;
+}
+
+async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
+  const probe = await inMemoryProbe(input);
+  const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
+  const fake = fakeProvider(provider);
+  const modelRequests: unknown[] = [];
+  try {
+    await client.connect(probe.transport);
+    const tools = await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
+    const callbacks = [{ handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) }];
+    let kept: unknown = null;
+    let threw: string | null = null;
+    try {
+      const start = { messages: [{ role: 'user', content: 'Look it up.' }] };
+      let messages: BaseMessage[];
+      if (mode === 'stream') {
+        messages = [];
+        // "messages" makes the chat model stream (SSE); "values" gives the state after each step.
+        for await (const [kind, data] of await agent.stream(start, { streamMode: ['messages', 'values'], callbacks })) {
+          if (kind === 'values') messages = (data as { messages: BaseMessage[] }).messages;
+        }
+      } else messages = (await agent.invoke(start, { callbacks })).messages as BaseMessage[];
+      const toolMessages = messages.filter((m) => m.getType() === 'tool');
+      kept = toJson(toolMessages.map((m) => ({ content: m.content, artifact: (m as { artifact?: unknown }).artifact, status: (m as { status?: unknown }).status })));
+    } catch (e) {
+      threw = describeThrow(e);
+    }
+    return { requests: fake.bodies, modelRequests, kept, threw };
+  } finally {
+    await client.close();
+    await probe.close();
+  }
+}
+
+serve({
+  name: `langchain ${mode}`,
+  version: await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic']),
+  step,
+});

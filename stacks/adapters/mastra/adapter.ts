@@ -1,0 +1,75 @@
+// Stack adapter: a Mastra Agent over tools from @mastra/mcp's MCPClient, through a real AI SDK
+// provider package (Mastra runs AI SDK models) whose fetch is the fake provider; the model interface
+// is the prompt that provider is handed. Mastra's MCP client speaks stdio or Streamable HTTP; it is
+// given the probe server over HTTP through its `fetch` option, answered in process (no socket).
+// Modes, which decide what tools/list advertises whatever the case says: `no-schema` (generate, no
+// outputSchema), `schema` (generate, outputSchema {type: "object"} advertised for every success that
+// has structuredContent; the MCP client refuses a success without it), `stream` (agent.stream, no
+// outputSchema; the provider answers in SSE).
+import { Agent } from '@mastra/core/agent';
+import { MCPClient } from '@mastra/mcp';
+import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
+import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
+import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+
+const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream']);
+
+let steps = 0;
+
+/** Mastra stamps each prompt message with providerOptions.mastra.createdAt: a clock, not content. */
+function withoutTimestamps(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(withoutTimestamps);
+  if (typeof v !== 'object' || v === null) return v;
+  const out: Record<string, unknown> = {};
+  for (const [k, x] of Object.entries(v)) {
+    if (k === 'providerOptions' && typeof x === 'object' && x !== null && 'mastra' in x) {
+      const { createdAt: _t, ...rest } = (x as { mastra: Record<string, unknown> }).mastra;
+      const others = Object.fromEntries(Object.entries(x).filter(([n]) => n !== 'mastra'));
+      const kept = { ...others, ...(Object.keys(rest).length > 0 ? { mastra: rest } : {}) };
+      if (Object.keys(kept).length > 0) out[k] = kept;
+      continue;
+    }
+    out[k] = withoutTimestamps(x);
+  }
+  return out;
+}
+
+function served(input: StepInput): StepInput {
+  const advertise = mode === 'schema' && 'structuredContent' in input.result && input.result['isError'] !== true;
+  return { result: input.result, ...(advertise ? { outputSchema: { type: 'object' } } : {}) };
+}
+
+async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
+  steps += 1;
+  const mcp = new MCPClient({
+    id: `probe-${steps}`,
+    servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(served(input)) as never } },
+  });
+  const { model, fake, prompts } = aiSdkModel(provider);
+  try {
+    const tools = await mcp.listTools();
+    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
+    let kept: unknown = null;
+    let threw: string | null = null;
+    try {
+      let toolResults: unknown[];
+      if (mode === 'stream') {
+        const s = await agent.stream('Look it up.', { maxSteps: 2 });
+        await s.consumeStream();
+        toolResults = (await s.toolResults) as unknown[];
+        const error = (s as { error?: unknown }).error;
+        if (error) throw error;
+      } else toolResults = (await agent.generate('Look it up.', { maxSteps: 2 })).toolResults as unknown[];
+      kept = toJson(toolResults.map((r) => ({ result: (r as { payload?: { result?: unknown } }).payload?.result ?? (r as { result?: unknown }).result })));
+    } catch (e) {
+      threw = describeThrow(e);
+    }
+    return { requests: fake.bodies, modelRequests: withoutTimestamps(toJson(prompts)) as unknown[], kept, threw };
+  } finally {
+    await mcp.disconnect();
+  }
+}
+
+serve({ name: `mastra ${mode}`, version: await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))]), step });

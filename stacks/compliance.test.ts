@@ -1,0 +1,89 @@
+// The committed compliance matrix (stacks/compliance/): it matches its schema, the README is the report
+// rendered, the control row passes everything, every failing cell carries evidence and a replay
+// command, and the rows name the pinned versions. The control row is run again here; the whole
+// matrix is run again by `npm run compliance:verify`, the last step of `npm test`, after vitest, so
+// that its stack processes do not compete with the timed tests for the CPU.
+import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadSchemas } from '../codegen/schema-validator.ts';
+import { COMPLIANCE_DIR, readCommitted, verifyCommitted } from './kit/cli.ts';
+import { CHECKS } from './kit/checks.ts';
+import { renderReadme } from './kit/report.ts';
+import { STACK_ROWS } from './kit/stacks.ts';
+import packageJson from '../package.json' with { type: 'json' };
+
+const report = readCommitted();
+/** Generated cases per passing cell in the drift check (the committed run has more). */
+const DRIFT_RUNS = 5;
+
+describe('compliance matrix', () => {
+  it('TR-STACK-12: report.json matches compliance-report.schema.json, and the README is that report rendered', () => {
+    const validate = loadSchemas().getSchema('https://toolresult.dev/schemas/v1/conformance/compliance-report.schema.json')!;
+    expect(validate(report), JSON.stringify(validate.errors?.[0])).toBe(true);
+    expect(readFileSync(join(COMPLIANCE_DIR, 'README.md'), 'utf8')).toBe(`${renderReadme(report)}\n`);
+    expect(report.checks.map((c) => c.id)).toEqual(CHECKS.map((c) => c.id));
+    expect(report.stacks.map((s) => s.id)).toEqual(STACK_ROWS.map((r) => r.id));
+  });
+
+  it('TR-STACK-13: the control rows pass every check at every provider, at the body and at the model interface', () => {
+    const controls = report.stacks.filter((s) => s.control);
+    expect(controls.map((s) => s.provider).sort()).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
+    for (const s of controls) {
+      const cells = report.cells.filter((c) => c.stack === s.id);
+      expect(cells.map((c) => c.check)).toEqual(CHECKS.map((c) => c.id));
+      for (const c of cells) {
+        expect(c.verdict, `${s.id} ${c.check}`).toBe('pass');
+        expect(['pass', 'n/a'], `${s.id} ${c.check} at the model interface`).toContain(c.model.verdict);
+      }
+    }
+  });
+
+  it('TR-STACK-8: no error result passes while its tool-result part reads as a success', () => {
+    // Every row's TR-STACK-8 cell is judged on error cases; a pass there means each tool-result part
+    // carried its format's error signal. The vectors include error results, so the cell ran on them.
+    for (const c of report.cells.filter((x) => x.check === 'TR-STACK-8')) {
+      expect(c.vectors, c.stack).toBeGreaterThan(0);
+      if (c.verdict === 'fail') expect(c.evidence.some((e) => /as a success|threw|never reached|no tool-result part/.test(e.summary)), c.stack).toBe(true);
+    }
+  });
+
+  it('TR-STACK-12: an n/a cell gives its reason', () => {
+    for (const c of report.cells.filter((x) => x.verdict === 'n/a')) expect(c.reason, `${c.stack} ${c.check}`).toMatch(/\w/);
+    for (const c of report.cells.filter((x) => x.model.verdict === 'n/a')) expect(c.model.summary, `${c.stack} ${c.check}`).toMatch(/\w/);
+  });
+
+  it('TR-STACK-12: every failing cell has evidence, and a replay command for exactly its stack, check and case', () => {
+    const failing = report.cells.filter((c) => c.verdict === 'fail');
+    expect(failing.length).toBeGreaterThan(0);
+    for (const c of failing) {
+      expect(c.evidence.length, `${c.stack} ${c.check}`).toBeGreaterThan(0);
+      for (const e of c.evidence) {
+        const how = e.source === 'vector' ? `--vector ${e.case}` : `--seed ${report.kit.seed} --path ${e.case.replace(/^seed \d+ path /, '')}`;
+        expect(e.replay).toBe(`npm run compliance -- --stack ${c.stack} --check ${c.check} ${how}`);
+        if (e.found) for (const o of e.found) expect(o.excerpt).toContain(`⟦${e.canary}⟧`);
+      }
+    }
+  });
+
+  it('TR-STACK-14: every row names exact versions, the pinned ones among them, and its runtime', () => {
+    const pins = packageJson.devDependencies as Record<string, string>;
+    for (const s of report.stacks) {
+      expect(s.runtime, s.id).toMatch(/^javascript \(node v\d+\.\d+\.\d+\)$/);
+      for (const nv of s.version.split(' ')) {
+        const at = nv.lastIndexOf('@');
+        const [name, version] = [nv.slice(0, at), nv.slice(at + 1)];
+        expect(version, nv).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+        if (name in pins) expect(version, `${name} is pinned to ${pins[name]}`).toBe(pins[name]);
+      }
+      // A row names the provider package that built its body (the control builds its own).
+      const providerPackages = s.provider === 'anthropic' ? ['@ai-sdk/anthropic', '@langchain/anthropic'] : ['@ai-sdk/openai', '@langchain/openai', 'openai'];
+      if (!s.control) expect(s.version.split(' ').some((nv) => providerPackages.includes(nv.slice(0, nv.lastIndexOf('@')))), `${s.id} names its provider package`).toBe(true);
+    }
+  });
+
+  it('TR-STACK-11, TR-STACK-14: the control adapter produces its committed rows (the drift check, on those rows)', async () => {
+    const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, report.stacks.filter((s) => s.control).map((s) => s.id));
+    expect(problems, 'run `npm run compliance` and commit stacks/compliance/').toEqual([]);
+  }, 300_000);
+});

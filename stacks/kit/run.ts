@@ -1,0 +1,268 @@
+// Running the matrix: one adapter process per row, two to four at once; per row, every check on
+// the fixed vectors it applies to and on generated cases (fast-check: seeded, shrunk to a minimal
+// case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
+// of the shrunk generated case.
+import fc from 'fast-check';
+import { AdapterProcess } from '../../conformance/runner/process.ts';
+import type { HelloOutput } from '../../conformance/protocol/messages.ts';
+import { mediaStrings, type Occurrence } from './canary.ts';
+import { probeCase, satisfies, type StackCase } from './cases.ts';
+import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable, type StepAnswer } from './checks.ts';
+import { adapterCommand, type StackRow } from './stacks.ts';
+import type { StackVector } from './vectors.ts';
+
+export const DEFAULT_SEED = 20261130;
+export const DEFAULT_RUNS = 15;
+/** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
+const STEP_TIMEOUT_MS = 180_000;
+
+export type Verdict = 'pass' | 'fail' | 'error' | 'n/a';
+
+/** The same check on the model-interface requests of the same steps: where a leak or loss starts. */
+export interface ModelVerdict {
+  readonly verdict: 'pass' | 'fail' | 'n/a';
+  /** For `fail`: the first failing case (not shrunk), what went wrong and where; for `n/a`: why. */
+  readonly case?: string;
+  readonly summary?: string;
+  readonly canary?: string;
+  readonly found?: readonly Occurrence[];
+}
+
+export interface Evidence extends Finding {
+  /** `vector` or `generated`. */
+  readonly source: 'vector' | 'generated';
+  /** The vector ID, or `seed S path P` of the shrunk generated case. */
+  readonly case: string;
+  readonly input: { result: unknown; outputSchema?: unknown };
+  readonly replay: string;
+}
+
+export interface Cell {
+  readonly stack: string;
+  readonly check: string;
+  readonly verdict: Verdict;
+  /** How many vectors applied, and how many generated cases ran (shrinking steps included). */
+  readonly vectors: number;
+  readonly generated: number;
+  readonly evidence: readonly Evidence[];
+  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row. */
+  readonly reason?: string;
+  /** The verdict of the same check at the model interface. */
+  readonly model: ModelVerdict;
+}
+
+export interface Figure {
+  readonly stack: string;
+  readonly vector: string;
+  /** UTF-8 octets of the provider body sent after the tool ran (JSON). */
+  readonly requestOctets: number;
+  /** Octets of it that travel as base64 media parts. */
+  readonly mediaOctets: number;
+}
+
+export interface StackRun {
+  readonly row: StackRow;
+  readonly hello: HelloOutput | undefined;
+  readonly cells: readonly Cell[];
+  readonly figures: readonly Figure[];
+  readonly error?: string;
+}
+
+export interface RunOptions {
+  readonly seed: number;
+  readonly runs: number;
+  /** Replay one generated case (with one check). */
+  readonly path?: string;
+  /** Only these vectors (IDs); an empty list: no vectors. undefined: all. */
+  readonly vectorIds?: readonly string[];
+  /** false: no generated cases (vector replay). */
+  readonly generated: boolean;
+  readonly checks: readonly Check[];
+  /** Per stack and check, a committed counterexample path to replay instead of searching (drift check). */
+  readonly replayPaths?: (stack: string, check: string) => string | undefined;
+  readonly onProgress?: (line: string) => void;
+}
+
+class Broken extends Error {}
+
+class CheckFailed extends Error {
+  constructor(readonly finding: Finding) {
+    super(finding.summary);
+  }
+}
+
+function quote(s: string): string {
+  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
+}
+
+export function replayCommand(stack: string, check: string, how: { vector: string } | { seed: number; path: string }): string {
+  const parts = ['npm', 'run', 'compliance', '--', '--stack', stack, '--check', check];
+  if ('vector' in how) parts.push('--vector', how.vector);
+  else parts.push('--seed', String(how.seed), '--path', how.path);
+  return parts.map(quote).join(' ');
+}
+
+const inputOf = (c: StackCase) => ({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) });
+
+/** The input as evidence: a long string (the 1,000,000-character vector) is cut, with its length. */
+function shownInput(c: StackCase): { result: unknown; outputSchema?: unknown } {
+  const cut = (v: unknown): unknown =>
+    typeof v === 'string' ? (v.length > 2000 ? `${v.slice(0, 2000)}… (${v.length} chars)` : v) : Array.isArray(v) ? v.map(cut) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)])) : v;
+  return cut(inputOf(c)) as { result: unknown; outputSchema?: unknown };
+}
+
+/** Keeps evidence readable: long strings and big trees in `kept` are cut, canaries stay visible. */
+function trimKept(v: unknown, depth = 0): unknown {
+  if (typeof v === 'string') return v.length > 400 ? `${v.slice(0, 400)}… (${v.length} chars)` : v;
+  if (Array.isArray(v)) return depth > 6 ? '[…]' : v.slice(0, 8).map((x) => trimKept(x, depth + 1));
+  if (typeof v === 'object' && v !== null) {
+    if (depth > 6) return '{…}';
+    return Object.fromEntries(Object.entries(v).slice(0, 16).map(([k, x]) => [k, trimKept(x, depth + 1)]));
+  }
+  return v;
+}
+
+function evidence(f: Finding, base: Omit<Evidence, keyof Finding>): Evidence {
+  return {
+    ...base,
+    summary: f.summary,
+    ...(f.canary !== undefined ? { canary: f.canary } : {}),
+    ...(f.found ? { found: f.found.slice(0, 3) as Occurrence[] } : {}),
+    ...('wanted' in f ? { wanted: f.wanted } : {}),
+    ...('kept' in f ? { kept: trimKept(f.kept) } : {}),
+    ...(f.threw !== undefined ? { threw: f.threw.slice(0, 400) } : {}),
+  };
+}
+
+/**
+ * Runs the rows that share one adapter command (a stack mode at each of its providers) through one
+ * adapter process, one row after the other; never throws for a misbehaving adapter.
+ */
+export async function runRows(rows: readonly StackRow[], vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun[]> {
+  const adapter = new AdapterProcess({ command: adapterCommand(rows[0]!), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
+  const started = await adapter.ensureStarted();
+  if (typeof started === 'string') {
+    await adapter.stop();
+    return rows.map((row) => ({ row, hello: undefined, cells: [], figures: [], error: `adapter did not start: ${started}` }));
+  }
+  const out: StackRun[] = [];
+  for (const row of rows) out.push(await runRow(row, adapter, started, vectors, opts));
+  await adapter.stop();
+  return out;
+}
+
+async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
+  const ask = async (c: StackCase): Promise<StepAnswer> => {
+    const r = await adapter.request('step', { ...inputOf(c), provider: row.provider });
+    if (r.kind === 'broken') throw new Broken(r.reason);
+    if (r.kind === 'error') throw new Broken(`step answered ${r.code}: ${r.message}`);
+    return r.output as unknown as StepAnswer;
+  };
+  const selected = opts.vectorIds === undefined ? vectors : vectors.filter((v) => opts.vectorIds!.includes(v.id));
+  // A vector's answer does not depend on the check: ask once.
+  const answers = new Map<string, StepAnswer | Broken>();
+  const answerOf = async (v: StackVector): Promise<StepAnswer> => {
+    if (!answers.has(v.id)) answers.set(v.id, await ask(v).catch((e: unknown) => (e instanceof Broken ? e : new Broken(String(e)))));
+    const a = answers.get(v.id)!;
+    if (a instanceof Broken) throw a;
+    return a;
+  };
+
+  // Generated cases come from one arbitrary for every check (each check keeps the cases it applies
+  // to), so at one seed the checks meet the same cases, and a case is asked once per row.
+  const generatedAnswers = new Map<string, StepAnswer>();
+  const askGenerated = async (c: StackCase): Promise<StepAnswer> => {
+    const key = JSON.stringify(inputOf(c));
+    const known = generatedAnswers.get(key);
+    if (known) return known;
+    const a = await ask(c);
+    generatedAnswers.set(key, a);
+    return a;
+  };
+  const anyCase = probeCase({});
+
+  const cells: Cell[] = [];
+  for (const check of opts.checks) {
+    const t0 = Date.now();
+    const found: Evidence[] = [];
+    let reason: string | undefined;
+    let notApplicable: string | undefined;
+    let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
+    /** The provider verdict of one answer; the model-interface verdict is noted on the way. */
+    const judge = (c: StackCase, a: StepAnswer, caseName: string): Finding | undefined => {
+      if (model.verdict === 'pass') {
+        if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
+        else {
+          const m = check.judge(c, { ...a, requests: a.modelRequests });
+          if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
+        }
+      }
+      const f: Finding | NotApplicable | undefined = check.judge(c, a);
+      if (isNotApplicable(f)) {
+        notApplicable = f.notApplicable;
+        return undefined;
+      }
+      return f;
+    };
+    const applicable = selected.filter((v) => satisfies(v, check.needs));
+    try {
+      for (const v of applicable) {
+        const f = judge(v, await answerOf(v), v.id);
+        if (f) {
+          found.push(evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
+          break; // the first failing vector is the cell's evidence; the rest only repeat it
+        }
+      }
+    } catch (e) {
+      reason = e instanceof Error ? e.message : String(e);
+    }
+    let generated = 0;
+    if (opts.generated && reason === undefined) {
+      const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
+      let broken: string | undefined;
+      const property = fc.asyncProperty(anyCase, async (c) => {
+        fc.pre(satisfies(c, check.needs));
+        generated += 1;
+        if (broken !== undefined) throw new Broken(broken);
+        let a: StepAnswer;
+        try {
+          a = await askGenerated(c);
+        } catch (e) {
+          broken = e instanceof Error ? e.message : String(e);
+          throw e;
+        }
+        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
+        if (f) throw new CheckFailed(f);
+      });
+      // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
+      const details = await fc.check(property, { seed: opts.seed, numRuns: Math.min(opts.runs, row.runs ?? opts.runs), ...(path !== undefined ? { path, endOnFailure: true } : {}) });
+      if (broken !== undefined) reason = `adapter broke: ${broken}`;
+      else if (details.failed) {
+        const c = details.counterexample![0];
+        const err = details.errorInstance;
+        const cexPath = details.counterexamplePath ?? '';
+        if (err instanceof CheckFailed) {
+          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
+        } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
+      }
+    }
+    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
+    if (verdict === 'n/a') reason = notApplicable;
+    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), model });
+    opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  }
+
+  const figures: Figure[] = [];
+  for (const v of selected.filter((x) => x.figure)) {
+    try {
+      const a = await answerOf(v);
+      const last = a.requests.length > 1 ? a.requests[a.requests.length - 1] : undefined;
+      figures.push({ stack: row.id, vector: v.id, requestOctets: last === undefined ? 0 : Buffer.byteLength(JSON.stringify(last)), mediaOctets: last === undefined ? 0 : mediaStrings(last) });
+    } catch {
+      /* the cells already say the adapter broke */
+    }
+  }
+  return { row, hello: started, cells, figures };
+}
+
+export { CHECKS };
