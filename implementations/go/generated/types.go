@@ -12,8 +12,8 @@ import (
 )
 
 // The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to
-// compliance/report.json: which stack, at which exact versions and runtime, passes which check,
-// with the evidence of every failing cell and the command that replays it.
+// stacks/compliance/report.json: which stack, at which exact versions and runtime, passes which
+// check, with the evidence of every failing cell and the command that replays it.
 type ComplianceReport struct {
 	Schema  *string                       `json:"$schema,omitempty"`
 	Kit     ComplianceReportKit           `json:"kit"`
@@ -172,8 +172,8 @@ func (v *ComplianceReportChecksItem) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("ComplianceReportChecksItem: unknown member %q", member)
 		}
 	}
-	if p.Kind != "leak" && p.Kind != "loss" && p.Kind != "delivery" {
-		return fmt.Errorf("ComplianceReportChecksItem: member %q must be one of \"leak\", \"loss\", \"delivery\"", "kind")
+	if p.Kind != "leak" && p.Kind != "loss" && p.Kind != "delivery" && p.Kind != "duplication" {
+		return fmt.Errorf("ComplianceReportChecksItem: member %q must be one of \"leak\", \"loss\", \"delivery\", \"duplication\"", "kind")
 	}
 	if p.Level != "MUST" && p.Level != "SHOULD" {
 		return fmt.Errorf("ComplianceReportChecksItem: member %q must be one of \"MUST\", \"SHOULD\"", "level")
@@ -183,8 +183,16 @@ func (v *ComplianceReportChecksItem) UnmarshalJSON(data []byte) error {
 }
 
 type ComplianceReportStacksItem struct {
-	ID   string `json:"id"`
-	Name string `json:"name"`
+	// <stack>-<mode>@<provider>.
+	ID string `json:"id"`
+	// The agent stack, e.g. langchain.
+	Stack string `json:"stack"`
+	// The option or entry point of the stack the row runs, e.g. stream.
+	Mode string `json:"mode"`
+	// The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or
+	// anthropic.
+	Provider string `json:"provider"`
+	Name     string `json:"name"`
 	// Every package of the stack as name@exact-version, space-separated, read from the installed
 	// packages.
 	Version string `json:"version"`
@@ -192,6 +200,9 @@ type ComplianceReportStacksItem struct {
 	Runtime string `json:"runtime"`
 	// How the adapter wires the stack, in one line.
 	Setup string `json:"setup"`
+	// The row's cap on generated cases per cell, when lower than kit.runs (a stack whose step costs
+	// seconds).
+	Runs *int64 `json:"runs,omitempty"`
 	// The control row, which must pass every check.
 	Control bool `json:"control"`
 	// The command that starts the adapter, from the repository root.
@@ -208,6 +219,15 @@ func (v *ComplianceReportStacksItem) UnmarshalJSON(data []byte) error {
 	}
 	if raw, ok := members["id"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("ComplianceReportStacksItem: missing member %q", "id")
+	}
+	if raw, ok := members["stack"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportStacksItem: missing member %q", "stack")
+	}
+	if raw, ok := members["mode"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportStacksItem: missing member %q", "mode")
+	}
+	if raw, ok := members["provider"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportStacksItem: missing member %q", "provider")
 	}
 	if raw, ok := members["name"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("ComplianceReportStacksItem: missing member %q", "name")
@@ -234,7 +254,7 @@ func (v *ComplianceReportStacksItem) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "id", "name", "version", "runtime", "setup", "control", "adapter", "error":
+		case "id", "stack", "mode", "provider", "name", "version", "runtime", "setup", "runs", "control", "adapter", "error":
 		default:
 			return fmt.Errorf("ComplianceReportStacksItem: unknown member %q", member)
 		}
@@ -246,13 +266,15 @@ func (v *ComplianceReportStacksItem) UnmarshalJSON(data []byte) error {
 type Cell struct {
 	Stack string `json:"stack"`
 	Check string `json:"check"`
-	// error: the adapter broke and the cell could not be judged.
+	// Judged at the provider body. error: the adapter broke and the cell could not be judged; n/a: the
+	// check cannot be judged on this row (reason says why).
 	Verdict string `json:"verdict"`
 	Vectors int64  `json:"vectors"`
 	// Generated cases run, shrinking steps included.
-	Generated int64      `json:"generated"`
-	Reason    *string    `json:"reason,omitempty"`
-	Evidence  []Evidence `json:"evidence"`
+	Generated int64        `json:"generated"`
+	Reason    *string      `json:"reason,omitempty"`
+	Evidence  []Evidence   `json:"evidence"`
+	Model     ModelVerdict `json:"model"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -279,6 +301,9 @@ func (v *Cell) UnmarshalJSON(data []byte) error {
 	if raw, ok := members["evidence"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("Cell: missing member %q", "evidence")
 	}
+	if raw, ok := members["model"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Cell: missing member %q", "model")
+	}
 	if raw, ok := members["evidence"]; ok {
 		if err := noNullItems(raw, 1); err != nil {
 			return fmt.Errorf("Cell: member %q: %w", "evidence", err)
@@ -291,13 +316,13 @@ func (v *Cell) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "stack", "check", "verdict", "vectors", "generated", "reason", "evidence":
+		case "stack", "check", "verdict", "vectors", "generated", "reason", "evidence", "model":
 		default:
 			return fmt.Errorf("Cell: unknown member %q", member)
 		}
 	}
-	if p.Verdict != "pass" && p.Verdict != "fail" && p.Verdict != "error" {
-		return fmt.Errorf("Cell: member %q must be one of \"pass\", \"fail\", \"error\"", "verdict")
+	if p.Verdict != "pass" && p.Verdict != "fail" && p.Verdict != "error" && p.Verdict != "n/a" {
+		return fmt.Errorf("Cell: member %q must be one of \"pass\", \"fail\", \"error\", \"n/a\"", "verdict")
 	}
 	*v = Cell(p)
 	return nil
@@ -316,6 +341,8 @@ type Evidence struct {
 	// What the stack kept for the runtime, shortened.
 	Kept  json.RawMessage `json:"kept,omitempty"`
 	Threw *string         `json:"threw,omitempty"`
+	// The tool-result part the model was given (TR-STACK-8), shortened.
+	Part json.RawMessage `json:"part,omitempty"`
 	// The command that replays exactly this case against this stack.
 	Replay string `json:"replay"`
 }
@@ -353,7 +380,7 @@ func (v *Evidence) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "source", "case", "input", "summary", "canary", "found", "wanted", "kept", "threw", "replay":
+		case "source", "case", "input", "summary", "canary", "found", "wanted", "kept", "threw", "part", "replay":
 		default:
 			return fmt.Errorf("Evidence: unknown member %q", member)
 		}
@@ -437,10 +464,56 @@ func (v *Occurrence) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// The same check on the model-interface requests of the same steps (what the stack handed its
+// provider package), so a reader sees whether a leak or loss starts in the stack or in the
+// provider package.
+type ModelVerdict struct {
+	Verdict string `json:"verdict"`
+	// The first failing case (a vector ID, or the start of a generated input); not shrunk.
+	Case *string `json:"case,omitempty"`
+	// What went wrong, or for n/a why the check does not apply at the model interface.
+	Summary *string       `json:"summary,omitempty"`
+	Canary  *string       `json:"canary,omitempty"`
+	Found   *[]Occurrence `json:"found,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ModelVerdict) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ModelVerdict: want an object, got %.40s", data)
+	}
+	if raw, ok := members["verdict"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ModelVerdict: missing member %q", "verdict")
+	}
+	if raw, ok := members["found"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("ModelVerdict: member %q: %w", "found", err)
+		}
+	}
+	type plain ModelVerdict
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ModelVerdict: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "verdict", "case", "summary", "canary", "found":
+		default:
+			return fmt.Errorf("ModelVerdict: unknown member %q", member)
+		}
+	}
+	if p.Verdict != "pass" && p.Verdict != "fail" && p.Verdict != "n/a" {
+		return fmt.Errorf("ModelVerdict: member %q must be one of \"pass\", \"fail\", \"n/a\"", "verdict")
+	}
+	*v = ModelVerdict(p)
+	return nil
+}
+
 type ComplianceReportFiguresItem struct {
 	Stack  string `json:"stack"`
 	Vector string `json:"vector"`
-	// UTF-8 octets of the JSON of the model request made after the tool ran.
+	// UTF-8 octets of the provider body (JSON) sent after the tool ran.
 	RequestOctets int64 `json:"requestOctets"`
 	// Octets of it that are base64 data in media parts.
 	MediaOctets int64 `json:"mediaOctets"`
@@ -5075,6 +5148,9 @@ type StepInput struct {
 	Result CallToolResult `json:"result"`
 	// The tool’s outputSchema as tools/list declares it.
 	OutputSchema *OutputSchema `json:"outputSchema,omitempty"`
+	// The provider format the row sends through (openai-chat, openai-responses, anthropic); one
+	// adapter process serves every provider row of a stack mode.
+	Provider *string `json:"provider,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -5095,7 +5171,7 @@ func (v *StepInput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "result", "outputSchema":
+		case "result", "outputSchema", "provider":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
@@ -5133,9 +5209,13 @@ type CallToolResult = map[string]json.RawMessage
 type OutputSchema = map[string]json.RawMessage
 
 type StepOutput struct {
-	// Every request the stack made to its model during the step, in order, as the recording fake model
-	// received it (volatile ids removed).
+	// Every request the stack made during the step, in order: the HTTP body its provider package sent
+	// to the fake provider (parsed JSON), or, for a row without a provider, the request as a recording
+	// fake model received it (volatile ids removed).
 	Requests []json.RawMessage `json:"requests"`
+	// The same requests at the model interface (what the stack handed its provider integration: a
+	// prompt, a message list, a model request), for a row that also records provider bodies.
+	ModelRequests *[]json.RawMessage `json:"modelRequests,omitempty"`
 	// What the stack holds for the runtime after the step (the tool message, step result or run item),
 	// as JSON; null when nothing.
 	Kept json.RawMessage `json:"kept"`
@@ -5167,7 +5247,7 @@ func (v *StepOutput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "requests", "kept", "threw":
+		case "requests", "modelRequests", "kept", "threw":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}

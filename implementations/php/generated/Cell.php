@@ -18,10 +18,12 @@ final readonly class Cell implements \JsonSerializable
     /**
      * @param string $stack
      * @param string $check
-     * @param 'pass'|'fail'|'error' $verdict error: the adapter broke and the cell could not be judged.
+     * @param 'pass'|'fail'|'error'|'n/a' $verdict Judged at the provider body. error: the adapter broke and the cell
+     *     could not be judged; n/a: the check cannot be judged on this row (reason says why).
      * @param int $vectors
      * @param int $generated Generated cases run, shrinking steps included.
      * @param list<Evidence> $evidence
+     * @param ModelVerdict $model
      * @param string|Absent $reason Absent::Value when absent.
      */
     public function __construct(
@@ -31,6 +33,7 @@ final readonly class Cell implements \JsonSerializable
         public int $vectors,
         public int $generated,
         public array $evidence,
+        public ModelVerdict $model,
         public string|Absent $reason = Absent::Value,
     ) {
     }
@@ -41,13 +44,13 @@ final readonly class Cell implements \JsonSerializable
         $m = Json::members(
             $data,
             $path,
-            ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence'],
-            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence'],
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence', 'model'],
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence', 'model'],
         );
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
             check: Json::string($m['check'], $path . '.check'),
-            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error']),
+            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error', 'n/a']),
             vectors: Json::int($m['vectors'], $path . '.vectors'),
             generated: Json::int($m['generated'], $path . '.generated'),
             evidence: Json::list(
@@ -55,6 +58,7 @@ final readonly class Cell implements \JsonSerializable
                 $path . '.evidence',
                 static fn (mixed $x1, string $p1) => Evidence::fromJson($x1, $p1),
             ),
+            model: ModelVerdict::fromJson($m['model'], $path . '.model'),
             reason: array_key_exists('reason', $m) ? Json::string($m['reason'], $path . '.reason') : Absent::Value,
         );
     }
@@ -71,6 +75,7 @@ final readonly class Cell implements \JsonSerializable
             $out->{'reason'} = $this->reason;
         }
         $out->{'evidence'} = $this->evidence;
+        $out->{'model'} = $this->model;
         return $out;
     }
 }

@@ -20,6 +20,7 @@ final readonly class Evidence implements \JsonSerializable
      * @param mixed $wanted Absent::Value when absent. What the runtime was to keep (loss checks).
      * @param mixed $kept Absent::Value when absent. What the stack kept for the runtime, shortened.
      * @param string|Absent $threw Absent::Value when absent.
+     * @param mixed $part Absent::Value when absent. The tool-result part the model was given (TR-STACK-8), shortened.
      */
     public function __construct(
         public string $source,
@@ -32,6 +33,7 @@ final readonly class Evidence implements \JsonSerializable
         public mixed $wanted = Absent::Value,
         public mixed $kept = Absent::Value,
         public string|Absent $threw = Absent::Value,
+        public mixed $part = Absent::Value,
     ) {
     }
 
@@ -42,7 +44,7 @@ final readonly class Evidence implements \JsonSerializable
             $data,
             $path,
             ['source', 'case', 'input', 'summary', 'replay'],
-            ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'replay'],
+            ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'part', 'replay'],
         );
         return new self(
             source: Json::oneOf($m['source'], $path . '.source', ['vector', 'generated']),
@@ -59,6 +61,7 @@ final readonly class Evidence implements \JsonSerializable
             wanted: array_key_exists('wanted', $m) ? $m['wanted'] : Absent::Value,
             kept: array_key_exists('kept', $m) ? $m['kept'] : Absent::Value,
             threw: array_key_exists('threw', $m) ? Json::string($m['threw'], $path . '.threw') : Absent::Value,
+            part: array_key_exists('part', $m) ? $m['part'] : Absent::Value,
         );
     }
 
@@ -83,6 +86,9 @@ final readonly class Evidence implements \JsonSerializable
         }
         if (!$this->threw instanceof Absent) {
             $out->{'threw'} = $this->threw;
+        }
+        if (!$this->part instanceof Absent) {
+            $out->{'part'} = $this->part;
         }
         $out->{'replay'} = $this->replay;
         return $out;

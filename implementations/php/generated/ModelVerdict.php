@@ -16,8 +16,10 @@ final readonly class ModelVerdict implements \JsonSerializable
 {
     /**
      * @param 'pass'|'fail'|'n/a' $verdict
-     * @param string|Absent $case Absent::Value when absent. The first failing case (a vector ID, or the start of a generated input); not shrunk.
-     * @param string|Absent $summary Absent::Value when absent. What went wrong, or for n/a why the check does not apply at the model interface.
+     * @param string|Absent $case Absent::Value when absent. The first failing case (a vector ID, or the start of a
+     *     generated input); not shrunk.
+     * @param string|Absent $summary Absent::Value when absent. What went wrong, or for n/a why the check does not apply
+     *     at the model interface.
      * @param string|Absent $canary Absent::Value when absent.
      * @param list<Occurrence>|Absent $found Absent::Value when absent.
      */
@@ -39,7 +41,11 @@ final readonly class ModelVerdict implements \JsonSerializable
             case: array_key_exists('case', $m) ? Json::string($m['case'], $path . '.case') : Absent::Value,
             summary: array_key_exists('summary', $m) ? Json::string($m['summary'], $path . '.summary') : Absent::Value,
             canary: array_key_exists('canary', $m) ? Json::string($m['canary'], $path . '.canary') : Absent::Value,
-            found: array_key_exists('found', $m) ? Json::list($m['found'], $path . '.found', static fn (mixed $x1, string $p1) => Occurrence::fromJson($x1, $p1)) : Absent::Value,
+            found: array_key_exists('found', $m) ? Json::list(
+                $m['found'],
+                $path . '.found',
+                static fn (mixed $x1, string $p1) => Occurrence::fromJson($x1, $p1),
+            ) : Absent::Value,
         );
     }
 
