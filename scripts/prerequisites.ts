@@ -54,9 +54,9 @@ const needsCommands = (...names: string[]) => (m: Machine): string | undefined =
   return absent.length > 0 ? `no ${absent.join(', ')} on the PATH` : undefined;
 };
 
-/** Runs a short probe of a tool that is on the PATH; the exit status answers. */
+/** Runs a short probe of a tool that is on the PATH; the exit status answers (30 s: a loaded machine starts pyenv's shims slowly). */
 function probe(cmd: string, args: readonly string[], env: Machine['env']): number | null {
-  const r = spawnSync(cmd, args, { env: env as NodeJS.ProcessEnv, stdio: 'ignore', timeout: 10_000 });
+  const r = spawnSync(cmd, args, { env: env as NodeJS.ProcessEnv, stdio: 'ignore', timeout: 30_000 });
   return r.error ? null : r.status;
 }
 
@@ -79,7 +79,7 @@ export const TOOLS: readonly Tool[] = [
     check(m) {
       if (onPath('python3', m.env) === undefined) return 'no python3 on the PATH';
       const status = probe('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 3)'], m.env);
-      return status === 0 ? undefined : status === 3 ? 'python3 is older than 3.11' : 'python3 does not run';
+      return status === 0 ? undefined : status === 3 ? 'python3 is older than 3.11' : status === null ? 'python3 did not answer within 30 s' : 'python3 does not run';
     },
   },
   {
