@@ -27,6 +27,7 @@ async function writer(): Promise<{ call(id: string): Promise<void>; close(): Pro
   }
   const { default: pg } = await import('pg');
   const client = new pg.Client(config.connection);
+  client.on('error', () => {}); // the bench stops the cluster after the run
   await client.connect();
   await client.query('CREATE TABLE IF NOT EXISTS floor (id text PRIMARY KEY, state text, entry bytea, at timestamptz)').catch(() => {});
   return {

@@ -63,7 +63,8 @@ async function floorRate(config: Record<string, unknown>, processes: number, tag
   workers.forEach((w, k) => w.stdin!.write(`go floor-${tag}-${processes}-${k} ${per}\n`));
   await Promise.all(workers.map((_, k) => next(k, 'done')));
   const seconds = (performance.now() - t0) / 1000;
-  for (const w of workers) w.stdin!.end();
+  // Each worker closes its store and exits before the next row (or the cluster's stop) begins.
+  await Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : (w.once('exit', () => resolve()), w.stdin!.end())))));
   return (per * processes) / seconds;
 }
 
