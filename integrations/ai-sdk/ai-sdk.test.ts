@@ -12,6 +12,7 @@ import { wrapMcpTools, wrapTools } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
+import type { ExposurePolicy } from '../../reference-impl/exposure/expose.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 
@@ -49,7 +50,9 @@ async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string
 }
 
 async function plainStep(run: () => unknown, options?: IntegrationOptions) {
-  const tools = wrapTools({ lookup: tool({ description: 'Looks it up.', inputSchema: jsonSchema<Record<string, never>>({ type: 'object', properties: {} }), execute: run as () => never }) }, options);
+  const lookup = tool({ description: 'Looks it up.', inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: {} }), execute: async () => 'unused' });
+  // The tool's body is the bad input itself: whatever it returns, synchronously, goes to the seam.
+  const tools = wrapTools({ lookup: { ...lookup, execute: () => run() } as unknown as typeof lookup }, options);
   const { m, prompts } = model('lookup');
   const result = await generateText({ model: m, tools, prompt: 'Look it up.', stopWhen: stepCountIs(2) });
   return { result, prompts: prompts() };
@@ -79,7 +82,7 @@ describe('ai-sdk integration over @ai-sdk/mcp', () => {
   });
 
   it('applies the exposure policy after the hooks, as the seam does', async () => {
-    const exposure = { policy: 'allowlist', pointers: ['/invoices/0/id'] } as const;
+    const exposure: ExposurePolicy = { policy: 'allowlist', pointers: ['/invoices/0/id'] };
     const { prompts } = await mcpStep(fixture({ result: SUCCESS }), { exposure });
     const want = await mcpWire(SUCCESS, { exposure });
     expect(want.content).toContain('INV-1');

@@ -7,10 +7,10 @@ import type { ToolResultRecord } from '../../reference-impl/tool-result.ts';
 import type { WireMessage } from '../../reference-impl/egress/wire.ts';
 import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
 import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
-import { modelOutput, wireOfForeignOutput, type ModelOutput } from './model-output.ts';
+import { modelOutput, wireOfForeignOutput, type ModelOutput } from '../core/model-output.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
-export { UNREADABLE_OUTPUT_TEXT } from './model-output.ts';
+export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
 
 /** An AI SDK tool: only `execute` and `toModelOutput` are replaced, the rest is kept as given. */
 type AnyTool = Tool<any, any, any>;
