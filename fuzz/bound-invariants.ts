@@ -5,7 +5,7 @@ import { bound } from '../reference-impl/bound/bound.ts';
 import { markerText, type ArtifactFailure } from '../reference-impl/bound/marker.ts';
 import { resolveOptions, type BoundOptions } from '../reference-impl/bound/options.ts';
 import { ToolResult, type ToolResultRecord } from '../reference-impl/tool-result.ts';
-import { loadSchemas } from '../scripts/load-schemas.ts';
+import { loadSchemas } from '../codegen/schema-validator.ts';
 import { OpaqueRef, materialize, type ResultSpec } from './adversarial.ts';
 
 const ajv = loadSchemas();

@@ -77,7 +77,7 @@ export interface SchemaIndex {
   "conformance/vector-file.schema.json"?: VectorFile;
 }
 /**
- * The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to compliance/report.json: which stack, at which exact versions and runtime, passes which check, with the evidence of every failing cell and the command that replays it.
+ * The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to stacks/compliance/report.json: which stack, at which exact versions and runtime, passes which check, with the evidence of every failing cell and the command that replays it.
  */
 export interface ComplianceReport {
   $schema?: string;

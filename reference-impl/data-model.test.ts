@@ -2,7 +2,7 @@
 // schemas together.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../scripts/load-schemas.ts';
+import { loadSchemas } from '../codegen/schema-validator.ts';
 import { propertyConfig } from '../test/fc-config.ts';
 import { ToolResult, bound, toWireMessage } from './index.ts';
 

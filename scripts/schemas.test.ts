@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { BUNDLE_ID, bundleEntry } from '../codegen/bundle.ts';
-import { loadSchemas } from './load-schemas.ts';
+import { loadSchemas } from '../codegen/schema-validator.ts';
 import { SCHEMA_DIR, listSchemaFiles } from './schema-files.ts';
 
 const EXAMPLES = join(SCHEMA_DIR, 'examples');

@@ -1,7 +1,7 @@
 // `npm run site -- [--out DIR]`: the spec as a static site. Every chapter of spec/ as a page with an
 // anchor per requirement and the files that check it (from the traceability scan), a page listing
 // every requirement, the sink matrix and the path of a result as figures, the artifact renderer's
-// demo, the stack compliance matrix when compliance/report.json exists, and pages for the repository
+// demo, the stack compliance matrix when stacks/compliance/report.json exists, and pages for the repository
 // files the spec and the checks point at. Nothing is fetched; the output is plain files.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -70,7 +70,7 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
 
   const version = specVersion(root);
   const titles = new Map(chapters.map((c) => [c, chapterTitle(sources.get(c)!, c)] as const));
-  const compliance = existsSync(join(root, 'compliance', 'report.json'));
+  const compliance = existsSync(join(root, 'stacks', 'compliance', 'report.json'));
   const nav: NavEntry[] = [
     { href: 'index.html', label: 'Overview' },
     ...chapters.map((c) => ({ href: chapterPage(c), label: titles.get(c)! })),
@@ -138,7 +138,7 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
 
   write('artifacts.html', sitePage(frame, 'artifacts.html', 'Artifact renderer demo', artifactDemo()));
   if (compliance) {
-    write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(JSON.parse(readFileSync(join(root, 'compliance', 'report.json'), 'utf8')))));
+    write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(JSON.parse(readFileSync(join(root, 'stacks', 'compliance', 'report.json'), 'utf8')))));
   }
 
   // Repository files and folders the pages link to.

@@ -1,4 +1,4 @@
-// The stack compliance matrix (compliance/report.json, written by `npm run compliance`;
+// The stack compliance matrix (stacks/compliance/report.json, written by `npm run compliance`;
 // schemas/conformance/compliance-report.schema.json) as a page: stacks × checks, each failing cell
 // linking to its evidence below, where the canary is marked in the excerpt of the captured request.
 // Everything in the report was captured from third-party stacks: all of it is escaped.

@@ -151,7 +151,7 @@ describe('the compliance page', () => {
   });
 
   it('reads the committed matrix: every stack has a cell for every check', () => {
-    const report = JSON.parse(readFileSync(join(ROOT, 'compliance', 'report.json'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(ROOT, 'stacks', 'compliance', 'report.json'), 'utf8'));
     const html = compliancePage(report);
     const cells = html.match(/<td class="verdict-(pass|fail)">/g) ?? [];
     expect(cells.length).toBe(report.stacks.length * report.checks.length);

@@ -2,7 +2,7 @@
 // budgets, fail-closed markers, error results, warnings, determinism, schema validity.
 import fc from 'fast-check';
 import { firstDifference } from '../compare.ts';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { boundInput, contentString, jsonLeaf, plainJson, plainKey, taggedString, unencodableLeaf, artifact, type ResultInput } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { budgets, codePoints, illFormedAt, jcsLength, marker, notice, octets, warningCodes } from './inspect.ts';

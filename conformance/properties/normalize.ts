@@ -6,7 +6,7 @@ import { canary, taggedString, taggedValue, wideText, type Tagged } from './arbi
 import { Mismatch, defineProperty, type Caps } from './define.ts';
 import { reference } from './reference.ts';
 import { firstDifference } from '../compare.ts';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 
 type Rec = Record<string, unknown>;
 const SOURCES = { mcp: 'normalize-mcp', langchain: 'normalize-langchain', local: 'normalize-local' } as const;

@@ -3,7 +3,7 @@
 // Response with its op's output, under Ajv (strict) and TypeCompiler alike.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { answer } from '../adapter/main.ts';
 import { handlers } from '../adapter/ops/index.ts';
 import { listVectorFiles } from '../runner/vector-cases.ts';

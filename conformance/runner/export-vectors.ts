@@ -2,7 +2,7 @@
 // against, for implementers who run the vectors in their own test framework.
 import { copyFileSync, mkdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { listSchemaFiles } from '../../scripts/schema-files.ts';
+import { listSchemaFiles } from '../../codegen/schema-set.ts';
 import { VECTOR_DIR, listVectorFiles } from './vector-cases.ts';
 
 export function exportVectors(out: string): { files: number; cases: number; schemas: number } {

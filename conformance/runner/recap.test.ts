@@ -10,7 +10,7 @@ import { parseArgs } from './args.ts';
 import { runConformance } from './run.ts';
 import { reasonKey, recapLines } from './recap.ts';
 import { outsideStringModel, stringModelNote } from './string-model.ts';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { REPORT_SCHEMA_ID } from './reports.ts';
 import type { CaseResult } from './case.ts';
 

@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { boundFromInput } from '../adapter/ops/bound.ts';
 import { boundInput, plantedInput } from '../properties/arbitraries.ts';
 import type { Caps } from '../properties/define.ts';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import type { BoundedToolResult } from '../../reference-impl/tool-result.ts';
 
 const CAPS: Caps = { utf16: true, cycles: true, opaque: true };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { BoundedToolResult, ToolResult } from '../tool-result.ts';
 import { bound } from './bound.ts';
 import { markerText } from './marker.ts';

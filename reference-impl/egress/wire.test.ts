@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { bound } from '../bound/bound.ts';
 import { BoundedToolResult, ToolResult } from '../tool-result.ts';
 import { toWireMessage } from './wire.ts';

@@ -3,7 +3,7 @@
 // against atob. Vectors (conformance/vectors/normalize-*) pin the exact outputs.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { propertyConfig } from '../../test/fc-config.ts';
 import { bound, coerceString } from '../bound/index.ts';
 import { BoundedToolResult, ToolResult } from '../tool-result.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { viewArtifact } from './artifact-view.ts';
 import { escapeHtml, renderArtifactHtml } from './html.ts';
 

@@ -8,8 +8,8 @@ from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 
 
 # The stack compliance matrix (spec/11-stacks.md) as npm run compliance writes it to
-# compliance/report.json: which stack, at which exact versions and runtime, passes which check,
-# with the evidence of every failing cell and the command that replays it.
+# stacks/compliance/report.json: which stack, at which exact versions and runtime, passes which
+# check, with the evidence of every failing cell and the command that replays it.
 ComplianceReport = TypedDict(
     "ComplianceReport",
     {

@@ -3,7 +3,7 @@
 // the request's log lines, and stdout carries only responses (TR-CONF-1).
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
-import { PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../protocol/messages.ts';
+import { PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../../conformance/protocol/messages.ts';
 
 export interface StepInput {
   readonly result: Record<string, unknown>;

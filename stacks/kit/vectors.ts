@@ -2,7 +2,7 @@
 // stack-vector-file.schema.json when loaded (a malformed file is an error that names it).
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { loadSchemas } from '../../../scripts/load-schemas.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import type { StackCase } from './cases.ts';
 import { STACKS_DIR } from './stacks.ts';
 

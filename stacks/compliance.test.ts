@@ -1,4 +1,4 @@
-// The committed compliance matrix (compliance/): it matches its schema, the README is the report
+// The committed compliance matrix (stacks/compliance/): it matches its schema, the README is the report
 // rendered, the control row passes everything, every failing cell carries evidence and a replay
 // command, and the rows name the pinned versions. The control row is run again here; the whole
 // matrix is run again by `npm run compliance:verify`, the last step of `npm test`, after vitest, so
@@ -6,12 +6,12 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadSchemas } from '../../scripts/load-schemas.ts';
+import { loadSchemas } from '../codegen/schema-validator.ts';
 import { COMPLIANCE_DIR, readCommitted, verifyCommitted } from './kit/cli.ts';
 import { CHECKS } from './kit/checks.ts';
 import { renderReadme } from './kit/report.ts';
 import { STACK_ROWS } from './kit/stacks.ts';
-import packageJson from '../../package.json' with { type: 'json' };
+import packageJson from '../package.json' with { type: 'json' };
 
 const report = readCommitted();
 /** Generated cases per passing cell in the drift check (the committed run has more). */
@@ -60,6 +60,6 @@ describe('compliance matrix', () => {
 
   it('TR-STACK-11, TR-STACK-14: the control adapter produces its committed row (the drift check, on one row)', async () => {
     const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, ['control']);
-    expect(problems, 'run `npm run compliance` and commit compliance/').toEqual([]);
+    expect(problems, 'run `npm run compliance` and commit stacks/compliance/').toEqual([]);
   }, 300_000);
 });

@@ -3,8 +3,8 @@
 // case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
 // of the shrunk generated case.
 import fc from 'fast-check';
-import { AdapterProcess } from '../../runner/process.ts';
-import type { HelloOutput } from '../../protocol/messages.ts';
+import { AdapterProcess } from '../../conformance/runner/process.ts';
+import type { HelloOutput } from '../../conformance/protocol/messages.ts';
 import { mediaStrings, type Occurrence } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
 import { CHECKS, type Check, type Finding, type StepAnswer } from './checks.ts';

@@ -1,5 +1,5 @@
 // `npm run compliance`: every stack adapter against every stack check, written to
-// compliance/report.json and compliance/README.md. With --stack/--check/--vector/--path it replays a
+// stacks/compliance/report.json and stacks/compliance/README.md. With --stack/--check/--vector/--path it replays a
 // cell and prints its evidence instead (nothing is written). --verify compares a fresh run with the
 // committed report (the drift check).
 //
@@ -13,14 +13,14 @@ import { availableParallelism } from 'node:os';
 import { CHECKS, checkById, type Check } from './checks.ts';
 import { buildReport, renderReadme, type ComplianceReport } from './report.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED, runStack, type StackRun } from './run.ts';
-import { REPO_ROOT, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
+import { STACKS_DIR, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
 import { loadStackVectors } from './vectors.ts';
 import { compareReports } from './verify.ts';
-import { killRunningAdapters } from '../../runner/process.ts';
+import { killRunningAdapters } from '../../conformance/runner/process.ts';
 
 export class UsageError extends Error {}
 
-export const COMPLIANCE_DIR = join(REPO_ROOT, 'compliance');
+export const COMPLIANCE_DIR = join(STACKS_DIR, 'compliance');
 
 interface Args {
   stacks: StackRow[];
@@ -150,7 +150,7 @@ async function main(argv: readonly string[]): Promise<number> {
     const committed = readCommitted();
     const problems = await verifyCommitted(committed, a.runs === DEFAULT_RUNS ? undefined : a.runs, progress);
     for (const p of problems) console.log(`drift: ${p}`);
-    console.log(problems.length === 0 ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)` : `${problems.length} difference(s): run npm run compliance and commit compliance/`);
+    console.log(problems.length === 0 ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)` : `${problems.length} difference(s): run npm run compliance and commit stacks/compliance/`);
     return problems.length === 0 ? 0 : 1;
   }
   const runs = await runMatrix(a, { onProgress: progress });
@@ -167,7 +167,7 @@ async function main(argv: readonly string[]): Promise<number> {
     mkdirSync(COMPLIANCE_DIR, { recursive: true });
     writeFileSync(join(COMPLIANCE_DIR, 'report.json'), `${JSON.stringify(report, null, 1)}\n`);
     writeFileSync(join(COMPLIANCE_DIR, 'README.md'), `${renderReadme(report)}\n`);
-    console.log('wrote compliance/report.json and compliance/README.md');
+    console.log('wrote stacks/compliance/report.json and stacks/compliance/README.md');
   }
   for (const r of runs) {
     const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);

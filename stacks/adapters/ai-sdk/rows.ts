@@ -1,0 +1,5 @@
+import type { StackRow } from '../../kit/stacks.ts';
+
+export const rows: readonly StackRow[] = [
+  { id: 'ai-sdk', adapter: 'adapters/ai-sdk/adapter.ts', args: [], setup: 'createMCPClient().tools() in generateText, two steps' },
+];

@@ -1,0 +1,6 @@
+import type { StackRow } from '../../kit/stacks.ts';
+
+export const rows: readonly StackRow[] = [
+  { id: 'langchain', adapter: 'adapters/langchain/adapter.ts', args: [], setup: 'loadMcpTools (useStandardContentBlocks: false) in createReactAgent' },
+  { id: 'langchain-standard', adapter: 'adapters/langchain/adapter.ts', args: ['--standard-blocks'], setup: 'loadMcpTools (useStandardContentBlocks: true) in createReactAgent' },
+];

@@ -1,0 +1,5 @@
+import type { StackRow } from '../../kit/stacks.ts';
+
+export const rows: readonly StackRow[] = [
+  { id: 'mastra', adapter: 'adapters/mastra/adapter.ts', args: [], setup: 'MCPClient.listTools() in a Mastra Agent, generate() with two steps' },
+];

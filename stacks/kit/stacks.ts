@@ -1,0 +1,55 @@
+// The rows of the matrix. Each stack folder under stacks/adapters/ registers its own rows in a
+// `rows.ts` that exports `rows: StackRow[]`; this module finds them all (one file per stack, so a new
+// stack adds a folder and touches nothing here). The control row comes first: it must pass every
+// check (TR-STACK-10); the other rows follow in folder order, each folder's rows in its own order.
+import { existsSync, readdirSync } from 'node:fs';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { dirname, join, relative } from 'node:path';
+
+export interface StackRow {
+  /** Stable ID used by --stack and in report.json. */
+  readonly id: string;
+  /** Adapter file, relative to stacks/. */
+  readonly adapter: string;
+  readonly args: readonly string[];
+  readonly control?: boolean;
+  /** What the adapter runs, in one line (the version and runtime come from its handshake). */
+  readonly setup: string;
+}
+
+export const STACKS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const ADAPTERS_DIR = join(STACKS_DIR, 'adapters');
+export const REPO_ROOT = join(STACKS_DIR, '..');
+
+async function discoverRows(): Promise<StackRow[]> {
+  const rows: StackRow[] = [];
+  for (const dir of readdirSync(ADAPTERS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+    const file = join(ADAPTERS_DIR, dir, 'rows.ts');
+    if (!existsSync(file)) continue;
+    const mod = (await import(pathToFileURL(file).href)) as { rows?: unknown };
+    if (!Array.isArray(mod.rows)) throw new Error(`${relative(REPO_ROOT, file)} must export rows: StackRow[]`);
+    rows.push(...(mod.rows as StackRow[]));
+  }
+  const ids = new Set<string>();
+  for (const r of rows) {
+    if (ids.has(r.id)) throw new Error(`two stack rows have the id ${r.id}`);
+    ids.add(r.id);
+  }
+  return [...rows.filter((r) => r.control), ...rows.filter((r) => !r.control)];
+}
+
+export const STACK_ROWS: readonly StackRow[] = await discoverRows();
+
+export function stackRow(id: string): StackRow | undefined {
+  return STACK_ROWS.find((r) => r.id === id);
+}
+
+/** The command that starts a row's adapter (Node with tsx, as the runner starts the reference). */
+export function adapterCommand(row: StackRow): string[] {
+  return [process.execPath, '--import', import.meta.resolve('tsx'), join(STACKS_DIR, row.adapter), ...row.args];
+}
+
+/** The adapter command as a reader would type it from the repository root. */
+export function adapterCommandLine(row: StackRow): string {
+  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args].join(' ');
+}
