@@ -10,9 +10,13 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
+import { loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
 const standard = process.argv.includes('--standard-blocks');
+/** `--toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), the row of the integration. */
+const toolresult = process.argv.includes('--toolresult');
 
 /** A chat model that records what it is sent and answers from a script: first a tool call, then text. */
 class RecordingChatModel extends BaseChatModel {
@@ -51,7 +55,7 @@ async function step(input: StepInput): Promise<StepOutput> {
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
   try {
     await client.connect(probe.transport);
-    const tools = await loadMcpTools('probe', client, { useStandardContentBlocks: standard });
+    const tools = toolresult ? await loadToolResultTools('probe', client, undefined, { useStandardContentBlocks: standard }) : await loadMcpTools('probe', client, { useStandardContentBlocks: standard });
     const model = new RecordingChatModel({});
     const agent = createReactAgent({ llm: model, tools });
     let kept: unknown = null;
@@ -71,7 +75,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: standard ? 'langchain (standard blocks)' : 'langchain',
-  version: await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph']),
+  name: toolresult ? 'langchain + toolresult-protocol' : standard ? 'langchain (standard blocks)' : 'langchain',
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

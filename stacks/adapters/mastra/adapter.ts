@@ -6,8 +6,12 @@ import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { scriptedModel } from '../shared/ai-sdk-mock.ts';
+import { mcpTools } from '../../../integrations/mastra/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
+/** `--toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), the row of the integration. */
+const toolresult = process.argv.includes('--toolresult');
 let steps = 0;
 
 /** Mastra stamps each prompt message with providerOptions.mastra.createdAt: a clock, not content. */
@@ -35,7 +39,7 @@ async function step(input: StepInput): Promise<StepOutput> {
     servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(input) as never } },
   });
   try {
-    const tools = await mcp.listTools();
+    const tools = toolresult ? await mcpTools(mcp) : await mcp.listTools();
     // MCPClient names a tool <server>_<tool>.
     const { model, prompts } = scriptedModel(`probe_${TOOL_NAME}`);
     const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: 'Use the tool.', model: model as never, tools }); // Mastra types V4 models by their stream shape; it wraps a generate-only mock at run time
@@ -53,4 +57,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   }
 }
 
-serve({ name: 'mastra', version: await installedVersions(['@mastra/core', '@mastra/mcp']), step });
+serve({
+  name: toolresult ? 'mastra + toolresult-protocol' : 'mastra',
+  version: `${await installedVersions(['@mastra/core', '@mastra/mcp'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  step,
+});

@@ -5,10 +5,14 @@
 // `--structured-content` sets the server option useStructuredContent.
 import { Agent, MCPServerStdio, Usage, run, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
+import { mcpTools } from '../../../integrations/openai-agents/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
 const useStructuredContent = process.argv.includes('--structured-content');
+/** `--toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents), the row of the integration. */
+const toolresult = process.argv.includes('--toolresult');
 
 class ScriptedModel implements Model {
   readonly requests: unknown[] = [];
@@ -47,12 +51,12 @@ async function step(input: StepInput): Promise<StepOutput> {
   const model = new ScriptedModel();
   try {
     await server.connect();
-    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, mcpServers: [server] });
+    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, ...(toolresult ? { tools: await mcpTools(server) } : { mcpServers: [server] }) });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
       const result = await run(agent, 'Look it up.', { maxTurns: 3 });
-      kept = toJson(result.newItems.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem })));
+      kept = toJson(result.newItems.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })));
     } catch (e) {
       threw = describeThrow(e);
     }
@@ -64,7 +68,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: useStructuredContent ? 'openai-agents (useStructuredContent)' : 'openai-agents',
-  version: await installedVersions(['@openai/agents', '@openai/agents-core', '@modelcontextprotocol/client']),
+  name: toolresult ? 'openai-agents + toolresult-protocol' : useStructuredContent ? 'openai-agents (useStructuredContent)' : 'openai-agents',
+  version: `${await installedVersions(['@openai/agents', '@openai/agents-core', '@modelcontextprotocol/client'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });
