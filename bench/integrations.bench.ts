@@ -15,7 +15,7 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { Agent as OpenAIAgent, MCPServerStdio, Usage, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+import { Agent as OpenAIAgent, MCPServerStdio, Usage, run as runAgent, setTracingDisabled, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import * as aiSdk from '../integrations/ai-sdk/index.ts';
@@ -139,7 +139,7 @@ async function openaiAgentsSide(wrapped: boolean): Promise<Side> {
     step: async (callId) => {
       const model = new AgentsModel(callId);
       const agent = new OpenAIAgent({ name: 'bench', instructions: 'Use the tool.', model, ...(tools ? { tools } : { mcpServers: [server] }) });
-      await run(agent, 'Look it up.', { maxTurns: 3 });
+      await runAgent(agent, 'Look it up.', { maxTurns: 3 });
       return model.last;
     },
     close: async () => {

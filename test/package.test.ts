@@ -6,7 +6,10 @@
 // (c) the installed bin answers --version and runs the kit against the bundled reference; a
 //     failure's replay line names the command that ran;
 // (d) publint and arethetypeswrong find nothing for node16-ESM and bundler;
-// (e) the tarball carries no test, mutant, fuzz, bench or CI file.
+// (e) the tarball carries no test, mutant, fuzz, bench or CI file;
+// (f) a project with the four agent stacks runs the README's "Use it with your stack" examples from
+//     the tarball and prints what the README says, and each integration subpath's types compile
+//     under node16 and bundler.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
 // `npm test` runs this file on its own after the other tests (`npm run test:package`): it packs,
 // builds and installs, and would otherwise slow the timing-sensitive adapter tests beside it.
@@ -107,6 +110,8 @@ let libraryDir: string;
 let kitDir: string;
 let libraryInstalled: Promise<{ line: string; r: Ran }[]>;
 let kitInstalled: Promise<{ line: string; r: Ran }[]>;
+let stacksDir: string;
+let stacksInstalled: Promise<{ line: string; r: Ran }[]>;
 let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 
@@ -121,6 +126,8 @@ beforeAll(() => {
   kitDir = project('kit');
   libraryInstalled = runLines(readmeLines('install', tarball), libraryDir);
   kitInstalled = runLines(readmeLines('kit', tarball).slice(0, 1), kitDir);
+  stacksDir = project('stacks');
+  stacksInstalled = runLines(readmeLines('stack-install', tarball), stacksDir);
   publint = later(join(BIN, 'publint'), ['run', tarball, '--strict'], tmp);
   attw = later(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], tmp);
 }, 240_000);
@@ -128,7 +135,7 @@ beforeAll(() => {
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/integrations/ai-sdk/index.js', 'dist/integrations/langchain/index.d.ts', 'dist/integrations/openai-agents/index.js', 'dist/integrations/mastra/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
       expect(paths).toContain(p);
     }
     const unwanted = paths.filter((p) => /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(p));
@@ -258,6 +265,54 @@ describe('a project that runs the kit', () => {
     const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], { cwd: dir, env, encoding: 'utf8' });
     expect(/^ {2}replay: (\S+ \S+)/m.exec(direct.stdout)?.[1]).toBe('./node_modules/.bin/toolresult conformance');
   });
+});
+
+describe('(f) a project that uses the stack integrations', () => {
+  beforeAll(async () => {
+    expectAllRan(await stacksInstalled, readmeLines('stack-install', tarball).length);
+    writeFileSync(join(stacksDir, 'package.json'), JSON.stringify({ name: 'scratch-stacks', version: '0.0.0', private: true, type: 'module' }));
+    writeFileSync(join(stacksDir, 'billing-server.mjs'), readmeBlock('stack-server'));
+  }, 300_000);
+
+  it.each(['ai-sdk', 'langchain', 'openai-agents', 'mastra'])('the README example of %s runs from the tarball and prints what the README documents', (stack) => {
+    writeFileSync(join(stacksDir, `${stack}.mjs`), readmeBlock(`stack-${stack}`));
+    const r = spawnSync(process.execPath, [`${stack}.mjs`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.stdout, show(r)).toBe(readmeBlock(`stack-${stack}-output`));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 150_000);
+
+  it.each(['node16', 'bundler'])('tsc (moduleResolution %s) compiles a consumer of every integration subpath and reports its type error', (resolution) => {
+    writeFileSync(
+      join(stacksDir, 'consumer.ts'),
+      [
+        "import { ToolResult, InMemoryLedger } from 'toolresult-protocol';",
+        "import { wrapMcpTools, wrapTools, type IntegrationOptions } from 'toolresult-protocol/ai-sdk';",
+        "import { loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
+        "import { mcpTools as agentsTools, resultTool as agentsTool } from 'toolresult-protocol/openai-agents';",
+        "import { mcpTools as mastraTools, resultTool as mastraTool } from 'toolresult-protocol/mastra';",
+        "const options: IntegrationOptions = { ledger: new InMemoryLedger(), exposure: { policy: 'none' }, bound: { contentBudget: 4096 } };",
+        "const lc = resultTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', schema: { type: 'object', properties: {} } }, options);",
+        "const ag = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, options);",
+        "const ms = mastraTool(() => ToolResult.text('hi'), { id: 'hi', description: 'Says hi' }, options);",
+        'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms };',
+      ].join('\n'),
+    );
+    writeFileSync(join(stacksDir, 'broken.ts'), "import { resultTool } from 'toolresult-protocol/langchain';\nexport const t: number = resultTool(() => 'not a result', { name: 'x' });\n");
+    // skipLibCheck: the stacks' own declarations do not check (@mastra/core bundles types of other packages; ai needs DOM types).
+    const config = (files: string[]) =>
+      JSON.stringify({ compilerOptions: { module: resolution === 'node16' ? 'node16' : 'preserve', moduleResolution: resolution, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, skipLibCheck: true, types: [] }, files });
+    writeFileSync(join(stacksDir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
+    const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+    expect(ok.stdout + ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    writeFileSync(join(stacksDir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
+    const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+    expect(bad.status).not.toBe(0);
+    const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
+  }, 600_000);
 });
 
 describe('(d) package linters', () => {
