@@ -45,12 +45,12 @@ async function agentStep(tools: StructuredToolInterface[], toolName: string, cal
   return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
+async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
   const probe = await inMemory(f);
   const client = new Client({ name: 'integration-test', version: '1.0.0' });
   try {
     await client.connect(probe.transport);
-    return await agentStep(await loadMcpTools('fixture', client, options), TOOL, callId);
+    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), TOOL, callId);
   } finally {
     await client.close();
     await probe.close();
@@ -104,6 +104,13 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
     expect((last as { status: string }).status).toBe('error');
     expect(leaks([requests, logger.lines])).toEqual([]);
   });
+
+  it('a tool that never answers times out by defaultToolTimeout: the step goes on with an error, nothing run-only sent or logged', async () => {
+    const logger = new CollectingLogger();
+    const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger }, undefined, { defaultToolTimeout: 300 });
+    expect((last as { status: string }).status).toBe('error');
+    expect(leaks([requests, logger.lines])).toEqual([]);
+  }, 20_000);
 
   it.each(BAD_POLICIES.map((p) => [JSON.stringify(p), p]))('refuses the malformed exposure policy %s before any tool call', async (_n, policy) => {
     const f = fixture({ result: SUCCESS });

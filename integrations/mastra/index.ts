@@ -9,7 +9,7 @@ import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
 import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
 import { modelOutput, wireOfForeignOutput } from '../core/model-output.ts';
-import { rawClientFor, type RawMcpClient } from './mcp-client.ts';
+import { rawClientFor } from './mcp-client.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
@@ -58,7 +58,7 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
   const toolsets = (await mcp.listToolsets()) as Record<string, Record<string, SourceTool>>;
   const out: Record<string, MastraTool> = {};
   for (const [serverName, tools] of Object.entries(toolsets)) {
-    const client: RawMcpClient = await rawClient(serverName);
+    const { client, timeout } = await rawClient(serverName);
     const listed = new Map<string, { name: string; outputSchema?: unknown }>();
     let cursor: string | undefined;
     do {
@@ -71,7 +71,8 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
       if (!mcpTool) throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
       out[source.id] = seamTool(source, (input, context) => {
         const signal = (context as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
-        return mcpRun(() => client.callTool({ name: mcpTool.name, arguments: input }, undefined, signal ? { signal } : {}), mcpTool.outputSchema, seam.bound);
+        // A request that times out rejects, and the seam answers it as a tool that threw (TR-REPLAY-11).
+        return mcpRun(() => client.callTool({ name: mcpTool.name, arguments: input }, undefined, { ...(signal ? { signal } : {}), ...(timeout ? { timeout } : {}) }), mcpTool.outputSchema, seam.bound);
       }, seam);
     }
   }

@@ -11,9 +11,15 @@ export interface RawMcpClient {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
 
-type Connected = { client?: unknown };
+type Connected = { client?: unknown; timeout?: unknown };
 
-export function rawClientFor(mcp: object): (serverName: string) => Promise<RawMcpClient> {
+/** The server's SDK client and the request timeout its Mastra config set (Mastra's own tools pass it on every call). */
+export interface RawConnection {
+  readonly client: RawMcpClient;
+  readonly timeout: number | undefined;
+}
+
+export function rawClientFor(mcp: object): (serverName: string) => Promise<RawConnection> {
   const connect = (mcp as { getConnectedClientForServer?: unknown }).getConnectedClientForServer;
   if (typeof connect !== 'function') {
     throw new TypeError('this @mastra/mcp MCPClient has no getConnectedClientForServer: toolresult-protocol/mastra cannot read the CallToolResult (it was written against @mastra/mcp 2.0)');
@@ -22,6 +28,7 @@ export function rawClientFor(mcp: object): (serverName: string) => Promise<RawMc
     const connected = (await (connect as (n: string) => Promise<Connected>).call(mcp, serverName)) as Connected;
     const client = connected?.client as RawMcpClient | undefined;
     if (!client || typeof client.callTool !== 'function') throw new TypeError(`the MCP connection of server ${JSON.stringify(serverName.slice(0, 80))} has no SDK client`);
-    return client;
+    const timeout = typeof connected.timeout === 'number' && connected.timeout > 0 ? connected.timeout : undefined;
+    return { client, timeout };
   };
 }

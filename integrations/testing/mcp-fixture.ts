@@ -48,6 +48,11 @@ export function inProcessFetch(f: Fixture): (url: string | URL | Request, init?:
     const request = url instanceof Request ? url : new Request(url, init);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server(f).connect(transport);
-    return transport.handleRequest(request);
+    // A client that gives up (a timeout, a closed connection) aborts its request: so does this fetch.
+    const aborted = new Promise<never>((_, reject) => {
+      if (request.signal.aborted) reject(request.signal.reason);
+      request.signal.addEventListener('abort', () => reject(request.signal.reason), { once: true });
+    });
+    return Promise.race([transport.handleRequest(request), aborted]);
   };
 }
