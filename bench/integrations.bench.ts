@@ -24,6 +24,7 @@ import * as openaiAgents from '../integrations/openai-agents/index.ts';
 import * as mastra from '../integrations/mastra/index.ts';
 import { fixture, inMemory, inProcessFetch, TOOL } from '../integrations/testing/mcp-fixture.ts';
 import { SUCCESS } from '../integrations/testing/cases.ts';
+import { callThroughSeam, mcpRun, seamOptions } from '../integrations/core/index.ts';
 import type { BenchOutcome } from './index.ts';
 
 export const name = 'integrations';
@@ -171,8 +172,33 @@ const STACKS: readonly [string, (wrapped: boolean) => Promise<Side>][] = [
   ['mastra', mastraSide],
 ];
 
+/**
+ * The integration's own work per call, without a stack: the seam over the MCP normalizer for the
+ * fixture's result (normalize, bound, ledger claim and store, wire message, record), against handing
+ * back a copy of the same result, side by side.
+ */
+async function seamFloor(): Promise<void> {
+  const calls = STEPS * 50;
+  const seam = seamOptions(undefined);
+  let id = 0;
+  const times = { plain: 0, seam: 0 };
+  for (let r = 0; r < ROUNDS + 1; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < calls / ROUNDS; i++) structuredClone(await Promise.resolve(SUCCESS));
+    const t1 = performance.now();
+    for (let i = 0; i < calls / ROUNDS; i++) await callThroughSeam(`floor_${++id}`, mcpRun(async () => structuredClone(SUCCESS), undefined, undefined), seam);
+    const t2 = performance.now();
+    if (r === 0) continue; // warm-up round
+    times.plain += t1 - t0;
+    times.seam += t2 - t1;
+  }
+  const n = (calls / ROUNDS) * ROUNDS;
+  console.log(`  the seam alone (normalize, bound, ledger, wire, record), ${n} calls: ${((times.seam / n) * 1000).toFixed(1)} µs/call, against ${((times.plain / n) * 1000).toFixed(1)} µs/call for a copy of the result`);
+}
+
 export async function run(): Promise<BenchOutcome> {
   const targets: { name: string; met: boolean }[] = [];
+  await seamFloor();
   console.log(`  ${STEPS} agent steps per side (one tool call each), ${ROUNDS} interleaved rounds, after 5 warm-up steps per side`);
   console.log('  stack            plain ms/step   +toolresult ms/step   added ms/call   ratio');
   for (const [stack, make] of STACKS) {
