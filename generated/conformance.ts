@@ -98,7 +98,7 @@ export interface ComplianceReport {
   };
   checks: {
     id: string;
-    kind: "leak" | "loss" | "delivery";
+    kind: "leak" | "loss" | "delivery" | "duplication";
     /**
      * SHOULD: a failing cell is a default the profile advises against, not a broken rule.
      */
@@ -110,7 +110,22 @@ export interface ComplianceReport {
     short: string;
   }[];
   stacks: {
+    /**
+     * <stack>-<mode>@<provider>.
+     */
     id: string;
+    /**
+     * The agent stack, e.g. langchain.
+     */
+    stack: string;
+    /**
+     * The option or entry point of the stack the row runs, e.g. stream.
+     */
+    mode: string;
+    /**
+     * The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or anthropic.
+     */
+    provider: string;
     name: string;
     /**
      * Every package of the stack as name@exact-version, space-separated, read from the installed packages.
@@ -142,7 +157,7 @@ export interface ComplianceReport {
     stack: string;
     vector: string;
     /**
-     * UTF-8 octets of the JSON of the model request made after the tool ran.
+     * UTF-8 octets of the provider body (JSON) sent after the tool ran.
      */
     requestOctets: number;
     /**
@@ -155,9 +170,9 @@ export interface Cell {
   stack: string;
   check: string;
   /**
-   * error: the adapter broke and the cell could not be judged.
+   * Judged at the provider body. error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
    */
-  verdict: "pass" | "fail" | "error";
+  verdict: "pass" | "fail" | "error" | "n/a";
   vectors: number;
   /**
    * Generated cases run, shrinking steps included.
@@ -165,6 +180,7 @@ export interface Cell {
   generated: number;
   reason?: string;
   evidence: Evidence[];
+  model: ModelVerdict;
 }
 export interface Evidence {
   source: "vector" | "generated";
@@ -193,6 +209,12 @@ export interface Evidence {
   };
   threw?: string;
   /**
+   * The tool-result part the model was given (TR-STACK-8), shortened.
+   */
+  part?: {
+    [k: string]: unknown;
+  };
+  /**
    * The command that replays exactly this case against this stack.
    */
   replay: string;
@@ -207,6 +229,22 @@ export interface Occurrence {
    */
   excerpt: string;
   form: "text" | "media";
+}
+/**
+ * The same check on the model-interface requests of the same steps (what the stack handed its provider package), so a reader sees whether a leak or loss starts in the stack or in the provider package.
+ */
+export interface ModelVerdict {
+  verdict: "pass" | "fail" | "n/a";
+  /**
+   * The first failing case (a vector ID, or the start of a generated input); not shrunk.
+   */
+  case?: string;
+  /**
+   * What went wrong, or for n/a why the check does not apply at the model interface.
+   */
+  summary?: string;
+  canary?: string;
+  found?: Occurrence[];
 }
 /**
  * What `toolresult conformance --report-json FILE` writes: which kit and specification version ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).

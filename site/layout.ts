@@ -57,6 +57,7 @@ figure.artifact{border:1px solid #dde2ea;border-radius:6px;padding:.5rem .8rem;m
 figure.artifact figcaption{font-weight:600}
 .compliance td.verdict-pass{background:#e4f4e8}
 .compliance td.verdict-fail{background:#fde4e1;font-weight:600}
+.compliance td.verdict-na{background:#eee;color:#555}
 .compliance th small{font-weight:400}
 .evidence{border-top:1px solid #e0e4ea;margin-top:1rem}
 .evidence:target{background:#fff6d9}

@@ -136,7 +136,7 @@ describe('the compliance page', () => {
       stacks: [{ id: 'evil<b>', name: 'x', version: 'v', runtime: 'node' }],
       cells: [
         { stack: 'evil<b>', check: 'TR-STACK-1', verdict: 'fail', evidence: [{ summary: '<img src=x onerror=alert(1)>', canary: 'CANARY1', replay: 'npm run compliance', found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }] }] },
-        { stack: 'evil<b>', check: 'TR-STACK-5', verdict: 'pass', evidence: [] },
+        { stack: 'evil<b>', check: 'TR-STACK-5', verdict: 'pass', evidence: [], model: { verdict: 'fail' } },
       ],
     };
     const html = compliancePage(report);
@@ -148,12 +148,14 @@ describe('the compliance page', () => {
     expect(html).not.toMatch(/<img|<script|evil<b>/);
     expect(html).toContain("evil&lt;b&gt;");
     expect(html).toContain('class="verdict-pass"');
+    // A verdict that differs at the model interface is shown under the provider verdict.
+    expect(html).toContain('pass<br><small>model: fail</small>');
   });
 
   it('reads the committed matrix: every stack has a cell for every check', () => {
     const report = JSON.parse(readFileSync(join(ROOT, 'stacks', 'compliance', 'report.json'), 'utf8'));
     const html = compliancePage(report);
-    const cells = html.match(/<td class="verdict-(pass|fail)">/g) ?? [];
+    const cells = html.match(/<td class="verdict-(pass|fail|na)"/g) ?? [];
     expect(cells.length).toBe(report.stacks.length * report.checks.length);
     expect(cells.length).toBeGreaterThan(0);
   });

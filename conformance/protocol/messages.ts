@@ -148,21 +148,27 @@ export const Ops = {
     output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'NormalizeOutput' }),
   },
   // The stacks group (spec/11-stacks.md): an agent stack, not an implementation of this protocol, runs
-  // one agent step over a tool served by a real MCP server and shows what its fake model was sent.
+  // one agent step over a tool served by a real MCP server and shows what its provider was sent.
   step: {
     group: 'stacks',
     input: Type.Object(
       {
         result: PlainObject('CallToolResult', 'The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.'),
         outputSchema: Type.Optional(PlainObject('OutputSchema', 'The tool’s outputSchema as tools/list declares it.')),
+        provider: Type.Optional(Type.String({ description: 'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.' })),
       },
       { title: 'StepInput' },
     ),
     output: Type.Object(
       {
         requests: Type.Array(Type.Unknown(), {
-          description: 'Every request the stack made to its model during the step, in order, as the recording fake model received it (volatile ids removed).',
+          description: 'Every request the stack made during the step, in order: the HTTP body its provider package sent to the fake provider (parsed JSON), or, for a row without a provider, the request as a recording fake model received it (volatile ids removed).',
         }),
+        modelRequests: Type.Optional(
+          Type.Array(Type.Unknown(), {
+            description: 'The same requests at the model interface (what the stack handed its provider integration: a prompt, a message list, a model request), for a row that also records provider bodies.',
+          }),
+        ),
         kept: Type.Unknown({ description: 'What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.' }),
         threw: Type.Union([Type.String(), Type.Null()], { description: 'The error the agent step ended with, or null when it finished.' }),
       },

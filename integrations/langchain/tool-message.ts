@@ -1,7 +1,7 @@
 // The ToolMessage a LangChain tool returns for a call through the seam (responseFormat "content":
 // core passes a returned ToolMessage through unchanged, the one way to set both status and artifact).
 // content: the wire content, an error inside {"error": ...} because no LangChain provider package
-// sends the status (spec/11-stacks.md §11.6); status: "error" for an error result; artifact: the
+// sends the status (spec/11-stacks.md §11.7); status: "error" for an error result; artifact: the
 // bounded record, which LangChain never sends to the model.
 import { ToolMessage } from '@langchain/core/messages';
 import { textWithoutFlag, type CallOutcome } from '../core/index.ts';

@@ -1,7 +1,7 @@
 // toolresult-protocol/openai-agents: function tools for the OpenAI Agents SDK whose every result goes
 // through the seam, keyed by the call's callId. The model is given the wire content as the tool's
 // output (an error inside {"error": ...}: the SDK sends every tool output with status "completed",
-// spec/11-stacks.md §11.6); the run item's customData holds the bounded record for the program.
+// spec/11-stacks.md §11.7); the run item's customData holds the bounded record for the program.
 import { tool, type FunctionTool, type MCPServer } from '@openai/agents';
 import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions } from '../core/index.ts';
 import type { SeamOptions } from '../../reference-impl/seam/execute.ts';

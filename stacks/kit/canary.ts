@@ -22,9 +22,11 @@ export interface Occurrence {
   readonly form: 'text' | 'media';
 }
 
-// The part types providers take as images, audio or files, in the request shapes of the stacks here
-// (AI SDK prompt, LangChain content blocks, OpenAI Agents input items).
-const MEDIA_TYPES = new Set(['image', 'image_url', 'input_image', 'audio', 'input_audio', 'file', 'input_file', 'media', 'image-data', 'file-data', 'image-url', 'file-url']);
+// The part types providers take as images, audio or files: in the provider bodies (OpenAI Chat
+// `image_url`, `input_audio`, `file`; Responses `input_image`, `input_file`; Anthropic `image` and
+// `document` with a base64 `source`) and at the model interface (AI SDK prompt, LangChain content
+// blocks, OpenAI Agents input items).
+const MEDIA_TYPES = new Set(['image', 'image_url', 'input_image', 'audio', 'input_audio', 'file', 'input_file', 'document', 'media', 'image-data', 'file-data', 'image-url', 'file-url']);
 // Part types that carry text: one of these inside a media part is text again. Any other `type` (the
 // AI SDK's `{type:"data"}` holder) keeps what its parent was.
 const TEXT_TYPES = new Set(['text', 'input_text', 'output_text', 'json', 'content', 'error-text', 'error-json', 'tool-result', 'function_call_result', 'message']);
@@ -77,6 +79,15 @@ export function findCanary(value: unknown, canary: string, root = '$'): Occurren
   };
   walk(value, root, false);
   return out;
+}
+
+/** How many times a canary stands in a JSON value (strings and member names, every occurrence). */
+export function countCanary(value: unknown, canary: string): number {
+  const inString = (s: string): number => s.split(canary).length - 1;
+  if (typeof value === 'string') return inString(value);
+  if (Array.isArray(value)) return value.reduce((n: number, x) => n + countCanary(x, canary), 0);
+  if (typeof value === 'object' && value !== null) return Object.entries(value).reduce((n, [k, x]) => n + inString(k) + countCanary(x, canary), 0);
+  return 0;
 }
 
 /** Every string of a JSON value that is base64 data inside a media part, with its length. */

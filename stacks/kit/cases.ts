@@ -1,6 +1,8 @@
 // A stack case: a CallToolResult (and the tool's outputSchema) as a server sends it, plus the canaries
 // planted in it, by where they stand. Generated cases come from `probeCase`, which fast-check shrinks
-// (fewer blocks, shorter text, simpler canaries); fixed cases from conformance/stacks/vectors/.
+// (fewer blocks, shorter text, simpler canaries); fixed cases from stacks/vectors/. Every block type
+// (text, embedded text and blob resources, image, audio, resource_link) can carry `_meta`, and an
+// embedded resource can carry its own inside.
 import fc from 'fast-check';
 import { canaryArb, type Role } from './canary.ts';
 
@@ -33,17 +35,34 @@ interface Piece {
   readonly canary: string;
 }
 
+/** A block, with `_meta` planted on it (and inside its embedded resource) when a canary is drawn. */
+const withMeta = (block: Block, role: Role, canary: string, metas: readonly (string | undefined)[]): Piece[] => {
+  const pieces: Piece[] = [{ block, role, canary }];
+  const [outer, inner] = metas;
+  if (outer !== undefined) {
+    block['_meta'] = { 'example.com/block-trace': outer };
+    pieces.push({ block, role: 'meta', canary: outer });
+  }
+  const resource = block['resource'] as Block | undefined;
+  if (inner !== undefined && resource) {
+    resource['_meta'] = { 'example.com/resource-trace': inner };
+    pieces.push({ block, role: 'meta', canary: inner });
+  }
+  return pieces;
+};
+const metaCanary = fc.option(canaryArb('meta'), { nil: undefined });
+
+/** Model-facing text: a text block, or an embedded text resource (which MCP also gives the model). */
 const visibleBlock = canaryArb('visible').chain((c) =>
   fc.record({
     text: textAround(c),
     audience: fc.constantFrom(undefined, ['assistant'], ['user', 'assistant']),
-    blockMeta: fc.option(canaryArb('meta'), { nil: undefined }),
-  }).map(({ text, audience, blockMeta }): Piece[] => {
-    const block: Block = { type: 'text', text, ...(audience ? { annotations: { audience } } : {}) };
-    if (blockMeta === undefined) return [{ block, role: 'visible', canary: c }];
-    // A block's own _meta: the second piece names its canary; the block is the same object.
-    block['_meta'] = { 'example.com/block-trace': blockMeta };
-    return [{ block, role: 'visible', canary: c }, { block, role: 'meta', canary: blockMeta }];
+    resource: fc.boolean(),
+    metas: fc.tuple(metaCanary, metaCanary),
+  }).map(({ text, audience, resource, metas }): Piece[] => {
+    const annotations = audience ? { annotations: { audience } } : {};
+    const block: Block = resource ? { type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text }, ...annotations } : { type: 'text', text, ...annotations };
+    return withMeta(block, 'visible', c, metas);
   }),
 );
 
@@ -51,21 +70,31 @@ const visibleBlock = canaryArb('visible').chain((c) =>
 const base64With = (canary: string) => fc.constantFrom('iVBORw0K', 'UklGRiQA', 'JVBERi0x').map((head) => `${head}${canary}AAAA`);
 
 const userOnlyBlock = canaryArb('userOnly').chain((c) =>
-  fc.oneof(
-    fc.tuple(textAround(c), fc.constantFrom(['user'], [])).map(([text, audience]) => ({ type: 'text', text, annotations: { audience } })),
-    base64With(c).map((data) => ({ type: 'image', data, mimeType: 'image/png', annotations: { audience: ['user'] } })),
-  ).map((block): Piece[] => [{ block, role: 'userOnly', canary: c }]),
+  fc.tuple(
+    fc.oneof(
+      fc.tuple(textAround(c), fc.constantFrom(['user'], [])).map(([text, audience]): Block => ({ type: 'text', text, annotations: { audience } })),
+      base64With(c).map((data): Block => ({ type: 'image', data, mimeType: 'image/png', annotations: { audience: ['user'] } })),
+    ),
+    metaCanary,
+  ).map(([block, meta]): Piece[] => withMeta(block, 'userOnly', c, [meta])),
 );
 
 const binaryBlock = canaryArb('binary').chain((c) =>
-  base64With(c).chain((data) =>
-    fc.constantFrom<Block>(
-      { type: 'image', data, mimeType: 'image/png' },
-      { type: 'audio', data, mimeType: 'audio/wav' },
-      { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: data } },
-    ).map((block): Piece[] => [{ block: structuredClone(block), role: 'binary', canary: c }]),
-  ),
+  fc.tuple(
+    base64With(c).chain((data) =>
+      fc.constantFrom<Block>(
+        { type: 'image', data, mimeType: 'image/png' },
+        { type: 'audio', data, mimeType: 'audio/wav' },
+        { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: data } },
+      ),
+    ),
+    metaCanary,
+    metaCanary,
+  ).map(([block, outer, inner]): Piece[] => withMeta(structuredClone(block), 'binary', c, [outer, inner])),
 );
+
+/** A resource_link: a URI for the client to fetch, whose only canary is its `_meta`. */
+const linkBlock = canaryArb('meta').map((m): Piece[] => [{ block: { type: 'resource_link', uri: 'file:///data/export.csv', name: 'export.csv', mimeType: 'text/csv', _meta: { 'example.com/link-trace': m } }, role: 'meta', canary: m }]);
 
 /** A structured value with canaries in a member name and in leaves; no text block repeats them. */
 const structuredValue = fc.tuple(canaryArb('structured'), canaryArb('structured'), fc.integer({ min: 0, max: 999 }), fc.boolean()).map(([k, v, n, nested]) => {
@@ -81,6 +110,7 @@ export function probeCase(needs: Needs = {}): fc.Arbitrary<StackCase> {
       visible: count(needs.visible, 2).chain((n) => fc.array(visibleBlock, { minLength: n, maxLength: n })),
       userOnly: count(needs.userOnly, 2).chain((n) => fc.array(userOnlyBlock, { minLength: n, maxLength: n })),
       binary: count(needs.binary, 2).chain((n) => fc.array(binaryBlock, { minLength: n, maxLength: n })),
+      links: fc.integer({ min: 0, max: 1 }).chain((n) => fc.array(linkBlock, { minLength: n, maxLength: n })),
       structured: needs.structured ? structuredValue.map((s) => s as typeof s | undefined) : fc.option(structuredValue, { nil: undefined }),
       resultMeta: needs.meta ? canaryArb('meta').map((m) => m as string | undefined) : fc.option(canaryArb('meta'), { nil: undefined }),
       isError: needs.isError === undefined ? fc.boolean() : fc.constant(needs.isError),
@@ -88,8 +118,8 @@ export function probeCase(needs: Needs = {}): fc.Arbitrary<StackCase> {
       // Where the non-visible blocks go among the visible ones (a rotation keeps shrinking simple).
       rotate: fc.nat({ max: 4 }),
     })
-    .map(({ visible, userOnly, binary, structured, resultMeta, isError, declareSchema, rotate }) => {
-      const pieces = [...visible.flat(), ...userOnly.flat(), ...binary.flat()];
+    .map(({ visible, userOnly, binary, links, structured, resultMeta, isError, declareSchema, rotate }) => {
+      const pieces = [...visible.flat(), ...userOnly.flat(), ...binary.flat(), ...links.flat()];
       const blocks: Block[] = [];
       for (const p of pieces) if (!blocks.includes(p.block)) blocks.push(p.block);
       const r = blocks.length === 0 ? 0 : rotate % blocks.length;

@@ -5,12 +5,17 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { findCanary, mediaStrings } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
-import { CHECKS, checkById, holdsWhole, type StepAnswer } from './checks.ts';
+import { CHECKS, checkById, holdsWhole, isNotApplicable, type Finding, type StepAnswer } from './checks.ts';
+import { saysError, toolResultParts } from './tool-results.ts';
 
 const none = { visible: [], userOnly: [], structured: [], meta: [], binary: [] };
 const USER = [{ role: 'user', content: 'Look it up.' }];
 const answer = (toolMessage: unknown, kept: unknown = null, threw: string | null = null): StepAnswer => ({ requests: [USER, [...USER, toolMessage]], kept, threw });
-const judge = (id: string, c: StackCase, a: StepAnswer) => checkById(id)!.judge(c, a);
+const judge = (id: string, c: StackCase, a: StepAnswer): Finding | undefined => {
+  const r = checkById(id)!.judge(c, a);
+  if (isNotApplicable(r)) throw new Error(`${id} said n/a: ${r.notApplicable}`);
+  return r;
+};
 
 describe('stack checks', () => {
   it('TR-STACK-1: user-only text or image data in the request fails, in text or as media', () => {
@@ -54,9 +59,52 @@ describe('stack checks', () => {
     expect(judge('TR-STACK-6', ok, answer({ role: 'tool', content: '' }))?.summary).toMatch(/never reached/);
     // Only in the first request (before the tool ran) does not count.
     expect(judge('TR-STACK-6', ok, { requests: [[{ content: 'TRCVaaaaaaaa' }]], kept: null, threw: null })).toBeDefined();
-    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', tool_call_id: 'c', content: 'Error: TRCVaaaaaaaa' }))).toBeUndefined();
     expect(judge('TR-STACK-8', err, { requests: [USER], kept: null, threw: 'ToolException: boom' })?.threw).toBe('ToolException: boom');
-    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: 'Error: TRCVaaaaaaaa' }, null, 'Error: later'))).toBeDefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', tool_call_id: 'c', content: 'Error: TRCVaaaaaaaa' }, null, 'Error: later'))).toBeDefined();
+  });
+
+  it('TR-STACK-8: an error result passes only with the error signal of its format in the tool-result part', () => {
+    const err: StackCase = { result: { content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], isError: true }, canaries: { ...none, visible: ['TRCVaaaaaaaa'] } };
+    const anthropic = (extra: object) => answer({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], ...extra }] });
+    expect(judge('TR-STACK-8', err, anthropic({}))?.summary).toMatch(/as a success: the anthropic tool_result/);
+    expect(judge('TR-STACK-8', err, anthropic({ is_error: true }))).toBeUndefined();
+    // OpenAI formats have no error field: the text must say so; "completed" status alone is a success.
+    expect(judge('TR-STACK-8', err, answer({ type: 'function_call_output', call_id: 'c', output: 'lookup failed TRCVaaaaaaaa', status: 'completed' }))).toBeDefined();
+    expect(judge('TR-STACK-8', err, answer({ type: 'function_call_output', call_id: 'c', output: '{"error":"lookup failed TRCVaaaaaaaa"}' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', tool_call_id: 'c', content: '[{"type":"text","text":"lookup failed TRCVaaaaaaaa"}]' }))).toBeDefined();
+    // Model interfaces: the AI SDK output type, LangChain's status, the control's isError.
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }] } }] }))).toBeDefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: [{ type: 'tool-result', output: { type: 'error-text', value: 'lookup failed TRCVaaaaaaaa' } }] }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, answer({ type: 'tool', tool_call_id: 'c', content: 'lookup failed TRCVaaaaaaaa', status: 'error' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, answer({ role: 'tool', toolCallId: 'c', content: 'lookup failed TRCVaaaaaaaa', isError: false }))).toBeDefined();
+    // The text somewhere in the request, outside any tool-result part, is no answer to the call.
+    expect(judge('TR-STACK-8', err, answer({ role: 'user', content: 'lookup failed TRCVaaaaaaaa' }))?.summary).toMatch(/no tool-result part/);
+    expect(saysError('Error rate is fine')).toBe(true);
+    expect(saysError('{"errors":[]}')).toBe(false);
+    expect(toolResultParts([{ type: 'tool_result', content: [{ type: 'tool_result' }] }], 'r')).toHaveLength(1);
+  });
+
+  it('TR-STACK-15: a block that reaches one request twice fails, once passes', () => {
+    const c: StackCase = { result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }, { type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], binary: ['TRCBaaaaaaaa'] } };
+    const once = [{ type: 'text', text: 'TRCVaaaaaaaa' }, { type: 'image', source: { type: 'base64', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }];
+    expect(judge('TR-STACK-15', c, answer({ role: 'user', content: [{ type: 'tool_result', content: once }] }))).toBeUndefined();
+    const twice = judge('TR-STACK-15', c, answer({ role: 'user', content: [{ type: 'tool_result', content: [...once, { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }] }] }));
+    expect(twice?.canary).toBe('TRCBaaaaaaaa');
+    expect(twice?.found).toHaveLength(2);
+    // A result that holds the text twice may send it twice.
+    const c2: StackCase = { ...c, result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }], structuredContent: { t: 'TRCVaaaaaaaa' } } };
+    expect(judge('TR-STACK-15', c2, answer({ role: 'tool', tool_call_id: 'c', content: '{"text":"TRCVaaaaaaaa","structuredContent":{"t":"TRCVaaaaaaaa"}}' }))).toBeUndefined();
+  });
+
+  it('TR-STACK-16: media at the model interface must reach the provider body; a throw is a loss; no model view is n/a', () => {
+    const c: StackCase = { result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, binary: ['TRCBaaaaaaaa'] } };
+    const model = [USER, [...USER, { role: 'tool', content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'image-data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' }] } }] }]];
+    const body = (content: unknown) => ({ requests: [{ messages: USER }, { messages: [...USER, { role: 'user', content: [{ type: 'tool_result', content }] }] }], modelRequests: model, kept: null, threw: null });
+    expect(judge('TR-STACK-16', c, body([{ type: 'image', source: { type: 'base64', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }]))).toBeUndefined();
+    expect(judge('TR-STACK-16', c, body([]))?.summary).toMatch(/dropped it/);
+    expect(judge('TR-STACK-16', c, { ...body([]), requests: [{}], threw: 'Error: Converter for anthropic does not implement `fromStandardAudioBlock` method.' })?.threw).toMatch(/fromStandardAudioBlock/);
+    expect(isNotApplicable(checkById('TR-STACK-16')!.judge(c, { requests: [], kept: null, threw: null }))).toBe(true);
   });
 
   it('TR-STACK-7 and TR-STACK-9: structured data must be kept whole as a value, not as text', () => {

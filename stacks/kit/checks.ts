@@ -1,16 +1,27 @@
 // The checks of the stack profile (spec/11-stacks.md), one per requirement. A check reads one case
-// and the stack's answer to it and says pass, or fail with evidence: where a canary turned up in the
-// model request, or what the runtime can no longer read.
-import { findCanary, type Occurrence } from './canary.ts';
+// and the stack's answer to it and says pass, fail with evidence (where a canary turned up in the
+// request, what the runtime can no longer read, what the model was told), or that it cannot judge
+// this answer (n/a, with the reason). The same check reads the provider bodies and, for the verdict
+// beside it, the model-interface requests of the same step.
+import { countCanary, findCanary, type Occurrence } from './canary.ts';
 import type { Needs, StackCase } from './cases.ts';
+import { toolResultParts, type ToolResultPart } from './tool-results.ts';
 
 export interface StepAnswer {
+  /** Provider HTTP bodies (or, judging the model interface, the model-interface requests). */
   readonly requests: readonly unknown[];
+  /** The model-interface requests of the same step, when the adapter records them. */
+  readonly modelRequests?: readonly unknown[];
   readonly kept: unknown;
   readonly threw: string | null;
 }
 
-export type CheckKind = 'leak' | 'loss' | 'delivery';
+export type CheckKind = 'leak' | 'loss' | 'delivery' | 'duplication';
+
+/** A check that cannot say anything about this answer. */
+export interface NotApplicable {
+  readonly notApplicable: string;
+}
 
 export interface Finding {
   /** One line: what went wrong. */
@@ -23,6 +34,8 @@ export interface Finding {
   readonly wanted?: unknown;
   readonly kept?: unknown;
   readonly threw?: string;
+  /** The tool-result part the model was given (TR-STACK-8). */
+  readonly part?: unknown;
 }
 
 export interface Check {
@@ -34,8 +47,12 @@ export interface Check {
   /** A column header of two or three words. */
   readonly short: string;
   readonly needs: Needs;
-  judge(c: StackCase, a: StepAnswer): Finding | undefined;
+  judge(c: StackCase, a: StepAnswer): Finding | NotApplicable | undefined;
+  /** Why the model-interface verdict says n/a for this check (it compares the two layers itself). */
+  readonly providerOnly?: string;
 }
+
+export const isNotApplicable = (x: Finding | NotApplicable | undefined): x is NotApplicable => x !== undefined && 'notApplicable' in x;
 
 /** The requests made after the tool ran: the ones that can carry its result. */
 const afterTool = (a: StepAnswer): readonly unknown[] => a.requests.slice(1);
@@ -79,6 +96,48 @@ function keptWhole(c: StackCase, a: StepAnswer, what: string): Finding | undefin
     kept: a.kept,
     ...(a.threw !== null ? { threw: a.threw } : {}),
   };
+}
+
+/** The error must reach the model as an error: every tool-result part after the tool ran says so. */
+function deliveredAsError(c: StackCase, a: StepAnswer): Finding | undefined {
+  const text = delivered(c, a, 'text of the error result');
+  if (text) return text;
+  const parts: ToolResultPart[] = afterTool(a).flatMap((r, i) => toolResultParts(r, `requests[${i + 1}]`));
+  if (parts.length === 0) return { summary: 'no tool-result part in the request after the tool ran: the error text reached the model outside any answer to its call' };
+  const success = parts.find((p) => !p.error);
+  if (success) return { summary: `the error result reached the model as a success: the ${success.format} at ${success.path} carries no error signal`, part: trimPart(success.part) };
+  return undefined;
+}
+
+function trimPart(v: unknown): unknown {
+  const s = JSON.stringify(v);
+  return s.length <= 600 ? v : `${s.slice(0, 600)}… (${s.length} chars)`;
+}
+
+/** The model-facing blocks (visible text, media) must each reach a request at most as often as the result holds them. */
+function sentOnce(c: StackCase, a: StepAnswer): Finding | undefined {
+  for (const canary of [...c.canaries.visible, ...c.canaries.binary]) {
+    const served = countCanary(c.result, canary);
+    for (const [i, r] of afterTool(a).entries()) {
+      const n = countCanary(r, canary);
+      if (n > served) {
+        return { summary: `a block the result holds ${served === 1 ? 'once' : `${served} times`} is in one request ${n} times`, canary, found: findCanary(r, canary, `requests[${i + 1}]`) };
+      }
+    }
+  }
+  return undefined;
+}
+
+/** Media the model interface carried must reach the provider body; a step that throws loses it. */
+function mediaKept(c: StackCase, a: StepAnswer): Finding | NotApplicable | undefined {
+  if (a.modelRequests === undefined) return { notApplicable: 'the row records no model-interface requests to compare the provider body with' };
+  if (a.threw !== null) return { summary: `the step threw and the result never reached the provider: ${a.threw.slice(0, 160)}`, threw: a.threw };
+  for (const canary of c.canaries.binary) {
+    const atModel = a.modelRequests.slice(1).flatMap((r, i) => findCanary(r, canary, `modelRequests[${i + 1}]`)).filter((o) => o.form === 'media');
+    if (atModel.length === 0) continue;
+    if (inRequests(a, canary).length === 0) return { summary: `media the model interface carried at ${atModel[0]!.path} is in no provider body: the provider package dropped it without a word`, canary, found: atModel.slice(0, 1) };
+  }
+  return undefined;
 }
 
 function delivered(c: StackCase, a: StepAnswer, what: string): Finding | undefined {
@@ -160,10 +219,10 @@ export const CHECKS: readonly Check[] = [
     id: 'TR-STACK-8',
     kind: 'delivery',
     level: 'MUST',
-    title: 'an error result reaches the model, and the step goes on',
-    short: 'error arrives',
+    title: 'an error result reaches the model as an error in the provider\'s own form, and the step goes on',
+    short: 'error as error',
     needs: { visible: true, isError: true },
-    judge: (c, a) => delivered(c, a, 'text of the error result'),
+    judge: (c, a) => deliveredAsError(c, a),
   },
   {
     id: 'TR-STACK-9',
@@ -173,6 +232,25 @@ export const CHECKS: readonly Check[] = [
     short: 'error body kept',
     needs: { structured: true, isError: true },
     judge: (c, a) => keptWhole(c, a, 'the structured error body'),
+  },
+  {
+    id: 'TR-STACK-15',
+    kind: 'duplication',
+    level: 'MUST',
+    title: 'each block of a result reaches a request at most once',
+    short: 'sent once',
+    needs: { visible: true },
+    judge: (c, a) => sentOnce(c, a),
+  },
+  {
+    id: 'TR-STACK-16',
+    kind: 'loss',
+    level: 'MUST',
+    title: 'media the model interface carries reaches the provider, and no step throws on a result',
+    short: 'media not lost',
+    needs: { binary: true },
+    judge: (c, a) => mediaKept(c, a),
+    providerOnly: 'this check compares the model interface with the provider body',
   },
 ];
 

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { CHECKS, checkById, type Check } from './checks.ts';
 import { buildReport, renderReadme, type ComplianceReport } from './report.ts';
-import { DEFAULT_RUNS, DEFAULT_SEED, runStack, type StackRun } from './run.ts';
+import { DEFAULT_RUNS, DEFAULT_SEED, runRows, type StackRun } from './run.ts';
 import { STACKS_DIR, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
 import { loadStackVectors } from './vectors.ts';
 import { compareReports } from './verify.ts';
@@ -30,14 +30,16 @@ interface Args {
   runs: number;
   path?: string;
   verify: boolean;
+  /** --verify over every row instead of the day's sample. */
+  all: boolean;
   write: boolean;
   narrowed: boolean;
 }
 
-const USAGE = 'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify] [--no-write]';
+const USAGE = 'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify [--all]] [--no-write]';
 
 export function parse(argv: readonly string[]): Args {
-  const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, write: true, narrowed: false };
+  const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, all: false, write: true, narrowed: false };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => {
@@ -70,6 +72,7 @@ export function parse(argv: readonly string[]): Args {
       case '--runs': a.runs = int(); break;
       case '--path': a.path = value(); break;
       case '--verify': a.verify = true; break;
+      case '--all': a.all = true; break;
       case '--no-write': a.write = false; break;
       case '-h': case '--help': throw new UsageError(USAGE);
       default: throw new UsageError(`unknown option ${JSON.stringify(flag)}\n${USAGE}`);
@@ -79,6 +82,7 @@ export function parse(argv: readonly string[]): Args {
   if (a.path !== undefined && a.checks.length !== 1) throw new UsageError('--path replays one generated case: give exactly one --check');
   if (a.vector !== undefined && a.path !== undefined) throw new UsageError('--vector and --path replay different cases: give one');
   if (a.verify && a.narrowed) throw new UsageError('--verify checks the whole committed matrix: it takes no --stack, --check, --vector or --path');
+  if (a.all && !a.verify) throw new UsageError('--all goes with --verify (every row instead of the day\'s sample)');
   if (a.stacks.length === 0) a.stacks = [...STACK_ROWS];
   if (a.checks.length === 0) a.checks = [...CHECKS];
   return a;
@@ -105,21 +109,30 @@ function printEvidence(runs: readonly StackRun[]): void {
 export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'runs' | 'path' | 'vector'>, extra: { replayPaths?: (s: string, c: string) => string | undefined; onProgress?: (l: string) => void } = {}): Promise<StackRun[]> {
   const vectors = loadStackVectors();
   if (a.vector !== undefined && !vectors.some((v) => v.id === a.vector)) throw new UsageError(`unknown vector ${JSON.stringify(a.vector)}; the vectors are ${vectors.map((v) => v.id).join(', ')}`);
-  return mapLimited(a.stacks, jobs(), (row) =>
-      runStack(row, vectors, {
-        seed: a.seed,
-        runs: a.runs,
-        checks: a.checks,
-        generated: a.vector === undefined,
-        ...(a.vector !== undefined ? { vectorIds: [a.vector] } : a.path !== undefined ? { vectorIds: [] } : {}),
-        ...(a.path !== undefined ? { path: a.path } : {}),
-        ...(extra.replayPaths ? { replayPaths: extra.replayPaths } : {}),
-        ...(extra.onProgress ? { onProgress: extra.onProgress } : {}),
-      }),
+  // Rows that share an adapter command (a stack mode at each provider) share one process.
+  const groups = new Map<string, StackRow[]>();
+  for (const row of a.stacks) {
+    const key = JSON.stringify([row.adapter, row.args]);
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const runs = await mapLimited([...groups.values()], jobs(), (rows) =>
+    runRows(rows, vectors, {
+      seed: a.seed,
+      runs: a.runs,
+      checks: a.checks,
+      generated: a.vector === undefined,
+      ...(a.vector !== undefined ? { vectorIds: [a.vector] } : a.path !== undefined ? { vectorIds: [] } : {}),
+      ...(a.path !== undefined ? { path: a.path } : {}),
+      ...(extra.replayPaths ? { replayPaths: extra.replayPaths } : {}),
+      ...(extra.onProgress ? { onProgress: extra.onProgress } : {}),
+    }),
   );
+  // Back in the order the rows were asked for.
+  const byId = new Map(runs.flat().map((r) => [r.row.id, r] as const));
+  return a.stacks.map((row) => byId.get(row.id)!);
 }
 
-/** Stacks run at once: each is one process, and starting one is CPU-bound (TOOLRESULT_STACK_JOBS overrides). */
+/** Adapter processes run at once: starting one is CPU-bound (TOOLRESULT_STACK_JOBS overrides). */
 function jobs(): number {
   const env = Number(process.env['TOOLRESULT_STACK_JOBS']);
   return Number.isInteger(env) && env > 0 ? env : Math.max(2, Math.min(4, availableParallelism()));
@@ -148,7 +161,9 @@ async function main(argv: readonly string[]): Promise<number> {
   const progress = (l: string) => process.stderr.write(`${l}\n`);
   if (a.verify) {
     const committed = readCommitted();
-    const problems = await verifyCommitted(committed, a.runs === DEFAULT_RUNS ? undefined : a.runs, progress);
+    const sample = a.all ? undefined : sampleRows(committed, utcDay());
+    if (sample) progress(`verifying the day's sample of ${sample.length} of ${committed.stacks.length} rows (--all for every row): ${sample.join(', ')}`);
+    const problems = await verifyCommitted(committed, a.runs === DEFAULT_RUNS ? undefined : a.runs, progress, sample);
     for (const p of problems) console.log(`drift: ${p}`);
     console.log(problems.length === 0 ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)` : `${problems.length} difference(s): run npm run compliance and commit stacks/compliance/`);
     return problems.length === 0 ? 0 : 1;
@@ -178,6 +193,20 @@ async function main(argv: readonly string[]): Promise<number> {
   return controlFails.length > 0 || broken.length > 0 ? 1 : 0;
 }
 
+const utcDay = (): number => Math.floor(Date.now() / 86_400_000);
+
+/**
+ * The rows `npm test` verifies: every control row, and of each other stack one row, which moves on
+ * by one every UTC day (day mod the stack's row count), so the whole matrix is met again within as
+ * many days as the largest stack has rows. The sample is a pure function of the day: a failure
+ * reproduces with the same day's run, or with --verify --all.
+ */
+export function sampleRows(committed: ComplianceReport, day: number): string[] {
+  const byStack = new Map<string, string[]>();
+  for (const s of committed.stacks) if (!s.control) byStack.set(s.stack, [...(byStack.get(s.stack) ?? []), s.id]);
+  return [...committed.stacks.filter((s) => s.control).map((s) => s.id), ...[...byStack.values()].map((ids) => ids[day % ids.length]!)];
+}
+
 /**
  * The drift check: the stacks run again at the committed seed; a committed failing generated case
  * is replayed by its path, and a passing cell runs `runs` cases (a prefix of the committed run, so it
@@ -199,7 +228,7 @@ export async function verifyCommitted(committed: ComplianceReport, runs: number 
     { replayPaths: (s, c) => paths.get(`${s} ${c}`), ...(onProgress ? { onProgress } : {}) },
   );
   const report = buildReport(fresh, CHECKS, { seed: committed.kit.seed, runs: committed.kit.runs, vectors: loadStackVectors().map((v) => v.id) });
-  return compareReports(committed, report);
+  return compareReports(committed, report, (runs ?? committed.kit.runs) < committed.kit.runs);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -1,4 +1,4 @@
-// Running the matrix: one adapter process per stack, all stacks at once; per stack, every check on
+// Running the matrix: one adapter process per row, two to four at once; per row, every check on
 // the fixed vectors it applies to and on generated cases (fast-check: seeded, shrunk to a minimal
 // case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
 // of the shrunk generated case.
@@ -7,16 +7,26 @@ import { AdapterProcess } from '../../conformance/runner/process.ts';
 import type { HelloOutput } from '../../conformance/protocol/messages.ts';
 import { mediaStrings, type Occurrence } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
-import { CHECKS, type Check, type Finding, type StepAnswer } from './checks.ts';
+import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable, type StepAnswer } from './checks.ts';
 import { adapterCommand, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
 export const DEFAULT_SEED = 20261130;
-export const DEFAULT_RUNS = 40;
+export const DEFAULT_RUNS = 15;
 /** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
 const STEP_TIMEOUT_MS = 180_000;
 
-export type Verdict = 'pass' | 'fail' | 'error';
+export type Verdict = 'pass' | 'fail' | 'error' | 'n/a';
+
+/** The same check on the model-interface requests of the same steps: where a leak or loss starts. */
+export interface ModelVerdict {
+  readonly verdict: 'pass' | 'fail' | 'n/a';
+  /** For `fail`: the first failing case (not shrunk), what went wrong and where; for `n/a`: why. */
+  readonly case?: string;
+  readonly summary?: string;
+  readonly canary?: string;
+  readonly found?: readonly Occurrence[];
+}
 
 export interface Evidence extends Finding {
   /** `vector` or `generated`. */
@@ -35,14 +45,16 @@ export interface Cell {
   readonly vectors: number;
   readonly generated: number;
   readonly evidence: readonly Evidence[];
-  /** For `error`: why the cell could not be judged. */
+  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row. */
   readonly reason?: string;
+  /** The verdict of the same check at the model interface. */
+  readonly model: ModelVerdict;
 }
 
 export interface Figure {
   readonly stack: string;
   readonly vector: string;
-  /** UTF-8 octets of the model request made after the tool ran (JSON). */
+  /** UTF-8 octets of the provider body sent after the tool ran (JSON). */
   readonly requestOctets: number;
   /** Octets of it that travel as base64 media parts. */
   readonly mediaOctets: number;
@@ -92,6 +104,13 @@ export function replayCommand(stack: string, check: string, how: { vector: strin
 
 const inputOf = (c: StackCase) => ({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) });
 
+/** The input as evidence: a long string (the 1,000,000-character vector) is cut, with its length. */
+function shownInput(c: StackCase): { result: unknown; outputSchema?: unknown } {
+  const cut = (v: unknown): unknown =>
+    typeof v === 'string' ? (v.length > 2000 ? `${v.slice(0, 2000)}… (${v.length} chars)` : v) : Array.isArray(v) ? v.map(cut) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)])) : v;
+  return cut(inputOf(c)) as { result: unknown; outputSchema?: unknown };
+}
+
 /** Keeps evidence readable: long strings and big trees in `kept` are cut, canaries stay visible. */
 function trimKept(v: unknown, depth = 0): unknown {
   if (typeof v === 'string') return v.length > 400 ? `${v.slice(0, 400)}… (${v.length} chars)` : v;
@@ -115,16 +134,26 @@ function evidence(f: Finding, base: Omit<Evidence, keyof Finding>): Evidence {
   };
 }
 
-/** Runs every selected check of one stack; never throws for a misbehaving adapter. */
-export async function runStack(row: StackRow, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
-  const adapter = new AdapterProcess({ command: adapterCommand(row), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
+/**
+ * Runs the rows that share one adapter command (a stack mode at each of its providers) through one
+ * adapter process, one row after the other; never throws for a misbehaving adapter.
+ */
+export async function runRows(rows: readonly StackRow[], vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun[]> {
+  const adapter = new AdapterProcess({ command: adapterCommand(rows[0]!), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
   const started = await adapter.ensureStarted();
   if (typeof started === 'string') {
     await adapter.stop();
-    return { row, hello: undefined, cells: [], figures: [], error: `adapter did not start: ${started}` };
+    return rows.map((row) => ({ row, hello: undefined, cells: [], figures: [], error: `adapter did not start: ${started}` }));
   }
+  const out: StackRun[] = [];
+  for (const row of rows) out.push(await runRow(row, adapter, started, vectors, opts));
+  await adapter.stop();
+  return out;
+}
+
+async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
   const ask = async (c: StackCase): Promise<StepAnswer> => {
-    const r = await adapter.request('step', inputOf(c));
+    const r = await adapter.request('step', { ...inputOf(c), provider: row.provider });
     if (r.kind === 'broken') throw new Broken(r.reason);
     if (r.kind === 'error') throw new Broken(`step answered ${r.code}: ${r.message}`);
     return r.output as unknown as StepAnswer;
@@ -139,17 +168,48 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
     return a;
   };
 
+  // Generated cases come from one arbitrary for every check (each check keeps the cases it applies
+  // to), so at one seed the checks meet the same cases, and a case is asked once per row.
+  const generatedAnswers = new Map<string, StepAnswer>();
+  const askGenerated = async (c: StackCase): Promise<StepAnswer> => {
+    const key = JSON.stringify(inputOf(c));
+    const known = generatedAnswers.get(key);
+    if (known) return known;
+    const a = await ask(c);
+    generatedAnswers.set(key, a);
+    return a;
+  };
+  const anyCase = probeCase({});
+
   const cells: Cell[] = [];
   for (const check of opts.checks) {
     const t0 = Date.now();
     const found: Evidence[] = [];
     let reason: string | undefined;
+    let notApplicable: string | undefined;
+    let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
+    /** The provider verdict of one answer; the model-interface verdict is noted on the way. */
+    const judge = (c: StackCase, a: StepAnswer, caseName: string): Finding | undefined => {
+      if (model.verdict === 'pass') {
+        if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
+        else {
+          const m = check.judge(c, { ...a, requests: a.modelRequests });
+          if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
+        }
+      }
+      const f: Finding | NotApplicable | undefined = check.judge(c, a);
+      if (isNotApplicable(f)) {
+        notApplicable = f.notApplicable;
+        return undefined;
+      }
+      return f;
+    };
     const applicable = selected.filter((v) => satisfies(v, check.needs));
     try {
       for (const v of applicable) {
-        const f = check.judge(v, await answerOf(v));
+        const f = judge(v, await answerOf(v), v.id);
         if (f) {
-          found.push(evidence(f, { source: 'vector', case: v.id, input: inputOf(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
+          found.push(evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
           break; // the first failing vector is the cell's evidence; the rest only repeat it
         }
       }
@@ -160,17 +220,18 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
     if (opts.generated && reason === undefined) {
       const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
       let broken: string | undefined;
-      const property = fc.asyncProperty(probeCase(check.needs), async (c) => {
+      const property = fc.asyncProperty(anyCase, async (c) => {
+        fc.pre(satisfies(c, check.needs));
         generated += 1;
         if (broken !== undefined) throw new Broken(broken);
         let a: StepAnswer;
         try {
-          a = await ask(c);
+          a = await askGenerated(c);
         } catch (e) {
           broken = e instanceof Error ? e.message : String(e);
           throw e;
         }
-        const f = check.judge(c, a);
+        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
         if (f) throw new CheckFailed(f);
       });
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
@@ -181,12 +242,13 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
         const err = details.errorInstance;
         const cexPath = details.counterexamplePath ?? '';
         if (err instanceof CheckFailed) {
-          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: inputOf(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
+          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
-    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : 'pass';
-    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}) });
+    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
+    if (verdict === 'n/a') reason = notApplicable;
+    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), model });
     opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 
@@ -200,7 +262,6 @@ export async function runStack(row: StackRow, vectors: readonly StackVector[], o
       /* the cells already say the adapter broke */
     }
   }
-  await adapter.stop();
   return { row, hello: started, cells, figures };
 }
 

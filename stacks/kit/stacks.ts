@@ -1,5 +1,5 @@
-// The rows of the matrix. Each stack folder under stacks/adapters/ registers its own rows in a
-// `rows.ts` that exports `rows: StackRow[]`; this module finds them all (one file per stack, so a new
+// The rows of the matrix: one per (stack, mode, provider). Each stack folder under stacks/adapters/ registers its own rows in a
+// `rows.ts` that exports `rows: StackRow[]` (adapters/shared/row-builder.ts builds them from modes and providers); this module finds them all (one file per stack, so a new
 // stack adds a folder and touches nothing here). The control row comes first: it must pass every
 // check (TR-STACK-10); the other rows follow in folder order, each folder's rows in its own order.
 import { existsSync, readdirSync } from 'node:fs';
@@ -7,8 +7,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, relative } from 'node:path';
 
 export interface StackRow {
-  /** Stable ID used by --stack and in report.json. */
+  /** Stable ID used by --stack and in report.json: `<stack>-<mode>@<provider>`. */
   readonly id: string;
+  /** The stack, its mode (an option or entry point a user picks) and the provider format it sends. */
+  readonly stack: string;
+  readonly mode: string;
+  readonly provider: string;
   /** Adapter file, relative to stacks/. */
   readonly adapter: string;
   readonly args: readonly string[];
@@ -49,7 +53,7 @@ export function adapterCommand(row: StackRow): string[] {
   return [process.execPath, '--import', import.meta.resolve('tsx'), join(STACKS_DIR, row.adapter), ...row.args];
 }
 
-/** The adapter command as a reader would type it from the repository root. */
+/** The adapter command as a reader would type it from the repository root (by hand, the provider comes from --provider). */
 export function adapterCommandLine(row: StackRow): string {
-  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args].join(' ');
+  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args, '--provider', row.provider].join(' ');
 }

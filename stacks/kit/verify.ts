@@ -12,7 +12,12 @@ function stable(v: unknown): string {
   );
 }
 
-export function compareReports(committed: ComplianceReport, fresh: ComplianceReport): string[] {
+/**
+ * `fewerCases`: the fresh run ran fewer generated cases than the committed one, so a model-interface
+ * verdict committed as a failure (found somewhere in the committed run's cases, not shrunk) may
+ * not be met again; a fresh failure the committed run did not have is still drift.
+ */
+export function compareReports(committed: ComplianceReport, fresh: ComplianceReport, fewerCases = false): string[] {
   const problems: string[] = [];
   if (stable(committed.kit.vectors) !== stable(fresh.kit.vectors)) problems.push('the fixed vectors changed');
   if (stable(committed.checks) !== stable(fresh.checks)) problems.push('the checks changed');
@@ -33,6 +38,9 @@ export function compareReports(committed: ComplianceReport, fresh: ComplianceRep
     if (c.verdict !== f.verdict) problems.push(`${c.stack} ${c.check}: committed ${c.verdict}, now ${f.verdict}${f.reason ? ` (${f.reason})` : ''}`);
     else if (stable(c.evidence) !== stable(f.evidence)) problems.push(`${c.stack} ${c.check}: the evidence changed (now: ${stable(f.evidence).slice(0, 300)})`);
     else if (c.vectors !== f.vectors) problems.push(`${c.stack} ${c.check}: ${c.vectors} vectors applied, now ${f.vectors}`);
+    else if (c.model.verdict !== f.model.verdict && !(fewerCases && c.model.verdict === 'fail' && f.model.verdict === 'pass')) {
+      problems.push(`${c.stack} ${c.check}: at the model interface committed ${c.model.verdict}, now ${f.model.verdict}${f.model.summary ? ` (${f.model.summary})` : ''}`);
+    }
   }
   for (const f of fresh.cells) if (!committed.cells.some((c) => c.stack === f.stack && c.check === f.check)) problems.push(`${f.stack} ${f.check}: new cell`);
   if (stable(committed.figures) !== stable(fresh.figures)) problems.push(`the budget figures changed: now ${stable(fresh.figures).slice(0, 400)}`);

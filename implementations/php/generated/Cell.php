@@ -18,10 +18,11 @@ final readonly class Cell implements \JsonSerializable
     /**
      * @param string $stack
      * @param string $check
-     * @param 'pass'|'fail'|'error' $verdict error: the adapter broke and the cell could not be judged.
+     * @param 'pass'|'fail'|'error'|'n/a' $verdict Judged at the provider body. error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
      * @param int $vectors
      * @param int $generated Generated cases run, shrinking steps included.
      * @param list<Evidence> $evidence
+     * @param ModelVerdict $model
      * @param string|Absent $reason Absent::Value when absent.
      */
     public function __construct(
@@ -31,6 +32,7 @@ final readonly class Cell implements \JsonSerializable
         public int $vectors,
         public int $generated,
         public array $evidence,
+        public ModelVerdict $model,
         public string|Absent $reason = Absent::Value,
     ) {
     }
@@ -38,14 +40,15 @@ final readonly class Cell implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence'], ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence']);
+        $m = Json::members($data, $path, ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence', 'model'], ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence', 'model']);
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
             check: Json::string($m['check'], $path . '.check'),
-            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error']),
+            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error', 'n/a']),
             vectors: Json::int($m['vectors'], $path . '.vectors'),
             generated: Json::int($m['generated'], $path . '.generated'),
             evidence: Json::list($m['evidence'], $path . '.evidence', static fn (mixed $x1, string $p1) => Evidence::fromJson($x1, $p1)),
+            model: ModelVerdict::fromJson($m['model'], $path . '.model'),
             reason: array_key_exists('reason', $m) ? Json::string($m['reason'], $path . '.reason') : Absent::Value,
         );
     }
@@ -62,6 +65,7 @@ final readonly class Cell implements \JsonSerializable
             $out->{'reason'} = $this->reason;
         }
         $out->{'evidence'} = $this->evidence;
+        $out->{'model'} = $this->model;
         return $out;
     }
 }

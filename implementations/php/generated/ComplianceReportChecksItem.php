@@ -11,7 +11,7 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
 {
     /**
      * @param string $id
-     * @param 'leak'|'loss'|'delivery' $kind
+     * @param 'leak'|'loss'|'delivery'|'duplication' $kind
      * @param 'MUST'|'SHOULD' $level SHOULD: a failing cell is a default the profile advises against, not a broken rule.
      * @param string $title
      * @param string $short The column header.
@@ -31,7 +31,7 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
         $m = Json::members($data, $path, ['id', 'kind', 'level', 'title', 'short'], ['id', 'kind', 'level', 'title', 'short']);
         return new self(
             id: Json::string($m['id'], $path . '.id'),
-            kind: Json::oneOf($m['kind'], $path . '.kind', ['leak', 'loss', 'delivery']),
+            kind: Json::oneOf($m['kind'], $path . '.kind', ['leak', 'loss', 'delivery', 'duplication']),
             level: Json::oneOf($m['level'], $path . '.level', ['MUST', 'SHOULD']),
             title: Json::string($m['title'], $path . '.title'),
             short: Json::string($m['short'], $path . '.short'),

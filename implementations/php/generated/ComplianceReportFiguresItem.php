@@ -18,7 +18,7 @@ final readonly class ComplianceReportFiguresItem implements \JsonSerializable
     /**
      * @param string $stack
      * @param string $vector
-     * @param int $requestOctets UTF-8 octets of the JSON of the model request made after the tool ran.
+     * @param int $requestOctets UTF-8 octets of the provider body (JSON) sent after the tool ran.
      * @param int $mediaOctets Octets of it that are base64 data in media parts.
      */
     public function __construct(

@@ -10,7 +10,10 @@ namespace ToolResult\Generated;
 final readonly class ComplianceReportStacksItem implements \JsonSerializable
 {
     /**
-     * @param string $id
+     * @param string $id <stack>-<mode>@<provider>.
+     * @param string $stack The agent stack, e.g. langchain.
+     * @param string $mode The option or entry point of the stack the row runs, e.g. stream.
+     * @param string $provider The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or anthropic.
      * @param string $name
      * @param string $version Every package of the stack as name@exact-version, space-separated, read from the installed packages.
      * @param string $runtime Language and runtime with its exact version, e.g. javascript (node v20.20.2).
@@ -21,6 +24,9 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
      */
     public function __construct(
         public string $id,
+        public string $stack,
+        public string $mode,
+        public string $provider,
         public string $name,
         public string $version,
         public string $runtime,
@@ -34,9 +40,12 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error']);
+        $m = Json::members($data, $path, ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'control', 'adapter'], ['id', 'stack', 'mode', 'provider', 'name', 'version', 'runtime', 'setup', 'control', 'adapter', 'error']);
         return new self(
             id: Json::string($m['id'], $path . '.id'),
+            stack: Json::string($m['stack'], $path . '.stack'),
+            mode: Json::string($m['mode'], $path . '.mode'),
+            provider: Json::string($m['provider'], $path . '.provider'),
             name: Json::string($m['name'], $path . '.name'),
             version: Json::string($m['version'], $path . '.version'),
             runtime: Json::string($m['runtime'], $path . '.runtime'),
@@ -51,6 +60,9 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
     {
         $out = new \stdClass();
         $out->{'id'} = $this->id;
+        $out->{'stack'} = $this->stack;
+        $out->{'mode'} = $this->mode;
+        $out->{'provider'} = $this->provider;
         $out->{'name'} = $this->name;
         $out->{'version'} = $this->version;
         $out->{'runtime'} = $this->runtime;

@@ -20,6 +20,7 @@ final readonly class Evidence implements \JsonSerializable
      * @param mixed $wanted Absent::Value when absent. What the runtime was to keep (loss checks).
      * @param mixed $kept Absent::Value when absent. What the stack kept for the runtime, shortened.
      * @param string|Absent $threw Absent::Value when absent.
+     * @param mixed $part Absent::Value when absent. The tool-result part the model was given (TR-STACK-8), shortened.
      */
     public function __construct(
         public string $source,
@@ -32,13 +33,14 @@ final readonly class Evidence implements \JsonSerializable
         public mixed $wanted = Absent::Value,
         public mixed $kept = Absent::Value,
         public string|Absent $threw = Absent::Value,
+        public mixed $part = Absent::Value,
     ) {
     }
 
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['source', 'case', 'input', 'summary', 'replay'], ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'replay']);
+        $m = Json::members($data, $path, ['source', 'case', 'input', 'summary', 'replay'], ['source', 'case', 'input', 'summary', 'canary', 'found', 'wanted', 'kept', 'threw', 'part', 'replay']);
         return new self(
             source: Json::oneOf($m['source'], $path . '.source', ['vector', 'generated']),
             case: Json::string($m['case'], $path . '.case'),
@@ -50,6 +52,7 @@ final readonly class Evidence implements \JsonSerializable
             wanted: array_key_exists('wanted', $m) ? $m['wanted'] : Absent::Value,
             kept: array_key_exists('kept', $m) ? $m['kept'] : Absent::Value,
             threw: array_key_exists('threw', $m) ? Json::string($m['threw'], $path . '.threw') : Absent::Value,
+            part: array_key_exists('part', $m) ? $m['part'] : Absent::Value,
         );
     }
 
@@ -74,6 +77,9 @@ final readonly class Evidence implements \JsonSerializable
         }
         if (!$this->threw instanceof Absent) {
             $out->{'threw'} = $this->threw;
+        }
+        if (!$this->part instanceof Absent) {
+            $out->{'part'} = $this->part;
         }
         $out->{'replay'} = $this->replay;
         return $out;

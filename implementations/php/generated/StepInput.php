@@ -12,11 +12,13 @@ final readonly class StepInput implements \JsonSerializable
     /**
      * @param array<string, mixed> $result The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.
      * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool’s outputSchema as tools/list declares it.
+     * @param string|Absent $provider Absent::Value when absent. The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
         public array $result,
         public array|Absent $outputSchema = Absent::Value,
+        public string|Absent $provider = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
@@ -29,7 +31,8 @@ final readonly class StepInput implements \JsonSerializable
         return new self(
             result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
             outputSchema: array_key_exists('outputSchema', $m) ? Json::map($m['outputSchema'], $path . '.outputSchema', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
-            additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema'])),
+            provider: array_key_exists('provider', $m) ? Json::string($m['provider'], $path . '.provider') : Absent::Value,
+            additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema', 'provider'])),
         );
     }
 
@@ -39,6 +42,9 @@ final readonly class StepInput implements \JsonSerializable
         $out->{'result'} = Json::object($this->result);
         if (!$this->outputSchema instanceof Absent) {
             $out->{'outputSchema'} = Json::object($this->outputSchema);
+        }
+        if (!$this->provider instanceof Absent) {
+            $out->{'provider'} = $this->provider;
         }
         foreach ($this->additionalMembers as $k => $x) {
             $out->{$k} = $x;

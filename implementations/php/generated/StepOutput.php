@@ -10,15 +10,17 @@ namespace ToolResult\Generated;
 final readonly class StepOutput implements \JsonSerializable
 {
     /**
-     * @param list<mixed> $requests Every request the stack made to its model during the step, in order, as the recording fake model received it (volatile ids removed).
+     * @param list<mixed> $requests Every request the stack made during the step, in order: the HTTP body its provider package sent to the fake provider (parsed JSON), or, for a row without a provider, the request as a recording fake model received it (volatile ids removed).
      * @param mixed $kept What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.
      * @param string|null $threw The error the agent step ended with, or null when it finished.
+     * @param list<mixed>|Absent $modelRequests Absent::Value when absent. The same requests at the model interface (what the stack handed its provider integration: a prompt, a message list, a model request), for a row that also records provider bodies.
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
         public array $requests,
         public mixed $kept,
         public string|null $threw,
+        public array|Absent $modelRequests = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
@@ -32,7 +34,8 @@ final readonly class StepOutput implements \JsonSerializable
             requests: Json::list($m['requests'], $path . '.requests', static fn (mixed $x1, string $p1) => $x1),
             kept: $m['kept'],
             threw: ($m['threw'] === null ? null : Json::string($m['threw'], $path . '.threw')),
-            additionalMembers: array_diff_key($m, array_flip(['requests', 'kept', 'threw'])),
+            modelRequests: array_key_exists('modelRequests', $m) ? Json::list($m['modelRequests'], $path . '.modelRequests', static fn (mixed $x1, string $p1) => $x1) : Absent::Value,
+            additionalMembers: array_diff_key($m, array_flip(['requests', 'modelRequests', 'kept', 'threw'])),
         );
     }
 
@@ -40,6 +43,9 @@ final readonly class StepOutput implements \JsonSerializable
     {
         $out = new \stdClass();
         $out->{'requests'} = $this->requests;
+        if (!$this->modelRequests instanceof Absent) {
+            $out->{'modelRequests'} = $this->modelRequests;
+        }
         $out->{'kept'} = $this->kept;
         $out->{'threw'} = $this->threw;
         foreach ($this->additionalMembers as $k => $x) {

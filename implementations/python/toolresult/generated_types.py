@@ -36,7 +36,7 @@ ComplianceReportChecksItem = TypedDict(
     "ComplianceReportChecksItem",
     {
         "id": str,
-        "kind": Literal["leak", "loss", "delivery"],
+        "kind": Literal["leak", "loss", "delivery", "duplication"],
         "level": Literal["MUST", "SHOULD"],
         "title": str,
         "short": str,
@@ -47,6 +47,9 @@ ComplianceReportStacksItem = TypedDict(
     "ComplianceReportStacksItem",
     {
         "id": str,
+        "stack": str,
+        "mode": str,
+        "provider": str,
         "name": str,
         "version": str,
         "runtime": str,
@@ -62,11 +65,12 @@ Cell = TypedDict(
     {
         "stack": str,
         "check": str,
-        "verdict": Literal["pass", "fail", "error"],
+        "verdict": Literal["pass", "fail", "error", "n/a"],
         "vectors": int,
         "generated": int,
         "reason": NotRequired[str],
         "evidence": list["Evidence"],
+        "model": "ModelVerdict",
     },
 )
 
@@ -82,6 +86,7 @@ Evidence = TypedDict(
         "wanted": NotRequired[Any],
         "kept": NotRequired[Any],
         "threw": NotRequired[str],
+        "part": NotRequired[Any],
         "replay": str,
     },
 )
@@ -100,6 +105,20 @@ Occurrence = TypedDict(
         "path": str,
         "excerpt": str,
         "form": Literal["text", "media"],
+    },
+)
+
+# The same check on the model-interface requests of the same steps (what the stack handed its
+# provider package), so a reader sees whether a leak or loss starts in the stack or in the
+# provider package.
+ModelVerdict = TypedDict(
+    "ModelVerdict",
+    {
+        "verdict": Literal["pass", "fail", "n/a"],
+        "case": NotRequired[str],
+        "summary": NotRequired[str],
+        "canary": NotRequired[str],
+        "found": NotRequired[list["Occurrence"]],
     },
 )
 
@@ -994,6 +1013,7 @@ StepInput = TypedDict(
     {
         "result": "CallToolResult",
         "outputSchema": NotRequired["OutputSchema"],
+        "provider": NotRequired[str],
     },
 )
 
@@ -1007,6 +1027,7 @@ StepOutput = TypedDict(
     "StepOutput",
     {
         "requests": list[Any],
+        "modelRequests": NotRequired[list[Any]],
         "kept": Any,
         "threw": Union[str, None],
     },

@@ -1,33 +1,50 @@
-// Stack adapter: the Vercel AI SDK (`generateText` with two steps) over tools from @ai-sdk/mcp's
-// createMCPClient, served in memory, with ai/test's mock model recording each prompt. `--toolresult`
-// wraps the tools with toolresult-protocol/ai-sdk (integrations/ai-sdk), the row of the integration.
-import { generateText, stepCountIs } from 'ai';
+// Stack adapter: the Vercel AI SDK over tools from @ai-sdk/mcp's createMCPClient (served in memory),
+// through a real AI SDK provider package whose fetch is the fake provider. Modes: `generate`
+// (client.tools() in generateText), `schemas` (client.tools({ schemas }) with an outputSchema, so a
+// tool returns its structured value), `stream` (client.tools() in streamText), `toolresult`
+// (client.tools() through wrapMcpTools of toolresult-protocol/ai-sdk, integrations/ai-sdk, in generateText).
+import { generateText, jsonSchema, stepCountIs, streamText } from 'ai';
 import { createMCPClient } from '@ai-sdk/mcp';
-import { inMemoryProbe } from '../shared/probe-server.ts';
-import { scriptedModel } from '../shared/ai-sdk-mock.ts';
+import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
+import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
+import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const toolresult = process.argv.includes('--toolresult');
+const mode = modeArg(process.argv, ['generate', 'schemas', 'stream', 'toolresult']);
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
   try {
-    const tools = toolresult ? wrapMcpTools(await client.tools()) : await client.tools();
-    const { model, prompts } = scriptedModel();
+    const tools =
+      mode === 'schemas'
+        ? await client.tools({ schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } } })
+        : mode === 'toolresult'
+          ? wrapMcpTools(await client.tools())
+          : await client.tools();
+    const { model, fake, prompts } = aiSdkModel(provider);
     let kept: unknown = null;
     let threw: string | null = null;
     try {
-      const result = await generateText({ model, tools, prompt: 'Look it up.', stopWhen: stepCountIs(2) });
-      kept = toJson(result.steps.flatMap((s) => s.toolResults.map((r) => ({ output: r.output }))));
-      const errors = result.steps.flatMap((s) => s.content.filter((p) => p.type === 'tool-error'));
+      const args = { model, tools, prompt: 'Look it up.', stopWhen: stepCountIs(2) };
+      let steps;
+      if (mode === 'stream') {
+        const s = streamText({ ...args, onError: () => {} });
+        for await (const _part of s.fullStream) {
+          /* drain: the steps run as the stream is read */
+        }
+        steps = await s.steps;
+      } else steps = (await generateText(args)).steps;
+      kept = toJson(steps.flatMap((s) => s.toolResults.map((r) => ({ output: r.output }))));
+      const errors = steps.flatMap((s) => s.content.filter((p) => p.type === 'tool-error'));
       if (errors.length > 0) kept = toJson({ toolResults: kept, toolErrors: errors.map((e) => ({ error: String((e as { error?: unknown }).error) })) });
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: toJson(prompts()) as unknown[], kept, threw };
+    return { requests: fake.bodies, modelRequests: prompts, kept, threw };
   } finally {
     await client.close();
     await probe.close();
@@ -35,7 +52,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: toolresult ? 'ai-sdk + toolresult-protocol' : 'ai-sdk',
-  version: `${await installedVersions(['ai', '@ai-sdk/mcp'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  name: mode === 'toolresult' ? 'ai-sdk + toolresult-protocol' : `ai-sdk ${mode}`,
+  version: `${await installedVersions(['ai', '@ai-sdk/mcp', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

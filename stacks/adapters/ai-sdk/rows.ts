@@ -1,6 +1,14 @@
-import type { StackRow } from '../../kit/stacks.ts';
+import { providerRows } from '../shared/row-builder.ts';
+import { PROVIDERS } from '../shared/fake-provider.ts';
 
-export const rows: readonly StackRow[] = [
-  { id: 'ai-sdk', adapter: 'adapters/ai-sdk/adapter.ts', args: [], setup: 'createMCPClient().tools() in generateText, two steps' },
-  { id: 'ai-sdk-toolresult', adapter: 'adapters/ai-sdk/adapter.ts', args: ['--toolresult'], setup: 'wrapMcpTools(createMCPClient().tools()) of toolresult-protocol/ai-sdk in generateText, two steps' },
-];
+export const rows = providerRows(
+  'ai-sdk',
+  'adapters/ai-sdk/adapter.ts',
+  [
+    { mode: 'generate', setup: 'createMCPClient().tools() in generateText, two steps' },
+    { mode: 'schemas', setup: 'createMCPClient().tools({ schemas }) with an outputSchema, in generateText' },
+    { mode: 'stream', setup: 'createMCPClient().tools() in streamText, two steps' },
+    { mode: 'toolresult', setup: 'wrapMcpTools(createMCPClient().tools()) of toolresult-protocol/ai-sdk in generateText, two steps' },
+  ],
+  PROVIDERS,
+);

@@ -1,36 +1,71 @@
 // The control row: the raw @modelcontextprotocol/sdk client, then this project's MCP normalizer and
-// provider wire (reference-impl). The "model request" is what a runtime built on the protocol sends:
-// the conversation with the tool message made only of the wire message (content and isError). The
-// runtime keeps the bounded result. It must pass every check of spec/11-stacks.md.
+// provider wire (reference-impl). The model interface is what a runtime built on the protocol hands
+// its provider: the conversation with the tool message made only of the wire message (content and
+// isError). The provider body is that message in the provider's own form, sent to the fake provider
+// through fetch: a Chat Completions `tool` message, a Responses `function_call_output`, an Anthropic
+// `tool_result` with `is_error`. OpenAI's formats have no error field, so an error result is sent as
+// the JSON text {"error": content}. The runtime keeps the bounded result. It must pass every check.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { normalizeMcp } from '../../../reference-impl/normalize/index.ts';
-import { toWireMessage } from '../../../reference-impl/egress/index.ts';
-import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
+import { toWireMessage, type WireMessage } from '../../../reference-impl/egress/index.ts';
+import { inMemoryProbe, TOOL_DESCRIPTION, TOOL_NAME } from '../shared/probe-server.ts';
+import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-const USER = { role: 'user', content: 'Look it up.' };
-const CALL = { role: 'assistant', toolCalls: [{ id: 'call_1', name: TOOL_NAME, arguments: {} }] };
+
+const PROMPT = 'Look it up.';
+const SCHEMA = { type: 'object', properties: {} };
+
+/** The request body, in the provider's format, before the tool ran (`wire` undefined) or after. */
+function body(p: ProviderId, wire: WireMessage | undefined): Record<string, unknown> {
+  const id = CALL_ID[p];
+  const text = wire === undefined ? '' : wire.isError ? JSON.stringify({ error: wire.content }) : wire.content;
+  if (p === 'openai-chat') {
+    const messages: unknown[] = [{ role: 'user', content: PROMPT }];
+    if (wire) messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: TOOL_NAME, arguments: '{}' } }] }, { role: 'tool', tool_call_id: id, content: text });
+    return { model: MODEL_ID[p], messages, tools: [{ type: 'function', function: { name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: SCHEMA } }] };
+  }
+  if (p === 'openai-responses') {
+    const input: unknown[] = [{ role: 'user', content: PROMPT }];
+    if (wire) input.push({ type: 'function_call', call_id: id, name: TOOL_NAME, arguments: '{}' }, { type: 'function_call_output', call_id: id, output: text });
+    return { model: MODEL_ID[p], input, tools: [{ type: 'function', name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: SCHEMA }] };
+  }
+  const messages: unknown[] = [{ role: 'user', content: PROMPT }];
+  if (wire) {
+    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: TOOL_NAME, input: {} }] });
+    messages.push({ role: 'user', content: [{ type: 'tool_result', tool_use_id: id, content: wire.content, ...(wire.isError ? { is_error: true } : {}) }] });
+  }
+  return { model: MODEL_ID[p], max_tokens: 1024, messages, tools: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, input_schema: SCHEMA }] };
+}
+
+const URL_OF: Readonly<Record<ProviderId, string>> = { 'openai-chat': 'https://api.openai.com/v1/chat/completions', 'openai-responses': 'https://api.openai.com/v1/responses', anthropic: 'https://api.anthropic.com/v1/messages' };
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const p = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'toolresult-control', version: '1.0.0' });
+  const fake = fakeProvider(p);
+  const send = (b: unknown) => fake.fetch(URL_OF[p], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.text());
+  const user = { role: 'user', content: PROMPT };
+  const modelRequests: unknown[] = [[user]];
   try {
     await client.connect(probe.transport);
-    const requests: unknown[] = [[USER]];
     let kept: unknown = null;
     let threw: string | null = null;
     try {
+      await send(body(p, undefined));
       await client.listTools(); // the SDK checks structuredContent against the listed outputSchema
       const raw = await client.callTool({ name: TOOL_NAME, arguments: {} });
       const result = normalizeMcp(raw, input.outputSchema ? { outputSchema: input.outputSchema } : undefined);
       const wire = toWireMessage(result);
-      requests.push([USER, CALL, { role: 'tool', toolCallId: 'call_1', content: wire.content, isError: wire.isError }]);
+      modelRequests.push([user, { role: 'assistant', toolCalls: [{ id: CALL_ID[p], name: TOOL_NAME, arguments: {} }] }, { role: 'tool', toolCallId: CALL_ID[p], content: wire.content, isError: wire.isError }]);
+      await send(body(p, wire));
       kept = toJson(result.toRecord());
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests, kept, threw };
+    return { requests: fake.bodies, modelRequests, kept, threw };
   } finally {
     await client.close();
     await probe.close();

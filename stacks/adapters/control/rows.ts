@@ -1,6 +1,5 @@
-// The control row: it must pass every check (TR-STACK-10).
-import type { StackRow } from '../../kit/stacks.ts';
+// The control rows: they must pass every check at every provider (TR-STACK-13).
+import { providerRows } from '../shared/row-builder.ts';
+import { PROVIDERS } from '../shared/fake-provider.ts';
 
-export const rows: readonly StackRow[] = [
-  { id: 'control', adapter: 'adapters/control/adapter.ts', args: [], control: true, setup: 'MCP SDK Client.callTool, then normalizeMcp and toWireMessage of this repository' },
-];
+export const rows = providerRows('control', 'adapters/control/adapter.ts', [{ mode: 'wire', setup: 'MCP SDK Client.callTool, then normalizeMcp and toWireMessage of this repository, in the provider\'s tool-result form' }], PROVIDERS, { control: true });

@@ -1,43 +1,33 @@
 // Stack adapter: @langchain/mcp-adapters (loadMcpTools over the real SDK client, in memory) inside a
-// LangGraph ReAct agent (createReactAgent, whose ToolNode runs the tool), with a recording fake chat
-// model. `--standard-blocks` sets useStandardContentBlocks. What the fake model records is each
-// message as a provider integration reads it: type, content, tool calls, tool_call_id and status. A
-// ToolMessage's `artifact` is left out, because LangChain defines it as what is not sent to the model.
+// LangGraph ReAct agent (createReactAgent, whose ToolNode runs the tool), with a real LangChain chat
+// model (ChatOpenAI for Chat Completions, ChatOpenAI with useResponsesApi, ChatAnthropic) whose fetch
+// is the fake provider. The model interface is what the chat model is handed (a callback records each
+// message list as a provider integration reads it: type, content, tool calls, tool_call_id, status;
+// a ToolMessage's `artifact` is left out, because LangChain defines it as what is not sent).
+// Modes: `default` (useStandardContentBlocks: false), `standard` (true), `content` (outputHandling:
+// "content", resources in the message too), `stream` (graph.stream in "messages" mode, which makes
+// the chat model stream).
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { loadMcpTools } from '@langchain/mcp-adapters';
-import { BaseChatModel } from '@langchain/core/language_models/chat_models';
-import { AIMessage, type BaseMessage } from '@langchain/core/messages';
-import type { ChatResult } from '@langchain/core/outputs';
+import type { BaseMessage, AIMessage } from '@langchain/core/messages';
+import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { ChatOpenAI } from '@langchain/openai';
+import { ChatAnthropic } from '@langchain/anthropic';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
+import { inMemoryProbe } from '../shared/probe-server.ts';
+import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const standard = process.argv.includes('--standard-blocks');
-/** `--toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), the row of the integration. */
-const toolresult = process.argv.includes('--toolresult');
+const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream', 'toolresult']);
 
-/** A chat model that records what it is sent and answers from a script: first a tool call, then text. */
-class RecordingChatModel extends BaseChatModel {
-  readonly calls: BaseMessage[][] = [];
-  _llmType(): string {
-    return 'recording-fake';
-  }
-  override bindTools(): this {
-    return this;
-  }
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    this.calls.push(messages);
-    const message =
-      this.calls.length === 1
-        ? new AIMessage({ content: '', tool_calls: [{ id: 'call_1', name: TOOL_NAME, args: {}, type: 'tool_call' }] })
-        : new AIMessage({ content: 'done' });
-    return { generations: [{ text: typeof message.content === 'string' ? message.content : '', message }] };
-  }
+function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
+  if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
+  return new ChatOpenAI({ model: MODEL_ID[p], apiKey: 'fake-key', maxRetries: 0, useResponsesApi: p === 'openai-responses', configuration: { fetch } });
 }
 
-/** A message as a provider integration serializes it (ids and LangChain-internal fields left out). */
+/** A message as a provider integration reads it (ids and LangChain-internal fields left out). */
 function providerView(m: BaseMessage): Record<string, unknown> {
   const out: Record<string, unknown> = { type: m.getType(), content: m.content };
   const ai = m as AIMessage;
@@ -51,23 +41,35 @@ function providerView(m: BaseMessage): Record<string, unknown> {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
+  const fake = fakeProvider(provider);
+  const modelRequests: unknown[] = [];
   try {
     await client.connect(probe.transport);
-    const tools = toolresult ? await loadToolResultTools('probe', client, undefined, { useStandardContentBlocks: standard }) : await loadMcpTools('probe', client, { useStandardContentBlocks: standard });
-    const model = new RecordingChatModel({});
-    const agent = createReactAgent({ llm: model, tools });
+    // `toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), invoke.
+    const tools = mode === 'toolresult' ? await loadToolResultTools('probe', client) : await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
+    const callbacks = [{ handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) }];
     let kept: unknown = null;
     let threw: string | null = null;
     try {
-      const state = await agent.invoke({ messages: [{ role: 'user', content: 'Look it up.' }] });
-      const toolMessages = (state.messages as BaseMessage[]).filter((m) => m.getType() === 'tool');
+      const start = { messages: [{ role: 'user', content: 'Look it up.' }] };
+      let messages: BaseMessage[];
+      if (mode === 'stream') {
+        messages = [];
+        // "messages" makes the chat model stream (SSE); "values" gives the state after each step.
+        for await (const [kind, data] of await agent.stream(start, { streamMode: ['messages', 'values'], callbacks })) {
+          if (kind === 'values') messages = (data as { messages: BaseMessage[] }).messages;
+        }
+      } else messages = (await agent.invoke(start, { callbacks })).messages as BaseMessage[];
+      const toolMessages = messages.filter((m) => m.getType() === 'tool');
       kept = toJson(toolMessages.map((m) => ({ content: m.content, artifact: (m as { artifact?: unknown }).artifact, status: (m as { status?: unknown }).status })));
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: model.calls.map((msgs) => toJson(msgs.map(providerView))), kept, threw };
+    return { requests: fake.bodies, modelRequests, kept, threw };
   } finally {
     await client.close();
     await probe.close();
@@ -75,7 +77,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: toolresult ? 'langchain + toolresult-protocol' : standard ? 'langchain (standard blocks)' : 'langchain',
-  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  name: mode === 'toolresult' ? 'langchain + toolresult-protocol' : `langchain ${mode}`,
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

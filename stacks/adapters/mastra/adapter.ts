@@ -1,17 +1,22 @@
-// Stack adapter: a Mastra Agent (`generate` with two steps) over tools from @mastra/mcp's MCPClient,
-// with ai/test's mock model recording each prompt. Mastra's MCP client speaks stdio or Streamable
-// HTTP; it is given the probe server over HTTP through its `fetch` option, answered in process (no
-// socket is opened).
+// Stack adapter: a Mastra Agent over tools from @mastra/mcp's MCPClient, through a real AI SDK
+// provider package (Mastra runs AI SDK models) whose fetch is the fake provider; the model interface
+// is the prompt that provider is handed. Mastra's MCP client speaks stdio or Streamable HTTP; it is
+// given the probe server over HTTP through its `fetch` option, answered in process (no socket).
+// Modes, which decide what tools/list advertises whatever the case says: `no-schema` (generate, no
+// outputSchema), `schema` (generate, outputSchema {type: "object"} advertised for every success that
+// has structuredContent; the MCP client refuses a success without it), `stream` (agent.stream, no
+// outputSchema; the provider answers in SSE).
 import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
-import { scriptedModel } from '../shared/ai-sdk-mock.ts';
+import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
+import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { mcpTools } from '../../../integrations/mastra/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-/** `--toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), the row of the integration. */
-const toolresult = process.argv.includes('--toolresult');
+const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream', 'toolresult']);
+
 let steps = 0;
 
 /** Mastra stamps each prompt message with providerOptions.mastra.createdAt: a clock, not content. */
@@ -32,33 +37,46 @@ function withoutTimestamps(v: unknown): unknown {
   return out;
 }
 
+function served(input: StepInput): StepInput {
+  const advertise = mode === 'schema' && 'structuredContent' in input.result && input.result['isError'] !== true;
+  return { result: input.result, ...(advertise ? { outputSchema: { type: 'object' } } : {}) };
+}
+
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, PROVIDERS);
   steps += 1;
   const mcp = new MCPClient({
     id: `probe-${steps}`,
-    servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(input) as never } },
+    servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(served(input)) as never } },
   });
+  const { model, fake, prompts } = aiSdkModel(provider);
   try {
-    const tools = toolresult ? await mcpTools(mcp) : await mcp.listTools();
-    // MCPClient names a tool <server>_<tool>.
-    const { model, prompts } = scriptedModel(`probe_${TOOL_NAME}`);
-    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: 'Use the tool.', model: model as never, tools }); // Mastra types V4 models by their stream shape; it wraps a generate-only mock at run time
+    // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate().
+    const tools = mode === 'toolresult' ? await mcpTools(mcp) : await mcp.listTools();
+    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
-      const result = await agent.generate('Look it up.', { maxSteps: 2 });
-      kept = toJson(result.toolResults.map((r) => ({ result: (r as { payload?: { result?: unknown } }).payload?.result ?? (r as { result?: unknown }).result })));
+      let toolResults: unknown[];
+      if (mode === 'stream') {
+        const s = await agent.stream('Look it up.', { maxSteps: 2 });
+        await s.consumeStream();
+        toolResults = (await s.toolResults) as unknown[];
+        const error = (s as { error?: unknown }).error;
+        if (error) throw error;
+      } else toolResults = (await agent.generate('Look it up.', { maxSteps: 2 })).toolResults as unknown[];
+      kept = toJson(toolResults.map((r) => ({ result: (r as { payload?: { result?: unknown } }).payload?.result ?? (r as { result?: unknown }).result })));
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: withoutTimestamps(toJson(prompts())) as unknown[], kept, threw };
+    return { requests: fake.bodies, modelRequests: withoutTimestamps(toJson(prompts)) as unknown[], kept, threw };
   } finally {
     await mcp.disconnect();
   }
 }
 
 serve({
-  name: toolresult ? 'mastra + toolresult-protocol' : 'mastra',
-  version: `${await installedVersions(['@mastra/core', '@mastra/mcp'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  name: mode === 'toolresult' ? 'mastra + toolresult-protocol' : `mastra ${mode}`,
+  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

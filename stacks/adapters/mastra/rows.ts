@@ -1,6 +1,14 @@
-import type { StackRow } from '../../kit/stacks.ts';
+import { providerRows } from '../shared/row-builder.ts';
+import { PROVIDERS } from '../shared/fake-provider.ts';
 
-export const rows: readonly StackRow[] = [
-  { id: 'mastra', adapter: 'adapters/mastra/adapter.ts', args: [], setup: 'MCPClient.listTools() in a Mastra Agent, generate() with two steps' },
-  { id: 'mastra-toolresult', adapter: 'adapters/mastra/adapter.ts', args: ['--toolresult'], setup: 'mcpTools(MCPClient) of toolresult-protocol/mastra in a Mastra Agent, generate() with two steps' },
-];
+export const rows = providerRows(
+  'mastra',
+  'adapters/mastra/adapter.ts',
+  [
+    { mode: 'no-schema', setup: 'MCPClient.listTools() (the tool advertises no outputSchema) in a Mastra Agent, generate()' },
+    { mode: 'schema', setup: 'MCPClient.listTools() (the tool advertises an outputSchema) in a Mastra Agent, generate()' },
+    { mode: 'stream', setup: 'MCPClient.listTools() (no outputSchema) in a Mastra Agent, stream()' },
+    { mode: 'toolresult', setup: 'mcpTools(MCPClient) of toolresult-protocol/mastra in a Mastra Agent, generate()' },
+  ],
+  PROVIDERS,
+);

@@ -1,33 +1,36 @@
-// Stack adapter: the OpenAI Agents SDK (`run` of an Agent with an MCP server) with a scripted Model
-// that records each ModelRequest. The SDK's own MCPServerStdio is used with its connect step swapped
-// for an in-memory transport to the probe server (the SDK's MCP client, @modelcontextprotocol/client,
-// and its result handling run unchanged; only the child process is not spawned).
-// `--structured-content` sets the server option useStructuredContent.
-import { Agent, MCPServerStdio, Usage, run, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+// Stack adapter: the OpenAI Agents SDK (`run` of an Agent with an MCP server) through its own OpenAI
+// models, OpenAIResponsesModel or OpenAIChatCompletionsModel, on an `openai` client whose fetch is
+// the fake provider. The model interface is the SDK's ModelRequest (a wrapper records it and hands
+// it on). The SDK's MCPServerStdio is used with its connect step swapped for an in-memory transport
+// to the probe server (its MCP client and result handling run unchanged; no child process).
+// Modes: `default`, `structured` (server option useStructuredContent), `stream` (run with
+// { stream: true }, the model streaming).
+import { Agent, MCPServerStdio, OpenAIChatCompletionsModel, OpenAIResponsesModel, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
+import OpenAI from 'openai';
+import { inMemoryProbe } from '../shared/probe-server.ts';
+import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
 import { mcpTools } from '../../../integrations/openai-agents/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
-import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
-import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
+import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const useStructuredContent = process.argv.includes('--structured-content');
-/** `--toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents), the row of the integration. */
-const toolresult = process.argv.includes('--toolresult');
+const mode = modeArg(process.argv, ['default', 'structured', 'stream', 'toolresult']);
+setTracingDisabled(true);
 
-class ScriptedModel implements Model {
+/** Hands every request to the SDK's own model, recording it first. */
+class RecordingModel implements Model {
   readonly requests: unknown[] = [];
-  async getResponse(request: ModelRequest): Promise<ModelResponse> {
-    // What reaches a provider: instructions, the input items and the tool list.
+  constructor(private readonly inner: Model) {}
+  private record(request: ModelRequest): void {
     this.requests.push(toJson({ systemInstructions: request.systemInstructions, input: request.input }));
-    const output =
-      this.requests.length === 1
-        ? [{ type: 'function_call' as const, callId: 'call_1', name: TOOL_NAME, arguments: '{}', status: 'completed' as const }]
-        : [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'done' }] }];
-    return { usage: new Usage(), output };
   }
-  // eslint-disable-next-line require-yield
-  async *getStreamedResponse(): AsyncIterable<never> {
-    throw new Error('the scripted model does not stream');
+  getResponse(request: ModelRequest): Promise<ModelResponse> {
+    this.record(request);
+    return this.inner.getResponse(request);
+  }
+  getStreamedResponse(request: ModelRequest): AsyncIterable<StreamEvent> {
+    this.record(request);
+    return this.inner.getStreamedResponse(request);
   }
 }
 
@@ -39,8 +42,9 @@ interface Underlying {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
+  const provider = stepProvider(input, ['openai-chat', 'openai-responses'] as const);
   const probe = await inMemoryProbe(input);
-  const server = new MCPServerStdio({ name: 'probe', command: 'unused', cacheToolsList: false, ...(useStructuredContent ? { useStructuredContent: true } : {}) });
+  const server = new MCPServerStdio({ name: 'probe', command: 'unused', cacheToolsList: false, ...(mode === 'structured' ? { useStructuredContent: true } : {}) });
   const underlying = (server as unknown as { underlying: Underlying }).underlying;
   underlying.connect = async () => {
     const client = new Client({ name: 'probe', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } } as never);
@@ -48,19 +52,31 @@ async function step(input: StepInput): Promise<StepOutput> {
     underlying.session = client;
     underlying.transport = probe.transport;
   };
-  const model = new ScriptedModel();
+  const fake = fakeProvider(provider);
+  const client = new OpenAI({ apiKey: 'fake-key', maxRetries: 0, fetch: fake.fetch as typeof fetch });
+  const model = new RecordingModel(provider === 'openai-chat' ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat']) : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']));
   try {
     await server.connect();
-    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, ...(toolresult ? { tools: await mcpTools(server) } : { mcpServers: [server] }) });
+    // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents).
+    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, ...(mode === 'toolresult' ? { tools: await mcpTools(server) } : { mcpServers: [server] }) });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
-      const result = await run(agent, 'Look it up.', { maxTurns: 3 });
-      kept = toJson(result.newItems.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })));
+      let items;
+      if (mode === 'stream') {
+        const result = await run(agent, 'Look it up.', { maxTurns: 3, stream: true });
+        for await (const _event of result) {
+          /* drain: the run goes on as the stream is read */
+        }
+        await result.completed;
+        if (result.error) throw result.error;
+        items = result.newItems;
+      } else items = (await run(agent, 'Look it up.', { maxTurns: 3 })).newItems;
+      kept = toJson(items.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })));
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: model.requests, kept, threw };
+    return { requests: fake.bodies, modelRequests: model.requests, kept, threw };
   } finally {
     await server.close();
     await probe.close();
@@ -68,7 +84,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: toolresult ? 'openai-agents + toolresult-protocol' : useStructuredContent ? 'openai-agents (useStructuredContent)' : 'openai-agents',
-  version: `${await installedVersions(['@openai/agents', '@openai/agents-core', '@modelcontextprotocol/client'])}${toolresult ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  name: mode === 'toolresult' ? 'openai-agents + toolresult-protocol' : `openai-agents ${mode}`,
+  version: `${await installedVersions(['@openai/agents', '@openai/agents-core', '@openai/agents-openai', 'openai', '@modelcontextprotocol/client'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

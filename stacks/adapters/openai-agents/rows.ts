@@ -1,7 +1,13 @@
-import type { StackRow } from '../../kit/stacks.ts';
+import { providerRows } from '../shared/row-builder.ts';
 
-export const rows: readonly StackRow[] = [
-  { id: 'openai-agents', adapter: 'adapters/openai-agents/adapter.ts', args: [], setup: 'Agent with an MCP server (useStructuredContent: false), run()' },
-  { id: 'openai-agents-structured', adapter: 'adapters/openai-agents/adapter.ts', args: ['--structured-content'], setup: 'Agent with an MCP server (useStructuredContent: true), run()' },
-  { id: 'openai-agents-toolresult', adapter: 'adapters/openai-agents/adapter.ts', args: ['--toolresult'], setup: 'Agent with mcpTools(server) of toolresult-protocol/openai-agents, run()' },
-];
+export const rows = providerRows(
+  'openai-agents',
+  'adapters/openai-agents/adapter.ts',
+  [
+    { mode: 'default', setup: 'Agent with an MCP server (useStructuredContent: false), run()' },
+    { mode: 'structured', setup: 'Agent with an MCP server (useStructuredContent: true), run()' },
+    { mode: 'stream', setup: 'Agent with an MCP server, run(…, { stream: true })' },
+    { mode: 'toolresult', setup: 'Agent with mcpTools(server) of toolresult-protocol/openai-agents, run()' },
+  ],
+  ['openai-chat', 'openai-responses'],
+);

@@ -8,10 +8,15 @@ import { PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../.
 export interface StepInput {
   readonly result: Record<string, unknown>;
   readonly outputSchema?: Record<string, unknown>;
+  /** The row's provider format; one adapter process serves every provider row of a stack mode. */
+  readonly provider?: string;
 }
 
 export interface StepOutput {
+  /** Provider HTTP bodies (a provider row) or model-interface requests (a row without a provider). */
   readonly requests: unknown[];
+  /** The model-interface requests of a provider row. */
+  readonly modelRequests?: unknown[];
   readonly kept: unknown;
   readonly threw: string | null;
 }
@@ -84,13 +89,14 @@ export async function serve(adapter: StackAdapter): Promise<void> {
     }
     const result = input['result'];
     const outputSchema = input['outputSchema'];
-    if (typeof result !== 'object' || result === null || Array.isArray(result) || (outputSchema !== undefined && (typeof outputSchema !== 'object' || outputSchema === null))) {
-      send({ id, ok: false, error: { code: 'adapter.bad_input', message: 'step takes {result: object, outputSchema?: object}' }, logs: [] });
+    const provider = input['provider'];
+    if (typeof result !== 'object' || result === null || Array.isArray(result) || (outputSchema !== undefined && (typeof outputSchema !== 'object' || outputSchema === null)) || (provider !== undefined && typeof provider !== 'string')) {
+      send({ id, ok: false, error: { code: 'adapter.bad_input', message: 'step takes {result: object, outputSchema?: object, provider?: string}' }, logs: [] });
       continue;
     }
     logLines = [];
     try {
-      const output = await adapter.step({ result: result as Record<string, unknown>, ...(outputSchema ? { outputSchema: outputSchema as Record<string, unknown> } : {}) });
+      const output = await adapter.step({ result: result as Record<string, unknown>, ...(outputSchema ? { outputSchema: outputSchema as Record<string, unknown> } : {}), ...(typeof provider === 'string' ? { provider } : {}) });
       send({ id, ok: true, output: { ...output }, logs: logLines });
     } catch (e) {
       // The adapter's own failure (not the stack's: a step that throws is an answer, `threw`).
@@ -144,4 +150,12 @@ export function toJson(v: unknown, ancestors: Set<object> = new Set()): unknown 
   } finally {
     ancestors.delete(v);
   }
+}
+
+/** `--mode NAME` from an adapter's arguments, one of `modes` (the first when absent). */
+export function modeArg<M extends string>(argv: readonly string[], modes: readonly M[]): M {
+  const i = argv.indexOf('--mode');
+  const v = i >= 0 ? argv[i + 1] : modes[0];
+  if (!modes.includes(v as M)) throw new Error(`--mode takes one of ${modes.join(', ')}, got ${String(v)}`);
+  return v as M;
 }
