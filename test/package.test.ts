@@ -237,7 +237,7 @@ describe('a project that runs the kit', () => {
     const run = sh(lines[2]!, dir);
     expect(run.stdout.trim().split('\n').at(-1), show(run)).toMatch(/^[1-9]\d* passed, 0 failed$/);
     expect(run.status).toBe(0);
-  });
+  }, 180_000); // the stacks' install (f) runs beside these on the same CPU
 
   it('(c) --help of the program and of every command; a failure replays as the command that ran', () => {
     const help = sh('npx --no-install toolresult --help', dir);
@@ -265,7 +265,7 @@ describe('a project that runs the kit', () => {
     expect(replay, show(failing)).toBe(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`);
     const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], { cwd: dir, env, encoding: 'utf8' });
     expect(/^ {2}replay: (\S+ \S+)/m.exec(direct.stdout)?.[1]).toBe('./node_modules/.bin/toolresult conformance');
-  });
+  }, 180_000); // the stacks' install (f) runs beside these on the same CPU
 });
 
 describe('(f) a project that uses the stack integrations', () => {
