@@ -9,6 +9,9 @@
 // (e) the tarball carries no test, mutant, fuzz, bench or CI file;
 // (f) the kit's own package (scripts/pack-kit.ts) runs the whole kit against the Python adapter by
 //     the README's one command naming one package, in an empty directory.
+// (g) a project with the four agent stacks runs the README's "Use it with your stack" examples from
+//     the tarball and prints what the README says, and each integration subpath's types compile
+//     under node16 and bundler.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
 // `npm test` runs this file on its own after the other tests (`npm run test:package`): it packs,
 // builds and installs, and would otherwise slow the timing-sensitive adapter tests beside it.
@@ -58,10 +61,10 @@ function later(file: string, args: readonly string[], cwd: string, timeout = 180
 }
 
 /** Runs shell lines one after another, stopping at the first that fails. */
-async function runLines(all: readonly string[], cwd: string): Promise<{ line: string; r: Ran }[]> {
+async function runLines(all: readonly string[], cwd: string, timeout?: number): Promise<{ line: string; r: Ran }[]> {
   const done: { line: string; r: Ran }[] = [];
   for (const line of all) {
-    const r = await later('sh', ['-c', line], cwd);
+    const r = await later('sh', ['-c', line], cwd, timeout);
     done.push({ line, r });
     if (r.status !== 0) break;
   }
@@ -111,6 +114,8 @@ let kitDir: string;
 let libraryInstalled: Promise<{ line: string; r: Ran }[]>;
 let kitInstalled: Promise<{ line: string; r: Ran }[]>;
 let kitTarball: string;
+let stacksDir: string;
+let stacksInstalled: Promise<{ line: string; r: Ran }[]>;
 let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 
@@ -127,6 +132,9 @@ beforeAll(() => {
   kitDir = project('kit');
   libraryInstalled = runLines(readmeLines('install', tarball), libraryDir);
   kitInstalled = runLines(readmeLines('kit', tarball).slice(0, 1), kitDir);
+  stacksDir = project('stacks');
+  // The stacks' install is large: it starts when the two small ones are done, so they share no npm cache lock with it.
+  stacksInstalled = Promise.all([libraryInstalled, kitInstalled]).then(() => runLines(readmeLines('stack-install', tarball), stacksDir, 600_000));
   publint = later(join(BIN, 'publint'), ['run', tarball, '--strict'], tmp);
   attw = later(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], tmp);
 }, 240_000);
@@ -134,7 +142,7 @@ beforeAll(() => {
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/integrations/ai-sdk/index.js', 'dist/integrations/langchain/index.d.ts', 'dist/integrations/openai-agents/index.js', 'dist/integrations/mastra/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
       expect(paths).toContain(p);
     }
     const unwanted = paths.filter((p) => /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(p));
@@ -241,8 +249,7 @@ describe('a project that runs the kit', () => {
     const run = sh(lines[2]!, dir);
     expect(run.stdout.trim().split('\n').at(-1), show(run)).toMatch(/^[1-9]\d* passed, 0 failed$/);
     expect(run.status).toBe(0);
-    // A kit run of every bound vector: over a minute when the machine is shared.
-  }, 180_000);
+  }, 180_000); // a kit run of every bound vector, with the stacks' install (g) beside it on the same CPU
 
   it('(c) --help of the program and of every command; a failure replays as the command that ran', () => {
     const help = sh('npx --no-install toolresult --help', dir);
@@ -300,6 +307,54 @@ describe('(f) the kit for any language: one command naming one package', () => {
     expect(r.status).toBe(0);
     expect(readdirSync(empty)).toEqual([]);
   }, 900_000);
+});
+
+describe('(g) a project that uses the stack integrations', () => {
+  beforeAll(async () => {
+    expectAllRan(await stacksInstalled, readmeLines('stack-install', tarball).length);
+    writeFileSync(join(stacksDir, 'package.json'), JSON.stringify({ name: 'scratch-stacks', version: '0.0.0', private: true, type: 'module' }));
+    writeFileSync(join(stacksDir, 'billing-server.mjs'), readmeBlock('stack-server'));
+  }, 900_000);
+
+  it.each(['ai-sdk', 'langchain', 'openai-agents', 'mastra'])('the README example of %s runs from the tarball and prints what the README documents', (stack) => {
+    writeFileSync(join(stacksDir, `${stack}.mjs`), readmeBlock(`stack-${stack}`));
+    const r = spawnSync(process.execPath, [`${stack}.mjs`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 120_000 });
+    expect(r.stdout, show(r)).toBe(readmeBlock(`stack-${stack}-output`));
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 150_000);
+
+  it.each(['node16', 'bundler'])('tsc (moduleResolution %s) compiles a consumer of every integration subpath and reports its type error', (resolution) => {
+    writeFileSync(
+      join(stacksDir, 'consumer.ts'),
+      [
+        "import { ToolResult, InMemoryLedger } from 'toolresult-protocol';",
+        "import { wrapMcpTools, wrapTools, type IntegrationOptions } from 'toolresult-protocol/ai-sdk';",
+        "import { loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
+        "import { mcpTools as agentsTools, resultTool as agentsTool } from 'toolresult-protocol/openai-agents';",
+        "import { mcpTools as mastraTools, resultTool as mastraTool } from 'toolresult-protocol/mastra';",
+        "const options: IntegrationOptions = { ledger: new InMemoryLedger(), exposure: { policy: 'none' }, bound: { contentBudget: 4096 } };",
+        "const lc = resultTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', schema: { type: 'object', properties: {} } }, options);",
+        "const ag = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, options);",
+        "const ms = mastraTool(() => ToolResult.text('hi'), { id: 'hi', description: 'Says hi' }, options);",
+        'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms };',
+      ].join('\n'),
+    );
+    writeFileSync(join(stacksDir, 'broken.ts'), "import { resultTool } from 'toolresult-protocol/langchain';\nexport const t: number = resultTool(() => 'not a result', { name: 'x' });\n");
+    // skipLibCheck: the stacks' own declarations do not check (@mastra/core bundles types of other packages; ai needs DOM types).
+    const config = (files: string[]) =>
+      JSON.stringify({ compilerOptions: { module: resolution === 'node16' ? 'node16' : 'preserve', moduleResolution: resolution, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, skipLibCheck: true, types: [] }, files });
+    writeFileSync(join(stacksDir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
+    const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+    expect(ok.stdout + ok.stderr).toBe('');
+    expect(ok.status).toBe(0);
+    writeFileSync(join(stacksDir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
+    const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+    expect(bad.status).not.toBe(0);
+    const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+    expect(errors.length).toBeGreaterThan(0);
+    expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
+  }, 600_000);
 });
 
 describe('(d) package linters', () => {

@@ -1,15 +1,18 @@
 // Stack adapter: the Vercel AI SDK over tools from @ai-sdk/mcp's createMCPClient (served in memory),
 // through a real AI SDK provider package whose fetch is the fake provider. Modes: `generate`
 // (client.tools() in generateText), `schemas` (client.tools({ schemas }) with an outputSchema, so a
-// tool returns its structured value), `stream` (client.tools() in streamText).
+// tool returns its structured value), `stream` (client.tools() in streamText), `toolresult`
+// (client.tools() through wrapMcpTools of toolresult-protocol/ai-sdk, integrations/ai-sdk, in generateText).
 import { generateText, jsonSchema, stepCountIs, streamText } from 'ai';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
 import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const mode = modeArg(process.argv, ['generate', 'schemas', 'stream']);
+const mode = modeArg(process.argv, ['generate', 'schemas', 'stream', 'toolresult']);
 
 async function step(input: StepInput): Promise<StepOutput> {
   const provider = stepProvider(input, PROVIDERS);
@@ -19,7 +22,9 @@ async function step(input: StepInput): Promise<StepOutput> {
     const tools =
       mode === 'schemas'
         ? await client.tools({ schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } } })
-        : await client.tools();
+        : mode === 'toolresult'
+          ? wrapMcpTools(await client.tools())
+          : await client.tools();
     const { model, fake, prompts } = aiSdkModel(provider);
     let kept: unknown = null;
     let threw: string | null = null;
@@ -46,4 +51,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   }
 }
 
-serve({ name: `ai-sdk ${mode}`, version: await installedVersions(['ai', '@ai-sdk/mcp', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))]), step });
+serve({
+  name: mode === 'toolresult' ? 'ai-sdk + toolresult-protocol' : `ai-sdk ${mode}`,
+  version: `${await installedVersions(['ai', '@ai-sdk/mcp', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  step,
+});

@@ -8,6 +8,7 @@ export const rows = providerRows(
     { mode: 'generate', setup: 'createMCPClient().tools() in generateText, two steps' },
     { mode: 'schemas', setup: 'createMCPClient().tools({ schemas }) with an outputSchema, in generateText' },
     { mode: 'stream', setup: 'createMCPClient().tools() in streamText, two steps' },
+    { mode: 'toolresult', setup: 'wrapMcpTools(createMCPClient().tools()) of toolresult-protocol/ai-sdk in generateText, two steps' },
   ],
   PROVIDERS,
 );

@@ -16,9 +16,11 @@ import { ChatAnthropic } from '@langchain/anthropic';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
+import { loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream']);
+const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream', 'toolresult']);
 
 function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
   if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
@@ -46,7 +48,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   const modelRequests: unknown[] = [];
   try {
     await client.connect(probe.transport);
-    const tools = await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
+    // `toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), invoke.
+    const tools = mode === 'toolresult' ? await loadToolResultTools('probe', client) : await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
     const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
     const callbacks = [{ handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) }];
     let kept: unknown = null;
@@ -74,7 +77,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: `langchain ${mode}`,
-  version: await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic']),
+  name: mode === 'toolresult' ? 'langchain + toolresult-protocol' : `langchain ${mode}`,
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

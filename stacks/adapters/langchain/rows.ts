@@ -9,6 +9,7 @@ export const rows = providerRows(
     { mode: 'standard', setup: 'loadMcpTools (useStandardContentBlocks: true) in createReactAgent, invoke' },
     { mode: 'content', setup: 'loadMcpTools (outputHandling: "content") in createReactAgent, invoke' },
     { mode: 'stream', setup: 'loadMcpTools (defaults) in createReactAgent, graph.stream in "messages" mode (the model streams)' },
+    { mode: 'toolresult', setup: 'loadMcpTools of toolresult-protocol/langchain in createReactAgent, invoke' },
   ],
   PROVIDERS,
 );

@@ -11,9 +11,11 @@ import { MCPClient } from '@mastra/mcp';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
 import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { mcpTools } from '../../../integrations/mastra/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream']);
+const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream', 'toolresult']);
 
 let steps = 0;
 
@@ -49,7 +51,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   });
   const { model, fake, prompts } = aiSdkModel(provider);
   try {
-    const tools = await mcp.listTools();
+    // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate().
+    const tools = mode === 'toolresult' ? await mcpTools(mcp) : await mcp.listTools();
     const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
     let kept: unknown = null;
     let threw: string | null = null;
@@ -72,4 +75,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   }
 }
 
-serve({ name: `mastra ${mode}`, version: await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))]), step });
+serve({
+  name: mode === 'toolresult' ? 'mastra + toolresult-protocol' : `mastra ${mode}`,
+  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  step,
+});

@@ -10,9 +10,11 @@ import { Client } from '@modelcontextprotocol/client';
 import OpenAI from 'openai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
+import { mcpTools } from '../../../integrations/openai-agents/index.ts';
+import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const mode = modeArg(process.argv, ['default', 'structured', 'stream']);
+const mode = modeArg(process.argv, ['default', 'structured', 'stream', 'toolresult']);
 setTracingDisabled(true);
 
 /** Hands every request to the SDK's own model, recording it first. */
@@ -55,7 +57,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   const model = new RecordingModel(provider === 'openai-chat' ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat']) : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']));
   try {
     await server.connect();
-    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, mcpServers: [server] });
+    // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents).
+    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, ...(mode === 'toolresult' ? { tools: await mcpTools(server) } : { mcpServers: [server] }) });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
@@ -69,7 +72,7 @@ async function step(input: StepInput): Promise<StepOutput> {
         if (result.error) throw result.error;
         items = result.newItems;
       } else items = (await run(agent, 'Look it up.', { maxTurns: 3 })).newItems;
-      kept = toJson(items.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem })));
+      kept = toJson(items.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })));
     } catch (e) {
       threw = describeThrow(e);
     }
@@ -81,7 +84,7 @@ async function step(input: StepInput): Promise<StepOutput> {
 }
 
 serve({
-  name: `openai-agents ${mode}`,
-  version: await installedVersions(['@openai/agents', '@openai/agents-core', '@openai/agents-openai', 'openai', '@modelcontextprotocol/client']),
+  name: mode === 'toolresult' ? 'openai-agents + toolresult-protocol' : `openai-agents ${mode}`,
+  version: `${await installedVersions(['@openai/agents', '@openai/agents-core', '@openai/agents-openai', 'openai', '@modelcontextprotocol/client'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

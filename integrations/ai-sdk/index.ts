@@ -1,0 +1,59 @@
+// toolresult-protocol/ai-sdk: tools for the Vercel AI SDK (`generateText`, `streamText`,
+// `ToolLoopAgent`) whose every result goes through the seam. The model is given the wire message
+// (`toModelOutput`: text, or error-text for an error); `steps[].toolResults[].output` holds the
+// bounded result as its JSON record, run-only channels included, for the program.
+import type { Tool, ToolExecutionOptions } from 'ai';
+import type { ToolResultRecord } from '../../reference-impl/tool-result.ts';
+import type { WireMessage } from '../../reference-impl/egress/wire.ts';
+import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { modelOutput, wireOfForeignOutput, type ModelOutput } from '../core/model-output.ts';
+
+export type { IntegrationOptions } from '../core/index.ts';
+export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
+
+/** An AI SDK tool: only `execute` and `toModelOutput` are replaced, the rest is kept as given. */
+type AnyTool = Tool<any, any, any>;
+export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: Omit<T[K], 'execute' | 'toModelOutput'> & Tool<any, ToolResultRecord, any> };
+
+type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
+
+function wrapOne(t: AnyTool, run: (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>) => () => unknown, seam: SeamOptions, wires: WeakMap<object, WireMessage>): AnyTool {
+  const execute = (t as { execute?: Execute }).execute;
+  if (typeof execute !== 'function') return t; // a provider-executed tool: its result never passes through this process
+  return {
+    ...t,
+    execute: async (input: unknown, o: ToolExecutionOptions<unknown>) => {
+      const outcome = await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam);
+      wires.set(outcome.record, outcome.wire);
+      return outcome.record;
+    },
+    toModelOutput: ({ output }: { output: unknown }): ModelOutput => {
+      const wire = typeof output === 'object' && output !== null ? wires.get(output) : undefined;
+      return modelOutput(wire ?? wireOfForeignOutput(output, seam.bound));
+    },
+  } as AnyTool;
+}
+
+function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>, name: string) => () => unknown): WrappedTools<T> {
+  const seam = seamOptions(options);
+  const wires = new WeakMap<object, WireMessage>();
+  const out: Record<string, AnyTool> = {};
+  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, (e, i, o) => run(e, i, o, name), seam, wires);
+  return out as WrappedTools<T>;
+}
+
+/**
+ * The tools of `createMCPClient().tools()` (without `schemas`: their execute returns the MCP
+ * CallToolResult, which the MCP normalizer reads), each result through the seam keyed by the
+ * AI SDK's toolCallId.
+ */
+export function wrapMcpTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
+  const budgets = options?.bound;
+  return wrapAll(tools, options, (execute, input, o) => mcpRun(async () => execute(input, o), undefined, budgets));
+}
+
+/** Plain AI SDK tools whose execute returns a `ToolResult`; anything else is what the seam makes of it. */
+export function wrapTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
+  return wrapAll(tools, options, (execute, input, o) => () => execute(input, o));
+}

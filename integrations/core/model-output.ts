@@ -1,0 +1,29 @@
+// The AI SDK's model output for a tool result (`toModelOutput`): the wire message's content, as
+// `text`, or as `error-text` for an error result (the AI SDK's error output: Anthropic receives
+// is_error, OpenAI {"error": content}). The output handed to it is the record the integration's
+// execute returned; one that came back another way (a conversation rebuilt from UI messages) is read
+// only for its content and isError and bounded again, so nothing else of it reaches the model.
+import { bound, type BoundOptions } from '../../reference-impl/bound/index.ts';
+import { toWireMessage, type WireMessage } from '../../reference-impl/egress/wire.ts';
+import { ToolResult } from '../../reference-impl/tool-result.ts';
+
+/** The model text of an output the integration did not make itself and cannot read. */
+export const UNREADABLE_OUTPUT_TEXT = 'The tool result is not available.';
+
+export type ModelOutput = { type: 'text'; value: string } | { type: 'error-text'; value: string };
+
+export function modelOutput(wire: WireMessage): ModelOutput {
+  return wire.isError ? { type: 'error-text', value: wire.content } : { type: 'text', value: wire.content };
+}
+
+/** The wire message of an output this integration did not see leave execute (plain JSON, never a class or proxy). */
+export function wireOfForeignOutput(output: unknown, budgets: BoundOptions | undefined): WireMessage {
+  if (typeof output === 'object' && output !== null && !Array.isArray(output) && Object.getPrototypeOf(output) === Object.prototype) {
+    const content = Object.getOwnPropertyDescriptor(output, 'content');
+    const isError = Object.getOwnPropertyDescriptor(output, 'isError');
+    if (content && 'value' in content && typeof content.value === 'string' && isError && 'value' in isError && typeof isError.value === 'boolean') {
+      return toWireMessage(bound(isError.value ? ToolResult.error(content.value) : ToolResult.text(content.value), budgets));
+    }
+  }
+  return { content: UNREADABLE_OUTPUT_TEXT, isError: true };
+}

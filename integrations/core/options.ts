@@ -1,0 +1,25 @@
+// The options of every stack integration: the seam's own (spec/07-replay.md §7.3), with the ledger
+// optional. They are checked when the tools are wrapped, so a bad budget or a malformed exposure
+// policy is refused before the first tool call, as the seam refuses it before any tool runs.
+import { resolveOptions } from '../../reference-impl/bound/options.ts';
+import { resolveExposure } from '../../reference-impl/exposure/expose.ts';
+import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+
+/** What an integration passes to `executeToolCall`. Without a ledger, each wrap gets its own in-memory one. */
+export interface IntegrationOptions extends Partial<SeamOptions> {}
+
+/** The seam options of one wrap: validated now (throws RangeError naming the option), ledger filled in. */
+export function seamOptions(options: IntegrationOptions | undefined): SeamOptions {
+  if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
+    throw new RangeError('toolresult-protocol integration options must be an object');
+  }
+  const given = options ?? {};
+  resolveOptions(given.bound);
+  resolveExposure(given.exposure);
+  if (given.hooks !== undefined && !Array.isArray(given.hooks)) throw new RangeError('hooks must be an array of functions');
+  if (given.hooks?.some((h) => typeof h !== 'function')) throw new RangeError('hooks must be an array of functions');
+  const ledger = given.ledger ?? new InMemoryLedger();
+  if (typeof (ledger as { claim?: unknown }).claim !== 'function') throw new RangeError('ledger must be a ReplayLedger (an object with claim())');
+  return { ...given, ledger };
+}

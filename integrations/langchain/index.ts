@@ -1,0 +1,80 @@
+// toolresult-protocol/langchain: LangChain tools whose every result goes through the seam. The tool
+// returns a ToolMessage (see tool-message.ts): the model is given the wire content, the state keeps
+// the bounded record as the message's artifact, and nothing is thrown for an error result.
+import { DynamicStructuredTool } from '@langchain/core/tools';
+import type { ToolMessage } from '@langchain/core/messages';
+import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
+import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import { toolCallIdOf, toolMessage } from './tool-message.ts';
+
+export type { IntegrationOptions } from '../core/index.ts';
+
+/** The part of an MCP SDK Client this integration uses. */
+export interface McpClientLike {
+  listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal }): Promise<unknown>;
+}
+
+async function listAll(client: McpClientLike): Promise<{ name: string; outputSchema?: unknown }[]> {
+  const all: { name: string; outputSchema?: unknown }[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await client.listTools(cursor ? { cursor } : undefined);
+    all.push(...page.tools);
+    cursor = page.nextCursor;
+  } while (cursor);
+  return all;
+}
+
+/**
+ * `loadMcpTools` of @langchain/mcp-adapters (names, descriptions, schemas, prefixes as it makes them),
+ * with each tool calling the MCP client itself and returning the seam's answer as a ToolMessage.
+ * The adapters' beforeToolCall/afterToolCall/outputHandling are not run: the seam's hooks are.
+ */
+export async function loadMcpTools(serverName: string, client: McpClientLike, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
+  const seam = seamOptions(options);
+  const loaded = await loadAdapterTools(serverName, client as never, loadOptions);
+  const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
+  const listed = new Map((await listAll(client)).map((t) => [`${prefix}${t.name}`, t]));
+  return loaded.map((t) => {
+    const mcp = listed.get(t.name);
+    if (!mcp) throw new Error(`the MCP server no longer lists the tool ${JSON.stringify(t.name.slice(0, 80))}`);
+    return new DynamicStructuredTool({
+      name: t.name,
+      description: t.description,
+      schema: t.schema as never,
+      metadata: t.metadata ?? {},
+      responseFormat: 'content',
+      ...(t.defaultConfig ? { defaultConfig: t.defaultConfig } : {}),
+      func: async (args: Record<string, unknown>, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
+        const callId = toolCallIdOf(config);
+        const signal = (config as { signal?: AbortSignal } | undefined)?.signal;
+        const run = mcpRun(() => client.callTool({ name: mcp.name, arguments: args }, undefined, signal ? { signal } : {}), mcp.outputSchema, seam.bound);
+        return toolMessage(await callThroughSeam(callId, run, seam), callId, t.name);
+      },
+    });
+  });
+}
+
+export interface ResultToolFields {
+  readonly name: string;
+  readonly description: string;
+  /** A JSON Schema or a Zod schema of the input, as DynamicStructuredTool takes it. */
+  readonly schema: unknown;
+}
+
+/** A LangChain tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
+export function resultTool<I = Record<string, unknown>>(func: (input: I, config: unknown) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): DynamicStructuredTool {
+  const seam = seamOptions(options);
+  return new DynamicStructuredTool({
+    name: fields.name,
+    description: fields.description,
+    schema: fields.schema as never,
+    responseFormat: 'content',
+    func: async (input: I, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
+      const callId = toolCallIdOf(config);
+      return toolMessage(await callThroughSeam(callId, () => func(input, config), seam), callId, fields.name);
+    },
+  });
+}

@@ -1,0 +1,149 @@
+// toolresult-protocol/langchain with the real LangChain (loadMcpTools over the MCP SDK client in a
+// LangGraph ReAct agent, a recording chat model): the model is given the wire content (an error as
+// {"error": content} with status "error", no exception), the state keeps the bounded record as the
+// artifact; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
+import { describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { BaseChatModel } from '@langchain/core/language_models/chat_models';
+import { AIMessage, type BaseMessage } from '@langchain/core/messages';
+import type { ChatResult } from '@langchain/core/outputs';
+import type { StructuredToolInterface } from '@langchain/core/tools';
+import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import { loadMcpTools, resultTool } from './index.ts';
+import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
+import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
+import type { IntegrationOptions } from '../core/index.ts';
+import type { ToolResult } from '../../reference-impl/tool-result.ts';
+
+class RecordingChatModel extends BaseChatModel {
+  readonly calls: BaseMessage[][] = [];
+  constructor(private readonly toolName: string, private readonly callId: string) {
+    super({});
+  }
+  _llmType(): string {
+    return 'recording-fake';
+  }
+  override bindTools(): this {
+    return this;
+  }
+  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
+    this.calls.push(messages);
+    const message = this.calls.length === 1 ? new AIMessage({ content: '', tool_calls: [{ id: this.callId, name: this.toolName, args: {}, type: 'tool_call' }] }) : new AIMessage({ content: 'done' });
+    return { generations: [{ text: '', message }] };
+  }
+}
+
+/** What a provider integration reads of each message sent (the artifact is not part of it). */
+const sent = (model: RecordingChatModel) => model.calls.map((msgs) => msgs.map((m) => ({ type: m.getType(), content: m.content, status: (m as { status?: string }).status })));
+
+async function agentStep(tools: StructuredToolInterface[], toolName: string, callId = 'call_1') {
+  const model = new RecordingChatModel(toolName, callId);
+  const state = await createReactAgent({ llm: model, tools }).invoke({ messages: [{ role: 'user', content: 'Look it up.' }] });
+  const toolMessages = (state.messages as BaseMessage[]).filter((m) => m.getType() === 'tool') as (BaseMessage & { status?: string; artifact?: unknown })[];
+  return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
+}
+
+async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
+  const probe = await inMemory(f);
+  const client = new Client({ name: 'integration-test', version: '1.0.0' });
+  try {
+    await client.connect(probe.transport);
+    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), TOOL, callId);
+  } finally {
+    await client.close();
+    await probe.close();
+  }
+}
+
+const plainTool = (run: () => unknown, options?: IntegrationOptions) => resultTool(run as () => ToolResult, { name: 'lookup', description: 'Looks it up.', schema: { type: 'object', properties: {} } }, options);
+const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON.stringify({ error: w.content }) : w.content);
+
+describe('langchain integration over @langchain/mcp-adapters', () => {
+  it('gives the model exactly the wire content and keeps the bounded record as the artifact', async () => {
+    const logger = new CollectingLogger();
+    const f = fixture({ result: SUCCESS });
+    const { requests, toolMessage, last } = await mcpStep(f, { logger });
+    const want = await mcpWire(SUCCESS);
+    expect(last).toEqual({ type: 'tool', content: want.content, status: 'success' });
+    expect(leaks(requests)).toEqual([]);
+    expect(leaks(logger.lines)).toEqual([]);
+    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    expect(f.calls).toBe(1);
+  });
+
+  it('an error result: status "error", {"error": content}, no exception, the structured body kept', async () => {
+    const { requests, toolMessage, last } = await mcpStep(fixture({ result: ERROR }));
+    const want = await mcpWire(ERROR);
+    expect(last).toEqual({ type: 'tool', content: JSON.stringify({ error: want.content }), status: 'error' });
+    expect(leaks(requests)).toEqual([]);
+    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(ERROR.structuredContent);
+  });
+
+  it('applies the exposure policy, as the seam does', async () => {
+    const exposure = { policy: 'json' } as const;
+    const { last } = await mcpStep(fixture({ result: SUCCESS }), { exposure });
+    const want = await mcpWire(SUCCESS, { exposure });
+    expect(want.content).toContain('INV-1');
+    expect((last as { content: unknown }).content).toBe(want.content);
+  });
+
+  it('replays a repeated provider call ID from the ledger without running the tool again', async () => {
+    const ledger = new InMemoryLedger();
+    const f = fixture({ result: SUCCESS });
+    const first = await mcpStep(f, { ledger }, 'call_same');
+    const again = await mcpStep(f, { ledger }, 'call_same');
+    expect(f.calls).toBe(1);
+    expect(again.last).toEqual(first.last);
+  });
+
+  it('a server that fails the call becomes the seam error; its message reaches neither model nor log', async () => {
+    const logger = new CollectingLogger();
+    const { requests, last } = await mcpStep(fixture({ throws: 'server exploded RUNONLYthrow' }), { logger });
+    expect((last as { status: string }).status).toBe('error');
+    expect(leaks([requests, logger.lines])).toEqual([]);
+  });
+
+  it('a tool that never answers times out by defaultToolTimeout: the step goes on with an error, nothing run-only sent or logged', async () => {
+    const logger = new CollectingLogger();
+    const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger }, undefined, { defaultToolTimeout: 300 });
+    expect((last as { status: string }).status).toBe('error');
+    expect(leaks([requests, logger.lines])).toEqual([]);
+  }, 20_000);
+
+  it.each(BAD_POLICIES.map((p) => [JSON.stringify(p), p]))('refuses the malformed exposure policy %s before any tool call', async (_n, policy) => {
+    const f = fixture({ result: SUCCESS });
+    const probe = await inMemory(f);
+    const client = new Client({ name: 'integration-test', version: '1.0.0' });
+    try {
+      await client.connect(probe.transport);
+      await expect(loadMcpTools('fixture', client, { exposure: policy as never })).rejects.toThrow(RangeError);
+      expect(() => plainTool(() => null, { exposure: policy as never })).toThrow(RangeError);
+      expect(f.calls).toBe(0);
+    } finally {
+      await client.close();
+      await probe.close();
+    }
+  });
+
+  it.each(['claim', 'finish'] as const)('a ledger that fails on %s: the step goes on with an error, no run-only byte reaches the model or the log', async (when) => {
+    const logger = new CollectingLogger();
+    const f = fixture({ result: SUCCESS });
+    const { requests, last } = await mcpStep(f, { ledger: failingLedger(when), logger });
+    expect(f.calls).toBe(when === 'claim' ? 0 : 1);
+    expect((last as { status: string }).status).toBe('error');
+    expect(leaks([requests, logger.lines])).toEqual([]);
+  });
+});
+
+describe('langchain integration over plain tools (resultTool)', () => {
+  it.each(badTools().map((b) => [b.name, b] as const))('a tool that %s: the model gets what the seam makes of it', async (_n, bad) => {
+    const logger = new CollectingLogger();
+    const want = await seamWire(bad.run);
+    const { requests, last } = await agentStep([plainTool(bad.run, { logger })], 'lookup');
+    expect(last).toEqual({ type: 'tool', content: flagless(want), status: want.isError ? 'error' : 'success' });
+    expect(leaks([requests, logger.lines])).toEqual([]);
+    expect(bad.traps.count).toBe(0);
+  });
+});

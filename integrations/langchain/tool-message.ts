@@ -1,0 +1,25 @@
+// The ToolMessage a LangChain tool returns for a call through the seam (responseFormat "content":
+// core passes a returned ToolMessage through unchanged, the one way to set both status and artifact).
+// content: the wire content, an error inside {"error": ...} because no LangChain provider package
+// sends the status (spec/11-stacks.md §11.7); status: "error" for an error result; artifact: the
+// bounded record, which LangChain never sends to the model.
+import { ToolMessage } from '@langchain/core/messages';
+import { textWithoutFlag, type CallOutcome } from '../core/index.ts';
+
+export function toolMessage(outcome: CallOutcome, toolCallId: string | undefined, name: string): ToolMessage {
+  return new ToolMessage({
+    content: textWithoutFlag(outcome.wire),
+    artifact: outcome.record,
+    status: outcome.wire.isError ? 'error' : 'success',
+    tool_call_id: toolCallId ?? '',
+    name,
+  });
+}
+
+/** The provider's tool-call ID as LangChain hands it to a tool (ToolNode sets both). */
+export function toolCallIdOf(config: unknown): string | undefined {
+  if (typeof config !== 'object' || config === null) return undefined;
+  const c = config as { toolCall?: { id?: unknown }; toolCallId?: unknown };
+  const id = c.toolCall?.id ?? c.toolCallId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}

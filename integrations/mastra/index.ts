@@ -1,0 +1,92 @@
+// toolresult-protocol/mastra: Mastra tools whose every result goes through the seam, keyed by the
+// agent's toolCallId. The model is given the wire message (`toModelOutput`: text, or error-text for an
+// error, which the AI SDK providers under Mastra send as their error output); the tool result Mastra
+// keeps for the program (`toolResults[].payload.result`) is the bounded record.
+import { createTool } from '@mastra/core/tools';
+import type { MCPClient } from '@mastra/mcp';
+import type { WireMessage } from '../../reference-impl/egress/wire.ts';
+import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { modelOutput, wireOfForeignOutput } from '../core/model-output.ts';
+import { rawClientFor } from './mcp-client.ts';
+
+export type { IntegrationOptions } from '../core/index.ts';
+
+type MastraTool = ReturnType<typeof createTool>;
+interface SourceTool {
+  readonly id: string;
+  readonly description?: string;
+  readonly inputSchema?: unknown;
+  readonly requireApproval?: unknown;
+  readonly mcp?: unknown;
+}
+
+function toolCallIdOf(context: unknown): string | undefined {
+  const id = (context as { agent?: { toolCallId?: unknown } } | undefined)?.agent?.toolCallId;
+  return typeof id === 'string' && id !== '' ? id : undefined;
+}
+
+/** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the record. */
+function seamTool(source: SourceTool, run: (input: Record<string, unknown>, context: unknown) => () => unknown, seam: SeamOptions): MastraTool {
+  const wires = new WeakMap<object, WireMessage>();
+  return createTool({
+    id: source.id,
+    description: source.description ?? '',
+    ...(source.inputSchema !== undefined ? { inputSchema: source.inputSchema as never } : {}),
+    ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval as never } : {}),
+    ...(source.mcp !== undefined ? { mcp: source.mcp as never } : {}),
+    execute: async (input: unknown, context: unknown) => {
+      const outcome = await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam);
+      wires.set(outcome.record, outcome.wire);
+      return outcome.record;
+    },
+    toModelOutput: (output: unknown) => {
+      const wire = typeof output === 'object' && output !== null ? wires.get(output) : undefined;
+      return modelOutput(wire ?? wireOfForeignOutput(output, seam.bound));
+    },
+  } as never) as MastraTool;
+}
+
+/**
+ * The tools of a Mastra MCPClient (what `mcp.listTools()` gives, keyed `server_tool`), each calling
+ * its server's MCP client and reading the CallToolResult with the MCP normalizer.
+ */
+export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Promise<Record<string, MastraTool>> {
+  const seam = seamOptions(options);
+  const rawClient = rawClientFor(mcp);
+  const toolsets = (await mcp.listToolsets()) as Record<string, Record<string, SourceTool>>;
+  const out: Record<string, MastraTool> = {};
+  for (const [serverName, tools] of Object.entries(toolsets)) {
+    const { client, timeout } = await rawClient(serverName);
+    const listed = new Map<string, { name: string; outputSchema?: unknown }>();
+    let cursor: string | undefined;
+    do {
+      const page = await client.listTools(cursor ? { cursor } : undefined);
+      for (const t of page.tools) listed.set(`${serverName}_${t.name}`, t);
+      cursor = page.nextCursor;
+    } while (cursor);
+    for (const source of Object.values(tools)) {
+      const mcpTool = listed.get(source.id);
+      if (!mcpTool) throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
+      out[source.id] = seamTool(source, (input, context) => {
+        const signal = (context as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
+        // A request that times out rejects, and the seam answers it as a tool that threw (TR-REPLAY-11).
+        return mcpRun(() => client.callTool({ name: mcpTool.name, arguments: input }, undefined, { ...(signal ? { signal } : {}), ...(timeout ? { timeout } : {}) }), mcpTool.outputSchema, seam.bound);
+      }, seam);
+    }
+  }
+  return out;
+}
+
+export interface ResultToolFields {
+  readonly id: string;
+  readonly description: string;
+  /** A Zod or JSON schema of the input, as createTool takes it. */
+  readonly inputSchema?: unknown;
+}
+
+/** A Mastra tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
+export function resultTool(execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): MastraTool {
+  return seamTool(fields, (input) => () => execute(input), seamOptions(options));
+}
