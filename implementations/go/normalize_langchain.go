@@ -39,6 +39,11 @@ func langchainDraft(v any) *draft {
 			// TR-NORM-56: the adapter serialized a block object into the content.
 			if p, err := jsontext.Parse(text, 0); err == nil {
 				if obj, ok := p.Value.(map[string]any); ok {
+					// The object stands for one MCP text block: an audience without the
+					// assistant keeps its text from the model, as on the MCP path (TR-NORM-17).
+					if !modelFacing(obj) {
+						return d
+					}
 					if t, ok := obj["text"].(string); ok {
 						d.pieces = []string{t}
 					}

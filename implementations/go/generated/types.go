@@ -266,15 +266,19 @@ func (v *ComplianceReportStacksItem) UnmarshalJSON(data []byte) error {
 type Cell struct {
 	Stack string `json:"stack"`
 	Check string `json:"check"`
-	// Judged at the provider body. error: the adapter broke and the cell could not be judged; n/a: the
-	// check cannot be judged on this row (reason says why).
+	// Judged at the provider body. limit: the check fails, and the row declares it out of its stack's
+	// reach from outside (reason says why, upstream what the stack would have to change; the evidence
+	// is kept); error: the adapter broke and the cell could not be judged; n/a: the check cannot be
+	// judged on this row (reason says why).
 	Verdict string `json:"verdict"`
 	Vectors int64  `json:"vectors"`
 	// Generated cases run, shrinking steps included.
-	Generated int64        `json:"generated"`
-	Reason    *string      `json:"reason,omitempty"`
-	Evidence  []Evidence   `json:"evidence"`
-	Model     ModelVerdict `json:"model"`
+	Generated int64   `json:"generated"`
+	Reason    *string `json:"reason,omitempty"`
+	// For limit: the change the stack or its provider package needs.
+	Upstream *string      `json:"upstream,omitempty"`
+	Evidence []Evidence   `json:"evidence"`
+	Model    ModelVerdict `json:"model"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -316,13 +320,13 @@ func (v *Cell) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "stack", "check", "verdict", "vectors", "generated", "reason", "evidence", "model":
+		case "stack", "check", "verdict", "vectors", "generated", "reason", "upstream", "evidence", "model":
 		default:
 			return fmt.Errorf("Cell: unknown member %q", member)
 		}
 	}
-	if p.Verdict != "pass" && p.Verdict != "fail" && p.Verdict != "error" && p.Verdict != "n/a" {
-		return fmt.Errorf("Cell: member %q must be one of \"pass\", \"fail\", \"error\", \"n/a\"", "verdict")
+	if p.Verdict != "pass" && p.Verdict != "fail" && p.Verdict != "limit" && p.Verdict != "error" && p.Verdict != "n/a" {
+		return fmt.Errorf("Cell: member %q must be one of \"pass\", \"fail\", \"limit\", \"error\", \"n/a\"", "verdict")
 	}
 	*v = Cell(p)
 	return nil

@@ -18,13 +18,17 @@ final readonly class Cell implements \JsonSerializable
     /**
      * @param string $stack
      * @param string $check
-     * @param 'pass'|'fail'|'error'|'n/a' $verdict Judged at the provider body. error: the adapter broke and the cell
-     *     could not be judged; n/a: the check cannot be judged on this row (reason says why).
+     * @param 'pass'|'fail'|'limit'|'error'|'n/a' $verdict Judged at the provider body. limit: the check fails, and the
+     *     row declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to
+     *     change; the evidence is kept); error: the adapter broke and the cell could not be judged; n/a: the check
+     *     cannot be judged on this row (reason says why).
      * @param int $vectors
      * @param int $generated Generated cases run, shrinking steps included.
      * @param list<Evidence> $evidence
      * @param ModelVerdict $model
      * @param string|Absent $reason Absent::Value when absent.
+     * @param string|Absent $upstream Absent::Value when absent. For limit: the change the stack or its provider package
+     *     needs.
      */
     public function __construct(
         public string $stack,
@@ -35,6 +39,7 @@ final readonly class Cell implements \JsonSerializable
         public array $evidence,
         public ModelVerdict $model,
         public string|Absent $reason = Absent::Value,
+        public string|Absent $upstream = Absent::Value,
     ) {
     }
 
@@ -45,12 +50,12 @@ final readonly class Cell implements \JsonSerializable
             $data,
             $path,
             ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence', 'model'],
-            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'evidence', 'model'],
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'upstream', 'evidence', 'model'],
         );
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
             check: Json::string($m['check'], $path . '.check'),
-            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'error', 'n/a']),
+            verdict: Json::oneOf($m['verdict'], $path . '.verdict', ['pass', 'fail', 'limit', 'error', 'n/a']),
             vectors: Json::int($m['vectors'], $path . '.vectors'),
             generated: Json::int($m['generated'], $path . '.generated'),
             evidence: Json::list(
@@ -60,6 +65,10 @@ final readonly class Cell implements \JsonSerializable
             ),
             model: ModelVerdict::fromJson($m['model'], $path . '.model'),
             reason: array_key_exists('reason', $m) ? Json::string($m['reason'], $path . '.reason') : Absent::Value,
+            upstream: array_key_exists('upstream', $m) ? Json::string(
+                $m['upstream'],
+                $path . '.upstream',
+            ) : Absent::Value,
         );
     }
 
@@ -73,6 +82,9 @@ final readonly class Cell implements \JsonSerializable
         $out->{'generated'} = $this->generated;
         if (!$this->reason instanceof Absent) {
             $out->{'reason'} = $this->reason;
+        }
+        if (!$this->upstream instanceof Absent) {
+            $out->{'upstream'} = $this->upstream;
         }
         $out->{'evidence'} = $this->evidence;
         $out->{'model'} = $this->model;

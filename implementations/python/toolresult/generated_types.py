@@ -66,10 +66,11 @@ Cell = TypedDict(
     {
         "stack": str,
         "check": str,
-        "verdict": Literal["pass", "fail", "error", "n/a"],
+        "verdict": Literal["pass", "fail", "limit", "error", "n/a"],
         "vectors": int,
         "generated": int,
         "reason": NotRequired[str],
+        "upstream": NotRequired[str],
         "evidence": list["Evidence"],
         "model": "ModelVerdict",
     },

@@ -138,9 +138,10 @@ final class LangChainNormalizer
             return $content;
         }
         try {
-            // No depth limit (TR-NORM-56: V8's JSON.parse has none), and only the top members are
-            // kept: the unwrap reads `text` alone, and the structured part is never built here.
-            $v = (new StrictJsonParser(PHP_INT_MAX, true, 1))->parse($content);
+            // No depth limit (TR-NORM-56: V8's JSON.parse has none), and only three levels are kept:
+            // the unwrap reads `text` and `annotations.audience[]` alone, and the structured part is
+            // never built here.
+            $v = (new StrictJsonParser(PHP_INT_MAX, true, 3))->parse($content);
         } catch (\UnexpectedValueException) {
             return $content;
         }
