@@ -180,15 +180,19 @@ export interface Cell {
   stack: string;
   check: string;
   /**
-   * Judged at the provider body. error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
+   * Judged at the provider body. limit: the check fails, and the row declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to change; the evidence is kept); error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
    */
-  verdict: "pass" | "fail" | "error" | "n/a";
+  verdict: "pass" | "fail" | "limit" | "error" | "n/a";
   vectors: number;
   /**
    * Generated cases run, shrinking steps included.
    */
   generated: number;
   reason?: string;
+  /**
+   * For limit: the change the stack or its provider package needs.
+   */
+  upstream?: string;
   evidence: Evidence[];
   model: ModelVerdict;
 }

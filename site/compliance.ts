@@ -44,9 +44,9 @@ export function compliancePage(report: unknown): string {
       if (verdict === 'pass') return `<td class="verdict-pass">pass${atModel}</td>`;
       if (verdict === 'n/a') return `<td class="verdict-na" title="${escapeHtml(str(cell.reason))}">n/a</td>`;
       const anchor = cellAnchor(str(s.id), str(c.id));
-      const label = verdict === 'error' ? 'error' : str(c.level) === 'MUST' ? 'FAIL' : 'media';
+      const label = verdict === 'error' ? 'error' : verdict === 'limit' ? 'stack limit' : str(c.level) === 'MUST' ? 'FAIL' : 'media';
       evidence.push(
-        `<section id="${anchor}" class="evidence"><h3>${escapeHtml(str(s.id))} — ${escapeHtml(str(c.id))}: ${escapeHtml(str(c.title))}</h3>${verdict === 'error' ? `<p>Could not be judged: ${escapeHtml(str(cell.reason))}</p>` : ''}<p>At the model interface: ${escapeHtml(modelVerdict || 'not recorded')}${model.summary ? ` (${escapeHtml(str(model.summary))})` : ''}.</p>${list(cell.evidence)
+        `<section id="${anchor}" class="evidence"><h3>${escapeHtml(str(s.id))} — ${escapeHtml(str(c.id))}: ${escapeHtml(str(c.title))}</h3>${verdict === 'error' ? `<p>Could not be judged: ${escapeHtml(str(cell.reason))}</p>` : ''}${verdict === 'limit' ? `<p>A stack limit: ${escapeHtml(str(cell.reason))} Upstream: ${escapeHtml(str(cell.upstream))}</p>` : ''}<p>At the model interface: ${escapeHtml(modelVerdict || 'not recorded')}${model.summary ? ` (${escapeHtml(str(model.summary))})` : ''}.</p>${list(cell.evidence)
           .map((e) => {
             const canary = str(e.canary);
             const found = list(e.found)

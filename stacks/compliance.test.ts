@@ -44,8 +44,20 @@ describe('compliance matrix', () => {
     // carried its format's error signal. The vectors include error results, so the cell ran on them.
     for (const c of report.cells.filter((x) => x.check === 'TR-STACK-8')) {
       expect(c.vectors, c.stack).toBeGreaterThan(0);
-      if (c.verdict === 'fail') expect(c.evidence.some((e) => /as a success|threw|never reached|no tool-result part/.test(e.summary)), c.stack).toBe(true);
+      if (c.verdict === 'fail' || c.verdict === 'limit') expect(c.evidence.some((e) => /as a success|threw|never reached|no tool-result part/.test(e.summary)), c.stack).toBe(true);
     }
+  });
+
+  it("TR-STACK-12: a stack limit is not a pass: it keeps its evidence and names its reason and the upstream change; every integration row passes every MUST check but its stack's limits", () => {
+    for (const c of report.cells.filter((x) => x.verdict === 'limit')) {
+      expect(c.evidence.length, `${c.stack} ${c.check}`).toBeGreaterThan(0);
+      expect(c.reason, `${c.stack} ${c.check}`).toMatch(/\w/);
+      expect(c.upstream, `${c.stack} ${c.check}`).toMatch(/\w/);
+    }
+    const must = new Set(report.checks.filter((k) => k.level === 'MUST').map((k) => k.id));
+    const integration = report.cells.filter((c) => /-toolresult@/.test(c.stack) && must.has(c.check));
+    expect(integration.length).toBeGreaterThan(0);
+    expect(integration.filter((c) => c.verdict !== 'pass' && c.verdict !== 'limit').map((c) => `${c.stack} ${c.check}`)).toEqual([]);
   });
 
   it('TR-STACK-12: an n/a cell gives its reason', () => {

@@ -178,7 +178,8 @@ async function main(argv: readonly string[]): Promise<number> {
   if (a.narrowed) {
     printEvidence(runs);
     const cells = runs.flatMap((r) => r.cells);
-    console.log(`${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    const limited = cells.filter((c) => c.verdict === 'limit').length;
+    console.log(`${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${limited ? `, ${limited} stack limit(s)` : ''}${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
     return cells.some((c) => c.verdict !== 'pass') || broken.length > 0 ? 1 : 0;
   }
   const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
@@ -190,7 +191,9 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   for (const r of runs) {
     const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);
-    console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : fails.length === 0 ? 'passes every check' : `fails ${fails.join(', ')}`}`);
+    const limits = r.cells.filter((c) => c.verdict === 'limit').map((c) => c.check);
+    const said = fails.length === 0 ? (limits.length === 0 ? 'passes every check' : `passes every check but its stack's limit on ${limits.join(', ')}`) : `fails ${fails.join(', ')}${limits.length > 0 ? ` (and the stack limit ${limits.join(', ')})` : ''}`;
+    console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : said}`);
   }
   for (const c of controlFails) console.log(`the control row fails ${c.check}: the kit or the reference is wrong`);
   console.log(`${runs.length} stacks × ${a.checks.length} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);

@@ -78,6 +78,7 @@ function cellMark(c: Cell | undefined, level: string): string {
   if (c.verdict === 'pass') return `pass${m}`;
   if (c.verdict === 'n/a') return 'n/a';
   if (c.verdict === 'error') return `[**error**](#${anchor(c.stack, c.check)})`;
+  if (c.verdict === 'limit') return `[*stack limit*](#${anchor(c.stack, c.check)})${m}`;
   // A SHOULD cell is a default to change, not a broken rule.
   return (level === 'SHOULD' ? `[*media*](#${anchor(c.stack, c.check)})` : `[**FAIL**](#${anchor(c.stack, c.check)})`) + m;
 }
@@ -135,13 +136,14 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('');
   out.push('## Evidence');
   out.push('');
-  const failing = r.cells.filter((c) => c.verdict === 'fail' || c.verdict === 'error');
+  const failing = r.cells.filter((c) => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error');
   if (failing.length === 0) out.push('No cell fails.');
   for (const c of failing) {
     const check = r.checks.find((k) => k.id === c.check);
     out.push(`### <a id="${anchor(c.stack, c.check)}"></a>${c.stack} × ${c.check}: ${check?.title ?? ''}`);
     out.push('');
     if (c.verdict === 'error') out.push(`Could not be judged: ${c.reason ?? 'unknown'}`);
+    if (c.verdict === 'limit') out.push(`A stack limit: ${c.reason ?? ''} Upstream: ${c.upstream ?? ''}`, '');
     out.push(`At the model interface: ${c.model.verdict}${c.model.summary ? ` (${c.model.summary}${c.model.case ? `; case ${c.model.case.slice(0, 80)}` : ''})` : ''}.`);
     out.push('');
     for (const e of c.evidence) {

@@ -16,7 +16,7 @@ export const DEFAULT_RUNS = 15;
 /** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
 const STEP_TIMEOUT_MS = 180_000;
 
-export type Verdict = 'pass' | 'fail' | 'error' | 'n/a';
+export type Verdict = 'pass' | 'fail' | 'limit' | 'error' | 'n/a';
 
 /** The same check on the model-interface requests of the same steps: where a leak or loss starts. */
 export interface ModelVerdict {
@@ -45,8 +45,10 @@ export interface Cell {
   readonly vectors: number;
   readonly generated: number;
   readonly evidence: readonly Evidence[];
-  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row. */
+  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row; for `limit`: why the stack cannot meet it. */
   readonly reason?: string;
+  /** For `limit`: the change the stack or its provider package needs. */
+  readonly upstream?: string;
   /** The verdict of the same check at the model interface. */
   readonly model: ModelVerdict;
 }
@@ -246,9 +248,13 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
     }
-    const verdict: Verdict = reason !== undefined ? 'error' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
+    // A failure the row declares out of its stack's reach is a limit: still not a pass, its evidence kept.
+    const limit = found.length > 0 && reason === undefined ? row.limits?.[check.id] : undefined;
+    const verdict: Verdict = reason !== undefined ? 'error' : limit !== undefined ? 'limit' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
     if (verdict === 'n/a') reason = notApplicable;
-    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), model });
+    if (limit !== undefined) reason = limit.reason;
+    if (verdict === 'pass' && row.limits?.[check.id] !== undefined) opts.onProgress?.(`${row.id} ${check.id}: passes, so its declared stack limit is stale: remove it from the row`);
+    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), ...(limit !== undefined ? { upstream: limit.upstream } : {}), model });
     opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 

@@ -21,6 +21,18 @@ export interface StackRow {
   readonly setup: string;
   /** At most this many generated cases per cell, for a stack whose step costs seconds. */
   readonly runs?: number;
+  /**
+   * Checks this row cannot pass from outside its stack, by check ID: no supported hook of the stack or
+   * its provider package carries what the check asks for. A failing cell of such a check is a `limit`
+   * (its evidence kept), not a pass; a cell that passes is a pass, and the stale limit is reported.
+   */
+  readonly limits?: Readonly<Record<string, StackLimit>>;
+}
+
+/** Why a check is out of a row's reach, and the upstream change that would bring it in. */
+export interface StackLimit {
+  readonly reason: string;
+  readonly upstream: string;
 }
 
 export const STACKS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

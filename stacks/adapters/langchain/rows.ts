@@ -12,4 +12,18 @@ export const rows = providerRows(
     { mode: 'toolresult', setup: 'loadMcpTools of toolresult-protocol/langchain in createReactAgent, invoke' },
   ],
   PROVIDERS,
+).map((row) =>
+  // @langchain/anthropic builds every tool_result without is_error (_ensureMessageContents drops the
+  // ToolMessage's status), so no wrapper of the tools can set Anthropic's error flag (spec §11.7).
+  row.mode === 'toolresult' && row.provider === 'anthropic'
+    ? {
+        ...row,
+        limits: {
+          'TR-STACK-8': {
+            reason: "@langchain/anthropic sends a ToolMessage of status \"error\" as a tool_result without is_error; the integration's error text ({\"error\": …}) reaches the model, but Anthropic's own flag cannot be set from outside the provider package.",
+            upstream: '@langchain/anthropic: map ToolMessage status "error" to is_error: true in the tool_result it builds.',
+          },
+        },
+      }
+    : row,
 );
