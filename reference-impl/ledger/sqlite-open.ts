@@ -5,10 +5,21 @@
 import { randomUUID } from 'node:crypto';
 import { linkSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
 import { LAYOUT_VERSION } from './store.ts';
+
+/**
+ * What this module needs of a SQLite connection. The driver itself (better-sqlite3, an optional peer)
+ * is loaded only by sqlite.ts, the store's own subpath module, which passes its constructor in.
+ */
+export interface SqliteConnection {
+  prepare(sql: string): { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
+  exec(sql: string): unknown;
+  transaction(fn: () => void): { immediate(): void };
+  close(): unknown;
+}
+export type OpenConnection = (path: string) => SqliteConnection;
 
 /** The columns of each ledger table (§7.7), as both languages' stores create them. */
 export const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
@@ -29,10 +40,10 @@ export type CreateChoice = boolean | undefined;
  * sees a new ledger as an empty file (which would be refused as a truncated one); when another
  * process linked its file first, that one is the ledger.
  */
-function createWhole(path: string): void {
+function createWhole(path: string, open: OpenConnection): void {
   const tmp = `${path}.${process.pid}.${randomUUID()}.new`;
   try {
-    const db = new Database(tmp);
+    const db = open(tmp);
     try {
       db.transaction(() => db.exec(SQLITE_LAYOUT)).immediate();
     } finally {
@@ -53,7 +64,7 @@ function createWhole(path: string): void {
 }
 
 /** Before the driver opens the path: a file that is not there, or is empty, and what the caller allows. */
-export function checkFileBeforeOpen(path: string, create: CreateChoice): void {
+export function checkFileBeforeOpen(path: string, create: CreateChoice, open: OpenConnection): void {
   if (path === ':memory:' || path === '') return;
   let size: number | undefined;
   try {
@@ -67,7 +78,7 @@ export function checkFileBeforeOpen(path: string, create: CreateChoice): void {
       throw new LedgerStoreError('ledger.store_failed', `SQLite ledger ${path}: cannot open the ledger: its folder does not exist (ENOENT)`, 'ENOENT');
     }
     if (create === false) throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the file does not exist, and create is false`);
-    createWhole(path);
+    createWhole(path, open);
     return;
   }
   if (size === 0 && create !== true) {
@@ -82,7 +93,7 @@ export function checkFileBeforeOpen(path: string, create: CreateChoice): void {
 export type Found = { kind: 'empty' } | { kind: 'ledger' };
 
 /** Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. */
-export function inspectDatabase(db: Database.Database, path: string, create: CreateChoice): Found {
+export function inspectDatabase(db: SqliteConnection, path: string, create: CreateChoice): Found {
   const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { type: string; name: string }[];
   const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
   if (objects.length === 0) {

@@ -77,7 +77,7 @@ export class SqliteLedger implements LedgerStore {
     if (!Number.isInteger(busy) || busy < 0) throw new RangeError('busyTimeoutMs must be a non-negative integer');
     let db: Database.Database | undefined;
     try {
-      checkFileBeforeOpen(path, options.create);
+      checkFileBeforeOpen(path, options.create, (p) => new Database(p));
       db = new Database(path, { timeout: busy });
       db.pragma(`busy_timeout = ${busy}`);
       // Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
