@@ -28,8 +28,15 @@ final class Parts
     }
 
     /** A text block's row and either its piece (model-facing) or its run-only text. */
-    public function text(string $block, string $kind, string $text, mixed $mimeType, mixed $uri, bool $modelFacing, bool $withRow): void
-    {
+    public function text(
+        string $block,
+        string $kind,
+        string $text,
+        mixed $mimeType,
+        mixed $uri,
+        bool $modelFacing,
+        bool $withRow,
+    ): void {
         if ($withRow) {
             $this->row($block, $kind, $mimeType, (string) strlen(Utf8::coerce($text)), $uri);
         }
