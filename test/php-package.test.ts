@@ -15,7 +15,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { ALL_GROUPS, expectAllRan, later, readmeBlock, readmeLines, runLines, show, userEnv, type KitReport } from './scratch-user.ts';
+import { expectAllRan, readmeBlock, readmeLines, runLines, show, userEnv, expectReadmeKitLinePasses } from './scratch-user.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'implementations', 'php');
@@ -152,24 +152,6 @@ describe('(c) a project that installs the package with Composer by the README', 
   });
 
   it('(d) the README kit line: every group passes against the installed vendor/bin/toolresult-php-adapter, nothing skipped', async () => {
-    const [line, ...more] = readmeLines(README, 'kit');
-    expect(more).toEqual([]);
-    const prefix = 'npx toolresult conformance -- ';
-    expect(line!.startsWith(prefix)).toBe(true);
-    const adapter = line!.slice(prefix.length).split(' ');
-    expect(adapter).toEqual(['vendor/bin/toolresult-php-adapter']);
-    const report = join(tmp, 'kit-report.json');
-    // The kit of this checkout (the npm package's own bin is tested by test/package.test.ts).
-    const r = await later(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter], app, env);
-    expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(/^\d+ passed, 0 failed$/);
-    expect(r.status).toBe(0);
-    const json = JSON.parse(readFileSync(report, 'utf8')) as KitReport;
-    expect(json.adapter.name).toBe('toolresult-php');
-    expect(json.adapter.version).toBe(packageJson.version);
-    expect([...json.adapter.groups].sort()).toEqual([...ALL_GROUPS].sort());
-    expect(json.summary.failed).toBe(0);
-    expect(json.summary.skipped).toBe(0);
-    expect(json.cases.filter((c) => c.status !== 'pass')).toEqual([]);
-    expect(json.summary.passed).toBeGreaterThan(400);
+    await expectReadmeKitLinePasses({ readme: README, adapter: 'vendor/bin/toolresult-php-adapter', adapterName: 'toolresult-php', version: packageJson.version, root: ROOT, cwd: app, reportDir: tmp, env });
   }, 600_000);
 });

@@ -17,7 +17,7 @@ import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { ALL_GROUPS, expectAllRan, later, readmeBlock, readmeLines, runLines, show, userEnv, type KitReport, type Ran } from './scratch-user.ts';
+import { expectAllRan, later, readmeBlock, readmeLines, runLines, show, userEnv, type Ran, expectReadmeKitLinePasses } from './scratch-user.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'implementations', 'python');
@@ -196,24 +196,6 @@ describe('(c) a project that installs the wheel by the README', () => {
   });
 
   it('(d) the README kit line: every group passes against the installed toolresult-python-adapter, nothing skipped', async () => {
-    const [line, ...more] = readmeLines(README, 'kit');
-    expect(more).toEqual([]);
-    const prefix = 'npx toolresult conformance -- ';
-    expect(line!.startsWith(prefix)).toBe(true);
-    const adapter = line!.slice(prefix.length).split(' ');
-    expect(adapter).toEqual(['.venv/bin/toolresult-python-adapter']);
-    const report = join(tmp, 'kit-report.json');
-    // The kit of this checkout (the npm package's own bin is tested by test/package.test.ts).
-    const r = await later(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter], user, env);
-    expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(/^\d+ passed, 0 failed$/);
-    expect(r.status).toBe(0);
-    const json = JSON.parse(readFileSync(report, 'utf8')) as KitReport;
-    expect(json.adapter.name).toBe('toolresult-python');
-    expect(json.adapter.version).toBe(packageJson.version);
-    expect([...json.adapter.groups].sort()).toEqual([...ALL_GROUPS].sort());
-    expect(json.summary.failed).toBe(0);
-    expect(json.summary.skipped).toBe(0);
-    expect(json.cases.filter((c) => c.status !== 'pass')).toEqual([]);
-    expect(json.summary.passed).toBeGreaterThan(400);
+    await expectReadmeKitLinePasses({ readme: README, adapter: '.venv/bin/toolresult-python-adapter', adapterName: 'toolresult-python', version: packageJson.version, root: ROOT, cwd: user, reportDir: tmp, env });
   }, 600_000);
 });

@@ -3,6 +3,7 @@
 // that runs the test, no PYTHONPATH, no virtualenv of the caller).
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect } from 'vitest';
 
 export interface Ran {
@@ -65,3 +66,29 @@ export interface KitReport {
 }
 
 export const ALL_GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'normalize-mcp', 'normalize-langchain', 'normalize-local', 'exposure'];
+
+/**
+ * The package README's kit line, run as its user would from `cwd`: it names exactly `adapter`, and
+ * the kit of this checkout (the npm package's own bin is tested by test/package.test.ts) passes every
+ * group against it with nothing skipped, the handshake naming `adapterName` at the package's version.
+ */
+export async function expectReadmeKitLinePasses(o: { readme: string; adapter: string; adapterName: string; version: string; root: string; cwd: string; reportDir: string; env: NodeJS.ProcessEnv }): Promise<void> {
+  const [line, ...more] = readmeLines(o.readme, 'kit');
+  expect(more).toEqual([]);
+  const prefix = 'npx toolresult conformance -- ';
+  expect(line!.startsWith(prefix)).toBe(true);
+  const adapter = line!.slice(prefix.length).split(' ');
+  expect(adapter).toEqual([o.adapter]);
+  const report = join(o.reportDir, 'kit-report.json');
+  const r = await later(process.execPath, [join(o.root, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter], o.cwd, o.env);
+  expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(/^\d+ passed, 0 failed$/);
+  expect(r.status).toBe(0);
+  const json = JSON.parse(readFileSync(report, 'utf8')) as KitReport;
+  expect(json.adapter.name).toBe(o.adapterName);
+  expect(json.adapter.version).toBe(o.version);
+  expect([...json.adapter.groups].sort()).toEqual([...ALL_GROUPS].sort());
+  expect(json.summary.failed).toBe(0);
+  expect(json.summary.skipped).toBe(0);
+  expect(json.cases.filter((c) => c.status !== 'pass')).toEqual([]);
+  expect(json.summary.passed).toBeGreaterThan(400);
+}
