@@ -47,6 +47,12 @@ const PLAIN_ASCII = /^[\x20\x21\x23-\x5b\x5d-\x7e]*$/;
 /** Arrays up to this length get their copy allocated at full size. */
 const PRESIZE_LIMIT = 1024;
 
+/** Strings up to this length are measured by a loop; longer ones are first tried with PLAIN_ASCII. */
+const SHORT_STRING = 16;
+
+/** Arrays up to this length are first tried as arrays of leaves, without a frame (Walk.leafArray). */
+const LEAF_LIMIT = 64;
+
 /** Frames up to this depth are checked for cycles by a scan; deeper ones through a Set. */
 const SCAN_DEPTH = 64;
 
@@ -163,7 +169,7 @@ class Walk {
       case 'string': {
         const n = v.length + 2;
         // Every code unit is at least one octet, so a string this long passes the budget as it is.
-        if (n > this.budget - this.total || (v.length > 16 && PLAIN_ASCII.test(v))) {
+        if (n > this.budget - this.total || (v.length > SHORT_STRING && PLAIN_ASCII.test(v))) {
           this.total += n;
           return v;
         }
@@ -188,26 +194,70 @@ class Walk {
           this.total += 4;
           return null;
         }
-        return this.open(v) ? OPENED : this.bad();
+        return this.open(v);
       default: // undefined, function, symbol, bigint
         return this.bad();
     }
   }
 
-  /** Opens a frame for a plain array or object; false for anything else and for a cycle point. */
-  open(c: object): boolean {
-    if (isProxy(c)) return false;
+  /**
+   * A container: its copy when it was a small array of leaves (counted here, without a frame),
+   * OPENED when a frame was opened for it, BAD for anything but a plain array or object and for a
+   * cycle point.
+   */
+  open(c: object): unknown {
+    if (isProxy(c)) return this.bad();
     let keys: string[] | null = null;
     if (isArray(c)) {
-      if (getPrototypeOf(c) !== ArrayPrototype) return false;
+      if (getPrototypeOf(c) !== ArrayPrototype) return this.bad();
     } else {
       keys = this.listKeys(c);
-      if (keys === null) return false;
+      if (keys === null) return this.bad();
     }
     const top = this.top;
     const scanTo = top < SCAN_DEPTH ? top : SCAN_DEPTH - 1;
-    for (let d = 0; d <= scanTo; d++) if (this.src[d] === c) return false;
-    if (this.deepPath !== null && this.deepPath.has(c)) return false;
+    for (let d = 0; d <= scanTo; d++) if (this.src[d] === c) return this.bad();
+    if (this.deepPath !== null && this.deepPath.has(c)) return this.bad();
+    if (keys === null && top + 1 < MAX_DEPTH && (c as unknown[]).length <= LEAF_LIMIT) {
+      const leaves = this.leafArray(c as unknown[]);
+      if (leaves !== OPENED) return leaves;
+    }
+    this.push(c, keys);
+    return OPENED;
+  }
+
+  /**
+   * Counts and copies a small array whose elements are all leaves, the most common container (a
+   * table's row): no frame is opened for it. Returns OPENED, with nothing counted, at the first
+   * element that is itself a container; the caller then opens a frame as for any array.
+   */
+  leafArray(arr: unknown[]): unknown {
+    const start = this.total;
+    const n = arr.length;
+    const o: unknown[] | null = this.building ? new Array<unknown>(n) : null;
+    this.total += 2;
+    for (let i = 0; i < n; i++) {
+      if (i > 0) this.total += 1;
+      // As in run(): read an element only when no getter stands behind it (TR-BOUND-6).
+      const v = lookupGetter.call(arr, i) === undefined && (!this.holesInherit || hasOwn(arr, i)) ? arr[i] : undefined;
+      if (typeof v === 'object' && v !== null) {
+        this.total = start;
+        return OPENED;
+      }
+      // A short well-formed string, the usual cell, is counted here; anything else by child().
+      let r: unknown = v;
+      const octets = typeof v === 'string' && v.length <= SHORT_STRING ? wellFormedStringLength(v) : -1;
+      if (octets >= 0) this.total += octets;
+      else r = this.child(v);
+      if (o !== null) o[i] = r;
+      if (this.total > this.budget) break;
+    }
+    return this.building ? o : null;
+  }
+
+  /** Opens a frame for a plain array (keys null) or object that passed open()'s checks. */
+  push(c: object, keys: string[] | null): void {
+    const top = this.top;
 
     const t = top + 1;
     this.top = t;
@@ -232,7 +282,6 @@ class Walk {
       this.keys[t] = keys;
       this.out[t] = this.building ? {} : null;
     }
-    return true;
   }
 
   /**
