@@ -126,7 +126,9 @@ export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | bool
  * becomes the interrupted entry instead of a state no caller can leave.
  */
 export function leaseRanOut(leaseUntil: unknown, now: number): boolean {
-  return typeof leaseUntil !== 'number' || !Number.isFinite(leaseUntil) || leaseUntil <= now;
+  // An infinite lease (SQLite REAL 9e999) is decades away like any far one: pending, as the store's
+  // own statements read it; only a lease that is not a number at all has run out without a time.
+  return typeof leaseUntil !== 'number' || Number.isNaN(leaseUntil) || leaseUntil <= now;
 }
 
 /**
