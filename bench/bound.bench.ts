@@ -6,18 +6,14 @@
 //   (c) capping 64 MiB of content vs 64 KiB: ratio ≤ 3;
 //   (d) the naive approach (serialize everything, then measure) on the same inputs, for contrast.
 // Each ratio is the median of per-pair ratios of its two sides timed back to back (paired-ratio.ts).
-import { setFlagsFromString } from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import { bound } from '../reference-impl/bound/bound.ts';
 import { coerceString } from '../reference-impl/bound/coerce-utf8.ts';
 import { ToolResult } from '../reference-impl/tool-result.ts';
 import type { BenchOutcome } from './index.ts';
+import { fullGc } from './collect-garbage.ts';
 import { pairedRatio, type PairedRatio } from './paired-ratio.ts';
 
 export const name = 'bound';
-
-setFlagsFromString('--expose-gc');
-const gc = runInNewContext('gc') as () => void;
 
 const MiB = 1024 * 1024;
 const BUDGET = 50_000;
@@ -87,12 +83,12 @@ export async function run(): Promise<BenchOutcome> {
 
   // Every ratio from adjacent pairs of its own two sides (bench/paired-ratio.ts), so that five runs
   // in a row agree: 15 rounds of every scenario in turn measured the machine as much as the code.
-  const between = undefined;
-  const a = pairedRatio(() => bound(rLarge), () => bound(rSmall), { pairs: 40, sampleMs: 25, between });
-  const b = pairedRatio(() => bound(rWithin), () => Buffer.byteLength(JSON.stringify(within)), { pairs: 120, sampleMs: 20, between });
-  const c = pairedRatio(() => bound(cLarge), () => bound(cSmall), { pairs: 40, sampleMs: 25, between });
-  const dA = pairedRatio(() => naiveArtifacts(large), () => naiveArtifacts(small), { pairs: 5, sampleMs: 1, between });
-  const dC = pairedRatio(() => naiveContent(largeText), () => naiveContent(smallText), { pairs: 5, sampleMs: 1, between });
+  // (b) is a quarter-millisecond operation: many short samples, so that its median is a figure of the code.
+  const a = pairedRatio(() => bound(rLarge), () => bound(rSmall), { pairs: 40, sampleMs: 25 });
+  const b = pairedRatio(() => bound(rWithin), () => Buffer.byteLength(JSON.stringify(within)), { pairs: 400, sampleMs: 5 });
+  const c = pairedRatio(() => bound(cLarge), () => bound(cSmall), { pairs: 40, sampleMs: 25 });
+  const dA = pairedRatio(() => naiveArtifacts(large), () => naiveArtifacts(small), { pairs: 5, sampleMs: 1 });
+  const dC = pairedRatio(() => naiveContent(largeText), () => naiveContent(smallText), { pairs: 5, sampleMs: 1 });
   const show = (label: string, r: PairedRatio): void =>
     console.log(`  ${label.padEnd(44)} ${r.ratio.toFixed(2).padStart(6)}  (middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(4)} / ${r.bMs.toFixed(4)} ms; ${r.pairs} pairs)`);
   show('(a) bound 64 MiB list / 64 KiB list', a);
@@ -104,7 +100,7 @@ export async function run(): Promise<BenchOutcome> {
   // Heap growth of one bounding of the 64 MiB list, garbage included.
   const growths: number[] = [];
   for (let i = 0; i < 5; i++) {
-    gc();
+    fullGc();
     const before = process.memoryUsage().heapUsed;
     const kept = bound(rLarge);
     const after = process.memoryUsage().heapUsed;

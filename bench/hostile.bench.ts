@@ -1,7 +1,7 @@
 // The cost of hostile shapes (issue 10; spec/03-bounding.md TR-BOUND-18, 06-privacy.md TR-PRIV-13,
 // 10-normalization.md TR-NORM-65), each against the 64 KiB baseline of the same run: bounding a
-// 64 KiB structured list that is over a 50,000-octet budget. Inputs are built before timing; every
-// scenario runs once per round, interleaved, and the medians are compared.
+// 64 KiB structured list that is over a 50,000-octet budget. Inputs are built before timing; each
+// ratio is the median of per-pair ratios of its two sides timed back to back (paired-ratio.ts).
 //   wide        one object of 1,000,000 keys at the same budget: ≤ 1.5 × Object.keys of it (the
 //               native listing JavaScript cannot avoid, TR-BOUND-18); its baseline ratio is printed
 //   long key    one key of 10^8 code units: ≤ 3 × baseline
@@ -11,7 +11,8 @@
 //               of 12,000 ordinary keys holding the same e-mail addresses as values (the same
 //               masking work, no collisions)
 //   pattern     normalizing with `^(\w+\s?)*$` against 33 word characters and "!": ≤ 3 × baseline
-//   unique      uniqueItems over 20,000 distinct one-element arrays: ≤ 6 × bounding the same list
+//   unique      uniqueItems over 12,000 distinct one-element arrays (within the 2^14-step limit of
+//               TR-NORM-65, which counts a step per item): ≤ 6 × bounding the same list
 //               (the check bounds it, writes each item's canonical text and runs Ajv over it)
 //   compile     a 1,000-property schema given as a fresh object with a known text: ≤ 3 × baseline
 //   work limit  an exponential anyOf schema, stopped at the step limit (2^14): ≤ 2 s absolute (the
@@ -21,20 +22,22 @@ import { normalizeMcp } from '../reference-impl/normalize/index.ts';
 import { auditRecord } from '../reference-impl/privacy/index.ts';
 import { ToolResult } from '../reference-impl/tool-result.ts';
 import type { BenchOutcome } from './index.ts';
+import { pairedRatio, type PairedRatio } from './paired-ratio.ts';
 
 export const name = 'hostile';
 
 const BUDGET = { structuredBudget: 50_000 };
 
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s[Math.floor(s.length / 2)]!;
-}
-
-function timeIt(f: () => unknown, inner: number): number {
-  const t = performance.now();
-  for (let i = 0; i < inner; i++) f();
-  return (performance.now() - t) / inner;
+/** The median CPU time of `runs` single calls of `f`, in ms. */
+function cpuMedianMs(f: () => unknown, runs: number): number {
+  const xs: number[] = [];
+  for (let i = 0; i < runs; i++) {
+    const t = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(t);
+    xs.push((d.user + d.system) / 1000);
+  }
+  return xs.sort((a, b) => a - b)[Math.floor(runs / 2)]!;
 }
 
 function wideObject(n: number, prefix = 'k'): Record<string, number> {
@@ -63,7 +66,7 @@ export function run(): BenchOutcome {
   const patternSchema = { type: 'object', properties: { a: { type: 'string', pattern: '^(\\w+\\s?)*$' } } };
   const mcp = (structuredContent: unknown) => ({ content: [{ type: 'text', text: 't' }], structuredContent });
   const hostileValue = mcp({ a: `${'a'.repeat(33)}!` });
-  const uniqueList = Array.from({ length: 20_000 }, (_, i) => [i]);
+  const uniqueList = Array.from({ length: 12_000 }, (_, i) => [i]);
   const uniqueValue = mcp({ list: uniqueList });
   const uniqueSchema = { type: 'object', properties: { list: { type: 'array', uniqueItems: true } } };
   const props: Record<string, unknown> = {};
@@ -84,48 +87,32 @@ export function run(): BenchOutcome {
   if (normalizeMcp(mcp(5), { outputSchema: expoSchema }).warnings[0]?.code !== 'structured.schema_mismatch') throw new Error('work limit passed');
   normalizeMcp(mcp({ p1: 'x' }), { outputSchema: JSON.parse(bigSchemaText) }); // compiled once: the cache is what is timed
 
-  const scenarios: Record<string, [() => unknown, number]> = {
-    'baseline: bound 64 KiB over budget': [() => bound(baseline, BUDGET), 20],
-    'wide: 1e6 keys': [() => bound(rWide, BUDGET), 1],
-    'wide floor: Object.keys of it': [() => Object.keys(wide), 1],
-    'long key: 1e8 units': [() => bound(rLongKey, BUDGET), 20],
-    'shared: 10k keys x 10,000': [() => bound(rShared, BUDGET), 5],
-    'collisions: 12k e-mail keys, redacted': [() => auditRecord(bMail, ['redacted']), 1],
-    'collisions floor: 12k e-mail values': [() => auditRecord(bPlain, ['redacted']), 1],
-    'pattern: ^(\\w+\\s?)*$ on 34 chars': [() => normalizeMcp(hostileValue, { outputSchema: patternSchema }), 20],
-    'unique: 20,000 arrays': [() => normalizeMcp(uniqueValue, { ...big, outputSchema: uniqueSchema }), 2],
-    'unique floor: bound the same list': [() => bound(ToolResult.text('c', { structured: { list: uniqueList } }), big), 2],
-    'compile: 1,000 properties, fresh object': [() => normalizeMcp(mcp({ p1: 'x' }), { outputSchema: JSON.parse(bigSchemaText) }), 5],
-    'work limit: exponential anyOf': [() => normalizeMcp(mcp(5), { outputSchema: expoSchema }), 1],
-  };
-  const samples: Record<string, number[]> = Object.fromEntries(Object.keys(scenarios).map((k) => [k, []]));
-  for (const [f, inner] of Object.values(scenarios)) timeIt(f, inner); // warm up
-  const rounds = 5;
-  for (let round = 0; round < rounds; round++) {
-    for (const [key, [f, inner]] of Object.entries(scenarios)) samples[key]!.push(timeIt(f, inner));
-  }
-  const m = Object.fromEntries(Object.entries(samples).map(([k, xs]) => [k, median(xs)])) as Record<string, number>;
-  for (const [k, v] of Object.entries(m)) console.log(`  ${k.padEnd(44)} ${v.toFixed(3).padStart(12)} ms (median of ${rounds})`);
-
-  const base = m['baseline: bound 64 KiB over budget']!;
-  const r = (k: string, against = base) => m[k]! / against;
-  const wideFloor = r('wide: 1e6 keys', m['wide floor: Object.keys of it']!);
-  const rows: [string, number, number][] = [
-    ['wide / Object.keys of it', wideFloor, 1.5],
-    ['long key / baseline', r('long key: 1e8 units'), 3],
-    ['shared / baseline', r('shared: 10k keys x 10,000'), 5],
-    ['e-mail keys / e-mail values', r('collisions: 12k e-mail keys, redacted', m['collisions floor: 12k e-mail values']!), 3],
-    ['pattern / baseline', r('pattern: ^(\\w+\\s?)*$ on 34 chars'), 3],
-    ['unique / bounding the list', r('unique: 20,000 arrays', m['unique floor: bound the same list']!), 6],
-    ['compile (cached text) / baseline', r('compile: 1,000 properties, fresh object'), 3],
+  const baselineRun = () => bound(baseline, BUDGET);
+  // Equal schemas as distinct objects, parsed before timing: the caller's JSON.parse is not the check's cost.
+  const freshSchemas = Array.from({ length: 64 }, () => JSON.parse(bigSchemaText) as unknown);
+  let nextSchema = 0;
+  // Each ratio from adjacent pairs of its own two sides, in CPU time (bench/paired-ratio.ts), so
+  // that a run measures the code rather than the machine's load at that moment.
+  const pairs = 9;
+  const rows: [string, PairedRatio, number][] = [
+    ['wide / Object.keys of it', pairedRatio(() => bound(rWide, BUDGET), () => Object.keys(wide), { pairs, sampleMs: 50 }), 1.5],
+    ['long key / baseline', pairedRatio(() => bound(rLongKey, BUDGET), baselineRun, { pairs, sampleMs: 20 }), 3],
+    ['shared / baseline', pairedRatio(() => bound(rShared, BUDGET), baselineRun, { pairs, sampleMs: 20 }), 5],
+    ['e-mail keys / e-mail values', pairedRatio(() => auditRecord(bMail, ['redacted']), () => auditRecord(bPlain, ['redacted']), { pairs, sampleMs: 50 }), 3],
+    ['pattern / baseline', pairedRatio(() => normalizeMcp(hostileValue, { outputSchema: patternSchema }), baselineRun, { pairs, sampleMs: 20 }), 3],
+    ['unique / bounding the list', pairedRatio(() => normalizeMcp(uniqueValue, { ...big, outputSchema: uniqueSchema }), () => bound(ToolResult.text('c', { structured: { list: uniqueList } }), big), { pairs, sampleMs: 50 }), 6],
+    ['compile (cached text) / baseline', pairedRatio(() => normalizeMcp(mcp({ p1: 'x' }), { outputSchema: freshSchemas[nextSchema++ % freshSchemas.length] }), baselineRun, { pairs, sampleMs: 20 }), 3],
   ];
-  console.log(`  wide / baseline (information: the native key listing dominates): ${r('wide: 1e6 keys').toFixed(0)}`);
-  for (const [label, ratio, target] of rows) console.log(`  ${label.padEnd(36)} ${ratio.toFixed(2)} (target ≤ ${target})`);
-  const limitMs = m['work limit: exponential anyOf']!;
-  console.log(`  work limit: ${limitMs.toFixed(0)} ms (target ≤ 2000 ms)`);
+  for (const [label, r, target] of rows) {
+    console.log(`  ${label.padEnd(36)} ${r.ratio.toFixed(2).padStart(6)} (target ≤ ${target}; middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(3)} / ${r.bMs.toFixed(3)} ms)`);
+  }
+  const wideBase = pairedRatio(() => bound(rWide, BUDGET), baselineRun, { pairs: 3, sampleMs: 20 });
+  console.log(`  wide / baseline (information: the native key listing dominates): ${wideBase.ratio.toFixed(0)}`);
+  const limitMs = cpuMedianMs(() => normalizeMcp(mcp(5), { outputSchema: expoSchema }), 5);
+  console.log(`  work limit: ${limitMs.toFixed(0)} ms of CPU (target ≤ 2000 ms)`);
   return {
     targets: [
-      ...rows.map(([label, ratio, target]) => ({ name: `${label} ${ratio.toFixed(2)} ≤ ${target}`, met: ratio <= target })),
+      ...rows.map(([label, r, target]) => ({ name: `${label} ${r.ratio.toFixed(2)} ≤ ${target}`, met: r.ratio <= target })),
       { name: `work limit ${limitMs.toFixed(0)} ms ≤ 2000 ms`, met: limitMs <= 2000 },
     ],
   };

@@ -1,7 +1,11 @@
 // A ratio of two timings that holds run after run on a shared, noisy machine: the two sides are
-// timed in CPU time, in adjacent pairs (A then B, then B then A, alternately), each pair gives one ratio, and the
-// median of those ratios is reported. Drift of the machine's speed between pairs cancels within a
-// pair; a pair hit by a pause (GC, another process) is one outlier among many, not a median.
+// timed in CPU time, in adjacent pairs (A then B, then B then A, alternately), each pair gives one
+// ratio, and the median of those ratios is reported. Drift of the machine's speed between pairs
+// cancels within a pair; a pair hit by a pause (another process) is one outlier among many, not a
+// median. Before every sample the young generation is collected, so that each side pays for the
+// garbage it makes and not for the other's: without it the per-pair ratios of bench (b) spread
+// 0.5–1.8 and five runs gave 1.27–1.63; with it the middle half is ±5 % and runs agree.
+import { minorGc } from './collect-garbage.ts';
 
 export interface PairedRatio {
   /** Median of the per-pair ratios A/B. */
@@ -42,24 +46,28 @@ function sample(f: () => unknown, calls: number): number {
 }
 
 /**
- * A/B over `pairs` pairs, each side timed for about `sampleMs` per sample. `between` runs before
- * every pair (a collection, so that one side's garbage is not the other's pause).
+ * A/B over `pairs` pairs, each side timed for about `sampleMs` per sample. `settle` runs, untimed,
+ * before every sample (default: a scavenge).
  */
-export function pairedRatio(a: () => unknown, b: () => unknown, opts: { pairs: number; sampleMs: number; between?: () => void }): PairedRatio {
+export function pairedRatio(a: () => unknown, b: () => unknown, opts: { pairs: number; sampleMs: number; settle?: () => void }): PairedRatio {
+  const settle = opts.settle ?? minorGc;
   const callsA = callsFor(a, opts.sampleMs);
   const callsB = callsFor(b, opts.sampleMs);
   const ratios: number[] = [];
   const as: number[] = [];
   const bs: number[] = [];
   for (let i = 0; i < opts.pairs; i++) {
-    opts.between?.();
     let ta: number;
     let tb: number;
     if (i % 2 === 0) {
+      settle();
       ta = sample(a, callsA);
+      settle();
       tb = sample(b, callsB);
     } else {
+      settle();
       tb = sample(b, callsB);
+      settle();
       ta = sample(a, callsA);
     }
     as.push(ta);
