@@ -16,21 +16,37 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from .bounder import bound
-from .ledger import persist, restore
+from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist, restore
 from .options import BoundOptions
 from .privacy import LEVELS as PRIVACY_LEVELS
 from .jcs import canonical_json
 from .result import BoundedResult, ToolResult
+from .store_error import LEDGER_STORE_ERROR_CODES, LedgerStoreError, LedgerStoreErrorCode
+
+__all__ = [
+    "DEFAULT_LEASE_MS",
+    "INTERRUPTED_ENTRY",
+    "INTERRUPTED_TEXT",
+    "LAYOUT_VERSION",
+    "LEDGER_STORE_ERROR_CODES",
+    "MAX_CALL_ID_OCTETS",
+    "SQLITE_LAYOUT",
+    "TOOL_FAILED_TEXT",
+    "Claimed",
+    "LedgerStoreError",
+    "LedgerStoreErrorCode",
+    "Pending",
+    "SqliteLedger",
+    "Stored",
+    "audit_text",
+    "check_call_id",
+    "execute_tool_call",
+]
 
 LAYOUT_VERSION = 1
 DEFAULT_LEASE_MS = 30_000
 MAX_CALL_ID_OCTETS = 1024
 TOOL_FAILED_TEXT = "The tool failed without returning a result."
-INTERRUPTED_TEXT = (
-    "The tool call was interrupted before its result was stored and is not run again; "
-    "whether its action took effect is unknown."
-)
-INTERRUPTED_ENTRY = persist(bound(ToolResult.error(INTERRUPTED_TEXT)))
 
 SQLITE_LAYOUT = [
     "CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -74,17 +90,6 @@ _LEVEL_MEMBERS = {
     "redacted": ["level", "result", "summary", "version"],
     "full": ["level", "result", "summary", "version"],
 }
-
-
-class LedgerStoreError(Exception):
-    """The store could not do what was asked. ``code`` is ``ledger.store_failed``,
-    ``ledger.store_layout`` or ``ledger.lease_lost``; the message names the cause in words and never
-    quotes an entry (TR-REPLAY-30, TR-REPLAY-31)."""
-
-    def __init__(self, code: str, message: str, driver_code: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.driver_code = driver_code
 
 
 def _now_ms() -> int:
