@@ -8,6 +8,7 @@ keep, so a file written by either language replays in the other.
 
 from __future__ import annotations
 
+import math
 import sqlite3
 import threading
 import time
@@ -24,6 +25,7 @@ from .result import BoundedResult, ToolResult
 from .store_error import LEDGER_STORE_ERROR_CODES, LedgerStoreError, LedgerStoreErrorCode
 
 __all__ = [
+    "CLAIM_TRIES",
     "DEFAULT_LEASE_MS",
     "INTERRUPTED_ENTRY",
     "INTERRUPTED_TEXT",
@@ -47,6 +49,13 @@ LAYOUT_VERSION = 1
 DEFAULT_LEASE_MS = 30_000
 MAX_CALL_ID_OCTETS = 1024
 TOOL_FAILED_TEXT = "The tool failed without returning a result."
+#: How often one claim reads a row again that changed under it (abandoned, pinned by another caller)
+#: before it answers pending and lets the caller sleep (TR-REPLAY-36).
+CLAIM_TRIES = 3
+# What a claim answers for a row that holds no entry restore can read: restore refuses it as
+# ledger.malformed, so the call is not run again and its error says the entry is not valid.
+_NO_ENTRY = "\x00no entry"
+_NOT_A_STATE = "\x00not a state"
 
 SQLITE_LAYOUT = [
     "CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -105,6 +114,15 @@ def _store_error(path: str, doing: str, e: BaseException) -> LedgerStoreError:
     return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause}" + (f" ({name})" if name else ""), name)
 
 
+def _lease_ran_out(lease_until: object, now: int) -> bool:
+    """Whether a claim's lease is over (§7.7, the row states). A lease that is not a number (NULL,
+    text, a blob: an operator's "release") is over like a past one, so the claim becomes the
+    interrupted entry instead of a state no caller can leave. A REAL is a time, as in the pin below."""
+    if isinstance(lease_until, (int, float)) and not math.isnan(lease_until):
+        return lease_until <= now
+    return True
+
+
 def check_call_id(call_id: Any) -> None:
     """A call ID a store keeps unchanged: a non-empty well-formed string, no U+0000, ≤ 1024 UTF-8 octets (TR-REPLAY-21)."""
     if type(call_id) is not str or call_id == "":
@@ -143,30 +161,41 @@ def _text(octets: object) -> str:
 
 @dataclass(frozen=True)
 class Stored:
+    """The call ID has an entry: ``entry`` is its text, for ``restore`` (which refuses a row that holds
+    no readable entry as ``ledger.malformed``)."""
+
     entry: str
     status: str = "stored"
 
 
+_FIRST_PAUSE = 0.002
+_MAX_PAUSE = 0.05  # TR-REPLAY-26: a file store's pause grows to at most 50 ms
+
+
 class Pending:
-    """The first caller is still running: ``wait()`` returns once the entry is stored, the claim
-    abandoned or its lease over; then claim again (TR-REPLAY-26)."""
+    """Another caller holds a live claim of the call ID: ``wait()`` returns once the entry is stored,
+    the claim abandoned or its lease over; then claim again (TR-REPLAY-26). It sleeps between reads of
+    the row, the pause growing from 2 ms to 50 ms, whatever the row holds: a waiter on a lease decades
+    away costs some 20 reads a second and no busy loop (TR-REPLAY-36)."""
 
     status = "pending"
 
-    def __init__(self, ledger: "SqliteLedger", call_id: str) -> None:
+    def __init__(self, ledger: "SqliteLedger", call_id: str, contended: bool = False) -> None:
         self._ledger = ledger
         self._call_id = call_id
+        # The row kept changing under the claim: the first pause is the longest one.
+        self._contended = contended
 
     def wait(self) -> None:
-        delay = 0.002
+        delay = _MAX_PAUSE if self._contended else _FIRST_PAUSE
         while True:
             time.sleep(delay)
-            delay = min(0.05, delay * 2)
+            delay = min(_MAX_PAUSE, delay * 2)
             try:
                 row = self._ledger._read(self._call_id)
             except LedgerStoreError:
                 return  # the next claim reports it
-            if row is None or row[0] == "stored" or (row[2] or 0) <= _now_ms():
+            if row is None or row[0] != "claimed" or _lease_ran_out(row[2], _now_ms()):
                 return
 
 
@@ -233,10 +262,11 @@ class SqliteLedger:
         db.execute("PRAGMA synchronous = FULL")
         return db
 
-    def _read(self, call_id: str) -> tuple[str, bytes | None, int | None] | None:
+    def _read(self, call_id: str) -> tuple[object, object, object] | None:
+        """The row's ``(state, entry, lease_until)`` as SQLite holds them: any type, whoever wrote it."""
         try:
             with self._lock:
-                row: tuple[str, bytes | None, int | None] | None = self._db.execute(
+                row: tuple[object, object, object] | None = self._db.execute(
                     "SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)
                 ).fetchone()
                 return row
@@ -244,10 +274,13 @@ class SqliteLedger:
             raise _store_error(self.path, "read a claim", e) from None
 
     def claim(self, call_id: str) -> Claimed | Stored | Pending:
+        """Claims the call ID: ``Claimed`` (run the tool, then ``finish``), ``Stored`` (its entry) or
+        ``Pending`` (``wait()``, then claim again). Every state a row can be in has its outcome (§7.7,
+        TR-REPLAY-36); a row that changes under the claim is read at most ``CLAIM_TRIES`` times."""
         check_call_id(call_id)
         # Each step is one statement, its own short write: the lock is never held across Python code.
         try:
-            while True:
+            for _ in range(CLAIM_TRIES):
                 now = _now_ms()
                 token = str(uuid.uuid4())
                 with self._lock:
@@ -261,20 +294,28 @@ class SqliteLedger:
                 row = self._read(call_id)
                 if row is None:
                     continue  # abandoned in between: claim again
-                if row[0] == "stored":
-                    return Stored(_text(row[1]))
-                if (row[2] or 0) > _now_ms():
+                state, entry, lease_until = row
+                if state == "stored":
+                    return Stored(_NO_ENTRY if entry is None else _text(entry))
+                if state != "claimed":
+                    # Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                    return Stored(_NOT_A_STATE)
+                if not _lease_ran_out(lease_until, _now_ms()):
                     return Pending(self, call_id)
-                # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                # The claimant stopped renewing, or the lease is not a time: the call is interrupted,
+                # never run again (TR-REPLAY-23). The condition is _lease_ran_out's, in SQL.
+                t = _now_ms()
                 with self._lock:
                     pinned = self._db.execute(
-                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?",
-                        (INTERRUPTED_ENTRY.encode("utf-8"), _now_ms(), call_id, _now_ms()),
+                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? "
+                        "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), t, call_id, t),
                     ).rowcount
                 if pinned == 1:
                     return Stored(INTERRUPTED_ENTRY)
         except sqlite3.Error as e:
             raise _store_error(self.path, "claim a call ID", e) from None
+        return Pending(self, call_id, contended=True)
 
     # Leases: one background thread, with its own connection, renews every live claim each third of a lease.
     def _hold(self, call_id: str, token: str) -> None:
@@ -331,7 +372,9 @@ class SqliteLedger:
         """The stored entry of a call ID, or None while it is claimed or unknown."""
         check_call_id(call_id)
         row = self._read(call_id)
-        return _text(row[1]) if row is not None and row[0] == "stored" else None
+        if row is None or row[0] != "stored":
+            return None
+        return _NO_ENTRY if row[1] is None else _text(row[1])
 
     def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
         """Appends the audit record of a call (TR-REPLAY-34)."""
