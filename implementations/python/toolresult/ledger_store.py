@@ -1,20 +1,30 @@
 """A durable replay ledger on SQLite (standard library ``sqlite3``) and the execution seam over it
-(spec/07-replay.md §7.3, §7.5-7.7). The tables are the TypeScript store's, byte for byte in what they
+(spec/07-replay.md §7.3-7.8). The tables are the TypeScript store's, byte for byte in what they
 keep, so a file written by either language replays in the other.
 
     ledger = SqliteLedger("/var/lib/agent/ledger.db")
     result, replayed = execute_tool_call("call-1", run_tool, ledger)
+
+Opening never changes a database that is not already a ledger (TR-REPLAY-37): what the file holds
+is read before the first write, and anything else is refused with a :class:`LedgerStoreError` whose
+``code`` says what was found (``toolresult.LEDGER_STORE_ERROR_CODES``). ``create`` decides whether a
+new ledger may be made: ``None`` (the default) creates a missing file and refuses an empty (0-byte)
+one, ``True`` also turns an empty file or an empty database into a ledger, ``False`` opens only an
+existing ledger.
 """
 
 from __future__ import annotations
 
+import errno
 import math
+import os
 import sqlite3
 import threading
 import time
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
+from urllib.request import pathname2url
 
 from .bounder import bound
 from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist, restore
@@ -30,6 +40,7 @@ __all__ = [
     "INTERRUPTED_ENTRY",
     "INTERRUPTED_TEXT",
     "LAYOUT_VERSION",
+    "LEDGER_COLUMNS",
     "LEDGER_STORE_ERROR_CODES",
     "MAX_CALL_ID_OCTETS",
     "SQLITE_LAYOUT",
@@ -81,6 +92,15 @@ SQLITE_LAYOUT = [
     "CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq)",
 ]
 
+#: The columns of each ledger table (§7.7): a table of one of these names with other columns is not a ledger's.
+LEDGER_COLUMNS: dict[str, frozenset[str]] = {
+    "toolresult_meta": frozenset(("key", "value")),
+    "toolresult_ledger": frozenset(
+        ("call_id", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at")
+    ),
+    "toolresult_audit": frozenset(("seq", "call_id", "level", "record", "written_at")),
+}
+
 _CAUSES = {
     "SQLITE_BUSY": "the database is locked by another connection",
     "SQLITE_LOCKED": "the database is locked by another connection",
@@ -101,17 +121,41 @@ _LEVEL_MEMBERS = {
 }
 
 
+# What a system error of the file or its folder means, in words; the errno's name follows in brackets.
+_OS_CAUSES = {
+    errno.ENOENT: "its folder does not exist",
+    errno.ENOTDIR: "a part of its path is not a folder",
+    errno.EACCES: "access to its folder is denied",
+    errno.EPERM: "the file system does not permit it (it may not support hard links)",
+    errno.ENOSPC: "the disk holding the database is full",
+    errno.EROFS: "its folder is on a read-only file system",
+}
+
+
 def _now_ms() -> int:
     return time.time_ns() // 1_000_000
 
 
 def _store_error(path: str, doing: str, e: BaseException) -> LedgerStoreError:
+    """A driver's or the system's exception as a ``ledger.store_failed`` error that names the cause in
+    words and the driver's own code: ``(SQLITE_BUSY)``, ``(ENOENT)``, or the exception's class when
+    the driver gave no code. Bound values never reach a SQLite message, so none is quoted."""
     if isinstance(e, LedgerStoreError):
         return e
+    if isinstance(e, OSError):
+        code = errno.errorcode.get(e.errno or 0)
+        words = _OS_CAUSES.get(e.errno or 0) or (os.strerror(e.errno) if e.errno else "the system refused")
+        return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {words}" + (f" ({code})" if code else ""), code)
     name = getattr(e, "sqlite_errorname", None)
-    base = "_".join(name.split("_")[:2]) if name else None
-    cause = _CAUSES.get(base or "", f"SQLite reported {name}" if name else "the SQLite driver failed")
-    return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause}" + (f" ({name})" if name else ""), name)
+    if isinstance(name, str):
+        base = "_".join(name.split("_")[:2])
+        cause = _CAUSES.get(base, f"SQLite reported {name}")
+        return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause} ({name})", name)
+    # No SQLite code (the module's own checks, such as a closed connection): its words, cut short,
+    # and its class as what it is.
+    said = str(e)[:160]
+    kind = f"{type(e).__module__}.{type(e).__qualname__}"
+    return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: the SQLite driver failed: {said} ({kind})", kind)
 
 
 def _lease_ran_out(lease_until: object, now: int) -> bool:
@@ -225,41 +269,170 @@ class Claimed:
         self._ledger._abandon(self._call_id, self._token)
 
 
-class SqliteLedger:
-    """A replay ledger in one SQLite file (WAL), safe for many processes on one machine."""
+def _is_file_path(path: str) -> bool:
+    return path not in ("", ":memory:")
 
-    def __init__(self, path: str, lease_ms: int = DEFAULT_LEASE_MS, busy_timeout_ms: int = 30_000) -> None:
+
+def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
+    """A connection that never creates a file (``mode=rw``): a missing ledger is made by
+    :func:`_create_whole` alone. Setting the busy timeout writes nothing."""
+    if _is_file_path(path):
+        target, uri = f"file:{pathname2url(os.path.abspath(path))}?mode=rw", True
+    else:
+        target, uri = path, False
+    db = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False, uri=uri)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _create_whole(path: str, busy_timeout_ms: int) -> None:
+    """Makes a new ledger file whole under another name in the same folder and links it into place,
+    so that no process ever sees it as an empty file (which it would refuse as a truncated ledger). A
+    link never replaces a file: when another process linked its ledger first, that one is kept."""
+    tmp = f"{path}.{os.getpid()}.{uuid.uuid4().hex}.new"
+    try:
+        db = sqlite3.connect(tmp, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SQLITE_LAYOUT:
+                db.execute(statement)
+            db.execute("COMMIT")
+        finally:
+            db.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made the ledger in the meantime
+    except (sqlite3.Error, OSError) as e:
+        raise _store_error(path, "create the ledger", e) from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass  # never made, or already gone
+
+
+def _check_file(path: str, create: bool | None, busy_timeout_ms: int) -> None:
+    """Before the driver opens the path: a missing file is created whole (unless ``create`` is
+    False), an empty one is refused (unless ``create`` is True)."""
+    if not _is_file_path(path):
+        return
+    try:
+        size = os.stat(path).st_size
+    except FileNotFoundError:
+        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise LedgerStoreError(
+                "ledger.store_failed", f"SQLite ledger {path}: cannot open the ledger: its folder does not exist (ENOENT)", "ENOENT"
+            ) from None
+        if create is False:
+            raise LedgerStoreError(
+                "ledger.store_missing", f"SQLite ledger {path}: cannot open the ledger: the file does not exist, and create is False"
+            ) from None
+        _create_whole(path, busy_timeout_ms)
+        return
+    except OSError:
+        return  # the driver names what it finds (a path through a file, permissions)
+    if size == 0 and create is not True:
+        raise LedgerStoreError(
+            "ledger.store_empty_file",
+            f"SQLite ledger {path}: cannot open the ledger: the file is empty (0 bytes), and a ledger that held entries "
+            "may have been truncated; it was not changed. Pass create=True to start a new ledger in it",
+        )
+
+
+def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger"]:
+    """What the database holds, read without writing: ``empty`` (no tables: it may become a ledger),
+    ``ledger``, or the refusal of TR-REPLAY-37 for anything else."""
+    def refuse(code: LedgerStoreErrorCode, why: str) -> LedgerStoreError:
+        return LedgerStoreError(code, f"SQLite ledger {path}: cannot open the ledger: {why}")
+
+    objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").fetchall()
+    if not objects:
+        if create is False:
+            raise refuse("ledger.store_missing", "the database holds no tables, and create is False")
+        return "empty"
+    tables = {name for kind, name in objects if kind == "table"}
+    ours = [t for t in LEDGER_COLUMNS if t in tables]
+    if not ours:
+        raise refuse("ledger.store_foreign", f"the database holds {len(tables)} table(s), none of them a ledger's; it was not changed")
+    for table, columns in LEDGER_COLUMNS.items():
+        if table not in tables:
+            raise refuse("ledger.store_conflict", f"it holds {', '.join(ours)} but no {table}; it was not changed")
+        have = {row[1] for row in db.execute("SELECT cid, name FROM pragma_table_info(?)", (table,))}
+        if have != columns:
+            raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's; it was not changed")
+    layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+    if layout is None:
+        raise refuse("ledger.store_no_layout", "toolresult_meta holds no layout row; it was not changed")
+    if layout[0] != str(LAYOUT_VERSION):
+        raise LedgerStoreError(
+            "ledger.store_layout",
+            f"SQLite ledger {path}: its tables have layout {str(layout[0])[:20]}, this implementation knows layout {LAYOUT_VERSION}",
+        )
+    return "ledger"
+
+
+class SqliteLedger:
+    """A replay ledger in one SQLite file (WAL), safe for many processes on one machine.
+
+    ``path`` is a file path (``str`` or ``os.PathLike``). ``create``: ``None`` (default) creates a
+    missing file and refuses an empty one; ``True`` also makes a ledger of an empty file or an empty
+    database; ``False`` opens only an existing ledger. A database that is not a ledger is refused
+    unchanged (TR-REPLAY-37). Errors are :class:`LedgerStoreError`."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        lease_ms: int = DEFAULT_LEASE_MS,
+        busy_timeout_ms: int = 30_000,
+        *,
+        create: bool | None = None,
+    ) -> None:
         if type(lease_ms) is not int or not 50 <= lease_ms <= 86_400_000:
             raise ValueError("lease_ms must be an integer from 50 to 86,400,000")
-        self.path = path
+        if type(busy_timeout_ms) is not int or busy_timeout_ms < 0:
+            raise ValueError("busy_timeout_ms must be a non-negative integer")
+        if create is not None and type(create) is not bool:
+            raise TypeError("create must be True, False or None")
+        self.path: str = os.fspath(path)
         self.lease_ms = lease_ms
         self._busy = busy_timeout_ms
         self._lock = threading.Lock()
         self._live: dict[tuple[str, str], None] = {}
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
+        db: sqlite3.Connection | None = None
         try:
-            self._db = self._connect()
-            self._db.execute("BEGIN IMMEDIATE")
-            for statement in SQLITE_LAYOUT:
-                self._db.execute(statement)
-            self._db.execute("COMMIT")
-            row = self._db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
-        except sqlite3.Error as e:
-            raise _store_error(path, "open the ledger", e) from None
-        if row is None or row[0] != str(LAYOUT_VERSION):
-            self._db.close()
-            raise LedgerStoreError(
-                "ledger.store_layout",
-                f"SQLite ledger {path}: its tables have layout {row[0] if row else '(none)'}, this implementation knows layout {LAYOUT_VERSION}",
-            )
+            _check_file(self.path, create, busy_timeout_ms)
+            db = _connect(self.path, busy_timeout_ms)
+            # Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
+            found = _inspect(db, self.path, create)
+            db.execute("PRAGMA journal_mode = WAL")
+            # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
+            db.execute("PRAGMA synchronous = FULL")
+            if found == "empty":
+                db.execute("BEGIN IMMEDIATE")
+                for statement in SQLITE_LAYOUT:  # IF NOT EXISTS: another process may have made them since
+                    db.execute(statement)
+                db.execute("COMMIT")
+                _inspect(db, self.path, True)
+        except (sqlite3.Error, OSError, LedgerStoreError) as e:
+            if db is not None:
+                db.close()
+            raise _store_error(self.path, "open the ledger", e) from None
+        self._db = db
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=self._busy / 1000, isolation_level=None, check_same_thread=False)
-        db.execute(f"PRAGMA busy_timeout = {int(self._busy)}")
-        db.execute("PRAGMA journal_mode = WAL")
-        # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
-        db.execute("PRAGMA synchronous = FULL")
+        db = _connect(self.path, self._busy)
+        try:
+            db.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            db.close()
+            raise
         return db
 
     def _read(self, call_id: str) -> tuple[object, object, object] | None:
