@@ -503,11 +503,21 @@ class SqliteLedger:
             self._live.pop((call_id, token), None)
 
     def _renew_loop(self) -> None:
-        db = self._connect()
+        # The connection is made at the first tick with claims to renew, and made again after a
+        # failure: a store that cannot be reached now is tried again at the next tick (the lease may
+        # run out meanwhile), and the thread never dies of it.
+        db: sqlite3.Connection | None = None
         try:
             while not self._closed.wait(self.lease_ms / 3000):
                 with self._lock:
                     live = list(self._live)
+                if not live:
+                    continue
+                try:
+                    if db is None:
+                        db = self._connect()
+                except sqlite3.Error:
+                    continue
                 for call_id, token in live:
                     try:
                         db.execute(
@@ -517,7 +527,8 @@ class SqliteLedger:
                     except sqlite3.Error:
                         pass  # tried again next tick; the lease may run out meanwhile
         finally:
-            db.close()
+            if db is not None:
+                db.close()
 
     def _finish(self, call_id: str, token: str, entry: str) -> None:
         try:
