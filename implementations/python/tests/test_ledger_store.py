@@ -1,14 +1,21 @@
-"""The Python SQLite ledger's own rules (spec/07-replay.md §7.4-7.7). The cross-process and
+"""The Python SQLite ledger's own rules (spec/07-replay.md §7.4-7.8). The cross-process and
 cross-language rules run in the kit's ledger suite (conformance/ledger-suite/python-ledger.test.ts)."""
 
 from __future__ import annotations
 
+import errno
+import hashlib
 import os
+import pickle
 import sqlite3
 import tempfile
+import threading
+import time
 import unittest
+from typing import Any
+from unittest import mock
 
-from toolresult import ToolResult, audit_record, bound, persist
+from toolresult import LedgerError, ToolResult, audit_record, bound, persist
 from toolresult.ledger_store import (
     INTERRUPTED_ENTRY,
     INTERRUPTED_TEXT,
@@ -148,6 +155,454 @@ class SqliteLedgerTest(unittest.TestCase):
         self.assertIn("locked", str(caught.exception))
         self.assertEqual(runs, [])
         ledger.close()
+
+
+
+
+FAR_FUTURE = str(int(time.time() * 1000) + 100 * 365 * 86_400_000)  # a lease end a century away
+
+
+def snapshot(path: str) -> tuple[str | None, list[str]]:
+    """A file's bytes (hashed) and the names beside it that start with its name (-wal, -shm,
+    -journal, a temporary file): what "left unchanged" means for a SQLite database."""
+    digest = None
+    if os.path.exists(path):
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()
+    base = os.path.basename(path)
+    return digest, sorted(n for n in os.listdir(os.path.dirname(path)) if n.startswith(base))
+
+
+class _LedgerFileTest(unittest.TestCase):
+    def setUp(self) -> None:
+        self.dir = tempfile.TemporaryDirectory()
+        self.path = os.path.join(self.dir.name, "ledger.db")
+        self.opened: list[SqliteLedger] = []
+
+    def tearDown(self) -> None:
+        for ledger in self.opened:
+            ledger.close()
+        self.dir.cleanup()
+
+    def open(self, path: str | None = None, **options: Any) -> SqliteLedger:
+        ledger = SqliteLedger(path or self.path, **options)
+        self.opened.append(ledger)
+        return ledger
+
+    def sql(self, text: str, *values: object, path: str | None = None) -> None:
+        db = sqlite3.connect(path or self.path, isolation_level=None)
+        try:
+            db.executescript(text) if not values else db.execute(text, values)
+        finally:
+            db.close()
+
+
+class SqliteLedgerRowStatesTest(_LedgerFileTest):
+    """TR-REPLAY-36: each row state of the §7.7 table has its outcome, and none makes a caller loop
+    without sleeping. Rows are written directly with sqlite3, as an operator or another program would;
+    a caller's cost is measured in CPU time (time.process_time) and statements, not wall time."""
+
+    def add(self, call_id: str, state: str, lease: str = "NULL", token: str = "NULL", entry: bytes | None = None) -> None:
+        self.sql(
+            "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) "
+            f"VALUES (?, ?, {token}, {lease}, ?, 0)",
+            call_id, state, entry,
+        )
+
+    def watch(self, ledger: SqliteLedger, call_id: str, seconds: float) -> dict[str, Any]:
+        """Runs the seam on ``call_id`` in a thread for at most ``seconds``: what it returned or
+        raised, whether it is still waiting, the tool's runs, the CPU time the process spent and the
+        statements the ledger's connection ran meanwhile."""
+        count = [0]
+        ledger._db.set_trace_callback(lambda _statement: count.__setitem__(0, count[0] + 1))
+        out: dict[str, Any] = {"runs": 0}
+
+        def tool() -> ToolResult:
+            out["runs"] += 1
+            return ToolResult.text("ran")
+
+        def go() -> None:
+            try:
+                out["result"] = execute_tool_call(call_id, tool, ledger)
+            except BaseException as e:  # noqa: BLE001 - reported to the test
+                out["error"] = e
+
+        cpu = time.process_time()
+        thread = threading.Thread(target=go, daemon=True)
+        thread.start()
+        thread.join(seconds)
+        out["cpu"] = time.process_time() - cpu
+        out["statements"] = count[0]
+        out["waiting"] = thread.is_alive()
+        out["thread"] = thread
+        return out
+
+    def stop(self, ledger: SqliteLedger, watched: dict[str, Any]) -> None:
+        """Ends a watched caller that never settled: a closed ledger fails its next statement."""
+        if watched["thread"].is_alive():
+            ledger.close()
+            watched["thread"].join(5)
+
+    def assert_interrupted(self, ledger: SqliteLedger, call_id: str, why: str) -> None:
+        watched = self.watch(ledger, call_id, 3.0)
+        self.stop(ledger, watched)
+        self.assertNotIn("error", watched, why)
+        self.assertFalse(watched["waiting"], why)
+        result, replayed = watched["result"]
+        self.assertTrue(replayed, why)
+        self.assertEqual(persist(result), INTERRUPTED_ENTRY, why)
+        self.assertEqual(watched["runs"], 0, why)
+        self.assertLess(watched["cpu"], 0.5, why)
+        self.assertEqual(ledger.entry(call_id), INTERRUPTED_ENTRY, why)
+
+    def test_stored_row_without_entry_is_refused_as_malformed_and_not_run(self) -> None:
+        """TR-REPLAY-36: a stored row whose entry is NULL is stored; restore refuses it as ledger.malformed."""
+        ledger = self.open()
+        self.add("hollow", "stored")
+        self.assertIsInstance(ledger.claim("hollow"), Stored)
+        watched = self.watch(ledger, "hollow", 3.0)
+        self.assertIsInstance(watched.get("error"), LedgerError)
+        self.assertEqual(watched["error"].code, "ledger.malformed")
+        self.assertEqual(watched["runs"], 0)
+        self.assertIsNotNone(ledger.entry("hollow"))
+
+    def test_lease_in_the_future_is_pending_and_its_waiter_sleeps(self) -> None:
+        """TR-REPLAY-36, TR-REPLAY-26: a lease a century away (or a REAL infinity) is pending; its
+        waiter sleeps, re-reading the row with a pause of at most 50 ms, and wakes when the row changes."""
+        for lease in (FAR_FUTURE, "1e999"):
+            with self.subTest(lease=lease):
+                ledger = self.open(lease_ms=60_000)
+                call_id = f"far-{lease}"
+                self.add(call_id, "claimed", lease, token="'someone'")
+                self.assertIsInstance(ledger.claim(call_id), Pending)
+                watched = self.watch(ledger, call_id, 1.5)
+                self.assertTrue(watched["waiting"])
+                self.assertEqual(watched["runs"], 0)
+                # 1.5 s at one read per 50 ms is 30, after a few shorter first pauses.
+                self.assertGreaterEqual(watched["statements"], 10)
+                self.assertLessEqual(watched["statements"], 40)
+                self.assertLess(watched["cpu"], 0.25)
+                self.sql("UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = ?", call_id)
+                watched["thread"].join(2.0)
+                self.assertFalse(watched["thread"].is_alive())
+                self.assertEqual(persist(watched["result"][0]), INTERRUPTED_ENTRY)
+                self.assertEqual(watched["runs"], 0)
+
+    def test_lease_now_past_or_negative_is_the_interrupted_entry(self) -> None:
+        """TR-REPLAY-36, TR-REPLAY-23: a lease now, in the past, negative or a REAL -infinity is over."""
+        ledger = self.open(lease_ms=60_000)
+        for i, lease in enumerate((str(int(time.time() * 1000)), "0", "-5", "-1e999")):
+            self.add(f"past-{i}", "claimed", lease, token="'someone'")
+            self.assert_interrupted(ledger, f"past-{i}", lease)
+
+    def test_lease_null_text_or_blob_is_the_interrupted_entry(self) -> None:
+        """TR-REPLAY-36: a lease that is NULL or not a time (text, a blob) is over like a past one."""
+        for lease in ("NULL", "'soon'", "x'00'"):
+            with self.subTest(lease=lease):
+                ledger = self.open(lease_ms=60_000)
+                self.add(f"odd-{lease}", "claimed", lease, token="'someone'")
+                self.assert_interrupted(ledger, f"odd-{lease}", lease)
+
+    def test_claim_without_token_goes_by_its_lease(self) -> None:
+        """TR-REPLAY-36: a claim whose token is NULL is pending while its lease runs, and the
+        interrupted entry once it is over or NULL."""
+        ledger = self.open(lease_ms=60_000)
+        self.add("nt-live", "claimed", FAR_FUTURE)
+        self.assertIsInstance(ledger.claim("nt-live"), Pending)
+        self.add("nt-past", "claimed", "0")
+        self.assert_interrupted(ledger, "nt-past", "token NULL, lease 0")
+        ledger = self.open(lease_ms=60_000)
+        self.add("nt-null", "claimed", "NULL")
+        self.assert_interrupted(ledger, "nt-null", "token NULL, lease NULL")
+
+    def test_claim_holding_an_entry_is_still_a_claim(self) -> None:
+        """TR-REPLAY-36: octets in a claimed row are not an entry: pending while the lease runs, the
+        interrupted entry (not those octets) after."""
+        ledger = self.open(lease_ms=60_000)
+        octets = persist(bound(ToolResult.text("not finished"))).encode("utf-8")
+        self.add("both", "claimed", FAR_FUTURE, token="'someone'", entry=octets)
+        self.assertIsInstance(ledger.claim("both"), Pending)
+        self.assertIsNone(ledger.entry("both"))
+        self.sql("UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 'both'")
+        self.assert_interrupted(ledger, "both", "claimed with an entry")
+
+    def test_claim_reads_a_row_that_will_not_settle_at_most_three_times(self) -> None:
+        """TR-REPLAY-36: a claim re-reads a row that will not settle (here an operator's trigger
+        swallows the pin) at most 3 times (CLAIM_TRIES), then answers pending; the caller then sleeps."""
+        ledger = self.open(lease_ms=60_000)
+        self.sql("CREATE TRIGGER hold_rows BEFORE UPDATE ON toolresult_ledger BEGIN SELECT RAISE(IGNORE); END")
+        self.add("stuck", "claimed", "0", token="'someone'")
+        traced: list[str] = []
+        ledger._db.set_trace_callback(traced.append)
+        out: dict[str, Any] = {}
+        thread = threading.Thread(target=lambda: out.setdefault("claim", ledger.claim("stuck")), daemon=True)
+        cpu = time.process_time()
+        thread.start()
+        thread.join(2.0)
+        spent = time.process_time() - cpu
+        if thread.is_alive():
+            ledger.close()
+            thread.join(5)
+        self.assertIsInstance(out.get("claim"), Pending)
+        # Three tries of an insert, a read and a pin (the trace repeats a statement a trigger ran for).
+        self.assertEqual(sum(t.startswith("INSERT") for t in traced), 3)
+        self.assertEqual(sum(t.startswith("SELECT") for t in traced), 3)
+        self.assertLess(spent, 0.5)
+        watched = self.watch(ledger, "stuck", 1.0)
+        self.assertTrue(watched["waiting"])
+        self.assertLess(watched["cpu"], 0.25)
+        self.assertEqual(watched["runs"], 0)
+        self.sql("DROP TRIGGER hold_rows")
+        watched["thread"].join(2.0)
+        self.stop(ledger, watched)
+        self.assertEqual(persist(watched["result"][0]), INTERRUPTED_ENTRY)
+
+    def test_state_outside_the_layout_is_refused_not_waited_on(self) -> None:
+        """TR-REPLAY-36: in tables made without the layout's CHECK, a row whose state is neither
+        claimed nor stored is answered as an entry restore refuses: never run, never spun on."""
+        self.sql(
+            "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "INSERT INTO toolresult_meta VALUES ('layout', '1');"
+            "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT NOT NULL, token TEXT, lease_until INTEGER,"
+            " entry BLOB, interrupted INTEGER NOT NULL DEFAULT 0, claimed_at INTEGER NOT NULL, finished_at INTEGER);"
+            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, call_id TEXT NOT NULL, level TEXT NOT NULL,"
+            " record BLOB NOT NULL, written_at INTEGER NOT NULL);"
+        )
+        ledger = self.open(lease_ms=60_000)
+        self.add("released", "released")
+        watched = self.watch(ledger, "released", 2.0)
+        self.stop(ledger, watched)
+        self.assertIsInstance(watched.get("error"), LedgerError)
+        self.assertEqual(watched["error"].code, "ledger.malformed")
+        self.assertEqual(watched["runs"], 0)
+        self.assertLess(watched["cpu"], 0.5)
+
+
+class SqliteLedgerOpeningTest(_LedgerFileTest):
+    """TR-REPLAY-37: opening never changes a database that is not already a ledger, and refuses each
+    kind with its own code, leaving the file byte-identical (no -wal, no -shm, no temporary file)."""
+
+    def assert_refused_unchanged(self, path: str, code: str, **options: Any) -> LedgerStoreError:
+        before = snapshot(path)
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open(path, **options)
+        self.assertEqual(caught.exception.code, code, str(caught.exception))
+        self.assertEqual(snapshot(path), before)
+        self.assertTrue(str(caught.exception).startswith(f"SQLite ledger {path}: "), str(caught.exception))
+        return caught.exception
+
+    def journal_mode(self, path: str) -> str:
+        db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+        try:
+            mode: str = db.execute("PRAGMA journal_mode").fetchone()[0]
+            return mode
+        finally:
+            db.close()
+
+    def test_foreign_database_is_refused_unchanged(self) -> None:
+        """TR-REPLAY-37: another application's database: ledger.store_foreign, before the WAL switch."""
+        self.sql("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT); INSERT INTO customers VALUES (1, 'Ada');")
+        for create in (None, True, False):
+            self.assert_refused_unchanged(self.path, "ledger.store_foreign", create=create)
+        self.assertEqual(self.journal_mode(self.path), "delete")
+        db = sqlite3.connect(self.path)
+        self.assertEqual(db.execute("SELECT name FROM sqlite_master WHERE type = 'table'").fetchall(), [("customers",)])
+        db.close()
+
+    def test_table_sharing_a_ledger_name_is_a_conflict(self) -> None:
+        """TR-REPLAY-37: a table of a ledger name with other columns: ledger.store_conflict."""
+        self.sql("CREATE TABLE toolresult_ledger (id INTEGER, payload TEXT); INSERT INTO toolresult_ledger VALUES (1, 'app');")
+        err = self.assert_refused_unchanged(self.path, "ledger.store_conflict")
+        self.assertNotIn("SQLITE_", str(err))
+        other = os.path.join(self.dir.name, "columns.db")
+        self.sql(
+            "CREATE TABLE toolresult_meta (key TEXT, value TEXT); INSERT INTO toolresult_meta VALUES ('layout', '1');"
+            "CREATE TABLE toolresult_ledger (id INTEGER); CREATE TABLE toolresult_audit (seq INTEGER);",
+            path=other,
+        )
+        self.assert_refused_unchanged(other, "ledger.store_conflict")
+        self.assertEqual(self.journal_mode(other), "delete")
+
+    def test_incomplete_ledger_tables_are_a_conflict(self) -> None:
+        """TR-REPLAY-37: some ledger tables without the others: ledger.store_conflict, nothing recreated."""
+        self.open().close()
+        self.sql("DROP TABLE toolresult_audit")
+        err = self.assert_refused_unchanged(self.path, "ledger.store_conflict")
+        self.assertIn("no toolresult_audit", str(err))
+
+    def test_meta_without_layout_row_is_refused(self) -> None:
+        """TR-REPLAY-37: a meta table without its layout row is ledger.store_no_layout, never layout 1."""
+        self.open().close()
+        self.sql("DELETE FROM toolresult_meta WHERE key = 'layout'")
+        self.assert_refused_unchanged(self.path, "ledger.store_no_layout")
+        self.assert_refused_unchanged(self.path, "ledger.store_no_layout", create=True)
+
+    def test_unknown_layout_is_refused_unchanged(self) -> None:
+        """TR-REPLAY-33, TR-REPLAY-37: an unknown layout stays ledger.store_layout, refused before any write."""
+        self.sql(
+            "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
+            "INSERT INTO toolresult_meta VALUES ('layout', '2');"
+            "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT, token TEXT, lease_until INTEGER,"
+            " entry BLOB, interrupted INTEGER, claimed_at INTEGER, finished_at INTEGER);"
+            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY, call_id TEXT, level TEXT, record BLOB, written_at INTEGER);"
+        )
+        err = self.assert_refused_unchanged(self.path, "ledger.store_layout")
+        self.assertRegex(str(err), "layout 2.*knows layout 1")
+        self.assertEqual(self.journal_mode(self.path), "delete")
+
+    def test_empty_file_is_refused_unless_create(self) -> None:
+        """TR-REPLAY-37: a 0-byte file is ledger.store_empty_file and stays empty; create=True makes a ledger in it."""
+        open(self.path, "wb").close()
+        err = self.assert_refused_unchanged(self.path, "ledger.store_empty_file")
+        self.assertIn("create=True", str(err))
+        self.assert_refused_unchanged(self.path, "ledger.store_empty_file", create=False)
+        self.assertEqual(os.path.getsize(self.path), 0)
+        ledger = self.open(create=True)
+        self.assertIsInstance(ledger.claim("x"), Claimed)
+        self.assertGreater(os.path.getsize(self.path), 0)
+
+    def test_missing_file_with_create_false_is_refused(self) -> None:
+        """TR-REPLAY-37: create=False opens only an existing ledger: ledger.store_missing, no file made."""
+        self.assert_refused_unchanged(self.path, "ledger.store_missing", create=False)
+        self.assertFalse(os.path.exists(self.path))
+        self.open().close()
+        self.open(create=False).close()
+        blank = os.path.join(self.dir.name, "blank.db")
+        self.sql("CREATE TABLE t (x); DROP TABLE t;", path=blank)
+        self.assert_refused_unchanged(blank, "ledger.store_missing", create=False)
+
+    def test_missing_file_appears_whole(self) -> None:
+        """TR-REPLAY-37: a new ledger is made under another name in the folder and linked into place:
+        at the link, the file already holds the layout, and no temporary file is left."""
+        real_link = os.link
+        seen: list[tuple[bool, list[str], str | None]] = []
+
+        def link(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
+            db = sqlite3.connect(f"file:{src}?mode=ro", uri=True)
+            tables = sorted(r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type = 'table' AND name LIKE 'toolresult%'"))
+            layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+            db.close()
+            seen.append((os.path.exists(dst), tables, layout[0] if layout else None))
+            real_link(src, dst, *args, **kwargs)
+
+        with mock.patch("os.link", link):
+            ledger = self.open()
+        self.assertEqual(seen, [(False, ["toolresult_audit", "toolresult_ledger", "toolresult_meta"], "1")])
+        self.assertIsInstance(ledger.claim("x"), Claimed)
+        self.assertEqual(self.journal_mode(self.path), "wal")
+        self.assertEqual([n for n in os.listdir(self.dir.name) if n.endswith(".new")], [])
+
+    def test_missing_file_made_by_another_process_first_is_kept(self) -> None:
+        """TR-REPLAY-37: when another process links its ledger first, that file is kept, not replaced."""
+        real_link = os.link
+        raced: list[str] = []
+
+        def link(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
+            if not raced:
+                raced.append(dst)
+                other = SqliteLedger(dst)  # another opener wins the race
+                execute_tool_call("theirs", lambda: ToolResult.text("kept"), other)
+                other.close()
+            real_link(src, dst, *args, **kwargs)
+
+        with mock.patch("os.link", link):
+            ledger = self.open()
+        self.assertEqual(raced, [self.path])
+        self.assertIsNotNone(ledger.entry("theirs"))
+        self.assertEqual([n for n in os.listdir(self.dir.name) if n.endswith(".new")], [])
+
+    def test_missing_file_on_a_file_system_without_links_fails_cleanly(self) -> None:
+        """TR-REPLAY-37, TR-REPLAY-31: when the new file cannot be linked into place, the error names
+        the system's code, and neither the ledger nor its temporary file is left behind."""
+
+        def link(src: Any, dst: Any, *args: Any, **kwargs: Any) -> None:
+            raise PermissionError(errno.EPERM, "Operation not permitted")
+
+        with mock.patch("os.link", link), self.assertRaises(LedgerStoreError) as caught:
+            self.open()
+        self.assertEqual((caught.exception.code, caught.exception.driver_code), ("ledger.store_failed", "EPERM"))
+        self.assertRegex(str(caught.exception), r"cannot create the ledger: .*\(EPERM\)$")
+        self.assertEqual(os.listdir(self.dir.name), [])
+
+    def test_missing_folder_names_enoent(self) -> None:
+        """TR-REPLAY-37, TR-REPLAY-31: a path in a folder that does not exist is store_failed, named ENOENT."""
+        path = os.path.join(self.dir.name, "no-such-folder", "ledger.db")
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open(path)
+        self.assertEqual(caught.exception.code, "ledger.store_failed")
+        self.assertEqual(caught.exception.driver_code, "ENOENT")
+        self.assertRegex(str(caught.exception), r"its folder does not exist \(ENOENT\)$")
+        self.assertFalse(os.path.exists(os.path.dirname(path)))
+
+    def test_empty_database_becomes_a_ledger(self) -> None:
+        """TR-REPLAY-37: a database without tables (not 0 bytes) becomes a ledger by default."""
+        self.sql("PRAGMA user_version = 7; CREATE TABLE t (x); DROP TABLE t;")
+        self.assertGreater(os.path.getsize(self.path), 0)
+        ledger = self.open()
+        self.assertIsInstance(ledger.claim("x"), Claimed)
+
+
+class LedgerStoreErrorTest(_LedgerFileTest):
+    """TR-REPLAY-31, §7.8: the codes, the class and the interrupted entry, and messages that name
+    the driver's own code."""
+
+    def test_codes_class_and_interrupted_entry_from_the_package_root(self) -> None:
+        """§7.8: toolresult exports LedgerStoreError, LEDGER_STORE_ERROR_CODES and the interrupted entry."""
+        import toolresult
+        from toolresult import ledger_store
+
+        self.assertIs(toolresult.LedgerStoreError, ledger_store.LedgerStoreError)
+        self.assertEqual(toolresult.INTERRUPTED_ENTRY, INTERRUPTED_ENTRY)
+        self.assertEqual(toolresult.INTERRUPTED_TEXT, INTERRUPTED_TEXT)
+        self.assertEqual(persist(bound(ToolResult.error(toolresult.INTERRUPTED_TEXT))), toolresult.INTERRUPTED_ENTRY)
+        self.assertEqual(
+            sorted(toolresult.LEDGER_STORE_ERROR_CODES),
+            [
+                "ledger.lease_lost", "ledger.store_conflict", "ledger.store_empty_file", "ledger.store_failed",
+                "ledger.store_foreign", "ledger.store_layout", "ledger.store_missing", "ledger.store_no_layout",
+            ],
+        )
+        for name in ("LedgerStoreError", "LEDGER_STORE_ERROR_CODES", "INTERRUPTED_ENTRY", "INTERRUPTED_TEXT"):
+            self.assertIn(name, toolresult.__all__)
+        err = toolresult.LedgerStoreError("ledger.store_failed", "SQLite ledger x: cannot claim: locked (SQLITE_BUSY)", "SQLITE_BUSY")
+        again = pickle.loads(pickle.dumps(err))
+        self.assertEqual((again.code, again.driver_code, str(again)), (err.code, err.driver_code, str(err)))
+        with self.assertRaises(ValueError):
+            toolresult.LedgerStoreError("ledger.nonsense", "x")  # type: ignore[arg-type]
+
+    def test_messages_name_the_driver_code(self) -> None:
+        """TR-REPLAY-31: the driver's code in brackets (SQLITE_BUSY, SQLITE_NOTADB), or the driver's
+        exception class when SQLite gave none; never a byte of the result."""
+        ledger = self.open(busy_timeout_ms=100)
+        holder = sqlite3.connect(self.path, isolation_level=None)
+        holder.execute("BEGIN EXCLUSIVE")
+        with self.assertRaises(LedgerStoreError) as caught:
+            ledger.claim("x")
+        holder.execute("ROLLBACK")
+        holder.close()
+        self.assertEqual(caught.exception.driver_code, "SQLITE_BUSY")
+        self.assertRegex(str(caught.exception), r"locked by another connection \(SQLITE_BUSY\)$")
+
+        text = os.path.join(self.dir.name, "notes.txt")
+        with open(text, "w") as f:
+            f.write("not a database " * 100)
+        before = snapshot(text)
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open(text)
+        self.assertEqual((caught.exception.code, caught.exception.driver_code), ("ledger.store_failed", "SQLITE_NOTADB"))
+        self.assertRegex(str(caught.exception), r"not a SQLite database \(SQLITE_NOTADB\)$")
+        self.assertEqual(snapshot(text), before)
+
+        def tool() -> ToolResult:
+            ledger.close()  # the store goes away while the tool runs
+            return ToolResult.text(f"secret {CANARY}", structured={"k": CANARY})
+
+        with self.assertRaises(LedgerStoreError) as caught:
+            execute_tool_call("closed", tool, ledger)
+        self.assertEqual(caught.exception.code, "ledger.store_failed")
+        self.assertEqual(caught.exception.driver_code, "sqlite3.ProgrammingError")
+        self.assertRegex(str(caught.exception), r"\(sqlite3\.ProgrammingError\)$")
+        self.assertNotIn(CANARY, str(caught.exception))
 
 
 if __name__ == "__main__":

@@ -2,6 +2,11 @@
 
 ``bound`` turns any tool result into a BoundedResult: coerced to well-formed Unicode, content capped
 in octets, run-only channels measured by RFC 8785 length and failed closed (spec/03-bounding.md).
+
+The durable ledger (``toolresult.ledger_store.SqliteLedger``) raises ``LedgerStoreError``; a program
+tells its cases apart by ``err.code``, one of ``LEDGER_STORE_ERROR_CODES`` (each code with its
+meaning, spec/07-replay.md §7.8). ``INTERRUPTED_ENTRY`` is the entry a call gets when its claimant's
+lease ran out (``INTERRUPTED_TEXT`` its content). These names load no database driver.
 """
 
 import logging
@@ -15,7 +20,8 @@ from .bounder import bound, omission_marker
 from .egress import wire_message
 from .exposure import ExposurePolicyError, expose
 from .hooks import transform_tool_result, with_content, without_structured
-from .ledger import LedgerError, persist, restore
+from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, LedgerError, persist, restore
+from .store_error import LEDGER_STORE_ERROR_CODES, LedgerStoreError, LedgerStoreErrorCode
 from .privacy import audit_record, live_event, suspend_state
 from .result import is_bounded
 from .coercion import coerce_text
@@ -27,7 +33,12 @@ __all__ = [
     "ABSENT",
     "ExposurePolicyError",
     "expose",
+    "INTERRUPTED_ENTRY",
+    "INTERRUPTED_TEXT",
+    "LEDGER_STORE_ERROR_CODES",
     "LedgerError",
+    "LedgerStoreError",
+    "LedgerStoreErrorCode",
     "audit_record",
     "is_bounded",
     "live_event",

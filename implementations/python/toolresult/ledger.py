@@ -16,6 +16,18 @@ MAX_ENTRY_DEPTH = 66  # the entry and the result objects around a structured val
 _RESULT_MEMBERS = frozenset(("content", "isError", "structured", "artifacts", "warnings"))
 _REQUIRED_MEMBERS = frozenset(("content", "isError", "artifacts", "warnings"))
 
+#: The content of the error result a call gets when its claim's lease ran out before a result was
+#: stored (TR-REPLAY-23): the tool is not run again.
+INTERRUPTED_TEXT = (
+    "The tool call was interrupted before its result was stored and is not run again; "
+    "whether its action took effect is unknown."
+)
+#: The entry of that error result, byte for byte as spec/07-replay.md §7.4 prints it
+#: (``persist(bound(ToolResult.error(INTERRUPTED_TEXT)))``); every store pins this text.
+INTERRUPTED_ENTRY = (
+    '{"result":{"artifacts":[],"content":"' + INTERRUPTED_TEXT + '","isError":true,"warnings":[]},"version":1}'
+)
+
 
 class LedgerError(Exception):
     """A ledger entry that cannot be restored. ``code`` is ``ledger.*``; the message is fixed per

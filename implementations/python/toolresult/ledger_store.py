@@ -1,36 +1,72 @@
 """A durable replay ledger on SQLite (standard library ``sqlite3``) and the execution seam over it
-(spec/07-replay.md §7.3, §7.5-7.7). The tables are the TypeScript store's, byte for byte in what they
+(spec/07-replay.md §7.3-7.8). The tables are the TypeScript store's, byte for byte in what they
 keep, so a file written by either language replays in the other.
 
     ledger = SqliteLedger("/var/lib/agent/ledger.db")
     result, replayed = execute_tool_call("call-1", run_tool, ledger)
+
+Opening never changes a database that is not already a ledger (TR-REPLAY-37): what the file holds
+is read before the first write, and anything else is refused with a :class:`LedgerStoreError` whose
+``code`` says what was found (``toolresult.LEDGER_STORE_ERROR_CODES``). ``create`` decides whether a
+new ledger may be made: ``None`` (the default) creates a missing file and refuses an empty (0-byte)
+one, ``True`` also turns an empty file or an empty database into a ledger, ``False`` opens only an
+existing ledger.
 """
 
 from __future__ import annotations
 
+import errno
+import math
+import os
 import sqlite3
 import threading
 import time
 import uuid
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any, Callable, Literal
+from urllib.request import pathname2url
 
 from .bounder import bound
-from .ledger import persist, restore
+from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist, restore
 from .options import BoundOptions
 from .privacy import LEVELS as PRIVACY_LEVELS
 from .jcs import canonical_json
 from .result import BoundedResult, ToolResult
+from .store_error import LEDGER_STORE_ERROR_CODES, LedgerStoreError, LedgerStoreErrorCode
+
+__all__ = [
+    "CLAIM_TRIES",
+    "DEFAULT_LEASE_MS",
+    "INTERRUPTED_ENTRY",
+    "INTERRUPTED_TEXT",
+    "LAYOUT_VERSION",
+    "LEDGER_COLUMNS",
+    "LEDGER_STORE_ERROR_CODES",
+    "MAX_CALL_ID_OCTETS",
+    "SQLITE_LAYOUT",
+    "TOOL_FAILED_TEXT",
+    "Claimed",
+    "LedgerStoreError",
+    "LedgerStoreErrorCode",
+    "Pending",
+    "SqliteLedger",
+    "Stored",
+    "audit_text",
+    "check_call_id",
+    "execute_tool_call",
+]
 
 LAYOUT_VERSION = 1
 DEFAULT_LEASE_MS = 30_000
 MAX_CALL_ID_OCTETS = 1024
 TOOL_FAILED_TEXT = "The tool failed without returning a result."
-INTERRUPTED_TEXT = (
-    "The tool call was interrupted before its result was stored and is not run again; "
-    "whether its action took effect is unknown."
-)
-INTERRUPTED_ENTRY = persist(bound(ToolResult.error(INTERRUPTED_TEXT)))
+#: How often one claim reads a row again that changed under it (abandoned, pinned by another caller)
+#: before it answers pending and lets the caller sleep (TR-REPLAY-36).
+CLAIM_TRIES = 3
+# What a claim answers for a row that holds no entry restore can read: restore refuses it as
+# ledger.malformed, so the call is not run again and its error says the entry is not valid.
+_NO_ENTRY = "\x00no entry"
+_NOT_A_STATE = "\x00not a state"
 
 SQLITE_LAYOUT = [
     "CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
@@ -56,6 +92,15 @@ SQLITE_LAYOUT = [
     "CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq)",
 ]
 
+#: The columns of each ledger table (§7.7): a table of one of these names with other columns is not a ledger's.
+LEDGER_COLUMNS: dict[str, frozenset[str]] = {
+    "toolresult_meta": frozenset(("key", "value")),
+    "toolresult_ledger": frozenset(
+        ("call_id", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at")
+    ),
+    "toolresult_audit": frozenset(("seq", "call_id", "level", "record", "written_at")),
+}
+
 _CAUSES = {
     "SQLITE_BUSY": "the database is locked by another connection",
     "SQLITE_LOCKED": "the database is locked by another connection",
@@ -76,15 +121,15 @@ _LEVEL_MEMBERS = {
 }
 
 
-class LedgerStoreError(Exception):
-    """The store could not do what was asked. ``code`` is ``ledger.store_failed``,
-    ``ledger.store_layout`` or ``ledger.lease_lost``; the message names the cause in words and never
-    quotes an entry (TR-REPLAY-30, TR-REPLAY-31)."""
-
-    def __init__(self, code: str, message: str, driver_code: str | None = None) -> None:
-        super().__init__(message)
-        self.code = code
-        self.driver_code = driver_code
+# What a system error of the file or its folder means, in words; the errno's name follows in brackets.
+_OS_CAUSES = {
+    errno.ENOENT: "its folder does not exist",
+    errno.ENOTDIR: "a part of its path is not a folder",
+    errno.EACCES: "access to its folder is denied",
+    errno.EPERM: "the file system does not permit it (it may not support hard links)",
+    errno.ENOSPC: "the disk holding the database is full",
+    errno.EROFS: "its folder is on a read-only file system",
+}
 
 
 def _now_ms() -> int:
@@ -92,12 +137,34 @@ def _now_ms() -> int:
 
 
 def _store_error(path: str, doing: str, e: BaseException) -> LedgerStoreError:
+    """A driver's or the system's exception as a ``ledger.store_failed`` error that names the cause in
+    words and the driver's own code: ``(SQLITE_BUSY)``, ``(ENOENT)``, or the exception's class when
+    the driver gave no code. Bound values never reach a SQLite message, so none is quoted."""
     if isinstance(e, LedgerStoreError):
         return e
+    if isinstance(e, OSError):
+        code = errno.errorcode.get(e.errno or 0)
+        words = _OS_CAUSES.get(e.errno or 0) or (os.strerror(e.errno) if e.errno else "the system refused")
+        return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {words}" + (f" ({code})" if code else ""), code)
     name = getattr(e, "sqlite_errorname", None)
-    base = "_".join(name.split("_")[:2]) if name else None
-    cause = _CAUSES.get(base or "", f"SQLite reported {name}" if name else "the SQLite driver failed")
-    return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause}" + (f" ({name})" if name else ""), name)
+    if isinstance(name, str):
+        base = "_".join(name.split("_")[:2])
+        cause = _CAUSES.get(base, f"SQLite reported {name}")
+        return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: {cause} ({name})", name)
+    # No SQLite code (the module's own checks, such as a closed connection): its words, cut short,
+    # and its class as what it is.
+    said = str(e)[:160]
+    kind = f"{type(e).__module__}.{type(e).__qualname__}"
+    return LedgerStoreError("ledger.store_failed", f"SQLite ledger {path}: cannot {doing}: the SQLite driver failed: {said} ({kind})", kind)
+
+
+def _lease_ran_out(lease_until: object, now: int) -> bool:
+    """Whether a claim's lease is over (§7.7, the row states). A lease that is not a number (NULL,
+    text, a blob: an operator's "release") is over like a past one, so the claim becomes the
+    interrupted entry instead of a state no caller can leave. A REAL is a time, as in the pin below."""
+    if isinstance(lease_until, (int, float)) and not math.isnan(lease_until):
+        return lease_until <= now
+    return True
 
 
 def check_call_id(call_id: Any) -> None:
@@ -138,30 +205,41 @@ def _text(octets: object) -> str:
 
 @dataclass(frozen=True)
 class Stored:
+    """The call ID has an entry: ``entry`` is its text, for ``restore`` (which refuses a row that holds
+    no readable entry as ``ledger.malformed``)."""
+
     entry: str
     status: str = "stored"
 
 
+_FIRST_PAUSE = 0.002
+_MAX_PAUSE = 0.05  # TR-REPLAY-26: a file store's pause grows to at most 50 ms
+
+
 class Pending:
-    """The first caller is still running: ``wait()`` returns once the entry is stored, the claim
-    abandoned or its lease over; then claim again (TR-REPLAY-26)."""
+    """Another caller holds a live claim of the call ID: ``wait()`` returns once the entry is stored,
+    the claim abandoned or its lease over; then claim again (TR-REPLAY-26). It sleeps between reads of
+    the row, the pause growing from 2 ms to 50 ms, whatever the row holds: a waiter on a lease decades
+    away costs some 20 reads a second and no busy loop (TR-REPLAY-36)."""
 
     status = "pending"
 
-    def __init__(self, ledger: "SqliteLedger", call_id: str) -> None:
+    def __init__(self, ledger: "SqliteLedger", call_id: str, contended: bool = False) -> None:
         self._ledger = ledger
         self._call_id = call_id
+        # The row kept changing under the claim: the first pause is the longest one.
+        self._contended = contended
 
     def wait(self) -> None:
-        delay = 0.002
+        delay = _MAX_PAUSE if self._contended else _FIRST_PAUSE
         while True:
             time.sleep(delay)
-            delay = min(0.05, delay * 2)
+            delay = min(_MAX_PAUSE, delay * 2)
             try:
                 row = self._ledger._read(self._call_id)
             except LedgerStoreError:
                 return  # the next claim reports it
-            if row is None or row[0] == "stored" or (row[2] or 0) <= _now_ms():
+            if row is None or row[0] != "claimed" or _lease_ran_out(row[2], _now_ms()):
                 return
 
 
@@ -191,47 +269,177 @@ class Claimed:
         self._ledger._abandon(self._call_id, self._token)
 
 
-class SqliteLedger:
-    """A replay ledger in one SQLite file (WAL), safe for many processes on one machine."""
+def _is_file_path(path: str) -> bool:
+    return path not in ("", ":memory:")
 
-    def __init__(self, path: str, lease_ms: int = DEFAULT_LEASE_MS, busy_timeout_ms: int = 30_000) -> None:
+
+def _connect(path: str, busy_timeout_ms: int) -> sqlite3.Connection:
+    """A connection that never creates a file (``mode=rw``): a missing ledger is made by
+    :func:`_create_whole` alone. Setting the busy timeout writes nothing."""
+    if _is_file_path(path):
+        target, uri = f"file:{pathname2url(os.path.abspath(path))}?mode=rw", True
+    else:
+        target, uri = path, False
+    db = sqlite3.connect(target, timeout=busy_timeout_ms / 1000, isolation_level=None, check_same_thread=False, uri=uri)
+    try:
+        db.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+    except BaseException:
+        db.close()
+        raise
+    return db
+
+
+def _create_whole(path: str, busy_timeout_ms: int) -> None:
+    """Makes a new ledger file whole under another name in the same folder and links it into place,
+    so that no process ever sees it as an empty file (which it would refuse as a truncated ledger). A
+    link never replaces a file: when another process linked its ledger first, that one is kept."""
+    tmp = f"{path}.{os.getpid()}.{uuid.uuid4().hex}.new"
+    try:
+        db = sqlite3.connect(tmp, timeout=busy_timeout_ms / 1000, isolation_level=None)
+        try:
+            db.execute("BEGIN IMMEDIATE")
+            for statement in SQLITE_LAYOUT:
+                db.execute(statement)
+            db.execute("COMMIT")
+        finally:
+            db.close()
+        try:
+            os.link(tmp, path)
+        except FileExistsError:
+            pass  # another process made the ledger in the meantime
+    except (sqlite3.Error, OSError) as e:
+        raise _store_error(path, "create the ledger", e) from None
+    finally:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass  # never made, or already gone
+
+
+def _check_file(path: str, create: bool | None, busy_timeout_ms: int) -> None:
+    """Before the driver opens the path: a missing file is created whole (unless ``create`` is
+    False), an empty one is refused (unless ``create`` is True)."""
+    if not _is_file_path(path):
+        return
+    try:
+        size = os.stat(path).st_size
+    except FileNotFoundError:
+        if not os.path.isdir(os.path.dirname(os.path.abspath(path))):
+            raise LedgerStoreError(
+                "ledger.store_failed", f"SQLite ledger {path}: cannot open the ledger: its folder does not exist (ENOENT)", "ENOENT"
+            ) from None
+        if create is False:
+            raise LedgerStoreError(
+                "ledger.store_missing", f"SQLite ledger {path}: cannot open the ledger: the file does not exist, and create is False"
+            ) from None
+        _create_whole(path, busy_timeout_ms)
+        return
+    except OSError:
+        return  # the driver names what it finds (a path through a file, permissions)
+    if size == 0 and create is not True:
+        raise LedgerStoreError(
+            "ledger.store_empty_file",
+            f"SQLite ledger {path}: cannot open the ledger: the file is empty (0 bytes), and a ledger that held entries "
+            "may have been truncated; it was not changed. Pass create=True to start a new ledger in it",
+        )
+
+
+def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger"]:
+    """What the database holds, read without writing: ``empty`` (no tables: it may become a ledger),
+    ``ledger``, or the refusal of TR-REPLAY-37 for anything else."""
+    def refuse(code: LedgerStoreErrorCode, why: str) -> LedgerStoreError:
+        return LedgerStoreError(code, f"SQLite ledger {path}: cannot open the ledger: {why}")
+
+    objects = db.execute("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").fetchall()
+    if not objects:
+        if create is False:
+            raise refuse("ledger.store_missing", "the database holds no tables, and create is False")
+        return "empty"
+    tables = {name for kind, name in objects if kind == "table"}
+    ours = [t for t in LEDGER_COLUMNS if t in tables]
+    if not ours:
+        raise refuse("ledger.store_foreign", f"the database holds {len(tables)} table(s), none of them a ledger's; it was not changed")
+    for table, columns in LEDGER_COLUMNS.items():
+        if table not in tables:
+            raise refuse("ledger.store_conflict", f"it holds {', '.join(ours)} but no {table}; it was not changed")
+        have = {row[1] for row in db.execute("SELECT cid, name FROM pragma_table_info(?)", (table,))}
+        if have != columns:
+            raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's; it was not changed")
+    layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+    if layout is None:
+        raise refuse("ledger.store_no_layout", "toolresult_meta holds no layout row; it was not changed")
+    if layout[0] != str(LAYOUT_VERSION):
+        raise LedgerStoreError(
+            "ledger.store_layout",
+            f"SQLite ledger {path}: its tables have layout {str(layout[0])[:20]}, this implementation knows layout {LAYOUT_VERSION}",
+        )
+    return "ledger"
+
+
+class SqliteLedger:
+    """A replay ledger in one SQLite file (WAL), safe for many processes on one machine.
+
+    ``path`` is a file path (``str`` or ``os.PathLike``). ``create``: ``None`` (default) creates a
+    missing file and refuses an empty one; ``True`` also makes a ledger of an empty file or an empty
+    database; ``False`` opens only an existing ledger. A database that is not a ledger is refused
+    unchanged (TR-REPLAY-37). Errors are :class:`LedgerStoreError`."""
+
+    def __init__(
+        self,
+        path: str | os.PathLike[str],
+        lease_ms: int = DEFAULT_LEASE_MS,
+        busy_timeout_ms: int = 30_000,
+        *,
+        create: bool | None = None,
+    ) -> None:
         if type(lease_ms) is not int or not 50 <= lease_ms <= 86_400_000:
             raise ValueError("lease_ms must be an integer from 50 to 86,400,000")
-        self.path = path
+        if type(busy_timeout_ms) is not int or busy_timeout_ms < 0:
+            raise ValueError("busy_timeout_ms must be a non-negative integer")
+        if create is not None and type(create) is not bool:
+            raise TypeError("create must be True, False or None")
+        self.path: str = os.fspath(path)
         self.lease_ms = lease_ms
         self._busy = busy_timeout_ms
         self._lock = threading.Lock()
         self._live: dict[tuple[str, str], None] = {}
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
+        db: sqlite3.Connection | None = None
         try:
-            self._db = self._connect()
-            self._db.execute("BEGIN IMMEDIATE")
-            for statement in SQLITE_LAYOUT:
-                self._db.execute(statement)
-            self._db.execute("COMMIT")
-            row = self._db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
-        except sqlite3.Error as e:
-            raise _store_error(path, "open the ledger", e) from None
-        if row is None or row[0] != str(LAYOUT_VERSION):
-            self._db.close()
-            raise LedgerStoreError(
-                "ledger.store_layout",
-                f"SQLite ledger {path}: its tables have layout {row[0] if row else '(none)'}, this implementation knows layout {LAYOUT_VERSION}",
-            )
+            _check_file(self.path, create, busy_timeout_ms)
+            db = _connect(self.path, busy_timeout_ms)
+            # Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
+            found = _inspect(db, self.path, create)
+            db.execute("PRAGMA journal_mode = WAL")
+            # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
+            db.execute("PRAGMA synchronous = FULL")
+            if found == "empty":
+                db.execute("BEGIN IMMEDIATE")
+                for statement in SQLITE_LAYOUT:  # IF NOT EXISTS: another process may have made them since
+                    db.execute(statement)
+                db.execute("COMMIT")
+                _inspect(db, self.path, True)
+        except (sqlite3.Error, OSError, LedgerStoreError) as e:
+            if db is not None:
+                db.close()
+            raise _store_error(self.path, "open the ledger", e) from None
+        self._db = db
 
     def _connect(self) -> sqlite3.Connection:
-        db = sqlite3.connect(self.path, timeout=self._busy / 1000, isolation_level=None, check_same_thread=False)
-        db.execute(f"PRAGMA busy_timeout = {int(self._busy)}")
-        db.execute("PRAGMA journal_mode = WAL")
-        # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
-        db.execute("PRAGMA synchronous = FULL")
+        db = _connect(self.path, self._busy)
+        try:
+            db.execute("PRAGMA synchronous = FULL")
+        except BaseException:
+            db.close()
+            raise
         return db
 
-    def _read(self, call_id: str) -> tuple[str, bytes | None, int | None] | None:
+    def _read(self, call_id: str) -> tuple[object, object, object] | None:
+        """The row's ``(state, entry, lease_until)`` as SQLite holds them: any type, whoever wrote it."""
         try:
             with self._lock:
-                row: tuple[str, bytes | None, int | None] | None = self._db.execute(
+                row: tuple[object, object, object] | None = self._db.execute(
                     "SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)
                 ).fetchone()
                 return row
@@ -239,10 +447,13 @@ class SqliteLedger:
             raise _store_error(self.path, "read a claim", e) from None
 
     def claim(self, call_id: str) -> Claimed | Stored | Pending:
+        """Claims the call ID: ``Claimed`` (run the tool, then ``finish``), ``Stored`` (its entry) or
+        ``Pending`` (``wait()``, then claim again). Every state a row can be in has its outcome (§7.7,
+        TR-REPLAY-36); a row that changes under the claim is read at most ``CLAIM_TRIES`` times."""
         check_call_id(call_id)
         # Each step is one statement, its own short write: the lock is never held across Python code.
         try:
-            while True:
+            for _ in range(CLAIM_TRIES):
                 now = _now_ms()
                 token = str(uuid.uuid4())
                 with self._lock:
@@ -256,20 +467,28 @@ class SqliteLedger:
                 row = self._read(call_id)
                 if row is None:
                     continue  # abandoned in between: claim again
-                if row[0] == "stored":
-                    return Stored(_text(row[1]))
-                if (row[2] or 0) > _now_ms():
+                state, entry, lease_until = row
+                if state == "stored":
+                    return Stored(_NO_ENTRY if entry is None else _text(entry))
+                if state != "claimed":
+                    # Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                    return Stored(_NOT_A_STATE)
+                if not _lease_ran_out(lease_until, _now_ms()):
                     return Pending(self, call_id)
-                # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                # The claimant stopped renewing, or the lease is not a time: the call is interrupted,
+                # never run again (TR-REPLAY-23). The condition is _lease_ran_out's, in SQL.
+                t = _now_ms()
                 with self._lock:
                     pinned = self._db.execute(
-                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? WHERE call_id = ? AND state = 'claimed' AND lease_until <= ?",
-                        (INTERRUPTED_ENTRY.encode("utf-8"), _now_ms(), call_id, _now_ms()),
+                        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? "
+                        "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), t, call_id, t),
                     ).rowcount
                 if pinned == 1:
                     return Stored(INTERRUPTED_ENTRY)
         except sqlite3.Error as e:
             raise _store_error(self.path, "claim a call ID", e) from None
+        return Pending(self, call_id, contended=True)
 
     # Leases: one background thread, with its own connection, renews every live claim each third of a lease.
     def _hold(self, call_id: str, token: str) -> None:
@@ -284,11 +503,21 @@ class SqliteLedger:
             self._live.pop((call_id, token), None)
 
     def _renew_loop(self) -> None:
-        db = self._connect()
+        # The connection is made at the first tick with claims to renew, and made again after a
+        # failure: a store that cannot be reached now is tried again at the next tick (the lease may
+        # run out meanwhile), and the thread never dies of it.
+        db: sqlite3.Connection | None = None
         try:
             while not self._closed.wait(self.lease_ms / 3000):
                 with self._lock:
                     live = list(self._live)
+                if not live:
+                    continue
+                try:
+                    if db is None:
+                        db = self._connect()
+                except sqlite3.Error:
+                    continue
                 for call_id, token in live:
                     try:
                         db.execute(
@@ -298,7 +527,8 @@ class SqliteLedger:
                     except sqlite3.Error:
                         pass  # tried again next tick; the lease may run out meanwhile
         finally:
-            db.close()
+            if db is not None:
+                db.close()
 
     def _finish(self, call_id: str, token: str, entry: str) -> None:
         try:
@@ -326,7 +556,9 @@ class SqliteLedger:
         """The stored entry of a call ID, or None while it is claimed or unknown."""
         check_call_id(call_id)
         row = self._read(call_id)
-        return _text(row[1]) if row is not None and row[0] == "stored" else None
+        if row is None or row[0] != "stored":
+            return None
+        return _NO_ENTRY if row[1] is None else _text(row[1])
 
     def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
         """Appends the audit record of a call (TR-REPLAY-34)."""
