@@ -4,7 +4,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { executeToolCall, type ReplayLedger } from '../../reference-impl/index.ts';
+import { executeToolCall, persist, type ReplayLedger } from '../../reference-impl/index.ts';
 import type { LedgerStore } from '../../reference-impl/ledger/store.ts';
 import type { BatchRow, Request } from './protocol.ts';
 import { suiteToolResult } from './suite-tool.ts';
@@ -38,7 +38,6 @@ function tool(callId: string, delayMs = 0, onRun?: () => void, hang = false) {
 async function execute(ledger: ReplayLedger, callId: string, run: () => Promise<unknown>) {
   try {
     const out = await executeToolCall({ callId, run: run as never }, { ledger });
-    const { persist } = await import('../../reference-impl/index.ts');
     return { ok: true as const, entry: persist(out.result), replayed: out.replayed };
   } catch (e) {
     const err = e as { code?: string; message?: string };
