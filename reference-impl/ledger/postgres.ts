@@ -104,6 +104,8 @@ export class PostgresLedger implements LedgerStore {
   readonly #create: boolean;
   readonly #renewals = new Set<() => Promise<void>>();
   readonly #waiters = new Map<string, Set<() => void>>();
+  /** Notifications sent and not yet answered (close() waits for them). */
+  readonly #notifying = new Set<Promise<void>>();
   #listener: Promise<pg.Client> | undefined;
   #closed = false;
 
@@ -215,26 +217,25 @@ export class PostgresLedger implements LedgerStore {
     // live claim (a notification or a short timer wakes it), whatever state the row is in.
     for (let tries = 0; tries < CLAIM_TRIES; tries++) {
       const token = randomUUID();
-      // One round trip: the claim, or else the row as it stands. A row inserted by a transaction
-      // that committed after this statement's snapshot is not seen here: the loop reads it again.
-      const r = await this.#query(
+      // A new call ID, the common case, is one plain insert; only a call ID that has a row reads it.
+      const ins = await this.#query(
         'claim a call ID',
-        `WITH ins AS (
-           INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
+        `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
            VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now())
-           ON CONFLICT (call_id) DO NOTHING RETURNING 'mine'::text AS state)
-         SELECT state, NULL::bytea AS entry, NULL::float8 AS remaining FROM ins
-         UNION ALL
-         SELECT state, entry,
-                CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
-                     ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-           FROM toolresult_ledger
-           WHERE call_id = $1 AND NOT EXISTS (SELECT 1 FROM ins)`,
+           ON CONFLICT (call_id) DO NOTHING`,
         [callId, token, this.leaseMs],
       );
+      if (ins.rowCount === 1) return { kind: 'claimed', token };
+      const r = await this.#query(
+        'claim a call ID',
+        `SELECT state, entry,
+                CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
+                     ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END AS remaining
+           FROM toolresult_ledger WHERE call_id = $1`,
+        [callId],
+      );
       const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
-      if (row === undefined) continue; // abandoned, or committed after the snapshot: read again
-      if (row.state === 'mine') return { kind: 'claimed', token };
+      if (row === undefined) continue; // abandoned in between: claim again
       if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
       // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
       if (row.remaining !== null && row.remaining > 0) return { kind: 'pending', remainingMs: row.remaining };
@@ -246,7 +247,7 @@ export class PostgresLedger implements LedgerStore {
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
       if (pin.rowCount === 1) {
-        await this.#notify(callId);
+        this.#notify(callId);
         return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
     }
@@ -288,13 +289,13 @@ export class PostgresLedger implements LedgerStore {
         if (r.rowCount !== 1) {
           throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
         }
-        await this.#notify(callId);
+        this.#notify(callId);
       },
       abandon: async () => {
         if (done) return;
         await settle();
         const d = await this.#query('abandon a claim', "DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token]);
-        if (d.rowCount === 1) await this.#notify(callId);
+        if (d.rowCount === 1) this.#notify(callId);
       },
     };
   }
@@ -305,10 +306,21 @@ export class PostgresLedger implements LedgerStore {
    * that transaction's commit, fsync included, and so serialize every writer's commit: no group
    * commit, and a rate that stops growing with clients. A notification is only a wake-up (the state
    * is read from the table); one lost with a process that dies right here costs its waiters their
-   * timer at the lease's end, never a wrong answer.
+   * timer at the lease's end, never a wrong answer. For the same reason its commit does not wait for
+   * the WAL flush (synchronous_commit off for this transaction only): a notification takes an XID,
+   * so its commit would otherwise wait for the disk like the claim's and the finish's.
    */
-  async #notify(callId: string): Promise<void> {
-    await this.#pool.query(`SELECT pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)]).catch(() => {});
+  #notify(callId: string): void {
+    // Not awaited by the finish either: the caller has its answer once the entry is committed; close()
+    // waits for the notifications still on their way.
+    const sent: Promise<void> = this.#pool
+      .query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)])
+      .then(
+        () => {},
+        () => {},
+      )
+      .finally(() => this.#notifying.delete(sent));
+    this.#notifying.add(sent);
   }
 
   #listen(): Promise<pg.Client> {
@@ -394,6 +406,7 @@ export class PostgresLedger implements LedgerStore {
     this.#listener = undefined;
     if (listener) await listener.then((c) => c.end()).catch(() => {});
     for (const set of this.#waiters.values()) for (const wake of set) wake();
+    await Promise.all([...this.#notifying]);
     if (this.#ownsPool) await this.#pool.end().catch(() => {});
   }
 }

@@ -121,8 +121,8 @@ export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | bool
 }
 
 /**
- * Whether a claim's lease has run out (spec §7.7, the row states): a lease that is not a finite
- * number (NULL, text, NaN, an operator's "release") has run out like one in the past, so the claim
+ * Whether a claim's lease has run out (spec §7.7, the row states): a lease that is not a number
+ * (NULL, text, a blob, NaN, an operator's "release") has run out like one in the past, so the claim
  * becomes the interrupted entry instead of a state no caller can leave.
  */
 export function leaseRanOut(leaseUntil: unknown, now: number): boolean {
