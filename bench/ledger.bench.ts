@@ -1,5 +1,5 @@
 // Claims+finishes per second for each ledger backend, with 1 and 8 worker processes (and 32 for
-// PostgreSQL), each beside its durability floor measured in the same run: as many processes making
+// PostgreSQL), each beside its durability floor in interleaved rounds: as many processes making
 // the same two commits per call with none of the ledger's logic (ledger-floor-worker.ts). Each call
 // is new: one claim, the suite tool (no delay), one finish. Stores use their durable defaults (SQLite
 // synchronous=FULL; PostgreSQL fsync on), on a throwaway cluster. Targets: no call ran twice, none
@@ -18,37 +18,53 @@ export const name = 'ledger';
 
 const CALLS = Number(process.env.TOOLRESULT_BENCH_LEDGER_CALLS ?? 1600);
 
-async function rate(b: SuiteBackend, processes: number, tag: string): Promise<{ perSecond: number; duplicates: number; failed: number; lost: number; error?: string }> {
-  const ws = await Promise.all(Array.from({ length: processes }, () => b.startWorker()));
-  try {
-    const ids = Array.from({ length: CALLS }, (_, i) => `bench-${tag}-${processes}-${i}`);
-    const lists = ws.map((_, k) => ids.filter((_, i) => i % processes === k));
-    await Promise.all(ws.map((w, k) => w.batch([`warm-${tag}-${processes}-${k}`]))); // connections, JIT
-    const t0 = performance.now();
-    const rows = (await Promise.all(ws.map((w, k) => w.batch(lists[k]!)))).flat();
-    const seconds = (performance.now() - t0) / 1000;
-    const runs = new Map<string, number>();
-    for (const id of b.executions()) if (id.startsWith(`bench-${tag}-${processes}-`)) runs.set(id, (runs.get(id) ?? 0) + 1);
-    // Three different things, counted apart: a call whose tool ran twice; a call that failed with a
-    // store error (reported to its caller, its claim left to become the interrupted entry, so it
-    // never runs again: TR-REPLAY-30); and a lost call, one that neither ran, nor failed, nor was
-    // answered. Counting a store error as lost is how one loaded run once reported a "lost" call.
-    const failedIds = new Set(rows.filter((r) => r[1] === null).map((r) => r[0]));
-    const answered = new Set(rows.map((r) => r[0]));
-    return {
-      perSecond: CALLS / seconds,
-      duplicates: [...runs.values()].filter((n) => n > 1).length,
-      failed: failedIds.size,
-      lost: ids.filter((id) => !answered.has(id) || (!runs.has(id) && !failedIds.has(id))).length,
-      error: rows.find((r) => r[1] === null)?.slice(3).join(': '),
-    };
-  } finally {
-    await Promise.all(ws.map((w) => w.close()));
-  }
+const ROUNDS = 5;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((x, y) => x - y);
+  return s[Math.floor(s.length / 2)]!;
 }
 
-/** Calls per second of `processes` floor workers (ledger-floor-worker.ts) writing CALLS calls in all. */
-async function floorRate(config: Record<string, unknown>, processes: number, tag: string): Promise<number> {
+interface Side {
+  /** Runs `calls` new calls spread over the side's processes; returns the seconds they took. */
+  round(tag: string, calls: number): Promise<number>;
+  close(): Promise<void>;
+}
+
+interface Tally {
+  ids: string[];
+  failedIds: Set<string>;
+  answered: Set<string>;
+  error?: string;
+}
+
+/** `processes` ledger workers of backend `b`, kept for every round. */
+async function ledgerSide(b: SuiteBackend, processes: number, tally: Tally): Promise<Side> {
+  const ws = await Promise.all(Array.from({ length: processes }, () => b.startWorker()));
+  await Promise.all(ws.map((w, k) => w.batch([`warm-${b.name}-${processes}-${k}`]))); // connections, JIT
+  return {
+    async round(tag, calls) {
+      const ids = Array.from({ length: calls }, (_, i) => `bench-${tag}-${i}`);
+      tally.ids.push(...ids);
+      const lists = ws.map((_, k) => ids.filter((_, i) => i % processes === k));
+      const t0 = performance.now();
+      const rows = (await Promise.all(ws.map((w, k) => w.batch(lists[k]!)))).flat();
+      const seconds = (performance.now() - t0) / 1000;
+      for (const r of rows) {
+        tally.answered.add(r[0]);
+        if (r[1] === null) {
+          tally.failedIds.add(r[0]);
+          tally.error ??= r.slice(3).join(': ');
+        }
+      }
+      return seconds;
+    },
+    close: async () => void (await Promise.all(ws.map((w) => w.close()))),
+  };
+}
+
+/** `processes` floor workers (ledger-floor-worker.ts), kept for every round. */
+async function floorSide(config: Record<string, unknown>, processes: number): Promise<Side> {
   const workers = Array.from({ length: processes }, () =>
     spawn(process.execPath, ['--import', import.meta.resolve('tsx'), new URL('./ledger-floor-worker.ts', import.meta.url).pathname, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'inherit'] }),
   );
@@ -58,14 +74,69 @@ async function floorRate(config: Record<string, unknown>, processes: number, tag
     if (r.done || r.value !== want) throw new Error(`floor worker ${k}: expected ${want}, got ${r.done ? 'its exit' : r.value}`);
   };
   await Promise.all(workers.map((_, k) => next(k, 'ready')));
-  const per = Math.ceil(CALLS / processes);
-  const t0 = performance.now();
-  workers.forEach((w, k) => w.stdin!.write(`go floor-${tag}-${processes}-${k} ${per}\n`));
-  await Promise.all(workers.map((_, k) => next(k, 'done')));
-  const seconds = (performance.now() - t0) / 1000;
-  // Each worker closes its store and exits before the next row (or the cluster's stop) begins.
-  await Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : (w.once('exit', () => resolve()), w.stdin!.end())))));
-  return (per * processes) / seconds;
+  return {
+    async round(tag, calls) {
+      const per = Math.ceil(calls / processes);
+      const t0 = performance.now();
+      workers.forEach((w, k) => w.stdin!.write(`go floor-${tag}-${k} ${per}\n`));
+      await Promise.all(workers.map((_, k) => next(k, 'done')));
+      return ((performance.now() - t0) / 1000) * (calls / (per * processes));
+    },
+    // Each worker closes its store and exits before the next row (or the cluster's stop) begins.
+    close: () => Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : (w.once('exit', () => resolve()), w.stdin!.end()))))).then(() => {}),
+  };
+}
+
+interface Row {
+  perSecond: number;
+  floorPerSecond?: number;
+  /** Median of the per-round ratios ledger/floor. */
+  ratio?: number;
+  ratios: number[];
+}
+
+/**
+ * One row: ROUNDS rounds of CALLS / ROUNDS new calls, each round the ledger and its floor back to
+ * back (in alternating order), so that both see the same disk and the same load. The disk's speed
+ * swings several-fold on a shared machine: one run of each side, minutes apart, measured the
+ * machine (the same floor gave 197/s and 735/s in one run).
+ */
+async function measureRow(b: SuiteBackend, processes: number, floor: Record<string, unknown> | undefined, tally: Tally): Promise<Row> {
+  const ledger = await ledgerSide(b, processes, tally);
+  const bare = floor === undefined ? undefined : await floorSide(floor, processes);
+  try {
+    const per = Math.ceil(CALLS / ROUNDS);
+    let ledgerSeconds = 0;
+    let floorSeconds = 0;
+    const ratios: number[] = [];
+    for (let r = 0; r < ROUNDS; r++) {
+      const tag = `${b.name}-${processes}-${r}`;
+      let l: number;
+      let f: number | undefined;
+      if (bare !== undefined && r % 2 === 1) {
+        f = await bare.round(tag, per);
+        l = await ledger.round(tag, per);
+      } else {
+        l = await ledger.round(tag, per);
+        f = await bare?.round(tag, per);
+      }
+      ledgerSeconds += l;
+      if (f !== undefined) {
+        floorSeconds += f;
+        ratios.push(f / l); // (per / l) / (per / f)
+      }
+    }
+    const n = per * ROUNDS;
+    return {
+      perSecond: n / ledgerSeconds,
+      floorPerSecond: bare === undefined ? undefined : n / floorSeconds,
+      ratio: ratios.length > 0 ? median(ratios) : undefined,
+      ratios,
+    };
+  } finally {
+    await ledger.close();
+    await bare?.close();
+  }
 }
 
 async function floorDatabase(cluster: PostgresCluster, name: string): Promise<Record<string, unknown>> {
@@ -99,30 +170,30 @@ export async function run(): Promise<BenchOutcome> {
   const table: string[] = [];
   try {
     for (const [b, counts, floor] of plan) {
-      let twice = 0;
-      let lost = 0;
-      let failed = 0;
-      let error: string | undefined;
+      const tally: Tally = { ids: [], failedIds: new Set(), answered: new Set() };
       for (const k of counts) {
-        const r = await rate(b, k, b.name);
-        twice += r.duplicates;
-        lost += r.lost;
-        failed += r.failed;
-        error ??= r.error;
-        const f = floor === undefined ? undefined : await floorRate(floor, k, `${b.name}-${k}`);
+        const r = await measureRow(b, k, floor, tally);
         const unit = b.processes ? 'processes' : 'tasks';
-        const ratio = f === undefined ? undefined : r.perSecond / f;
-        table.push(`  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${f === undefined ? '     -' : f.toFixed(0).padStart(6)}/s   ratio ${ratio === undefined ? '   -' : ratio.toFixed(2)}`);
-        if (ratio !== undefined) targets.push({ name: `${b.name} at ${k}: ${ratio.toFixed(2)} of its floor ≥ 0.5`, met: ratio >= 0.5 });
+        const spread = r.ratios.length > 0 ? `  (rounds ${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)})` : '';
+        table.push(`  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${r.floorPerSecond === undefined ? '     -' : r.floorPerSecond.toFixed(0).padStart(6)}/s   ratio ${r.ratio === undefined ? '   -' : r.ratio.toFixed(2)}${spread}`);
+        if (r.ratio !== undefined) targets.push({ name: `${b.name} at ${k}: ${r.ratio.toFixed(2)} of its floor ≥ 0.5`, met: r.ratio >= 0.5 });
       }
+      // Three different things, counted apart: a call whose tool ran twice; a call that failed with a
+      // store error (reported to its caller, its claim left to become the interrupted entry, so it
+      // never runs again: TR-REPLAY-30); and a lost call, one that neither ran, nor failed, nor was
+      // answered. Counting a store error as lost is how one loaded run once reported a "lost" call.
+      const runs = new Map<string, number>();
+      for (const id of b.executions()) if (id.startsWith('bench-')) runs.set(id, (runs.get(id) ?? 0) + 1);
+      const twice = [...runs.values()].filter((n) => n > 1).length;
+      const lost = tally.ids.filter((id) => !tally.answered.has(id) || (!runs.has(id) && !tally.failedIds.has(id))).length;
       targets.push({ name: `${b.name}: no call ran twice, none lost (${twice} twice, ${lost} lost)`, met: twice + lost === 0 });
-      targets.push({ name: `${b.name}: no call failed (${failed} failed with a store error${error ? `; first: ${error}` : ''})`, met: failed === 0 });
+      targets.push({ name: `${b.name}: no call failed (${tally.failedIds.size} failed with a store error${tally.error ? `; first: ${tally.error}` : ''})`, met: tally.failedIds.size === 0 });
     }
   } finally {
     for (const [b] of plan) await b.dispose();
     cluster.stop();
   }
-  console.log(`  claims+finishes per second, ${CALLS} new calls per row, beside the floor (the same two commits per call, nothing else):`);
+  console.log(`  claims+finishes per second, ${CALLS} new calls per row in ${ROUNDS} rounds, each round beside the floor (the same two commits per call, nothing else); ratio: the median of the rounds'`);
   for (const line of table) console.log(line);
   return { targets };
 }
