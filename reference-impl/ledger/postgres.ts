@@ -17,7 +17,10 @@ import { CLAIM_TRIES, LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entr
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
   /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
   readonly connection?: string | pg.PoolConfig;
-  /** A pool the caller owns (not ended on close). */
+  /**
+   * A pool the caller owns (not ended on close). Each of its connections gets `lock_timeout` set to
+   * `lockTimeoutMs` the first time the ledger uses it.
+   */
   readonly pool?: pg.Pool;
   /** How long a statement waits for a row or table lock before it fails, in ms (default 5,000). */
   readonly lockTimeoutMs?: number;
@@ -106,6 +109,8 @@ export class PostgresLedger implements LedgerStore {
   readonly #waiters = new Map<string, Set<() => void>>();
   /** Notifications sent and not yet answered (close() waits for them). */
   readonly #notifying = new Set<Promise<void>>();
+  /** Connections of a caller's pool whose lock_timeout this store has set. */
+  readonly #timed = new WeakSet<pg.PoolClient>();
   #listener: Promise<pg.Client> | undefined;
   #closed = false;
 
@@ -121,7 +126,8 @@ export class PostgresLedger implements LedgerStore {
     } else {
       if (options.connection === undefined) throw new TypeError('openPostgresLedger needs a connection (string or pg settings) or a pool');
       const config: pg.PoolConfig = typeof options.connection === 'string' ? { connectionString: options.connection } : options.connection;
-      this.#pool = new pg.Pool({ max: 4, ...config });
+      // lock_timeout as a startup parameter: set on every connection before its first statement.
+      this.#pool = new pg.Pool({ max: 4, ...config, lock_timeout: lock });
       this.#ownsPool = true;
     }
     // Connection details can hold a password: name the database by host and name only.
@@ -137,9 +143,6 @@ export class PostgresLedger implements LedgerStore {
       }
     }
     this.#where = `${database ?? '(default database)'}@${host ?? '(default host)'}`;
-    this.#pool.on('connect', (client) => {
-      client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`).catch(() => {});
-    });
     // An idle client that loses its server must not crash the process; the next query reports it.
     this.#pool.on('error', () => {});
   }
@@ -204,9 +207,28 @@ export class PostgresLedger implements LedgerStore {
     }
   }
 
+  /**
+   * One statement on a pooled connection. A pool the caller gave has its connections' lock_timeout
+   * set once each, by a statement of its own before their first ledger statement (a query sent from
+   * the pool's "connect" event ran beside the first one, which pg deprecates and prints a warning for).
+   */
+  async #poolQuery(text: string, values: unknown[]): Promise<pg.QueryResult> {
+    if (this.#ownsPool) return this.#pool.query(text, values);
+    const client = await this.#pool.connect();
+    try {
+      if (!this.#timed.has(client)) {
+        await client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`);
+        this.#timed.add(client);
+      }
+      return await client.query(text, values);
+    } finally {
+      client.release();
+    }
+  }
+
   async #query(doing: string, text: string, values: unknown[]): Promise<pg.QueryResult> {
     try {
-      return await this.#pool.query(text, values);
+      return await this.#poolQuery(text, values);
     } catch (e) {
       throw storeError(this.#where, doing, e);
     }
@@ -265,7 +287,7 @@ export class PostgresLedger implements LedgerStore {
 
   #claimed(callId: string, token: string): Claim {
     const stop = renewEvery(this.leaseMs, async () => {
-      const r = await this.#pool.query("UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token, this.leaseMs]);
+      const r = await this.#poolQuery("UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token, this.leaseMs]);
       return r.rowCount === 1;
     });
     this.#renewals.add(stop);
@@ -313,8 +335,7 @@ export class PostgresLedger implements LedgerStore {
   #notify(callId: string): void {
     // Not awaited by the finish either: the caller has its answer once the entry is committed; close()
     // waits for the notifications still on their way.
-    const sent: Promise<void> = this.#pool
-      .query(`SELECT set_config('synchronous_commit', 'off', true), pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)])
+    const sent: Promise<void> = this.#poolQuery(`SELECT set_config('synchronous_commit', 'off', true), pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)])
       .then(
         () => {},
         () => {},
@@ -360,7 +381,7 @@ export class PostgresLedger implements LedgerStore {
     try {
       await this.#listen();
       // Read again after LISTEN is in place, so a finish that came before it is not missed.
-      const r = await this.#pool.query("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1", [callId]);
+      const r = await this.#poolQuery("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1", [callId]);
       if (r.rows[0]?.live === true) await woken;
     } catch {
       // The next claim reports the store's error.

@@ -75,11 +75,15 @@ const kits: Record<string, () => Promise<Kit>> = {
       openCounted: async (o) => {
         const pool = new pg.Pool({ ...connection, max: 4 });
         let statements = 0;
-        const query = pool.query.bind(pool) as (...a: unknown[]) => unknown;
-        (pool as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
-          statements++;
-          return query(...a);
-        };
+        // Counted on each connection: the store sends a caller's pool its statements through
+        // pool.connect() (to set lock_timeout once per connection), not through pool.query().
+        pool.on('connect', (client) => {
+          const query = client.query.bind(client) as (...a: unknown[]) => unknown;
+          (client as unknown as { query: (...a: unknown[]) => unknown }).query = (...a: unknown[]) => {
+            statements++;
+            return query(...a);
+          };
+        });
         const store = await openPostgresLedger({ pool, ...o });
         const close = store.close.bind(store);
         store.close = async () => {
@@ -525,12 +529,16 @@ describe('errors a program can catch by type (issue 27)', () => {
   it('TR-REPLAY-31: a system error of the connection is named as one, never as a SQLSTATE', async () => {
     const pool = new pg.Pool({ ...cluster.connection, max: 1 });
     const l = await openPostgresLedger({ pool });
-    const realQuery = pool.query.bind(pool);
-    (pool as unknown as { query: unknown }).query = async () => {
-      throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
-    };
+    // The store sends a caller's pool its statements on a connection it takes from the pool.
+    const realConnect = pool.connect.bind(pool);
+    (pool as unknown as { connect: unknown }).connect = async () => ({
+      query: async () => {
+        throw Object.assign(new Error('write EPIPE'), { code: 'EPIPE' });
+      },
+      release: () => {},
+    });
     const err = (await l.claim('pipe').catch((e: unknown) => e)) as LedgerStoreError;
-    (pool as unknown as { query: unknown }).query = realQuery;
+    (pool as unknown as { connect: unknown }).connect = realConnect;
     await l.close();
     await pool.end();
     expect(err.code).toBe('ledger.store_failed');
@@ -551,22 +559,20 @@ describe('a finish and its own renewal (issue 27: the lost call of a loaded benc
     const pool = new pg.Pool({ ...connection, max: 4 });
     let renewing: (() => void) | undefined;
     const inFlight = new Promise<void>((resolve) => (renewing = resolve));
-    const query = pool.query.bind(pool) as (text: string, values?: unknown[]) => Promise<pg.QueryResult>;
     // The renewal's commit is slow, as an fsync on a loaded disk is: it holds the row for 600 ms.
-    (pool as unknown as { query: unknown }).query = async (text: string, values?: unknown[]) => {
-      if (typeof text !== 'string' || !text.startsWith('UPDATE toolresult_ledger SET lease_until')) return query(text, values);
-      const c = await pool.connect();
-      try {
-        await c.query('BEGIN');
-        const r = await c.query(text, values);
+    // (The store sends a caller's pool its statements on connections it takes from the pool.)
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (text: unknown, values?: unknown[]) => Promise<pg.QueryResult>;
+      (client as unknown as { query: unknown }).query = async (text: unknown, values?: unknown[]) => {
+        if (typeof text !== 'string' || !text.startsWith('UPDATE toolresult_ledger SET lease_until')) return query(text, values);
+        await query('BEGIN');
+        const r = await query(text, values);
         renewing?.();
-        await c.query('SELECT pg_sleep(0.6)');
-        await c.query('COMMIT');
+        await query('SELECT pg_sleep(0.6)');
+        await query('COMMIT');
         return r;
-      } finally {
-        c.release();
-      }
-    };
+      };
+    });
     const l = await openPostgresLedger({ pool, leaseMs: 150, lockTimeoutMs: 100 });
     try {
       const c = await l.claim('renewed');
