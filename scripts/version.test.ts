@@ -17,10 +17,11 @@ it('is a form npm, PEP 440 and Composer all read: MAJOR.MINOR.PATCH with an opti
   expect(version).toMatch(/^\d+\.\d+\.\d+(-(alpha|beta|rc)\.\d+)?$/);
 });
 
-it('the spec, the reference adapter and the Python and PHP implementations state the version of package.json', () => {
+it('the spec, the reference adapter and the Python, PHP and Go implementations state the version of package.json', () => {
   expect(/^Version: \*\*([^*]+)\*\*/m.exec(read('spec', '00-index.md'))?.[1]).toBe(version);
   expect(/^__version__ = "([^"]+)"/m.exec(read('implementations', 'python', 'toolresult', '__init__.py'))?.[1]).toBe(version);
   expect(/VERSION = '([^']+)'/.exec(read('implementations', 'php', 'src', 'Version.php'))?.[1]).toBe(version);
+  expect(/^const Version = "([^"]+)"$/m.exec(read('implementations', 'go', 'version.go'))?.[1]).toBe(version);
   const hello = answer(JSON.stringify({ id: 0, op: 'hello', input: { protocol: 'toolresult-adapter/1' } }), referenceHandlers, 'reference');
   const r = hello.response;
   expect(r.ok ? r.output.version : r.error.code).toBe(version);

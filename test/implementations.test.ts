@@ -63,11 +63,14 @@ describe('conformance of the implementations in this repository', { timeout: 300
     expect(lines.at(-1), r.stdout.slice(-4000) + r.stderr.slice(-2000)).toMatch(impl.unclaimed === undefined ? /^\d+ passed, 0 failed$/ : /^\d+ passed, 0 failed, \d+ skipped$/);
     expect(r.status).toBe(0);
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      adapter: { groups: string[]; stringModel: string };
+      specVersion: string;
+      adapter: { groups: string[]; stringModel: string; specVersion?: string };
       summary: { passed: number; failed: number; skipped: number };
       cases: { id: string; status: string; skipReason?: string }[];
     };
     expect(json.adapter.stringModel).toBe(impl.stringModel);
+    // Each names the spec version it implements, so a failure comes with what changed since (TR-CONF-24).
+    expect(json.adapter.specVersion).toBe(json.specVersion);
     const unclaimed = impl.unclaimed ?? [];
     expect([...json.adapter.groups].sort()).toEqual(GROUPS.filter((g) => !unclaimed.includes(g)).sort());
     expect(json.summary.failed).toBe(0);

@@ -47,6 +47,8 @@ final class Ops
                 'language' => 'php ' . PHP_VERSION,
                 'protocol' => 'toolresult-adapter/1', 'groups' => self::GROUPS, 'stringModel' => 'bytes',
                 'cycles' => true, 'opaqueValues' => true,
+                // The package carries the spec's version: the kit explains failures against it (TR-CONF-24).
+                'specVersion' => \ToolResult\Version::VERSION,
             ],
             'stop' => new \stdClass(),
             // The cost profile's floor: decode the value as every op does, and do nothing with it.

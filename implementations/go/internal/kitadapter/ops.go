@@ -47,6 +47,8 @@ func opHello(in map[string]any, _ *lineLog) (any, error) {
 	return map[string]any{
 		"name": "toolresult-go", "version": toolresult.Version, "language": "go", "protocol": Protocol,
 		"groups": groups, "stringModel": "bytes", "cycles": true, "opaqueValues": true,
+		// The module carries the spec's version: the kit explains failures against it (TR-CONF-24).
+		"specVersion": toolresult.Version,
 	}, nil
 }
 

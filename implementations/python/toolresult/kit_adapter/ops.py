@@ -91,6 +91,9 @@ def op_hello(payload: dict[str, Any]) -> schema.HelloOutput:
         "stringModel": "codepoints",
         "cycles": True,
         "opaqueValues": True,
+        # The package carries the spec's version (the drift test holds them equal): the kit explains
+        # a failure by what changed since the version named here (TR-CONF-24).
+        "specVersion": toolresult.__version__,
     }
 
 
