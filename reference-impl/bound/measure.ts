@@ -232,26 +232,37 @@ class Walk {
    * element that is itself a container; the caller then opens a frame as for any array.
    */
   leafArray(arr: unknown[]): unknown {
-    const start = this.total;
     const n = arr.length;
     const o: unknown[] | null = this.building ? new Array<unknown>(n) : null;
-    this.total += 2;
+    const holesInherit = this.holesInherit;
+    const budget = this.budget;
+    // Counted in a local and written back once: a row's cells are the hottest loop of the walk.
+    const start = this.total;
+    let total = start + 2;
     for (let i = 0; i < n; i++) {
-      if (i > 0) this.total += 1;
+      if (i > 0) total += 1;
       // As in run(): read an element only when no getter stands behind it (TR-BOUND-6).
-      const v = lookupGetter.call(arr, i) === undefined && (!this.holesInherit || hasOwn(arr, i)) ? arr[i] : undefined;
-      if (typeof v === 'object' && v !== null) {
-        this.total = start;
+      const v = lookupGetter.call(arr, i) === undefined && (!holesInherit || hasOwn(arr, i)) ? arr[i] : undefined;
+      if (typeof v === 'string' && v.length <= SHORT_STRING) {
+        // A short well-formed string, the usual cell, is counted here.
+        const octets = wellFormedStringLength(v);
+        if (octets >= 0) {
+          total += octets;
+          if (o !== null) o[i] = v;
+          if (total > budget) break;
+          continue;
+        }
+      } else if (typeof v === 'object' && v !== null) {
+        this.total = start; // nothing of this array stays counted: the frame counts it again
         return OPENED;
       }
-      // A short well-formed string, the usual cell, is counted here; anything else by child().
-      let r: unknown = v;
-      const octets = typeof v === 'string' && v.length <= SHORT_STRING ? wellFormedStringLength(v) : -1;
-      if (octets >= 0) this.total += octets;
-      else r = this.child(v);
+      this.total = total;
+      const r = this.child(v);
+      total = this.total;
       if (o !== null) o[i] = r;
-      if (this.total > this.budget) break;
+      if (total > budget) break;
     }
+    this.total = total;
     return this.building ? o : null;
   }
 
@@ -343,7 +354,7 @@ class Walk {
             break;
           }
           let k = key;
-          let keyOctets = PLAIN_ASCII.test(key) ? key.length + 2 : wellFormedStringLength(key);
+          let keyOctets = key.length > SHORT_STRING && PLAIN_ASCII.test(key) ? key.length + 2 : wellFormedStringLength(key);
           if (keyOctets < 0) {
             k = (key as unknown as { toWellFormed(): string }).toWellFormed();
             keyOctets = jsonStringLength(k);
