@@ -5,6 +5,7 @@
 // synchronous=FULL; PostgreSQL fsync on), on a throwaway cluster. Targets: no call ran twice, none
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
+//   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
 import { postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -17,6 +18,7 @@ import type { BenchOutcome } from './index.ts';
 export const name = 'ledger';
 
 const CALLS = Number(process.env.TOOLRESULT_BENCH_LEDGER_CALLS ?? 1600);
+const ONLY = process.env.TOOLRESULT_BENCH_LEDGER_BACKENDS?.split(',').map((b) => b.trim()).filter((b) => b !== '');
 
 const ROUNDS = 5;
 
@@ -166,10 +168,13 @@ export async function run(): Promise<BenchOutcome> {
     [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
     [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], pgFloor],
   ];
+  const unknown = (ONLY ?? []).filter((n) => !plan.some(([b]) => b.name === n));
   const targets: { name: string; met: boolean }[] = [];
   const table: string[] = [];
   try {
+    if (unknown.length > 0) throw new Error(`TOOLRESULT_BENCH_LEDGER_BACKENDS: no backend ${unknown.join(', ')} (there are ${plan.map(([b]) => b.name).join(', ')})`);
     for (const [b, counts, floor] of plan) {
+      if (ONLY !== undefined && !ONLY.includes(b.name)) continue;
       const tally: Tally = { ids: [], failedIds: new Set(), answered: new Set() };
       for (const k of counts) {
         const r = await measureRow(b, k, floor, tally);

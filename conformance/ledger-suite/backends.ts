@@ -193,6 +193,9 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
   const storeFor = (db: string) => ({ backend: 'postgres', connection: { ...cluster.connection, database: db }, leaseMs, lockTimeoutMs: 300 });
   const main = storeFor('ledger_main');
   const ready = database('ledger_main');
+  // Awaited by every worker's start; a backend that starts none (a bench row filtered out) must not
+  // leave the rejection of a database it never needed unhandled after the cluster stops.
+  ready.catch(() => {});
   const sabotage: SuiteBackend['sabotage'] = {
     locked: async () => {
       const db = `ledger_lock_${++n}`;
