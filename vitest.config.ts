@@ -8,16 +8,18 @@ import { LEDGER_TESTS } from './vitest.ledger.config.ts';
 const ROOT = fileURLToPath(new URL('.', import.meta.url));
 
 /**
- * The files that run for tens of seconds each (kit runs against adapters, Chromium, cargo), longest
- * first (measured with one worker on 2 cores). They start before the rest: vitest orders files by
- * the durations of its last run, and where it has none (a fresh clone, CI) by file size, which would
- * leave these short files to run at the end while the other workers idle.
+ * The files that run for tens of seconds each (kit runs against adapters, Chromium, cargo), with
+ * their times alone on 2 cores. They start before the rest: vitest orders files by the durations of
+ * its last run, and where it has none (a fresh clone, CI) by file size, which would leave these short
+ * files to run at the end while the other workers idle. The mutants (five kit runs at a time, more
+ * than a core) start beside the implementations' kit runs (one at a time, each request given 30 s),
+ * not beside Chromium.
  */
 export const LONG_FIRST = [
   'conformance/mutants/mutants.test.ts', // 70 s: every mutant, five kit runs at a time
-  'site/site.browser.test.ts', // 65 s: 190 pages in Chromium
   'test/implementations.test.ts', // 55 s: four whole kit runs, one after another
-  'test/types/rust.test.ts', // 45 s: cargo builds serde
+  'site/site.browser.test.ts', // 65 s: 190 pages in Chromium
+  'test/types/rust.test.ts', // 45 s: cargo builds serde, one job
   'conformance/runner/run.test.ts', // 28 s
   'conformance/runner/process.test.ts', // 15 s
   'scripts/generate-types.test.ts', // 14 s
