@@ -76,7 +76,8 @@ export function withSection(changelog: string, section: string): string {
   return changelog.slice(0, a) + section + changelog.slice(b + END.length);
 }
 
-function main(check: boolean): number {
+/** Writes both files, or with check=true reports their drift; returns the process exit code. */
+export function main(check: boolean): number {
   const changelog = readFileSync(CHANGELOG, 'utf8');
   const wantLog = withSection(changelog, implementerSection());
   const recorded = JSON.parse(readFileSync(FINGERPRINTS, 'utf8')) as Fingerprints;

@@ -4,6 +4,7 @@
 // annotation every validator accepts (an `x-` keyword fails Ajv's default strict mode).
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { ROOT, ID_BASE, GENERATED_MARK } from './schema-files.ts';
 import { Ops, Request, Response, OkResponse, ErrorResponse, ErrorBody, PROTOCOL } from '../conformance/protocol/messages.ts';
 
@@ -32,18 +33,20 @@ export function protocolSchema(): Record<string, unknown> {
   );
 }
 
-function main(): void {
+/** Writes the schema, or with check=true reports its drift; returns the process exit code. */
+export function main(check: boolean): number {
   const text = JSON.stringify(protocolSchema(), null, 2) + '\n';
-  if (process.argv.includes('--check')) {
+  if (check) {
     if (!existsSync(OUT) || readFileSync(OUT, 'utf8') !== text) {
       console.error(`${OUT} is out of date with conformance/protocol/messages.ts.\nRun: npm run generate`);
-      process.exit(1);
+      return 1;
     }
     console.log('adapter-protocol.schema.json is up to date');
-    return;
+    return 0;
   }
   writeFileSync(OUT, text);
   console.log(`wrote ${OUT}`);
+  return 0;
 }
 
-main();
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = main(process.argv.includes('--check'));

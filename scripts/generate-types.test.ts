@@ -1,25 +1,41 @@
-// generated/ must match schemas/: the drift check passes on the repository and fails on a copy in
-// which a schema changed without `npm run generate`.
+// generated/ must match schemas/: the drift check (`npm run check:generated`, scripts/check-generated.ts)
+// checks everything `npm run generate` writes, passes on a copy of the repository's types and their
+// sources, and fails on the copy once a schema changed without `npm run generate`.
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import packageJson from '../package.json' with { type: 'json' };
+import { CHECKS } from './check-generated.ts';
 import { ROOT } from './schema-files.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'drift-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const tsx = join(ROOT, 'node_modules', '.bin', 'tsx');
 
-function run(dir: string, script = 'generate-types.ts'): { code: number; out: string } {
+/** The checks of the types generated from schemas/ (the copy below holds what they need). */
+const TYPES = ['ts', 'python', 'bundle', 'php', 'go'];
+
+/** The drift check of the copy in `dir`, one process for the named checks. */
+function run(dir: string, names: readonly string[] = TYPES): { code: number; out: string } {
   try {
-    const out = execFileSync(tsx, [join(dir, 'scripts', script), '--check'], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
+    const out = execFileSync(tsx, [join(dir, 'scripts', 'check-generated.ts'), ...names], { cwd: dir, encoding: 'utf8', stdio: 'pipe' });
     return { code: 0, out };
   } catch (e) {
     const err = e as { status: number; stdout: string; stderr: string };
     return { code: err.status, out: err.stdout + err.stderr };
   }
 }
+
+describe('npm run check:generated', () => {
+  it('checks in one process what each generator of `npm run generate` writes, every one', () => {
+    expect(packageJson.scripts['check:generated']).toBe('tsx scripts/check-generated.ts');
+    const generators = [...packageJson.scripts.generate.matchAll(/tsx scripts\/generate-([a-z-]+)\.ts/g)].map((m) => m[1]!);
+    const check: Record<string, string> = { 'protocol-schema': 'protocol-schema', types: 'ts', 'python-types': 'python', 'php-types': 'php', 'go-types': 'go', bundle: 'bundle', changelog: 'changelog' };
+    expect(generators.map((g) => check[g])).toEqual(Object.keys(CHECKS));
+  });
+});
 
 describe('generated/ drift check', () => {
   const dir = join(tmp, 'repo');
@@ -35,27 +51,18 @@ describe('generated/ drift check', () => {
 
   it('passes when generated/ matches schemas/', () => {
     const r = run(dir);
-    expect(r.out).toContain('up to date');
+    // Each target says so on a line of its own.
+    for (const label of ['generated/ (TypeScript)', 'implementations/python/toolresult/generated_types.py', 'schemas/bundle.json', 'implementations/php/generated/ (PHP)', 'implementations/go/generated/ (Go)']) {
+      expect(r.out).toMatch(new RegExp(`^${label.replace(/[()/.]/g, '\\$&')} is up to date`, 'm'));
+    }
     expect(r.code).toBe(0);
-    const py = run(dir, 'generate-python-types.ts');
-    expect(py.out).toContain('up to date');
-    expect(py.code).toBe(0);
-    const bundle = run(dir, 'generate-bundle.ts');
-    expect(bundle.out).toContain('up to date');
-    expect(bundle.code).toBe(0);
-    const php = run(dir, 'generate-php-types.ts');
-    expect(php.out).toContain('up to date');
-    expect(php.code).toBe(0);
-    const go = run(dir, 'generate-go-types.ts');
-    expect(go.out).toContain('up to date');
-    expect(go.code).toBe(0);
   });
 
   it('fails on a PHP file no schema gives any more (a removed schema leaves its class behind)', () => {
     const stale = join(dir, 'implementations', 'php', 'generated', 'RemovedType.php');
     writeFileSync(stale, '<?php\n');
     try {
-      const php = run(dir, 'generate-php-types.ts');
+      const php = run(dir, ['php']);
       expect(php.code).toBe(1);
       expect(php.out).toMatch(/stale \(no schema\): .*RemovedType\.php/);
     } finally {
@@ -68,25 +75,22 @@ describe('generated/ drift check', () => {
     const schema = JSON.parse(readFileSync(p, 'utf8'));
     schema.$defs.WarningCode.enum.push('content.made_up');
     writeFileSync(p, JSON.stringify(schema, null, 2));
+    // Every target is checked and says it is out of date (a target prints that exactly when it fails).
     const r = run(dir);
     expect(r.code).toBe(1);
+    expect(r.out).toMatch(/^generated\/ \(TypeScript\) is out of date/m);
     expect(r.out).toMatch(/differs: .*generated\/model\.ts/);
     expect(r.out).toContain('npm run generate');
     // The Python types come from the same schemas and drift with them.
-    const py = run(dir, 'generate-python-types.ts');
-    expect(py.code).toBe(1);
-    expect(py.out).toMatch(/generated_types\.py is out of date/);
-    const bundle = run(dir, 'generate-bundle.ts');
-    expect(bundle.code).toBe(1);
-    expect(bundle.out).toMatch(/differs: .*schemas\/bundle\.json/);
+    expect(r.out).toMatch(/generated_types\.py is out of date/);
+    expect(r.out).toMatch(/^schemas\/bundle\.json is out of date/m);
+    expect(r.out).toMatch(/differs: .*schemas\/bundle\.json/);
     // So do the PHP implementation's (its WarningCode enum gains the case).
-    const php = run(dir, 'generate-php-types.ts');
-    expect(php.code).toBe(1);
-    expect(php.out).toMatch(/differs: .*implementations\/php\/generated\/WarningCode\.php/);
-    expect(php.out).toContain('npm run generate');
+    expect(r.out).toMatch(/^implementations\/php\/generated\/ \(PHP\) is out of date/m);
+    expect(r.out).toMatch(/differs: .*implementations\/php\/generated\/WarningCode\.php/);
     // And the Go implementation's (its WarningCode constants gain one).
-    const go = run(dir, 'generate-go-types.ts');
-    expect(go.code).toBe(1);
-    expect(go.out).toMatch(/differs: .*implementations\/go\/generated\/types\.go/);
+    expect(r.out).toMatch(/^implementations\/go\/generated\/ \(Go\) is out of date/m);
+    expect(r.out).toMatch(/differs: .*implementations\/go\/generated\/types\.go/);
+    expect(r.out.match(/Run: npm run generate/g)).toHaveLength(TYPES.length);
   });
 });

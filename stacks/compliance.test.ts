@@ -1,8 +1,9 @@
 // The committed compliance matrix (stacks/compliance/): it matches its schema, the README is the report
 // rendered, the control row passes everything, every failing cell carries evidence and a replay
 // command, and the rows name the pinned versions. The control row is run again here; the whole
-// matrix is run again by `npm run compliance:verify`, the last step of `npm test`, after vitest, so
-// that its stack processes do not compete with the timed tests for the CPU.
+// matrix is run again by `npm run compliance:verify`, a part of `npm test` that runs after the main
+// vitest run (scripts/run-tests.ts), so that its stack processes do not compete with the timed tests
+// for the CPU.
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

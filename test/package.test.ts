@@ -13,8 +13,9 @@
 //     the tarball and prints what the README says, and each integration subpath's types compile
 //     under node16 and bundler.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
-// `npm test` runs this file on its own after the other tests (`npm run test:package`): it packs,
-// builds and installs, and would otherwise slow the timing-sensitive adapter tests beside it.
+// `npm test` runs this file as a part of its own after the main vitest run (`npm run test:package`,
+// scripts/run-tests.ts): it packs, builds and installs, and would otherwise slow the main run's
+// timing-sensitive adapter tests.
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

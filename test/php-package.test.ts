@@ -7,7 +7,7 @@
 //     README's example prints what the README says, with Composer's autoloader;
 // (d) the README's kit line: the whole kit, every group, nothing skipped, against the installed
 //     vendor/bin/toolresult-php-adapter.
-// `npm test` runs this file on its own (`npm run test:php-package`), after the other tests.
+// `npm test` runs this file as a part of its own (`npm run test:php-package`), after the main vitest run.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';

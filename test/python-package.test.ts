@@ -8,8 +8,9 @@
 //     holds no path into the repository and no sys.path edit, and its types reach a consumer (PEP 561);
 // (d) the README's kit line: the whole kit, every group, nothing skipped, against the installed
 //     `toolresult-python-adapter`.
-// `npm test` runs this file on its own (`npm run test:python-package`): it builds, installs and runs
-// the kit, and would slow the timing-sensitive adapter tests beside it.
+// `npm test` runs this file as a part of its own after the main vitest run (`npm run
+// test:python-package`): it builds, installs and runs the kit, and would slow the main run's
+// timing-sensitive adapter tests.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,0 +1,118 @@
+// `npm test` after its prerequisite check: every part of the suite, each an npm script that also
+// runs alone. The phases run one after another. The main vitest run has its phase to itself (it
+// uses every core; the ledger stores' workers and the package installs would starve its adapters).
+// The other parts are separate processes that share nothing (their own temporary directories, their
+// own PostgreSQL cluster): they run side by side, one per core, longest first. A part that ran
+// beside others prints its output in one block when it ends, under its name; at the end a table
+// gives each part's time and exit status. Every part runs even when one fails; the run then fails
+// with the failing parts' names and the first one's exit status.
+import { spawn } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { pathToFileURL } from 'node:url';
+
+export interface Part {
+  readonly name: string;
+  readonly command: readonly string[];
+}
+
+export interface Phase {
+  readonly parts: readonly Part[];
+  /** How many of its parts run at once. */
+  readonly parallel: number;
+}
+
+export interface Result {
+  readonly name: string;
+  readonly seconds: number;
+  /** The exit status; a part ended by a signal counts as 1. */
+  readonly code: number;
+  readonly signal: string | null;
+}
+
+const npmRun = (name: string): Part => ({ name, command: ['npm', 'run', name] });
+
+/** The parts after the main run, longest first (measured on 2 cores), so that the last to start are short. */
+export const SIDE_BY_SIDE = ['test:package', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:php-package', 'test:python', 'check', 'test:go', 'test:php'];
+
+export const PHASES: readonly Phase[] = [
+  { parts: [npmRun('test:main')], parallel: 1 },
+  { parts: SIDE_BY_SIDE.map(npmRun), parallel: Math.max(2, availableParallelism()) },
+];
+
+const children = new Set<number>();
+
+function runPart(part: Part, live: boolean, print: (text: string) => void): Promise<Result> {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(part.command[0]!, part.command.slice(1), { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    if (child.pid !== undefined) children.add(child.pid);
+    const chunks: Buffer[] = [];
+    child.stdout?.on('data', (d: Buffer) => chunks.push(d));
+    child.stderr?.on('data', (d: Buffer) => chunks.push(d));
+    const finish = (code: number | null, signal: string | null, error?: Error): void => {
+      if (child.pid !== undefined) children.delete(child.pid);
+      const result: Result = { name: part.name, seconds: (performance.now() - started) / 1000, code: code ?? 1, signal };
+      if (!live) {
+        const output = Buffer.concat(chunks).toString('utf8');
+        print(`\n━━ ${part.name} ━━\n${output}${output.endsWith('\n') || output === '' ? '' : '\n'}${error ? `cannot start ${part.command.join(' ')}: ${error.message}\n` : ''}`);
+      }
+      print(`━━ ${part.name}: ${verdict(result)} in ${result.seconds.toFixed(0)} s ━━\n`);
+      resolve(result);
+    };
+    child.on('error', (e) => finish(127, null, e));
+    child.on('close', (code, signal) => finish(code, signal));
+  });
+}
+
+const verdict = (r: Result): string => (r.code === 0 ? 'passed' : r.signal ? `FAILED (killed by ${r.signal})` : `FAILED (exit ${r.code})`);
+
+/** Runs the phases; resolves with every part's result, in the order the parts were given. */
+export async function runPhases(phases: readonly Phase[], print: (text: string) => void = (t) => process.stdout.write(t)): Promise<Result[]> {
+  const results: Result[] = [];
+  for (const phase of phases) {
+    const live = phase.parts.length === 1;
+    const queue = [...phase.parts];
+    const done = new Map<string, Result>();
+    const lane = async (): Promise<void> => {
+      for (let part = queue.shift(); part !== undefined; part = queue.shift()) {
+        print(`▶ ${part.name}${live ? '' : ' (its output follows when it ends)'}\n`);
+        done.set(part.name, await runPart(part, live, print));
+      }
+    };
+    await Promise.all(Array.from({ length: Math.max(1, Math.min(phase.parallel, phase.parts.length)) }, lane));
+    for (const part of phase.parts) results.push(done.get(part.name)!);
+  }
+  return results;
+}
+
+/** The closing table, and the exit status: 0, or the first failing part's. */
+export function summary(results: readonly Result[], seconds: number): { text: string; code: number } {
+  const failed = results.filter((r) => r.code !== 0);
+  const width = Math.max(...results.map((r) => r.name.length));
+  const rows = results.map((r) => `  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(4)} s  ${verdict(r)}`);
+  const total = `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
+  const head = failed.length === 0 ? `npm test: every part passed in ${total}` : `npm test: FAILED in ${total}: ${failed.map((r) => `${r.name} (${r.signal ? `killed by ${r.signal}` : `exit ${r.code}`})`).join(', ')}`;
+  return { text: `\n${head}\n${rows.join('\n')}\n`, code: failed.length === 0 ? 0 : failed[0]!.code || 1 };
+}
+
+async function main(): Promise<number> {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      for (const pid of children) {
+        try {
+          process.kill(pid, signal);
+        } catch {
+          // already gone
+        }
+      }
+      process.exit(130);
+    });
+  }
+  const started = performance.now();
+  const results = await runPhases(PHASES);
+  const { text, code } = summary(results, (performance.now() - started) / 1000);
+  process.stdout.write(text);
+  return code;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) process.exitCode = await main();
