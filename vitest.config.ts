@@ -41,9 +41,9 @@ class LongFirst extends BaseSequencer {
 export default defineConfig({
   test: {
     include: ['**/*.test.ts'],
-    // The ledger stores' tests start worker processes and a PostgreSQL server: they run on their own,
-    // after this run (`npm run test:ledger`, vitest.ledger.config.ts), so that their processes do
-    // not starve the adapters of the conformance runs here.
+    // The ledger stores' tests start worker processes and a PostgreSQL server: they run after this
+    // run, not beside it (`npm run test:ledger`, vitest.ledger.config.ts; scripts/run-tests.ts), so
+    // that their processes do not starve the adapters of the conformance runs here.
     exclude: ['node_modules/**', 'implementations/**', ...LEDGER_TESTS],
     testTimeout: 60_000,
     hookTimeout: 60_000,
