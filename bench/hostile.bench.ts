@@ -5,8 +5,10 @@
 //   wide        one object of 1,000,000 keys at the same budget: ≤ 1.5 × Object.keys of it (the
 //               native listing JavaScript cannot avoid, TR-BOUND-18); its baseline ratio is printed
 //   long key    one key of 10^8 code units: ≤ 3 × baseline
-//   shared      a 10,000-key object (one non-enumerable member) shared 10,000 times: ≤ 5 × baseline
-//               (object members cost more per octet than the baseline's small rows; before: 53 s)
+//   shared      a 10,000-key object (one non-enumerable member) shared 10,000 times: ≤ 2.5 × its floor,
+//               listing that object once (Object.keys, which JavaScript cannot avoid) plus the baseline
+//               (before: 53 s, the object listed at every reference). It was ≤ 5 × the baseline alone,
+//               which moved with the baseline's own speed rather than with this case's.
 //   collisions  the redacted audit record of 12,000 e-mail keys (all redact alike): ≤ 3 × the record
 //               of 12,000 ordinary keys holding the same e-mail addresses as values (the same
 //               masking work, no collisions)
@@ -97,7 +99,7 @@ export function run(): BenchOutcome {
   const rows: [string, PairedRatio, number][] = [
     ['wide / Object.keys of it', pairedRatio(() => bound(rWide, BUDGET), () => Object.keys(wide), { pairs, sampleMs: 50 }), 1.5],
     ['long key / baseline', pairedRatio(() => bound(rLongKey, BUDGET), baselineRun, { pairs, sampleMs: 20 }), 3],
-    ['shared / baseline', pairedRatio(() => bound(rShared, BUDGET), baselineRun, { pairs, sampleMs: 20 }), 5],
+    ['shared / its floor', pairedRatio(() => bound(rShared, BUDGET), () => (Object.keys(shared), baselineRun()), { pairs, sampleMs: 20 }), 2.5],
     ['e-mail keys / e-mail values', pairedRatio(() => auditRecord(bMail, ['redacted']), () => auditRecord(bPlain, ['redacted']), { pairs, sampleMs: 50 }), 3],
     ['pattern / baseline', pairedRatio(() => normalizeMcp(hostileValue, { outputSchema: patternSchema }), baselineRun, { pairs, sampleMs: 20 }), 3],
     ['unique / bounding the list', pairedRatio(() => normalizeMcp(uniqueValue, { ...big, outputSchema: uniqueSchema }), () => bound(ToolResult.text('c', { structured: { list: uniqueList } }), big), { pairs, sampleMs: 50 }), 6],
