@@ -4,7 +4,8 @@
 // committed report (the drift check).
 //
 // Exit status of the whole matrix: 0 when it completed (a third-party stack failing a check is a
-// finding, not an error), 1 when the control row failed a check or an adapter broke. A narrowed run
+// finding, not an error), 1 when the control row failed a check, an adapter broke or a row declares
+// a stale limit (a finding of the report, which --verify fails on too). A narrowed run
 // (a replay) exits 1 when any selected cell fails, as a test run would. --verify: 1 on drift.
 // 2 for a usage error.
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -196,8 +197,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : said}`);
   }
   for (const c of controlFails) console.log(`the control row fails ${c.check}: the kit or the reference is wrong`);
+  for (const f of report.findings) console.log(`${f.stack} ${f.check}: ${f.summary}`);
   console.log(`${runs.length} stacks × ${a.checks.length} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return controlFails.length > 0 || broken.length > 0 ? 1 : 0;
+  return controlFails.length > 0 || broken.length > 0 || report.findings.length > 0 ? 1 : 0;
 }
 
 const utcDay = (): number => Math.floor(Date.now() / 86_400_000);

@@ -41,6 +41,24 @@ export interface ComplianceReport {
   readonly stacks: readonly StackEntry[];
   readonly cells: readonly Cell[];
   readonly figures: readonly Figure[];
+  /** What is wrong with the matrix's own declarations: a limit a row declares on a check it now passes. */
+  readonly findings: readonly ReportFinding[];
+}
+
+export interface ReportFinding {
+  readonly kind: 'stale-limit';
+  readonly stack: string;
+  readonly check: string;
+  readonly summary: string;
+}
+
+/** A declared limit whose cell passes explains nothing any more: the row must drop it (TR-STACK-12). */
+function staleLimits(runs: readonly StackRun[]): ReportFinding[] {
+  return runs.flatMap((r) =>
+    r.cells
+      .filter((c) => c.verdict === 'pass' && r.row.limits?.[c.check] !== undefined)
+      .map((c) => ({ kind: 'stale-limit' as const, stack: c.stack, check: c.check, summary: `passes, so the limit the row declares is stale: remove it from the row's limits (it expected a finding matching /${r.row.limits![c.check]!.expects.summary.source}/)` })),
+  );
 }
 
 export function buildReport(runs: readonly StackRun[], checks: readonly Check[], opts: { seed: number; runs: number; vectors: readonly string[] }): ComplianceReport {
@@ -64,6 +82,7 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
     })),
     cells: runs.flatMap((r) => r.cells),
     figures: runs.flatMap((r) => r.figures),
+    findings: staleLimits(runs),
   };
 }
 
