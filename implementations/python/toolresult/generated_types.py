@@ -19,6 +19,7 @@ ComplianceReport = TypedDict(
         "stacks": list["ComplianceReportStacksItem"],
         "cells": list["Cell"],
         "figures": list["ComplianceReportFiguresItem"],
+        "findings": list["ComplianceReportFindingsItem"],
     },
 )
 
@@ -71,6 +72,7 @@ Cell = TypedDict(
         "generated": int,
         "reason": NotRequired[str],
         "upstream": NotRequired[str],
+        "expects": NotRequired[str],
         "evidence": list["Evidence"],
         "model": "ModelVerdict",
     },
@@ -131,6 +133,16 @@ ComplianceReportFiguresItem = TypedDict(
         "vector": str,
         "requestOctets": int,
         "mediaOctets": int,
+    },
+)
+
+ComplianceReportFindingsItem = TypedDict(
+    "ComplianceReportFindingsItem",
+    {
+        "kind": Literal["stale-limit"],
+        "stack": str,
+        "check": str,
+        "summary": str,
     },
 )
 
