@@ -148,6 +148,43 @@ export const ruleMutants: readonly Mutant[] = [
     }),
   },
   {
+    name: 'data-member-read-as-data-url',
+    breaks: 'TR-NORM-51',
+    description: "reads a data: URL in a LangChain block's data or base64 member as a data: URL (its payload and declared type) instead of as base64 that is not valid",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        const content = value.content.map((b) => {
+          if (!isRec(b)) return b;
+          const key = 'base64' in b ? 'base64' : 'data';
+          const data = b[key];
+          if (typeof data !== 'string' || data.slice(0, 5).toLowerCase() !== 'data:') return b;
+          const { [key]: _moved, ...rest } = b;
+          return { ...rest, url: data };
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'python-base64-member-ignored',
+    breaks: 'TR-NORM-51',
+    description: "reads only data and url, as the kit's implementations did before the Python adapter's blocks were recorded: an image or blob that langchain-core built with base64 is an invalid block",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        const content = value.content.map((b) => {
+          if (!isRec(b) || !('base64' in b)) return b;
+          const { base64: _ignored, ...rest } = b;
+          return rest;
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+  {
     name: 'adapter-structured-last-wins',
     breaks: 'TR-NORM-53',
     description: 'takes the last of several mcp_structured_content entries instead of refusing them with structured.invalid',

@@ -1,8 +1,9 @@
 // One LangChain content block (a ToolMessage's content array, or an entry of the JS MCP adapter's
 // artifact list) into a Draft (spec/10-normalization.md §10.7). Covers the block shapes
 // @langchain/core 1.x and @langchain/mcp-adapters produce: text, image_url, and the multimodal
-// image / audio / video / file blocks in both the v1 form (mimeType, data, url) and the legacy
-// form (source_type, mime_type, data, url, text).
+// image / audio / video / file blocks in the JavaScript v1 form (mimeType, data, url), the Python v1
+// form that langchain-core's create_*_block builds (base64, mime_type, url, id) and the legacy form
+// (source_type, mime_type, data, url, text).
 import { types } from 'node:util';
 import { base64DecodedSize } from './base64-size.ts';
 import { type Draft, stringCell } from './draft.ts';
@@ -31,6 +32,11 @@ function fromUrl(url: string, mimeType: string): Located | undefined {
   return { mimeType: mimeType !== '' ? mimeType : head[1]!, size, uri: '' };
 }
 
+/**
+ * `base64` (Python's v1 blocks) or `data` (JavaScript's v1 and the legacy form) holds the bytes
+ * themselves: base64 text or a native byte array, never a `data:` URL (TR-NORM-51). LangChain's own
+ * provider converters write `data:<mime>;base64,` before it, so a URL there is a broken block.
+ */
 function fromData(data: unknown, mimeType: string): Located | undefined {
   // By internal slot and the intrinsic getter: `instanceof` and `.byteLength` would walk the value's
   // prototype chain, where a proxy's traps run.
@@ -82,14 +88,16 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     const metaUri = stringCell(field(field(block, 'metadata'), 'uri'));
     const sourceType = field(block, 'source_type');
     const text = stringField(block, 'text');
-    if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && field(block, 'data') === undefined) {
+    // TR-NORM-51: the first of `base64` and `data` that is given is the data; `url` only without both.
+    const dataMember = field(block, 'base64') !== undefined ? 'base64' : 'data';
+    const data = field(block, dataMember);
+    if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && data === undefined) {
       // A text file block is the adapter's form of an embedded text resource (TR-NORM-15).
       draft.references.push({ locator, kind: 'file', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri: metaUri });
       if (forModel) draft.pieces.push(text);
       else draft.runOnlyTexts.push({ locator, text });
       return;
     }
-    const data = field(block, 'data');
     const url = stringField(block, 'url');
     let loc: Located | undefined;
     if (data !== undefined) loc = fromData(data, mimeType);

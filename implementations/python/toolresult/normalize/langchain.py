@@ -79,12 +79,16 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
         found = _binary((url, None), None)
     else:
         mime_type = fields.get("mimeType") if is_text(fields.get("mimeType")) else fields.get("mime_type")
-        raw_data = fields.get("data")
+        # The first of `base64` (langchain-core's v1 blocks, what langchain-mcp-adapters builds) and
+        # `data` (the JavaScript v1 and legacy forms) that is given holds the bytes; `url` is read
+        # only without both. Either holds base64 text, never a data: URL (TR-NORM-51).
+        data_key = "base64" if "base64" in fields else "data"
+        raw_data = fields.get(data_key)
         data, url = text_value(raw_data), text_value(fields.get("url"))
         source_type = fields.get("source_type")
         file_text = (
             text_value(fields.get("text"))
-            if kind == "file" and "data" not in fields and (source_type is None or word_value(source_type) == "text")
+            if kind == "file" and data_key not in fields and (source_type is None or word_value(source_type) == "text")
             else None
         )
         if file_text is not None:
@@ -94,7 +98,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
             return
         if type(raw_data) is bytearray:
             found = (mime_type, len(raw_data), "")  # a native byte array counts its length (TR-NORM-10)
-        elif "data" in fields and data is None:
+        elif data_key in fields and data is None:
             found = None
         else:
             found = _binary((url, data), mime_type)
