@@ -185,6 +185,44 @@ export const ruleMutants: readonly Mutant[] = [
     }),
   },
   {
+    name: 'artifact-members-dropped',
+    breaks: 'TR-NORM-66',
+    description: "reads only the structured member of a Python adapter artifact, as the text before TR-NORM-66 said: the artifact's other members are lost",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return ref.normalize!(input, ctx);
+        const keep = ['structured_content', 'structuredContent'].filter((k) => k in (value.artifact as Rec));
+        if (keep.length === 0) return ref.normalize!(input, ctx);
+        const artifact = Object.fromEntries(keep.map((k) => [k, (value.artifact as Rec)[k]]));
+        return ref.normalize!({ ...input, value: { ...value, artifact } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'binary-member-kept-when-not-base64',
+    breaks: 'TR-NORM-66',
+    description: 'stubs a data, base64 or blob member of the artifact only when it is valid base64, so any other string there is copied into the members artifact',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return out;
+        const art = value.artifact as Rec;
+        const arts = out.result.artifacts as { label: string; data: { text?: string } }[] | undefined;
+        const members = arts?.find((a) => a.label === 'Artifact members');
+        if (!members || typeof members.data.text !== 'string' || !members.data.text.startsWith('{')) return out;
+        const parsed = JSON.parse(members.data.text) as Rec;
+        for (const k of ['data', 'base64', 'blob']) {
+          const v = art[k];
+          if (typeof v === 'string' && !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) parsed[k] = v;
+        }
+        const text = JSON.stringify(Object.fromEntries(Object.entries(parsed).sort(([a], [b]) => (a < b ? -1 : 1))));
+        return { result: { ...out.result, artifacts: arts!.map((a) => (a === members ? { ...a, data: { text } } : a)) } };
+      },
+    }),
+  },
+  {
     name: 'adapter-structured-last-wins',
     breaks: 'TR-NORM-53',
     description: 'takes the last of several mcp_structured_content entries instead of refusing them with structured.invalid',

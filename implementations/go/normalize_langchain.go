@@ -115,6 +115,7 @@ func langchainArtifact(d *draft, artifact any) (adapterForm, recorded bool) {
 			case hasCamel && camel != nil && camel != Undefined:
 				d.structured, d.hasStructured = camel, true
 			}
+			d.members, d.hasMembers = artifactMembersText(obj) // the other members, run-only (TR-NORM-66)
 			return false, false
 		}
 	}

@@ -22,14 +22,23 @@ interface Located {
 
 const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?);base64,/i;
 
-/** What a URL says about the data: a data: URL is bytes, so only its type and size are kept. */
-function fromUrl(url: string, mimeType: string): Located | undefined {
-  if (url.slice(0, 5).toLowerCase() !== 'data:') return { mimeType, size: undefined, uri: url };
+/** Whether a string is a `data:` URL: its first five characters, ASCII letters in any case. */
+export const isDataUrl = (url: string): boolean => url.slice(0, 5).toLowerCase() === 'data:';
+
+/** A base64 data: URL's declared MIME type and decoded size (TR-NORM-11), or undefined when it is not one. */
+export function readDataUrl(url: string): { mimeType: string; size: number } | undefined {
   const head = DATA_URL.exec(url.slice(0, 512));
   if (head === null) return undefined; // a data: URL that is not base64 is not a shape we know
   const size = base64DecodedSize(url.slice(head[0].length));
-  if (size === undefined) return undefined;
-  return { mimeType: mimeType !== '' ? mimeType : head[1]!, size, uri: '' };
+  return size === undefined ? undefined : { mimeType: head[1]!, size };
+}
+
+/** What a URL says about the data: a data: URL is bytes, so only its type and size are kept. */
+function fromUrl(url: string, mimeType: string): Located | undefined {
+  if (!isDataUrl(url)) return { mimeType, size: undefined, uri: url };
+  const read = readDataUrl(url);
+  if (read === undefined) return undefined;
+  return { mimeType: mimeType !== '' ? mimeType : read.mimeType, size: read.size, uri: '' };
 }
 
 /**

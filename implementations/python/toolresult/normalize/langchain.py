@@ -11,6 +11,7 @@ from typing import Any, TypeGuard
 from ..coercion import is_text
 from ..json_reader import JsonSyntaxError, read_json
 from ..result import ABSENT, BoundedResult
+from .artifact_members import artifact_members_text
 from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_embedded_resource
@@ -175,7 +176,8 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
             warnings.add("structured.invalid")
         else:
             carried = artifact.get("structured_content", artifact.get("structuredContent"))
-            structured = ABSENT if carried is None else carried
+            structured = ABSENT if carried is None or carried is ABSENT else carried
+        collected.members = artifact_members_text(artifact)  # the other members, run-only (TR-NORM-66)
     elif artifact is not None:
         structured = artifact  # the tool's output not meant for the model (TR-NORM-55)
     return finish(collected, status == "error", structured, warnings, options, text=text)
