@@ -45,6 +45,19 @@ TOOLS = [
 ]
 
 
+# How each stack's output was obtained: its own MCP client and its own conversion, over stdio.
+METHODS = {
+    "mcp": "mcp ClientSession.call_tool over stdio_client; the CallToolResult dumped by alias, None left out",
+    "langchain": "langchain_mcp_adapters.tools.load_mcp_tools(session) (handle_tool_errors on, the default), "
+    "each tool ainvoke'd with a ToolCall: the ToolMessage's content, status and artifact, or what it raised",
+    "openaiAgents": "agents.mcp.MCPServerStdio and MCPUtil.invoke_mcp_tool (use_structured_content off, the default): the tool output",
+    "pydanticAi": "pydantic_ai.mcp.MCPToolset on a fastmcp StdioTransport client, direct_call_tool "
+    "(which applies _map_mcp_call_tool_result; tool_error_behavior 'retry', the default): the value, or what it raised",
+    "googleAdk": "google.adk.tools.mcp_tool.mcp_tool._dump_mcp_model, what McpTool._run_async_impl returns, "
+    "applied to the mcp client's CallToolResult (not a whole McpTool run)",
+}
+
+
 def provenance() -> dict[str, Any]:
     return {
         "recorder": "conformance/recorders/python-adapters/record.py",
@@ -123,7 +136,11 @@ async def record_openai_agents(out: dict[str, dict[str, Any]]) -> None:
     from agents import RunContextWrapper
     from agents.mcp import MCPServerStdio, MCPUtil
 
-    async with MCPServerStdio(params={"command": sys.executable, "args": [str(SERVER)]}) as server:
+    # The SDK waits 5 s by default for the server to start and for each call, and then the output
+    # is its generic error text: on a loaded machine that would be a different recording. 120 s
+    # only guards against a hang; nothing recorded depends on it.
+    params = {"command": sys.executable, "args": [str(SERVER)]}
+    async with MCPServerStdio(params=params, client_session_timeout_seconds=120) as server:
         tools = {t.name: t for t in await server.list_tools()}
         for name in TOOLS:
             try:
@@ -151,7 +168,7 @@ def record() -> dict[str, Any]:
     out: dict[str, dict[str, Any]] = {name: {} for name in TOOLS}
     for step in (record_mcp_and_langchain, record_openai_agents, record_pydantic_ai):
         asyncio.run(step(out))
-    return {"provenance": provenance(), "results": out}
+    return {"provenance": provenance(), "methods": METHODS, "results": out}
 
 
 def case_id(tool: str) -> str:
