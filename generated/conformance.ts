@@ -517,10 +517,30 @@ export interface VectorFile {
   description: string;
   group: Group;
   op: Operation;
+  provenance?: Provenance;
   /**
    * @minItems 1
    */
   cases: [VectorCase, ...VectorCase[]];
+}
+/**
+ * Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these versions, produced when the recorder drove them; the recorder re-records and compares.
+ */
+export interface Provenance {
+  /**
+   * The recorder's path in the repository.
+   */
+  recorder: string;
+  /**
+   * The language runtime and its version, e.g. python 3.11.7.
+   */
+  runtime: string;
+  /**
+   * Package name to its exact installed version.
+   */
+  packages: {
+    [k: string]: string;
+  };
 }
 export interface VectorCase {
   /**

@@ -1630,6 +1630,7 @@ type VectorFile struct {
 	Description string       `json:"description"`
 	Group       Group        `json:"group"`
 	Op          Operation    `json:"op"`
+	Provenance  *Provenance  `json:"provenance,omitempty"`
 	Cases       []VectorCase `json:"cases"`
 }
 
@@ -1663,7 +1664,7 @@ func (v *VectorFile) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "$schema", "description", "group", "op", "cases":
+		case "$schema", "description", "group", "op", "provenance", "cases":
 		default:
 			return fmt.Errorf("VectorFile: unknown member %q", member)
 		}
@@ -1732,6 +1733,53 @@ func (v *Operation) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	return fmt.Errorf("Operation: %s is not in the set", data)
+}
+
+// Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these
+// versions, produced when the recorder drove them; the recorder re-records and compares.
+type Provenance struct {
+	// The recorder's path in the repository.
+	Recorder string `json:"recorder"`
+	// The language runtime and its version, e.g. python 3.11.7.
+	Runtime string `json:"runtime"`
+	// Package name to its exact installed version.
+	Packages map[string]string `json:"packages"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *Provenance) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("Provenance: want an object, got %.40s", data)
+	}
+	if raw, ok := members["recorder"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "recorder")
+	}
+	if raw, ok := members["runtime"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "runtime")
+	}
+	if raw, ok := members["packages"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "packages")
+	}
+	if raw, ok := members["packages"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("Provenance: member %q: %w", "packages", err)
+		}
+	}
+	type plain Provenance
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("Provenance: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "recorder", "runtime", "packages":
+		default:
+			return fmt.Errorf("Provenance: unknown member %q", member)
+		}
+	}
+	*v = Provenance(p)
+	return nil
 }
 
 type VectorCase struct {

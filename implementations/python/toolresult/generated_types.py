@@ -379,6 +379,7 @@ VectorFile = TypedDict(
         "description": str,
         "group": "Group",
         "op": "Operation",
+        "provenance": NotRequired["Provenance"],
         "cases": list["VectorCase"],
     },
 )
@@ -390,6 +391,17 @@ GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks"
 # An adapter operation (spec/09-conformance.md).
 Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step"]
 OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step")
+
+# Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these
+# versions, produced when the recorder drove them; the recorder re-records and compares.
+Provenance = TypedDict(
+    "Provenance",
+    {
+        "recorder": str,
+        "runtime": str,
+        "packages": dict[str, str],
+    },
+)
 
 VectorCase = TypedDict(
     "VectorCase",
