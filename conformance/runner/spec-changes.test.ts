@@ -11,7 +11,7 @@ import { KIT_VERSION, specVersion } from './versions.ts';
 
 const ADAPTER = join(dirname(fileURLToPath(import.meta.url)), 'test-adapters', 'older-spec.mjs');
 const CHANGED = 'vector/normalize-langchain/artifact/unwrap-extra-keys'; // TR-NORM-56, TR-NORM-21
-const UNCHANGED = 'vector/normalize-langchain/artifact/python-snake'; // TR-NORM-54, unchanged
+const UNCHANGED = 'vector/normalize-langchain/artifact/other-object-artifact'; // TR-NORM-55, unchanged since draft.1
 
 async function run(adapterArgs: string[]): Promise<{ code: number; out: string[]; err: string[] }> {
   const out: string[] = [];
