@@ -47,6 +47,8 @@ const tsx = (): string[] => [process.execPath, '--import', import.meta.resolve('
 export type WorkerCommand = (store: Record<string, unknown>, log: string) => string[];
 
 export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts-worker.ts'), JSON.stringify(store), log];
+/** The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once per run by buildGoWorker(). */
+export const goWorker = (binary: string): WorkerCommand => (store, log) => [binary, JSON.stringify(store), log];
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
@@ -176,7 +178,8 @@ export function sqliteBackend(name: string, command: WorkerCommand, options: { l
   });
 }
 
-export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number } = {}): SuiteBackend {
+export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number; name?: string; command?: WorkerCommand } = {}): SuiteBackend {
+  const command = options.command ?? tsWorker;
   const dir = mkdtempSync(join(tmpdir(), 'toolresult-ledger-pg-'));
   chmodSync(dir, 0o755); // the server user reaches the tablespace directory through it
   const log = join(dir, 'executions.log');
@@ -205,7 +208,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
       const { default: pg } = await import('pg');
       let holder: InstanceType<typeof pg.Client> | undefined;
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => {
           holder = new pg.Client(s.connection);
@@ -244,7 +247,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => disk.fill(),
         undo: async () => disk.unfill(),
@@ -260,13 +263,13 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     };
   }
   return withPool({
-    name: 'postgres',
+    name: options.name ?? 'postgres',
     processes: true,
     durable: true,
     leaseMs,
     startWorker: async () => {
       await ready;
-      return started(new ProcessWorker(tsWorker(main, log)));
+      return started(new ProcessWorker(command(main, log)));
     },
     executions: () => readLog(log),
     sabotage,
