@@ -1,4 +1,4 @@
-// Claims+finishes per second for each ledger backend, with 1 and 8 worker processes (and 32 for
+// Claims+finishes per second for each ledger backend (TypeScript, Python and Go workers), with 1 and 8 worker processes (and 32 for
 // PostgreSQL), each beside its durability floor in interleaved rounds: as many processes making
 // the same two commits per call with none of the ledger's logic (ledger-floor-worker.ts). Each call
 // is new: one claim, the suite tool (no delay), one finish. Stores use their durable defaults (SQLite
@@ -6,8 +6,8 @@
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
-import { postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
-import { spawn } from 'node:child_process';
+import { goWorker, postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -160,6 +160,9 @@ export async function run(): Promise<BenchOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'toolresult-bench-floor-'));
   const sqliteFloor = { backend: 'sqlite', path: join(dir, 'floor.db') };
   const pgFloor = await floorDatabase(cluster, 'floor_main');
+  // The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once for the Go rows.
+  const goBin = join(dir, 'toolresult-ledger-worker');
+  execFileSync('go', ['build', '-o', goBin, './cmd/toolresult-ledger-worker'], { cwd: new URL('../implementations/go', import.meta.url).pathname, stdio: 'inherit' });
   // Each backend at each client count, its floor measured right after it on the same store kind:
   // the ledger's two commits per call with nothing else (SQLite synchronous=FULL; PostgreSQL fsync on).
   const plan: [SuiteBackend, number[], Record<string, unknown> | undefined][] = [
@@ -167,6 +170,8 @@ export async function run(): Promise<BenchOutcome> {
     [sqliteBackend('sqlite', tsWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
     [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
     [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], pgFloor],
+    [sqliteBackend('go-sqlite', goWorker(goBin), { leaseMs: 30_000 }), [1, 8], sqliteFloor],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'go-postgres', command: goWorker(goBin) }), [1, 8], pgFloor],
   ];
   const unknown = (ONLY ?? []).filter((n) => !plan.some(([b]) => b.name === n));
   const targets: { name: string; met: boolean }[] = [];

@@ -185,6 +185,8 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
   const log = join(dir, 'executions.log');
   const leaseMs = options.leaseMs ?? 1_000;
   let n = 0;
+  // One database per backend (two backends may share a cluster: the bench's TypeScript and Go rows).
+  const prefix = options.name === undefined ? 'ledger' : `ledger_${options.name.replace(/[^a-z0-9]/gi, '_')}`;
   // Each store is its own database, so a sabotaged one never touches the others.
   const database = async (name: string, extra = ''): Promise<void> => {
     const { default: pg } = await import('pg');
@@ -194,14 +196,14 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     await c.end();
   };
   const storeFor = (db: string) => ({ backend: 'postgres', connection: { ...cluster.connection, database: db }, leaseMs, lockTimeoutMs: 300 });
-  const main = storeFor('ledger_main');
-  const ready = database('ledger_main');
+  const main = storeFor(`${prefix}_main`);
+  const ready = database(`${prefix}_main`);
   // Awaited by every worker's start; a backend that starts none (a bench row filtered out) must not
   // leave the rejection of a database it never needed unhandled after the cluster stops.
   ready.catch(() => {});
   const sabotage: SuiteBackend['sabotage'] = {
     locked: async () => {
-      const db = `ledger_lock_${++n}`;
+      const db = `${prefix}_lock_${++n}`;
       await database(db);
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
@@ -227,7 +229,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
   };
   if (canMount()) {
     sabotage.full = async () => {
-      const db = `ledger_full_${++n}`;
+      const db = `${prefix}_full_${++n}`;
       const diskDir = join(dir, `${db}-disk`);
       const disk = smallDisk(diskDir, '32m'); // room for the database's first files; then filled
       const space = join(diskDir, 'space');

@@ -335,6 +335,9 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 		case <-t.C:
 		}
 		r, err := l.get(ctx, callID)
+		if err != nil && ctx.Err() != nil {
+			return ctx.Err()
+		}
 		if err != nil || r == nil || r.state == "stored" || leaseRanOut(r.lease, nowMs()) {
 			return nil
 		}
