@@ -284,3 +284,33 @@ func TestTR_REPLAY_34_Audit(t *testing.T) {
 		t.Fatal(got)
 	}
 }
+
+// TR-REPLAY-25: every connection of the pool runs in WAL mode with synchronous=FULL, so a claim and
+// an entry are on disk before Claim and Finish return.
+func TestTR_REPLAY_25_Durable(t *testing.T) {
+	l, err := Open(filepath.Join(t.TempDir(), "ledger.db"), Options{BusyTimeout: 1234 * time.Millisecond})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer l.Close()
+	ctx := context.Background()
+	conns := []*sql.Conn{}
+	for i := 0; i < 3; i++ { // three connections at once: each one opened with the settings
+		c, err := l.db.Conn(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		conns = append(conns, c)
+		var mode string
+		var sync, busy int
+		c.QueryRowContext(ctx, "PRAGMA journal_mode").Scan(&mode)
+		c.QueryRowContext(ctx, "PRAGMA synchronous").Scan(&sync)
+		c.QueryRowContext(ctx, "PRAGMA busy_timeout").Scan(&busy)
+		if mode != "wal" || sync != 2 || busy != 1234 {
+			t.Fatalf("connection %d: journal_mode %s, synchronous %d, busy_timeout %d", i, mode, sync, busy)
+		}
+	}
+	for _, c := range conns {
+		c.Close()
+	}
+}
