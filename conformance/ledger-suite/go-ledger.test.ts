@@ -53,7 +53,7 @@ suiteFor('go-postgres', () => postgresBackend(cluster!, { name: 'go-postgres', c
 
 type Lang = 'go' | 'ts' | 'py';
 const COMMANDS: Record<Lang, WorkerCommand> = { go, ts: tsWorker, py: pythonWorker };
-const ids = (p: string) => Array.from({ length: 14 }, (_, i) => `${p}-${i}`);
+const ids = (p: string) => Array.from({ length: 8 }, (_, i) => `${p}-${i}`);
 
 async function execAll(w: ProcessWorker, callIds: string[]) {
   const out: Record<string, { entry: string; replayed: boolean }> = {};
@@ -112,7 +112,7 @@ function crossLanguage(kind: string, langs: Lang[], store: (name: string) => Pro
 
     it('TR-REPLAY-20: Go and the other languages racing one call ID run the tool once', async () => {
       const s = await store('race');
-      const ws = await Promise.all([...langs, ...langs].map((l) => start(l, s)));
+      const ws = await Promise.all([...langs, 'go'].map((l) => start(l as Lang, s)));
       try {
         for (const callId of [`${kind}-mixed-1`, `${kind}-mixed-2`, `${kind}-mixed-3`]) {
           const replies = await Promise.all(ws.map((w) => w.execute(callId, { delayMs: 120 }).done));

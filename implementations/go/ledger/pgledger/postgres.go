@@ -118,9 +118,15 @@ func (l *Ledger) ready(ctx context.Context, create bool) error {
 	}
 	defer tx.Rollback(context.Background())
 	tablesNow := func() (map[string][]string, error) {
-		rows, err := tx.Query(ctx, `SELECT c.relname::text, a.attname::text FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
-			WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
-			  AND a.attnum > 0 AND NOT a.attisdropped`)
+		// The first relation of each name in the search path, found by scanning pg_class with the
+		// statement's snapshot: to_regclass reads the session's catalog cache, which can keep a
+		// table another opener just created as missing (a stale negative entry) within this
+		// transaction, and so see a ledger half made.
+		rows, err := tx.Query(ctx, `WITH t AS (
+				SELECT DISTINCT ON (c.relname) c.oid, c.relname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+				 WHERE c.relname IN ('toolresult_meta', 'toolresult_ledger', 'toolresult_audit') AND n.nspname = ANY (current_schemas(true))
+				 ORDER BY c.relname, array_position(current_schemas(true), n.nspname))
+			SELECT t.relname::text, a.attname::text FROM t JOIN pg_attribute a ON a.attrelid = t.oid WHERE a.attnum > 0 AND NOT a.attisdropped`)
 		if err != nil {
 			return nil, err
 		}
