@@ -13,6 +13,7 @@ import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-
 import { goWorker, postgresBackend, pythonWorker, sqliteBackend, tsWorker, type SuiteBackend, type WorkerCommand } from './backends.ts';
 import { ledgerCalls, ledgerSuite } from './cases.ts';
 import { ProcessWorker } from './workers.ts';
+import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const calls = ledgerCalls();
@@ -178,6 +179,92 @@ describe('go-postgres: opening refusals (TR-REPLAY-33, TR-REPLAY-37)', () => {
     }, 30_000);
   }
 });
+
+/** Workers of one store (Go unless said), their log, and a way to stop them all. */
+function workersOn(s: Record<string, unknown>) {
+  const dir = mkdtempSync(join(tmpdir(), 'toolresult-go-rows-'));
+  const started: ProcessWorker[] = [];
+  return {
+    log: join(dir, 'executions.log'),
+    start: async (lang: Lang = 'go'): Promise<ProcessWorker> => {
+      const w = new ProcessWorker(COMMANDS[lang](s, join(dir, 'executions.log')));
+      started.push(w);
+      await w.ready;
+      return w;
+    },
+    runs: (callId: string): number => readFileSync(join(dir, 'executions.log'), 'utf8').split('\n').filter((l) => l === callId).length,
+    close: async () => {
+      for (const w of started) w.signal('SIGCONT');
+      await Promise.all(started.map((w) => w.close()));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+// TR-REPLAY-22..24 out of process: a worker paused (SIGSTOP) mid-call stops renewing; a duplicate
+// gets the interrupted entry once the lease ran out; the paused worker, resumed, finishes too late
+// (ledger.lease_lost) and its seam returns the stored interrupted entry: one run, one answer.
+for (const kind of ['sqlite', 'postgres'] as const) {
+  it(`go-${kind}: TR-REPLAY-24: a worker paused by SIGSTOP mid-call gets the interrupted entry when resumed`, async () => {
+    const s = kind === 'sqlite' ? { backend: 'sqlite', path: join(sqliteDir, 'sigstop.db'), leaseMs: 1_000 } : await pgDatabase();
+    const ws = workersOn(s);
+    try {
+      const [paused, other] = [await ws.start(), await ws.start()];
+      const call = paused.execute(`${kind}-sigstop-1`, { delayMs: 2_500 });
+      await call.running;
+      paused.signal('SIGSTOP');
+      const dup = await other.execute(`${kind}-sigstop-1`).done;
+      expect(dup).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
+      paused.signal('SIGCONT');
+      expect(await call.done).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
+      expect(ws.runs(`${kind}-sigstop-1`)).toBe(1);
+    } finally {
+      await ws.close();
+    }
+  }, 60_000);
+}
+
+// Spec §7.7's row states on PostgreSQL, as an operator leaves them: each has its one outcome, and a
+// waiter on a far or infinite lease sleeps and wakes at least once per lease length (TR-REPLAY-36).
+it('go-postgres: TR-REPLAY-36: every row state an operator can leave has its outcome', async () => {
+  const s = await pgDatabase();
+  const ws = workersOn(s);
+  const { default: pg } = await import('pg');
+  const c = new pg.Client(s.connection as object);
+  try {
+    const w = await ws.start(); // creates the tables
+    await c.connect();
+    const row = (id: string, state: string, lease: string, entry = 'NULL', token = "'00000000-0000-4000-8000-000000000000'") =>
+      c.query(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('${id}', '${state}', ${state === 'stored' ? 'NULL' : token}, ${lease}, ${entry}, now())`);
+    await row('stored-null', 'stored', 'NULL');
+    await row('past', 'claimed', "'-infinity'");
+    await row('null-lease', 'claimed', 'NULL');
+    await row('null-token', 'claimed', "now() - interval '1 second'", 'NULL', 'NULL');
+    await row('infinite', 'claimed', "'infinity'");
+    await row('far', 'claimed', "now() + interval '60 years'", "'\\x7b7d'");
+    expect(await w.execute('stored-null').done).toMatchObject({ ok: false, code: 'ledger.malformed' });
+    for (const id of ['past', 'null-lease', 'null-token']) expect(await w.execute(id).done, id).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
+    const infinite = w.execute('infinite').done;
+    const far = w.execute('far').done;
+    let answered = 0;
+    void infinite.then(() => answered++);
+    void far.then(() => answered++);
+    await sleep(1_500);
+    expect(answered).toBe(0); // pending while the claims' leases run
+    // The operator releases one claim (deletes its row) and ends the other (moves its lease into the past).
+    await c.query("DELETE FROM toolresult_ledger WHERE call_id = 'infinite'");
+    await c.query("UPDATE toolresult_ledger SET lease_until = now() - interval '1 second' WHERE call_id = 'far'");
+    expect(await infinite).toMatchObject({ ok: true, replayed: false }); // claimed anew: the tool ran
+    expect(await far).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
+    expect(ws.runs('infinite')).toBe(1);
+    expect(ws.runs('far')).toBe(0);
+  } finally {
+    await c.end().catch(() => {});
+    await ws.close();
+  }
+}, 60_000);
 
 afterAll(() => {
   console.log(`go ledger suite figures (${calls} calls in the race):\n  ${figures.join('\n  ')}`);
