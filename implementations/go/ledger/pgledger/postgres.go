@@ -399,7 +399,16 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 		l.mu.Unlock()
 	}()
 	if err := l.listen(ctx); err != nil {
-		return nil
+		// No notification can wake this waiter: it sleeps a short while instead, so that a
+		// listener that cannot connect never turns claim-and-wait into a loop without a pause.
+		t := time.NewTimer(50 * time.Millisecond)
+		defer t.Stop()
+		select {
+		case <-t.C:
+			return nil
+		case <-ctx.Done():
+			return ctx.Err()
+		}
 	}
 	// Read after LISTEN is in place, so a finish that came before it is not missed.
 	var live bool
