@@ -1,4 +1,4 @@
-// `npm run test:ledger`: the durable ledger stores (SQLite, PostgreSQL, Python's SQLite) and the
+// `npm run test:ledger`: the durable ledger stores (SQLite, PostgreSQL, Python's SQLite, Go's SQLite and PostgreSQL) and the
 // kit's ledger suite, one file after another: each starts worker processes, and two of them a
 // throwaway PostgreSQL cluster. TOOLRESULT_LEDGER_FULL=1 makes the many-calls race 10,000 calls.
 import { defineConfig } from 'vitest/config';

@@ -1,13 +1,14 @@
-// Claims+finishes per second for each ledger backend, with 1 and 8 worker processes (and 32 for
+// Claims+finishes per second for each ledger backend (TypeScript, Python and Go workers), with 1 and 8 worker processes (and 32 for
 // PostgreSQL), each beside its durability floor in interleaved rounds: as many processes making
-// the same two commits per call with none of the ledger's logic (ledger-floor-worker.ts). Each call
+// the same two commits per call with none of the ledger's logic (ledger-floor-worker.ts; for the Go rows
+// implementations/go/cmd/toolresult-ledger-floor, through the Go store's driver). Each call
 // is new: one claim, the suite tool (no delay), one finish. Stores use their durable defaults (SQLite
 // synchronous=FULL; PostgreSQL fsync on), on a throwaway cluster. Targets: no call ran twice, none
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
-import { postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
-import { spawn } from 'node:child_process';
+import { goWorker, postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -66,10 +67,10 @@ async function ledgerSide(b: SuiteBackend, processes: number, tally: Tally): Pro
 }
 
 /** `processes` floor workers (ledger-floor-worker.ts), kept for every round. */
-async function floorSide(config: Record<string, unknown>, processes: number): Promise<Side> {
-  const workers = Array.from({ length: processes }, () =>
-    spawn(process.execPath, ['--import', import.meta.resolve('tsx'), new URL('./ledger-floor-worker.ts', import.meta.url).pathname, JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'inherit'] }),
-  );
+async function floorSide(floor: Floor, processes: number): Promise<Side> {
+  const { config, command } = floor;
+  const argv = command ?? [process.execPath, '--import', import.meta.resolve('tsx'), new URL('./ledger-floor-worker.ts', import.meta.url).pathname];
+  const workers = Array.from({ length: processes }, () => spawn(argv[0]!, [...argv.slice(1), JSON.stringify(config)], { stdio: ['pipe', 'pipe', 'inherit'] }));
   const lines = workers.map((w) => createInterface({ input: w.stdout! })[Symbol.asyncIterator]());
   const next = async (k: number, want: string): Promise<void> => {
     const r = await lines[k]!.next();
@@ -89,6 +90,16 @@ async function floorSide(config: Record<string, unknown>, processes: number): Pr
   };
 }
 
+/**
+ * A floor: the store's settings, and the floor worker to run (default the Node one,
+ * ledger-floor-worker.ts; the Go rows run cmd/toolresult-ledger-floor, the same two commits through
+ * the Go store's own driver, so a Go store is compared with Go's floor and not with Node's).
+ */
+interface Floor {
+  config: Record<string, unknown>;
+  command?: string[];
+}
+
 interface Row {
   perSecond: number;
   floorPerSecond?: number;
@@ -103,7 +114,7 @@ interface Row {
  * swings several-fold on a shared machine: one run of each side, minutes apart, measured the
  * machine (the same floor gave 197/s and 735/s in one run).
  */
-async function measureRow(b: SuiteBackend, processes: number, floor: Record<string, unknown> | undefined, tally: Tally): Promise<Row> {
+async function measureRow(b: SuiteBackend, processes: number, floor: Floor | undefined, tally: Tally): Promise<Row> {
   const ledger = await ledgerSide(b, processes, tally);
   const bare = floor === undefined ? undefined : await floorSide(floor, processes);
   try {
@@ -160,13 +171,21 @@ export async function run(): Promise<BenchOutcome> {
   const dir = mkdtempSync(join(tmpdir(), 'toolresult-bench-floor-'));
   const sqliteFloor = { backend: 'sqlite', path: join(dir, 'floor.db') };
   const pgFloor = await floorDatabase(cluster, 'floor_main');
+  // The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once for the Go rows.
+  const goBin = join(dir, 'toolresult-ledger-worker');
+  const goFloor = join(dir, 'toolresult-ledger-floor');
+  for (const [out, pkg] of [[goBin, './cmd/toolresult-ledger-worker'], [goFloor, './cmd/toolresult-ledger-floor']] as const) {
+    execFileSync('go', ['build', '-o', out, pkg], { cwd: new URL('../implementations/go', import.meta.url).pathname, stdio: 'inherit' });
+  }
   // Each backend at each client count, its floor measured right after it on the same store kind:
   // the ledger's two commits per call with nothing else (SQLite synchronous=FULL; PostgreSQL fsync on).
-  const plan: [SuiteBackend, number[], Record<string, unknown> | undefined][] = [
+  const plan: [SuiteBackend, number[], Floor | undefined][] = [
     [memoryBackend(), [1, 8], undefined],
-    [sqliteBackend('sqlite', tsWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
-    [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
-    [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], pgFloor],
+    [sqliteBackend('sqlite', tsWorker, { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor }],
+    [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor }],
+    [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], { config: pgFloor }],
+    [sqliteBackend('go-sqlite', goWorker(goBin), { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor, command: [goFloor] }],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'go-postgres', command: goWorker(goBin) }), [1, 8], { config: pgFloor, command: [goFloor] }],
   ];
   const unknown = (ONLY ?? []).filter((n) => !plan.some(([b]) => b.name === n));
   const targets: { name: string; met: boolean }[] = [];

@@ -47,6 +47,8 @@ const tsx = (): string[] => [process.execPath, '--import', import.meta.resolve('
 export type WorkerCommand = (store: Record<string, unknown>, log: string) => string[];
 
 export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts-worker.ts'), JSON.stringify(store), log];
+/** The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once per run by buildGoWorker(). */
+export const goWorker = (binary: string): WorkerCommand => (store, log) => [binary, JSON.stringify(store), log];
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
@@ -176,12 +178,15 @@ export function sqliteBackend(name: string, command: WorkerCommand, options: { l
   });
 }
 
-export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number } = {}): SuiteBackend {
+export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number; name?: string; command?: WorkerCommand } = {}): SuiteBackend {
+  const command = options.command ?? tsWorker;
   const dir = mkdtempSync(join(tmpdir(), 'toolresult-ledger-pg-'));
   chmodSync(dir, 0o755); // the server user reaches the tablespace directory through it
   const log = join(dir, 'executions.log');
   const leaseMs = options.leaseMs ?? 1_000;
   let n = 0;
+  // One database per backend (two backends may share a cluster: the bench's TypeScript and Go rows).
+  const prefix = options.name === undefined ? 'ledger' : `ledger_${options.name.replace(/[^a-z0-9]/gi, '_')}`;
   // Each store is its own database, so a sabotaged one never touches the others.
   const database = async (name: string, extra = ''): Promise<void> => {
     const { default: pg } = await import('pg');
@@ -191,21 +196,21 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     await c.end();
   };
   const storeFor = (db: string) => ({ backend: 'postgres', connection: { ...cluster.connection, database: db }, leaseMs, lockTimeoutMs: 300 });
-  const main = storeFor('ledger_main');
-  const ready = database('ledger_main');
+  const main = storeFor(`${prefix}_main`);
+  const ready = database(`${prefix}_main`);
   // Awaited by every worker's start; a backend that starts none (a bench row filtered out) must not
   // leave the rejection of a database it never needed unhandled after the cluster stops.
   ready.catch(() => {});
   const sabotage: SuiteBackend['sabotage'] = {
     locked: async () => {
-      const db = `ledger_lock_${++n}`;
+      const db = `${prefix}_lock_${++n}`;
       await database(db);
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
       const { default: pg } = await import('pg');
       let holder: InstanceType<typeof pg.Client> | undefined;
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => {
           holder = new pg.Client(s.connection);
@@ -224,7 +229,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
   };
   if (canMount()) {
     sabotage.full = async () => {
-      const db = `ledger_full_${++n}`;
+      const db = `${prefix}_full_${++n}`;
       const diskDir = join(dir, `${db}-disk`);
       const disk = smallDisk(diskDir, '32m'); // room for the database's first files; then filled
       const space = join(diskDir, 'space');
@@ -244,7 +249,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => disk.fill(),
         undo: async () => disk.unfill(),
@@ -260,13 +265,13 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     };
   }
   return withPool({
-    name: 'postgres',
+    name: options.name ?? 'postgres',
     processes: true,
     durable: true,
     leaseMs,
     startWorker: async () => {
       await ready;
-      return started(new ProcessWorker(tsWorker(main, log)));
+      return started(new ProcessWorker(command(main, log)));
     },
     executions: () => readLog(log),
     sabotage,

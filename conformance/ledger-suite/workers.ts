@@ -88,6 +88,11 @@ export class ProcessWorker implements SuiteWorker {
     this.#child.kill('SIGKILL');
   }
 
+  /** Sends a signal to the worker process (SIGSTOP and SIGCONT: a worker paused mid-call). */
+  signal(sig: NodeJS.Signals): void {
+    this.#child.kill(sig);
+  }
+
   async close(): Promise<void> {
     if (this.#exited) return;
     const exited = new Promise((r) => this.#child.once('exit', r));

@@ -140,6 +140,15 @@ func ExecuteToolCall(ctx context.Context, ledger Ledger, callID string, tool Too
 		}
 		entry, _ = Persist(result)
 		if err := ledger.Finish(ctx, callID, entry); err != nil {
+			var lost *LedgerStoreError
+			if errors.As(err, &lost) && lost.Code == "ledger.lease_lost" {
+				// Another caller recorded the call as interrupted: every caller of the ID gets that
+				// one stored answer, this one included (TR-REPLAY-24).
+				logLine(options.Logger, "the claim lease ran out before the result was stored; the stored interrupted result is returned")
+				continue
+			}
+			// The claim is not abandoned: it is left to its lease and becomes the interrupted
+			// entry, so the tool is never run again (TR-REPLAY-30).
 			return Bounded{}, err
 		}
 		return result, nil

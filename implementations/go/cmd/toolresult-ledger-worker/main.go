@@ -1,0 +1,176 @@
+// Command toolresult-ledger-worker is the Go worker of the kit's ledger suite
+// (conformance/ledger-suite/protocol.ts): it runs the Go seam over the Go SQLite or PostgreSQL
+// ledger and speaks the suite's JSON lines on stdin and stdout.
+//
+//	toolresult-ledger-worker '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>
+//	toolresult-ledger-worker '{"backend":"postgres","connection":{…},"leaseMs":1000,"lockTimeoutMs":300}' <execution log>
+package main
+
+import (
+	"bufio"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"sync"
+	"time"
+
+	toolresult "github.com/toolresult-protocol/toolresult/implementations/go"
+)
+
+type store interface {
+	toolresult.Ledger
+	Entry(ctx context.Context, callID string) (string, bool, error)
+	Close() error
+}
+
+type request struct {
+	ID      int      `json:"id"`
+	Op      string   `json:"op"`
+	CallID  string   `json:"callId"`
+	CallIDs []string `json:"callIds"`
+	DelayMs int      `json:"delayMs"`
+	Hang    bool     `json:"hang"`
+}
+
+var out = struct {
+	sync.Mutex
+	w *bufio.Writer
+}{w: bufio.NewWriter(os.Stdout)}
+
+func send(v any) {
+	line, _ := json.Marshal(v)
+	out.Lock()
+	defer out.Unlock()
+	out.w.Write(line)
+	out.w.WriteByte('\n')
+	out.w.Flush()
+}
+
+func fail(code, message string) {
+	send(map[string]any{"event": "fatal", "code": code, "message": message})
+	os.Exit(1)
+}
+
+func main() {
+	if len(os.Args) != 3 {
+		fmt.Fprintln(os.Stderr, "usage: toolresult-ledger-worker '<store settings as JSON>' <execution log>")
+		os.Exit(2)
+	}
+	var config map[string]any
+	if err := json.Unmarshal([]byte(os.Args[1]), &config); err != nil {
+		fail("worker.bad_config", "the store settings are not a JSON object: "+err.Error())
+	}
+	log, err := os.OpenFile(os.Args[2], os.O_WRONLY|os.O_CREATE|os.O_APPEND, 0o644)
+	if err != nil {
+		fail("worker.bad_log", "cannot open the execution log: "+err.Error())
+	}
+	ledger, err := open(config)
+	if err != nil {
+		var se *toolresult.LedgerStoreError
+		if errors.As(err, &se) {
+			fail(se.Code, se.Error())
+		}
+		fail("error", err.Error())
+	}
+	send(map[string]any{"event": "ready", "pid": os.Getpid()})
+
+	in := bufio.NewScanner(os.Stdin)
+	in.Buffer(make([]byte, 1<<20), 64<<20)
+	for in.Scan() {
+		var req request
+		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
+			fmt.Fprintln(os.Stderr, "toolresult-ledger-worker: a request line is not JSON:", err)
+			continue
+		}
+		switch req.Op {
+		case "execute":
+			go func(req request) {
+				reply := execute(ledger, log, req.CallID, req.DelayMs, req.Hang, func() { send(map[string]any{"id": req.ID, "event": "running"}) })
+				reply["id"] = req.ID
+				send(reply)
+			}(req)
+		case "batch":
+			rows := [][]any{}
+			for _, callID := range req.CallIDs {
+				r := execute(ledger, log, callID, req.DelayMs, false, nil)
+				if r["ok"] == true {
+					sum := sha256.Sum256([]byte(r["entry"].(string)))
+					rows = append(rows, []any{callID, hex.EncodeToString(sum[:]), r["replayed"]})
+				} else {
+					rows = append(rows, []any{callID, nil, false, r["code"], r["message"]})
+				}
+			}
+			send(map[string]any{"id": req.ID, "ok": true, "results": rows})
+		case "entries":
+			entries := map[string]any{}
+			for _, callID := range req.CallIDs {
+				e, ok, err := ledger.Entry(context.Background(), callID)
+				if ok && err == nil {
+					entries[callID] = e
+				} else {
+					entries[callID] = nil
+				}
+			}
+			send(map[string]any{"id": req.ID, "ok": true, "entries": entries})
+		case "exit":
+			ledger.Close()
+			send(map[string]any{"id": req.ID, "ok": true})
+			os.Exit(0)
+		default:
+			send(map[string]any{"id": req.ID, "ok": false, "code": "worker.unknown_op", "message": "unknown op"})
+		}
+	}
+	ledger.Close()
+}
+
+// execute runs one call through the seam; the suite tool appends the call ID to the execution log
+// (one write of one line, O_APPEND) each time it runs.
+func execute(ledger store, log *os.File, callID string, delayMs int, hang bool, onRun func()) map[string]any {
+	tool := func(ctx context.Context) (toolresult.ToolResult, error) {
+		log.Write([]byte(callID + "\n"))
+		if onRun != nil {
+			onRun()
+		}
+		if hang {
+			select {}
+		}
+		if delayMs > 0 {
+			time.Sleep(time.Duration(delayMs) * time.Millisecond)
+		}
+		return suiteToolResult(callID)
+	}
+	result, replayed, err := executeReplayed(ledger, callID, tool)
+	if err != nil {
+		code := "error"
+		var se *toolresult.LedgerStoreError
+		var le *toolresult.LedgerError
+		if errors.As(err, &se) {
+			code = se.Code
+		} else if errors.As(err, &le) {
+			code = le.Code
+		}
+		return map[string]any{"ok": false, "code": code, "message": err.Error()}
+	}
+	entry, _ := toolresult.Persist(result)
+	return map[string]any{"ok": true, "entry": entry, "replayed": replayed}
+}
+
+// executeReplayed is ExecuteToolCall with the suite's "replayed": whether this caller's tool ran.
+func executeReplayed(ledger store, callID string, tool toolresult.Tool) (toolresult.Bounded, bool, error) {
+	ran := false
+	result, err := toolresult.ExecuteToolCall(context.Background(), ledger, callID, func(ctx context.Context) (toolresult.ToolResult, error) {
+		ran = true
+		return tool(ctx)
+	}, toolresult.SeamOptions{})
+	// A caller whose tool ran but whose finish lost its lease gets the stored interrupted entry: replayed.
+	if err == nil && ran {
+		if entry, _ := toolresult.Persist(result); entry == toolresult.InterruptedEntry {
+			ran = false
+		}
+	}
+	return result, !ran, err
+}

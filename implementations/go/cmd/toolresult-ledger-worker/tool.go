@@ -1,0 +1,43 @@
+package main
+
+import (
+	"errors"
+
+	toolresult "github.com/toolresult-protocol/toolresult/implementations/go"
+)
+
+// toolKind: a call ID whose code-unit sum is 0 mod 11 throws, 0 mod 7 returns an error result,
+// anything else a success with every channel (conformance/ledger-suite/suite-tool.ts).
+func toolKind(callID string) string {
+	sum := 0
+	for _, r := range callID {
+		if r > 0xFFFF {
+			r -= 0x10000
+			sum += 0xD800 + int(r>>10) + 0xDC00 + int(r&0x3FF)
+		} else {
+			sum += int(r)
+		}
+	}
+	switch {
+	case sum%11 == 0:
+		return "throws"
+	case sum%7 == 0:
+		return "error"
+	}
+	return "success"
+}
+
+// suiteToolResult is the suite tool's result: a function of the call ID alone, so entries of every
+// process, run and language compare byte for byte.
+func suiteToolResult(callID string) (toolresult.ToolResult, error) {
+	switch toolKind(callID) {
+	case "throws":
+		return toolresult.ToolResult{}, errors.New("tool failed for " + callID)
+	case "error":
+		return toolresult.Error("no record for "+callID, toolresult.WithStructured(map[string]any{"callId": callID, "code": 404})), nil
+	}
+	return toolresult.Text("result of "+callID+": Müller \u2028 done",
+		toolresult.WithStructured(map[string]any{"callId": callID, "n": []any{1, 0.5, 1e-7, 0}, "nested": map[string]any{"z": true, "a": nil}}),
+		toolresult.WithArtifacts([]any{map[string]any{"type": "text", "label": "Note", "data": map[string]any{"text": "note for " + callID}}}),
+	), nil
+}

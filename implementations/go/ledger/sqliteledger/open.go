@@ -1,0 +1,199 @@
+package sqliteledger
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	toolresult "github.com/toolresult-protocol/toolresult/implementations/go"
+	"github.com/toolresult-protocol/toolresult/implementations/go/internal/ledgerstore"
+)
+
+// What opening may do to the file it is given (spec/07-replay.md §7.8, TR-REPLAY-37): read it
+// first, and write (the WAL switch, the tables) only to a ledger, a new file, or an empty database
+// the caller may turn into one. Another application's database, a table that only shares a ledger
+// table's name and a truncated ledger file are refused before any write, each with its code.
+
+// Create says whether opening may make a new ledger.
+type Create int
+
+const (
+	// CreateIfMissing (the zero value): a missing file is created; an empty (0-byte) file is
+	// refused with ledger.store_empty_file (a ledger that held entries may have been truncated).
+	CreateIfMissing Create = iota
+	// CreateAlways: a missing or empty file, or an empty database, becomes a ledger.
+	CreateAlways
+	// OpenExisting: only an existing ledger opens (ledger.store_missing otherwise).
+	OpenExisting
+)
+
+func refusal(code, path, why string) error {
+	return toolresult.NewLedgerStoreError(code, fmt.Sprintf("SQLite ledger %s: cannot open the ledger: %s", path, why), "")
+}
+
+// dsn is the driver's name for the file: a SQLite URI (so that no character of the path is read
+// as a parameter) with the settings every connection of the pool gets before its first statement.
+func dsn(path string, busy int64) string {
+	name := path
+	if path != ":memory:" {
+		name = strings.NewReplacer("%", "%25", "?", "%3f", "#", "%23").Replace(path)
+	}
+	// FULL: a claim is on disk before the tool runs, and a finished entry survives a power loss.
+	return "file:" + name + "?_pragma=busy_timeout(" + strconv.FormatInt(busy, 10) + ")&_pragma=synchronous(FULL)"
+}
+
+// checkFileBeforeOpen looks at the path before the driver opens (and so creates) it.
+func checkFileBeforeOpen(path string, create Create, busy int64) error {
+	if path == ":memory:" || path == "" {
+		return nil
+	}
+	info, err := os.Stat(path)
+	if err != nil {
+		if !errors.Is(err, os.ErrNotExist) {
+			return nil // the driver reports what it finds (permissions, a folder, …)
+		}
+		if d, derr := os.Stat(filepath.Dir(path)); derr != nil || !d.IsDir() {
+			return toolresult.NewLedgerStoreError("ledger.store_failed", fmt.Sprintf("SQLite ledger %s: cannot open the ledger: its folder does not exist (ENOENT)", path), "ENOENT")
+		}
+		if create == OpenExisting {
+			return refusal("ledger.store_missing", path, "the file does not exist, and OpenExisting was asked for")
+		}
+		return createWhole(path, busy)
+	}
+	if info.Size() == 0 && create != CreateAlways {
+		return refusal("ledger.store_empty_file", path, "the file is empty (0 bytes); a ledger that held entries may have been truncated. Open it with CreateAlways to start a new ledger in it")
+	}
+	return nil
+}
+
+// createWhole makes the ledger file whole under another name and links it into place, so that no
+// process ever sees a new ledger as an empty file; when another process linked its file first,
+// that one is the ledger.
+func createWhole(path string, busy int64) error {
+	tmp := fmt.Sprintf("%s.%d.%s.new", path, os.Getpid(), ledgerstore.Token())
+	defer os.Remove(tmp)
+	db, err := sql.Open("sqlite", dsn(tmp, busy))
+	if err != nil {
+		return err
+	}
+	err = makeTables(db)
+	if cerr := db.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Link(tmp, path); err != nil && !errors.Is(err, os.ErrExist) {
+		return err
+	}
+	return nil
+}
+
+// makeTables runs the layout in one immediate transaction on one connection.
+func makeTables(db *sql.DB) error {
+	ctx := context.Background()
+	conn, err := db.Conn(ctx)
+	if err != nil {
+		return err
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, "BEGIN IMMEDIATE"); err != nil {
+		return err
+	}
+	if _, err := conn.ExecContext(ctx, layout); err != nil {
+		_, _ = conn.ExecContext(ctx, "ROLLBACK")
+		return err
+	}
+	_, err = conn.ExecContext(ctx, "COMMIT")
+	return err
+}
+
+// inspect reads the schema and decides, writing nothing: empty reports a database with no objects.
+func inspect(db *sql.DB, path string, create Create) (empty bool, err error) {
+	rows, err := db.Query(`SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
+	if err != nil {
+		return false, err
+	}
+	objects := 0
+	tables := map[string]bool{}
+	for rows.Next() {
+		var kind, name string
+		if err := rows.Scan(&kind, &name); err != nil {
+			rows.Close()
+			return false, err
+		}
+		objects++
+		if kind == "table" {
+			tables[name] = true
+		}
+	}
+	rows.Close()
+	if err := rows.Err(); err != nil {
+		return false, err
+	}
+	if objects == 0 {
+		if create == OpenExisting {
+			return false, refusal("ledger.store_missing", path, "the database is empty, and OpenExisting was asked for")
+		}
+		return true, nil
+	}
+	var ours []string
+	for _, t := range ledgerstore.Tables {
+		if tables[t] {
+			ours = append(ours, t)
+		}
+	}
+	if len(ours) == 0 {
+		return false, refusal("ledger.store_foreign", path, fmt.Sprintf("the database holds %d other table(s) and none of the ledger's; it is left unchanged", len(tables)))
+	}
+	for _, t := range ledgerstore.Tables {
+		if !tables[t] {
+			return false, refusal("ledger.store_conflict", path, fmt.Sprintf("it has %s but no %s; it is left unchanged", strings.Join(ours, ", "), t))
+		}
+		cols, err := columns(db, t)
+		if err != nil {
+			return false, err
+		}
+		if !ledgerstore.SameColumns(t, cols) {
+			return false, refusal("ledger.store_conflict", path, fmt.Sprintf("its table %s has other columns than a ledger's; it is left unchanged", t))
+		}
+	}
+	var value any
+	err = db.QueryRow(`SELECT value FROM toolresult_meta WHERE key = 'layout'`).Scan(&value)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, refusal("ledger.store_no_layout", path, "toolresult_meta has no layout row; it is left unchanged")
+	}
+	if err != nil {
+		return false, err
+	}
+	if text, ok := value.(string); !ok || text != ledgerstore.LayoutVersion {
+		shown := ledgerstore.Cut(fmt.Sprint(value))
+		if len(shown) > 20 {
+			shown = shown[:20]
+		}
+		return false, toolresult.NewLedgerStoreError("ledger.store_layout", fmt.Sprintf("SQLite ledger %s: its tables have layout %s, this implementation knows layout %s", path, shown, ledgerstore.LayoutVersion), "")
+	}
+	return false, nil
+}
+
+func columns(db *sql.DB, table string) ([]string, error) {
+	rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
+	if err != nil {
+		return nil, err
+	}
+	defer rows.Close()
+	var out []string
+	for rows.Next() {
+		var name string
+		if err := rows.Scan(&name); err != nil {
+			return nil, err
+		}
+		out = append(out, name)
+	}
+	return out, rows.Err()
+}
