@@ -16,7 +16,7 @@ if [[ "$have" =~ ^go1\.([0-9]+) ]] && (( BASH_REMATCH[1] >= 26 )); then
 fi
 arch=$(dpkg --print-architecture)
 if [ -z "${SHA256[$arch]:-}" ]; then
-  echo "go-toolchain: no pinned Go $VERSION for $arch: install Go 1.26 or later by hand (https://go.dev/dl/)" >&2
+  echo "go-toolchain: no pinned Go $VERSION for $arch: install Go 1.26 or later by hand" >&2
   exit 1
 fi
 command -v curl > /dev/null || DEBIAN_FRONTEND=noninteractive apt-get install -y -qq curl
@@ -25,7 +25,13 @@ root=${GO_TOOLCHAIN_ROOT:-/usr/local}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 module="v0.0.1-go$VERSION.linux-$arch"
-curl -fsSL -o "$tmp/go.zip" "https://proxy.golang.org/golang.org/toolchain/@v/$module.zip"
+# The proxy the installed Go uses (GOPROXY, or its built-in default), the first of its list.
+proxy=$(go env GOPROXY 2> /dev/null | cut -d, -f1 | cut -d'|' -f1)
+case "$proxy" in
+  http://* | https://*) ;;
+  *) echo "go-toolchain: no Go module proxy to fetch Go $VERSION from (GOPROXY is '${proxy}'): install Go 1.26 or later by hand" >&2; exit 1 ;;
+esac
+curl -fsSL -o "$tmp/go.zip" "$proxy/golang.org/toolchain/@v/$module.zip"
 echo "${SHA256[$arch]}  $tmp/go.zip" | sha256sum -c --quiet -
 unzip -q "$tmp/go.zip" -d "$tmp/unpacked"
 dest="$root/lib/go$VERSION"
