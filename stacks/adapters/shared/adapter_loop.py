@@ -20,6 +20,8 @@ import logging
 import math
 import os
 import platform
+import re
+import ssl
 import subprocess
 import sys
 import traceback
@@ -44,6 +46,15 @@ REPO_ROOT = Path(__file__).resolve().parents[3]
 _protocol = os.fdopen(os.dup(1), "w", encoding="utf-8", newline="\n")
 os.dup2(2, 1)
 sys.stdout = io.TextIOWrapper(os.fdopen(1, "wb", closefd=False), encoding="utf-8", line_buffering=True)
+
+
+# Every HTTP client of a step reaches 127.0.0.1 over plain HTTP, yet the stacks' clients (httpx,
+# httpx2, the openai and anthropic SDKs, each MCP transport) build a TLS context each, and loading
+# the system's CA certificates into it takes about 0.4 s on a busy machine, several times per step.
+# No TLS connection is ever made here, so the contexts are left without certificates: a connection
+# that tried TLS would fail its verification, never pass it.
+for _name in ("load_verify_locations", "load_default_certs", "set_default_verify_paths"):
+    setattr(ssl.SSLContext, _name, lambda self, *a, **k: None)
 
 
 class _KeepLogs(logging.Handler):
@@ -163,6 +174,22 @@ def to_json(v: Any, _seen: set[int] | None = None, _depth: int = 0) -> Any:
         seen.discard(id(v))
 
 
+_VOLATILE = re.compile(r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d(?:\.\d+)?(?:Z|[+-]\d\d:?\d\d)?|\b0x[0-9a-f]{6,}\b|(?<=127\.0\.0\.1:)\d+")
+
+
+def steady(v: Any) -> Any:
+    """`kept`, `threw` and the model-interface requests with the values a stack makes up per run (UUIDs, such as
+    LangChain's `lc_<uuid>` block ids, timestamps, object addresses, the loopback port) replaced by `<volatile>`, so the same case gives
+    the same evidence on every run. Provider bodies are never touched: they are judged as sent."""
+    if isinstance(v, str):
+        return _VOLATILE.sub("<volatile>", v)
+    if isinstance(v, list):
+        return [steady(x) for x in v]
+    if isinstance(v, dict):
+        return {k: steady(x) for k, x in v.items()}
+    return v
+
+
 class Loopback:
     """loopback-server.ts as a child process: the probe MCP server and the fake provider on 127.0.0.1."""
 
@@ -259,7 +286,7 @@ def _step(loop: asyncio.AbstractEventLoop, loopback: Loopback, rid: int, inp: di
             outcome = Outcome(kept=None, threw=f"TimeoutError: the agent step did not end within {STEP_TIMEOUT_S} s")
         record = loopback.call("GET", f"/s/{session['id']}/record")
         loopback.call("DELETE", f"/s/{session['id']}")
-        out = {"requests": record["bodies"], "modelRequests": to_json(s.model_requests), "kept": to_json(outcome.kept), "threw": outcome.threw}
+        out = {"requests": record["bodies"], "modelRequests": steady(to_json(s.model_requests)), "kept": steady(to_json(outcome.kept)), "threw": steady(outcome.threw)}
         return {"id": rid, "ok": True, "output": out, "logs": list(_logs.lines)}
     except Exception:
         # The adapter's own failure (not the stack's: a step that raises is an answer, `threw`).
