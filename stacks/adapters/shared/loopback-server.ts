@@ -88,7 +88,7 @@ async function handle(req: IncomingMessage, base: string): Promise<Response> {
   if (rest === '/record' && req.method === 'GET') return reply(200, { bodies: session.provider.bodies, paths: session.provider.paths });
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-  const init: RequestInit = { method: req.method ?? 'GET', headers, ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body } : {}) };
+  const init: RequestInit = { method: req.method ?? 'GET', headers, ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}) };
   if (rest === '/mcp') return session.mcp(new Request(url, init));
   if (rest.startsWith('/provider/')) return session.provider.fetch(new Request(new URL(rest.slice('/provider'.length) + url.search, 'http://fake.provider'), init));
   return reply(404, { error: `no route ${req.method} ${rest.slice(0, 80)}` });
