@@ -70,10 +70,11 @@ async def step(s: Step) -> Outcome:
         async with agent:
             if MODE == "stream":
                 messages: list[Any] = []
-                async for event in agent.run_stream_events(PROMPT):
-                    result = getattr(event, "result", None)
-                    if result is not None:
-                        messages = result.all_messages()
+                async with agent.run_stream_events(PROMPT) as events:
+                    async for event in events:
+                        result = getattr(event, "result", None)
+                        if result is not None:
+                            messages = result.all_messages()
             else:
                 messages = (await agent.run(PROMPT)).all_messages()
         return Outcome(kept=tool_parts(messages), threw=None)

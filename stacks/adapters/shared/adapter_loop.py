@@ -14,6 +14,8 @@ and the protocol writes to a private copy of the original stdout; log records of
 from __future__ import annotations
 
 import asyncio
+import datetime
+import enum
 import io
 import json
 import logging
@@ -145,6 +147,10 @@ def to_json(v: Any, _seen: set[int] | None = None, _depth: int = 0) -> Any:
         return v
     if isinstance(v, float):
         return v if math.isfinite(v) else None
+    if isinstance(v, (datetime.date, datetime.time)):
+        return v.isoformat()
+    if isinstance(v, enum.Enum):
+        return to_json(v.value, _seen, _depth + 1)
     if isinstance(v, (bytes, bytearray)):
         import base64
 
