@@ -30,6 +30,7 @@ export function providerRows(stack: string, adapter: string, modes: readonly Mod
 // Not kit/stacks.ts's STACKS_DIR: that module imports this one's rows while it loads.
 const STACKS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const PYTHON = 'python3';
+const PYTHON_RUNS = 8;
 const VENV_PY = join(STACKS_DIR, 'python', 'venv.py');
 
 /**
@@ -43,6 +44,9 @@ export function pythonRows(stack: string, folder: string, modes: readonly ModeSp
     command: [PYTHON, VENV_PY, 'run', folder, join(STACKS_DIR, adapter)],
     commandLine: `${PYTHON} stacks/python/venv.py run ${folder} stacks/${adapter}`,
     prepare: [PYTHON, VENV_PY, 'ensure', folder],
+    // A Python step costs about half a second (the stack's HTTP clients, two servers on loopback): a
+    // stack row runs at most 8 generated cases per cell; a control row (it must pass) runs the kit's number.
+    ...(extra.control ? {} : { runs: PYTHON_RUNS }),
     ...extra,
   });
 }
