@@ -42,7 +42,9 @@ async def step(s: Step) -> Outcome:
     client = AsyncOpenAI(api_key=API_KEY, base_url=s.openai_base_url, max_retries=0)
     base = OpenAIChatCompletionsModel if s.provider == "openai-chat" else OpenAIResponsesModel
     model = recording(base, s)(model=MODEL_ID[s.provider], openai_client=client)
-    server = MCPServerStreamableHttp({"url": s.mcp_url}, name="probe", use_structured_content=MODE == "structured")
+    # The SDK's 5 s MCP session timeout is raised: on a busy machine a loopback call can take that
+    # long, and a row's verdicts must not depend on the machine's load (the timeout is not what the checks measure).
+    server = MCPServerStreamableHttp({"url": s.mcp_url}, name="probe", use_structured_content=MODE == "structured", client_session_timeout_seconds=120)
     try:
         async with server:
             agent = Agent(name="probe-agent", instructions="Use the tool.", model=model, mcp_servers=[server])
