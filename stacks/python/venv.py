@@ -72,7 +72,8 @@ def ensure(name: str) -> Path:
             shutil.rmtree(tmp, ignore_errors=True)
             print(f"venv: pip could not install stacks/adapters/{name}/requirements.txt (exit {done.returncode}); see pip's output above", file=sys.stderr)
             raise SystemExit(1)
-        # The venv's scripts name their interpreter by the temporary path: rewrite them after the move.
+        # Only bin/python is ever run (`python -m pip`, the adapters), and it holds no path of the venv, so
+        # the finished venv can move into place; --upgrade rewrites the activation scripts for the new path.
         os.rename(tmp, venv)
         subprocess.run([sys.executable, "-m", "venv", "--upgrade", str(venv)], check=True, stdout=subprocess.DEVNULL)
         print(f"venv: ready {venv}", file=sys.stderr)

@@ -14,10 +14,9 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import CALL_ID, MODEL_ID, PROMPT, REPO_ROOT, Outcome, Step, describe_throw, installed_versions, serve  # noqa: E402
+from adapter_loop import CALL_ID, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, serve  # noqa: E402
 
-sys.path.insert(0, str(REPO_ROOT / "implementations" / "python"))
-import toolresult  # noqa: E402
+toolresult = import_toolresult()
 from toolresult.normalize import NormalizeOptions, normalize_mcp  # noqa: E402
 from mcp import Client  # noqa: E402
 

@@ -92,6 +92,18 @@ def mode_arg(modes: Sequence[str]) -> str:
     return v
 
 
+def import_toolresult() -> Any:
+    """This project's Python implementation (implementations/python), for a control row or a stack's
+    `… + toolresult-protocol` mode: imported from the repository, as the row's version names it
+    (`toolresult-protocol@<version>`)."""
+    path = str(REPO_ROOT / "implementations" / "python")
+    if path not in sys.path:
+        sys.path.insert(0, path)
+    import toolresult
+
+    return toolresult
+
+
 def installed_versions(names: Sequence[str]) -> str:
     """`name@version` of each distribution as installed (importlib.metadata: the row cannot lie)."""
     return " ".join(f"{n}@{metadata.version(n)}" for n in names)
