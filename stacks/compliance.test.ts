@@ -6,15 +6,21 @@
 // for the CPU.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { loadSchemas } from '../codegen/schema-validator.ts';
 import { COMPLIANCE_DIR, readCommitted, verifyCommitted } from './kit/cli.ts';
 import { CHECKS } from './kit/checks.ts';
 import { anchor, md, renderPages, rowFile, why } from './kit/report.ts';
-import { STACK_ROWS } from './kit/stacks.ts';
+import { STACK_ROWS, STACKS_DIR } from './kit/stacks.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
 const report = readCommitted();
+
+/** `name -> version` of a Python stack folder's requirements.txt (the `name==version` lines). */
+function pythonPins(adapter: string): Record<string, string> {
+  const text = readFileSync(join(STACKS_DIR, dirname(adapter), 'requirements.txt'), 'utf8');
+  return Object.fromEntries([...text.matchAll(/^([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?==([^\s;\\]+)/gm)].map((m) => [m[1]!.toLowerCase().replace(/[._]/g, '-'), m[2]!]));
+}
 /** Generated cases per passing cell in the drift check (the committed run has more). */
 const DRIFT_RUNS = 5;
 
@@ -50,7 +56,10 @@ describe('compliance matrix', () => {
 
   it('TR-STACK-13: the control rows pass every check at every provider, at the body and at the model interface', () => {
     const controls = report.stacks.filter((s) => s.control);
-    expect(controls.map((s) => s.provider).sort()).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
+    // A control per language (control: TypeScript, control-py: Python), each at every provider.
+    const languages = [...new Set(controls.map((s) => s.stack))].sort();
+    expect(languages).toEqual(['control', 'control-py']);
+    for (const l of languages) expect(controls.filter((s) => s.stack === l).map((s) => s.provider).sort(), l).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
     for (const s of controls) {
       const cells = report.cells.filter((c) => c.stack === s.id);
       expect(cells.map((c) => c.check)).toEqual(CHECKS.map((c) => c.id));
@@ -108,23 +117,30 @@ describe('compliance matrix', () => {
   });
 
   it('TR-STACK-14: every row names exact versions, the pinned ones among them, and its runtime', () => {
-    const pins = packageJson.devDependencies as Record<string, string>;
+    const npmPins = packageJson.devDependencies as Record<string, string>;
     for (const s of report.stacks) {
-      expect(s.runtime, s.id).toMatch(/^javascript \(node v\d+\.\d+\.\d+\)$/);
+      const row = STACK_ROWS.find((r) => r.id === s.id)!;
+      const python = row.adapter.endsWith('.py');
+      // A Python row names its interpreter and the major of the MCP SDK it runs; its pins are its folder's hashed requirements.
+      expect(s.runtime, s.id).toMatch(python ? /^python \(CPython \d+\.\d+\.\d+; mcp \d+\.x\)$/ : /^javascript \(node v\d+\.\d+\.\d+\)$/);
+      const pins = python ? pythonPins(row.adapter) : npmPins;
       for (const nv of s.version.split(' ')) {
         const at = nv.lastIndexOf('@');
         const [name, version] = [nv.slice(0, at), nv.slice(at + 1)];
-        expect(version, nv).toMatch(/^\d+\.\d+\.\d+(-[\w.]+)?$/);
+        expect(version, nv).toMatch(python ? /^\d+(\.\d+)*((a|b|rc)\d+|\.post\d+|-[\w.]+)?$/ : /^\d+\.\d+\.\d+(-[\w.]+)?$/);
         if (name in pins) expect(version, `${name} is pinned to ${pins[name]}`).toBe(pins[name]);
+        else if (python && !name.startsWith('toolresult-protocol')) expect.fail(`${s.id}: ${name} is not pinned in the folder's requirements.txt`);
       }
+      if (python) expect(s.runtime, `${s.id}: the runtime's MCP major is the pinned mcp's`).toContain(`mcp ${pins['mcp']!.split('.')[0]}.x`);
       // A row names the provider package that built its body (the control builds its own).
-      const providerPackages = s.provider === 'anthropic' ? ['@ai-sdk/anthropic', '@langchain/anthropic'] : ['@ai-sdk/openai', '@langchain/openai', 'openai'];
+      const providerPackages = s.provider === 'anthropic' ? ['@ai-sdk/anthropic', '@langchain/anthropic', 'anthropic', 'langchain-anthropic'] : ['@ai-sdk/openai', '@langchain/openai', 'openai', 'langchain-openai'];
       if (!s.control) expect(s.version.split(' ').some((nv) => providerPackages.includes(nv.slice(0, nv.lastIndexOf('@')))), `${s.id} names its provider package`).toBe(true);
     }
   });
 
   it('TR-STACK-11, TR-STACK-14: the control adapter produces its committed rows (the drift check, on those rows)', async () => {
-    const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, report.stacks.filter((s) => s.control).map((s) => s.id));
+    // The TypeScript control here; the Python one, which needs its venv, runs in `npm run compliance:verify` (every control row, every day).
+    const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, report.stacks.filter((s) => s.control && s.stack === 'control').map((s) => s.id));
     expect(problems, 'run `npm run compliance` and commit stacks/compliance/').toEqual([]);
   }, 300_000);
 });

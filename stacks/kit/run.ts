@@ -8,7 +8,7 @@ import type { HelloOutput } from '../../conformance/protocol/messages.ts';
 import { mediaStrings, type Occurrence } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
 import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable, type StepAnswer } from './checks.ts';
-import { adapterCommand, type StackRow } from './stacks.ts';
+import { adapterCommand, prepareAdapter, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
 export const DEFAULT_SEED = 20261130;
@@ -143,6 +143,8 @@ function evidence(f: Finding, base: Omit<Evidence, keyof Finding>): Evidence {
  * adapter process, one row after the other; never throws for a misbehaving adapter.
  */
 export async function runRows(rows: readonly StackRow[], vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun[]> {
+  const unprepared = await prepareAdapter(rows[0]!);
+  if (unprepared !== undefined) return rows.map((row) => ({ row, hello: undefined, cells: [], figures: [], error: `adapter not prepared: ${unprepared}` }));
   const adapter = new AdapterProcess({ command: adapterCommand(rows[0]!), timeoutMs: STEP_TIMEOUT_MS, maxRestarts: 1 });
   const started = await adapter.ensureStarted();
   if (typeof started === 'string') {

@@ -5,6 +5,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join, relative } from 'node:path';
+import { spawn } from 'node:child_process';
 
 export interface StackRow {
   /** Stable ID used by --stack and in report.json: `<stack>-<mode>@<provider>`. */
@@ -16,6 +17,18 @@ export interface StackRow {
   /** Adapter file, relative to stacks/. */
   readonly adapter: string;
   readonly args: readonly string[];
+  /**
+   * An adapter in another language: the command line that runs it (absolute paths), before `args`.
+   * Without it the adapter is a TypeScript file run by the kit's own Node with tsx.
+   */
+  readonly command?: readonly string[];
+  /** The same command as a reader types it from the repository root, for the report. */
+  readonly commandLine?: string;
+  /**
+   * A command the kit runs once before it starts the adapter, with no time limit (it may install
+   * the stack, e.g. a Python venv from hashed requirements); a non-zero exit means the row cannot run.
+   */
+  readonly prepare?: readonly string[];
   readonly control?: boolean;
   /** What the adapter runs, in one line (the version and runtime come from its handshake). */
   readonly setup: string;
@@ -65,12 +78,40 @@ export function stackRow(id: string): StackRow | undefined {
   return STACK_ROWS.find((r) => r.id === id);
 }
 
-/** The command that starts a row's adapter (Node with tsx, as the runner starts the reference). */
+// An adapter in another language that starts a Node helper (the Python adapters start
+// adapters/shared/loopback-server.ts) starts it with the Node that runs the kit.
+process.env['TOOLRESULT_STACK_NODE'] = process.execPath;
+
+/** The command that starts a row's adapter (Node with tsx, as the runner starts the reference, or the row's own command). */
 export function adapterCommand(row: StackRow): string[] {
+  if (row.command) return [...row.command, ...row.args];
   return [process.execPath, '--import', import.meta.resolve('tsx'), join(STACKS_DIR, row.adapter), ...row.args];
 }
 
 /** The adapter command as a reader would type it from the repository root (by hand, the provider comes from --provider). */
 export function adapterCommandLine(row: StackRow): string {
-  return ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter)), ...row.args, '--provider', row.provider].join(' ');
+  const start = row.commandLine ?? ['node', '--import', 'tsx', relative(REPO_ROOT, join(STACKS_DIR, row.adapter))].join(' ');
+  return [start, ...row.args, '--provider', row.provider].join(' ');
+}
+
+const prepared = new Map<string, Promise<string | undefined>>();
+
+/**
+ * Runs a row's `prepare` command (once per command line in this process; rows that share a venv
+ * share its install); its output goes to stderr as progress. Resolves to why it failed, or undefined.
+ */
+export function prepareAdapter(row: StackRow): Promise<string | undefined> {
+  if (!row.prepare) return Promise.resolve(undefined);
+  const key = JSON.stringify(row.prepare);
+  let p = prepared.get(key);
+  if (!p) {
+    const [cmd, ...args] = row.prepare as [string, ...string[]];
+    p = new Promise((resolve) => {
+      const child = spawn(cmd, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+      child.on('error', (e) => resolve(`cannot run ${cmd}: ${e.message}`));
+      child.on('exit', (code, signal) => resolve(code === 0 ? undefined : `${row.commandLine ?? cmd}: preparing the adapter failed (${signal ?? `exit ${code}`}): ${row.prepare!.map((a) => relative(REPO_ROOT, a) || a).join(' ')}`));
+    });
+    prepared.set(key, p);
+  }
+  return p;
 }

@@ -5,7 +5,8 @@
 // replays committed counterexamples by their path.
 import type { ComplianceReport } from './report.ts';
 
-const major = (runtime: string): string => runtime.replace(/(node v\d+)\.\d+\.\d+/, '$1');
+// Python rows by the minor release (CI's interpreter may be another 3.11 patch release than a developer's).
+const major = (runtime: string): string => runtime.replace(/(node v\d+)\.\d+\.\d+/, '$1').replace(/(CPython \d+\.\d+)\.\d+/, '$1');
 
 function stable(v: unknown): string {
   return JSON.stringify(v, (_k, x: unknown) =>

@@ -5390,6 +5390,42 @@ func (v StepOutput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(members)
 }
 
+// Messages between the stack kit (stacks/kit) and a stack adapter, the toolresult-adapter/1
+// operations hello, step and stop (spec/11-stacks.md): one JSON object per line, requests on the
+// adapter's stdin, responses on its stdout. A step runs one agent step of the stack against the
+// probe MCP server and returns every provider HTTP body it sent. hello answers with groups
+// ["stacks"]; its language names the runtime (e.g. "python (CPython 3.11.7; mcp 1.x)").
+// StackAdapterProtocol holds one of its variants, the first that decodes: set exactly one field.
+type StackAdapterProtocol struct {
+	Request  *Request
+	Response *Response
+}
+
+// MarshalJSON writes the variant that is set.
+func (v StackAdapterProtocol) MarshalJSON() ([]byte, error) {
+	if v.Request != nil {
+		return json.Marshal(v.Request)
+	}
+	if v.Response != nil {
+		return json.Marshal(v.Response)
+	}
+	return nil, fmt.Errorf("StackAdapterProtocol: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, the first that decodes.
+func (v *StackAdapterProtocol) UnmarshalJSON(data []byte) error {
+	*v = StackAdapterProtocol{}
+	if x := new(Request); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.Request = x
+		return nil
+	}
+	if x := new(Response); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.Response = x
+		return nil
+	}
+	return fmt.Errorf("StackAdapterProtocol: %s matches none of the variants", data)
+}
+
 // noNullItems fails when an item of an array or a value of an object, down to depth levels, is null.
 func noNullItems(raw json.RawMessage, depth int) error {
 	if depth == 0 {

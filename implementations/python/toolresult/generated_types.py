@@ -1079,3 +1079,10 @@ StepOutput = TypedDict(
         "threw": Union[str, None],
     },
 )
+
+# Messages between the stack kit (stacks/kit) and a stack adapter, the toolresult-adapter/1
+# operations hello, step and stop (spec/11-stacks.md): one JSON object per line, requests on the
+# adapter's stdin, responses on its stdout. A step runs one agent step of the stack against the
+# probe MCP server and returns every provider HTTP body it sent. hello answers with groups
+# ["stacks"]; its language names the runtime (e.g. "python (CPython 3.11.7; mcp 1.x)").
+StackAdapterProtocol: TypeAlias = Union["Request", "Response"]

@@ -3,23 +3,12 @@
 // the request's log lines, and stdout carries only responses (TR-CONF-1).
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
-import { PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../../conformance/protocol/messages.ts';
+import type { Static } from '@sinclair/typebox';
+import { Ops, PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../../conformance/protocol/messages.ts';
 
-export interface StepInput {
-  readonly result: Record<string, unknown>;
-  readonly outputSchema?: Record<string, unknown>;
-  /** The row's provider format; one adapter process serves every provider row of a stack mode. */
-  readonly provider?: string;
-}
-
-export interface StepOutput {
-  /** Provider HTTP bodies (a provider row) or model-interface requests (a row without a provider). */
-  readonly requests: unknown[];
-  /** The model-interface requests of a provider row. */
-  readonly modelRequests?: unknown[];
-  readonly kept: unknown;
-  readonly threw: string | null;
-}
+/** A step's input and output, as the protocol defines them (schemas/conformance/stack-adapter-protocol.schema.json, generated from the same TypeBox). */
+export type StepInput = Static<typeof Ops.step.input>;
+export type StepOutput = Static<typeof Ops.step.output>;
 
 export interface StackAdapter {
   /** The row's name in the matrix, e.g. `langchain (standard blocks)`. */

@@ -141,4 +141,9 @@ export const PROVIDER_PACKAGE_FORMATS: Readonly<Record<string, readonly Provider
   '@ai-sdk/anthropic': ['anthropic'],
   '@langchain/openai': ['openai-chat', 'openai-responses'],
   '@langchain/anthropic': ['anthropic'],
+  // Python distributions (a Python row's version names them as `name@version` too).
+  'langchain-openai': ['openai-chat', 'openai-responses'],
+  'langchain-anthropic': ['anthropic'],
+  openai: ['openai-chat', 'openai-responses'],
+  anthropic: ['anthropic'],
 };

@@ -1,0 +1,6 @@
+// The Python control rows: they must pass every check at every provider (TR-STACK-13), as the
+// TypeScript ones do: the mcp SDK's client, then implementations/python's normalize_mcp and wire_message.
+import { pythonRows } from '../shared/row-builder.ts';
+import { PROVIDERS } from '../shared/fake-provider.ts';
+
+export const rows = pythonRows('control-py', 'control-py', [{ mode: 'wire', setup: 'mcp SDK Client.call_tool (Streamable HTTP), then normalize_mcp and wire_message of implementations/python, in the provider\'s tool-result form' }], PROVIDERS, { control: true });

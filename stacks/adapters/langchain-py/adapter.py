@@ -1,0 +1,83 @@
+"""Stack adapter: LangChain in Python. langchain-mcp-adapters' MultiServerMCPClient (Streamable HTTP to
+the probe server) gives the tools to LangChain's `create_agent` (langchain 1.x; LangGraph's
+`create_react_agent` is deprecated in favour of it), whose ToolNode runs the tool, on a real chat
+model: ChatOpenAI (Chat Completions, or `use_responses_api=True`) or ChatAnthropic, pointed at the
+fake provider by `base_url`. The model interface is what the chat model is handed (a callback
+records each message list as a provider integration reads it: type, content, tool calls,
+tool_call_id, status; a ToolMessage's `artifact` is left out, as LangChain defines it as what is
+not sent). The runtime keeps the ToolMessages (content, artifact, status).
+
+Modes: `default`; `raise` (handle_tool_errors=False: an error result raises ToolException, the
+adapter's behaviour before 0.3); `stream` (agent.astream in "messages" mode, which makes the chat
+model stream).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
+from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, installed_versions, mode_arg, serve  # noqa: E402
+
+from langchain.agents import create_agent  # noqa: E402
+from langchain_anthropic import ChatAnthropic  # noqa: E402
+from langchain_core.callbacks import AsyncCallbackHandler  # noqa: E402
+from langchain_core.messages import BaseMessage  # noqa: E402
+from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
+from langchain_openai import ChatOpenAI  # noqa: E402
+
+MODE = mode_arg(["default", "raise", "stream"])
+
+
+def chat_model(s: Step) -> Any:
+    if s.provider == "anthropic":
+        return ChatAnthropic(model=MODEL_ID["anthropic"], api_key=API_KEY, base_url=s.provider_base, max_retries=0)
+    return ChatOpenAI(model=MODEL_ID[s.provider], api_key=API_KEY, base_url=s.openai_base_url, max_retries=0, use_responses_api=s.provider == "openai-responses")
+
+
+def provider_view(m: BaseMessage) -> dict[str, Any]:
+    """A message as a provider integration reads it (ids and LangChain-internal fields left out)."""
+    out: dict[str, Any] = {"type": m.type, "content": m.content}
+    calls = getattr(m, "tool_calls", None)
+    if m.type == "ai" and calls:
+        out["tool_calls"] = [{"id": c.get("id"), "name": c.get("name"), "args": c.get("args")} for c in calls]
+    if m.type == "tool":
+        out["tool_call_id"] = getattr(m, "tool_call_id", None)
+        out["status"] = getattr(m, "status", None)
+    return out
+
+
+class Recorder(AsyncCallbackHandler):
+    def __init__(self, s: Step) -> None:
+        self.s = s
+
+    async def on_chat_model_start(self, serialized: Any, messages: list[list[BaseMessage]], **kwargs: Any) -> None:
+        self.s.model_requests.append([provider_view(m) for m in (messages[0] if messages else [])])
+
+
+async def step(s: Step) -> Outcome:
+    client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise")
+    try:
+        tools = await client.get_tools()
+        agent = create_agent(chat_model(s), tools)
+        config = {"callbacks": [Recorder(s)]}
+        start = {"messages": [{"role": "user", "content": PROMPT}]}
+        if MODE == "stream":
+            messages: list[BaseMessage] = []
+            async for kind, data in agent.astream(start, config, stream_mode=["messages", "values"]):
+                if kind == "values":
+                    messages = data["messages"]
+        else:
+            messages = (await agent.ainvoke(start, config))["messages"]
+        kept = [{"content": m.content, "artifact": getattr(m, "artifact", None), "status": getattr(m, "status", None)} for m in messages if m.type == "tool"]
+        return Outcome(kept=kept, threw=None)
+    except Exception as e:
+        return Outcome(kept=None, threw=describe_throw(e))
+
+
+serve(
+    f"langchain (Python) {MODE}",
+    installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langchain-openai", "langchain-anthropic", "mcp"]),
+    step,
+)

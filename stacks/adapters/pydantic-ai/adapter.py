@@ -1,0 +1,85 @@
+"""Stack adapter: Pydantic AI. An `Agent` with an `MCPToolset` built from the probe server's URL
+(Pydantic AI's own FastMCP client over Streamable HTTP, its defaults), on Pydantic AI's own models:
+OpenAIChatModel, OpenAIResponsesModel (OpenAIProvider) and AnthropicModel (AnthropicProvider),
+pointed at the fake provider by `base_url`. The model interface is the message history each model
+request is handed (the model classes are subclassed only to record it first). The runtime keeps
+the run's ToolReturnParts and RetryPromptParts (content, outcome, metadata).
+
+Modes: `default` (tool_error_behavior 'retry'); `failed` (tool_error_behavior='failed': an error
+result is a failed tool call, not a retry); `stream` (Agent.run_stream_events, the model streaming).
+"""
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
+from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, installed_versions, mode_arg, serve, to_json  # noqa: E402
+
+from contextlib import asynccontextmanager  # noqa: E402
+
+from pydantic_ai import Agent  # noqa: E402
+from pydantic_ai.mcp import MCPToolset  # noqa: E402
+from pydantic_ai.messages import ModelRequest  # noqa: E402
+from pydantic_ai.models.anthropic import AnthropicModel  # noqa: E402
+from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel  # noqa: E402
+from pydantic_ai.providers.anthropic import AnthropicProvider  # noqa: E402
+from pydantic_ai.providers.openai import OpenAIProvider  # noqa: E402
+
+MODE = mode_arg(["default", "failed", "stream"])
+
+
+def recording(base: type, s: Step) -> Any:
+    class Recording(base):  # type: ignore[misc, valid-type]
+        async def request(self, messages: Any, *args: Any, **kwargs: Any) -> Any:
+            s.model_requests.append(to_json(messages))
+            return await super().request(messages, *args, **kwargs)
+
+        @asynccontextmanager
+        async def request_stream(self, messages: Any, *args: Any, **kwargs: Any) -> Any:
+            s.model_requests.append(to_json(messages))
+            async with super().request_stream(messages, *args, **kwargs) as stream:
+                yield stream
+
+    return Recording
+
+
+def model(s: Step) -> Any:
+    if s.provider == "anthropic":
+        return recording(AnthropicModel, s)(MODEL_ID["anthropic"], provider=AnthropicProvider(api_key=API_KEY, base_url=s.provider_base))
+    base = OpenAIChatModel if s.provider == "openai-chat" else OpenAIResponsesModel
+    return recording(base, s)(MODEL_ID[s.provider], provider=OpenAIProvider(api_key=API_KEY, base_url=s.openai_base_url))
+
+
+def tool_parts(messages: list[Any]) -> list[Any]:
+    """What the run holds of the tool call: its ToolReturnParts and RetryPromptParts."""
+    out = []
+    for m in messages:
+        if isinstance(m, ModelRequest):
+            for p in m.parts:
+                if p.part_kind in ("tool-return", "retry-prompt"):
+                    out.append({"part_kind": p.part_kind, "content": p.content, "outcome": getattr(p, "outcome", None), "metadata": getattr(p, "metadata", None)})
+    return out
+
+
+async def step(s: Step) -> Outcome:
+    toolset = MCPToolset(s.mcp_url, tool_error_behavior="failed" if MODE == "failed" else "retry")
+    agent = Agent(model(s), toolsets=[toolset], instructions="Use the tool.")
+    try:
+        async with agent:
+            if MODE == "stream":
+                messages: list[Any] = []
+                async with agent.run_stream_events(PROMPT) as events:
+                    async for event in events:
+                        result = getattr(event, "result", None)
+                        if result is not None:
+                            messages = result.all_messages()
+            else:
+                messages = (await agent.run(PROMPT)).all_messages()
+        return Outcome(kept=tool_parts(messages), threw=None)
+    except Exception as e:
+        return Outcome(kept=None, threw=describe_throw(e))
+
+
+serve(f"pydantic-ai {MODE}", installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types"]), step)
