@@ -17,6 +17,16 @@ import { ToolResult, type BoundedToolResult } from '../tool-result.ts';
 /** The content of the error result that stands in for a tool that threw (TR-REPLAY-10). */
 export const TOOL_FAILED_TEXT = 'The tool failed without returning a result.';
 
+/**
+ * What the seam reads of an AbortSignal: written out, so that the library's types need neither the
+ * DOM library nor @types/node (an AbortSignal of either is one).
+ */
+export interface GiveUpSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface ToolCall {
   /** The stable ID of the call: equal for a call and its repeats (e.g. the provider's tool-call ID). */
   readonly callId: string;
@@ -27,7 +37,7 @@ export interface ToolCall {
    * tool and records the call as interrupted (TR-REPLAY-38, TR-REPLAY-39). Pass the same signal to
    * whatever the tool waits on, so that it stops too.
    */
-  readonly signal?: AbortSignal;
+  readonly signal?: GiveUpSignal;
 }
 
 export interface SeamOptions {
@@ -75,7 +85,7 @@ function interrupted(options: SeamOptions): BoundedToolResult {
  * `work`, or the abort of `signal` if it comes first (then `gaveUp` is true). The listener is removed
  * once either settles, so a signal that outlives many calls does not collect them.
  */
-async function unlessGivenUp<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<{ readonly gaveUp: false; readonly value: T } | { readonly gaveUp: true }> {
+async function unlessGivenUp<T>(work: Promise<T>, signal: GiveUpSignal | undefined): Promise<{ readonly gaveUp: false; readonly value: T } | { readonly gaveUp: true }> {
   if (!signal) return { gaveUp: false, value: await work };
   if (signal.aborted) return { gaveUp: true };
   let onAbort!: () => void;
