@@ -25,6 +25,8 @@ export const LONG_FIRST = [
   'scripts/generate-types.test.ts', // 14 s
   'test/implementations-profile.test.ts', // 14 s
   'conformance/runner/cli.test.ts', // 9 s
+  'inspector/inspector.browser.test.ts', // 25 s: four pages in Chromium
+  'inspector/inspector.test.ts', // 12 s: a 100,000-call ledger written and paged
 ];
 
 class LongFirst extends BaseSequencer {

@@ -3,7 +3,7 @@
 // throwaway PostgreSQL cluster. TOOLRESULT_LEDGER_FULL=1 makes the many-calls race 10,000 calls.
 import { defineConfig } from 'vitest/config';
 
-export const LEDGER_TESTS = ['reference-impl/ledger/stores.test.ts', 'conformance/ledger-suite/**/*.test.ts'];
+export const LEDGER_TESTS = ['reference-impl/ledger/stores.test.ts', 'conformance/ledger-suite/**/*.test.ts', 'inspector/inspector-postgres.test.ts'];
 
 export default defineConfig({
   test: {

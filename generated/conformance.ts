@@ -175,12 +175,21 @@ export interface ComplianceReport {
      */
     mediaOctets: number;
   }[];
+  /**
+   * What is wrong with the matrix's own declarations: a limit a row declares on a check whose cell now passes (stale-limit). npm run compliance exits 1, and --verify fails, while there is one.
+   */
+  findings: {
+    kind: "stale-limit";
+    stack: string;
+    check: string;
+    summary: string;
+  }[];
 }
 export interface Cell {
   stack: string;
   check: string;
   /**
-   * Judged at the provider body. limit: the check fails, and the row declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to change; the evidence is kept); error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
+   * Judged at the provider body. limit: the check fails, the row declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to change; the evidence is kept), and every failure is the one the limit expects (expects); a failure the limit does not expect makes the cell a fail; error: the adapter broke and the cell could not be judged; n/a: the check cannot be judged on this row (reason says why).
    */
   verdict: "pass" | "fail" | "limit" | "error" | "n/a";
   vectors: number;
@@ -193,6 +202,10 @@ export interface Cell {
    * For limit: the change the stack or its provider package needs.
    */
   upstream?: string;
+  /**
+   * For limit, and for fail on a row that declares a limit on the check: the regular expression the summary of the failure the limit explains matches.
+   */
+  expects?: string;
   evidence: Evidence[];
   model: ModelVerdict;
 }
@@ -250,7 +263,7 @@ export interface Occurrence {
 export interface ModelVerdict {
   verdict: "pass" | "fail" | "n/a";
   /**
-   * The first failing case (a vector ID, or the start of a generated input); not shrunk.
+   * The first failing case (a vector ID, or the start of a generated input) in the order the cell ran them: every case of the cell is judged at the model interface. Not shrunk.
    */
   case?: string;
   /**
@@ -504,10 +517,30 @@ export interface VectorFile {
   description: string;
   group: Group;
   op: Operation;
+  provenance?: Provenance;
   /**
    * @minItems 1
    */
   cases: [VectorCase, ...VectorCase[]];
+}
+/**
+ * Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these versions, produced when the recorder drove them; the recorder re-records and compares.
+ */
+export interface Provenance {
+  /**
+   * The recorder's path in the repository.
+   */
+  recorder: string;
+  /**
+   * The language runtime and its version, e.g. python 3.11.7.
+   */
+  runtime: string;
+  /**
+   * Package name to its exact installed version.
+   */
+  packages: {
+    [k: string]: string;
+  };
 }
 export interface VectorCase {
   /**

@@ -19,6 +19,9 @@ const LEFT_OUT = ['conformance/mutants'];
 /** Not data the package reads: tests and their inputs, docs, other languages' code. */
 const NOT_DATA = /(^|\/)(examples|fixtures|testing|test-adapters|mutants|__pycache__)(\/|$)|\.(ts|md|mjs|cjs|js|py)$/;
 
+/** Files a page loads as they are (the inspector's script is plain JavaScript for the browser, not a module tsc builds). */
+const PAGE_ASSETS = /^inspector\/assets\//;
+
 /** The library modules package.json exports (`.`, `./ledger/sqlite`, …), from their `dist/…js` targets. */
 function exportedModules(): string[] {
   const manifest = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { exports: Record<string, unknown> };
@@ -63,7 +66,7 @@ export function build(): void {
   for (const root of roots) {
     for (const e of readdirSync(join(ROOT, root), { withFileTypes: true, recursive: true })) {
       const rel = relative(ROOT, join(e.parentPath, e.name)).split('\\').join('/');
-      if (!e.isFile() || NOT_DATA.test(rel) || LEFT_OUT.some((d) => rel.startsWith(d + '/'))) continue;
+      if (!e.isFile() || (NOT_DATA.test(rel) && !PAGE_ASSETS.test(rel)) || LEFT_OUT.some((d) => rel.startsWith(d + '/'))) continue;
       cpSync(join(ROOT, rel), join(DIST, rel));
       copied++;
     }

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { INSTALL_ALL, TOOLS, missingReport, missingTools, type Machine } from './prerequisites.ts';
+import { INSTALL_ALL, TOOLS, compareVersions, missingReport, missingTools, type Machine } from './prerequisites.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'trp-prerequisites-'));
@@ -69,7 +69,7 @@ describe('npm test checks its prerequisites first', () => {
     for (const b of ['initdb', 'pg_ctl', 'postgres']) writeFileSync(join(pg, b), '');
     const registry = join(tmp, 'registry');
     for (const c of ['serde-1.0.0', 'serde_json-1.0.0', 'serde_derive-1.0.0']) mkdirSync(join(registry, c), { recursive: true });
-    const fakes = { php: 'exit 0', phpunit: 'exit 0', composer: 'exit 0', phpcs: 'exit 0', 'system-python': 'exit 0', go: 'exit 0', gofmt: 'exit 0', cargo: 'exit 0', rustc: 'exit 0', chromium: 'exit 0' };
+    const fakes = { php: 'exit 0', phpunit: 'exit 0', composer: 'exit 0', phpcs: 'exit 0', 'system-python': 'exit 0', go: 'echo go99.0.0', gofmt: 'exit 0', cargo: 'exit 0', rustc: 'exit 0', chromium: 'exit 0' };
     const machine = (bin: string): Machine => ({
       env: { PATH: bin, CHROMIUM_PATH: join(bin, 'chromium'), TOOLRESULT_SYSTEM_PYTHON: join(bin, 'system-python') },
       postgresRoot: join(tmp, 'pg'),
@@ -84,6 +84,11 @@ describe('npm test checks its prerequisites first', () => {
     expect(missing.map((m) => m.why)).toEqual(['php has no mbstring extension']);
     expect(missingReport(missing)).toContain('php-cli php-mbstring');
     expect(missingTools({ ...machine(full), passwd: 'root:x:0:0::/root:/bin/sh\n' }).map((m) => m.why)).toEqual(['running as root, and no postgres user to start the server as']);
+    // A Go older than go.mod's line is named with both versions, as missing.
+    const oldGo = binDir('old-go', { python3: python() }, { ...fakes, go: 'echo go1.2.0' });
+    expect(missingTools(machine(oldGo)).map((m) => m.why)).toEqual([expect.stringMatching(/^go 1\.2\.0 is older than the \d+(\.\d+)* that go\.mod needs$/)]);
+    expect(compareVersions('1.9', '1.19')).toBeLessThan(0);
+    expect(compareVersions('1.26.8', '1.25')).toBeGreaterThan(0);
     expect(missingTools({ ...machine(full), cargoRegistry: join(tmp, 'none') }).map((m) => m.why)).toEqual([`no serde, serde_json, serde_derive in ${join(tmp, 'none')}`]);
   });
 

@@ -7,8 +7,8 @@
 // that each row names test files that exist and mention the tool).
 import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
-import { delimiter, join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { delimiter, dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 /** Where the checks look, given as data so a test can point them at an empty machine. */
 export interface Machine {
@@ -53,6 +53,24 @@ const needsCommands = (...names: string[]) => (m: Machine): string | undefined =
   const absent = names.filter((n) => onPath(n, m.env) === undefined);
   return absent.length > 0 ? `no ${absent.join(', ')} on the PATH` : undefined;
 };
+
+/** Dotted versions compared number by number (`1.9` < `1.19`). */
+export function compareVersions(a: string, b: string): number {
+  const x = a.split('.').map(Number);
+  const y = b.split('.').map(Number);
+  for (let i = 0; i < Math.max(x.length, y.length); i++) {
+    const d = (x[i] ?? 0) - (y[i] ?? 0);
+    if (d !== 0 || Number.isNaN(d)) return Number.isNaN(d) ? -1 : d;
+  }
+  return 0;
+}
+
+/** The newest `go` line of the repository's go.mod files (the Go implementation's module). */
+function goNeeded(): string | undefined {
+  const file = join(dirname(fileURLToPath(import.meta.url)), '..', 'implementations', 'go', 'go.mod');
+  if (!existsSync(file)) return undefined;
+  return /^go (\d+(?:\.\d+)*)/m.exec(readFileSync(file, 'utf8'))?.[1];
+}
 
 /** Runs a short probe of a tool that is on the PATH; the exit status answers (30 s: a loaded machine starts pyenv's shims slowly). */
 function probe(cmd: string, args: readonly string[], env: Machine['env']): number | null {
@@ -125,7 +143,14 @@ export const TOOLS: readonly Tool[] = [
     packages: 'golang-go',
     setup: '.ci/setup.d/13-toolchains.sh',
     neededBy: ['test/types/go.test.ts', 'test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'npm run test:go'],
-    check: needsCommands('go', 'gofmt'),
+    check(m) {
+      const commands = needsCommands('go', 'gofmt')(m);
+      if (commands) return commands;
+      // The first go on the PATH must be as new as the newest `go` line of the repository's go.mod files.
+      const needed = goNeeded();
+      const have = spawnSync('go', ['env', 'GOVERSION'], { env: m.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 }).stdout?.trim().replace(/^go/, '') ?? '';
+      return needed !== undefined && compareVersions(have, needed) < 0 ? `go ${have || '(unknown version)'} is older than the ${needed} that go.mod needs` : undefined;
+    },
   },
   {
     name: 'cargo, rustc and the serde crates',

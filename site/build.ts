@@ -1,15 +1,15 @@
 // `npm run site -- [--out DIR]`: the spec as a static site. Every chapter of spec/ as a page with an
 // anchor per requirement and the files that check it (from the traceability scan), a page listing
 // every requirement, the sink matrix and the path of a result as figures, the artifact renderer's
-// demo, the stack compliance matrix when stacks/compliance/report.json exists, and pages for the repository
-// files the spec and the checks point at. Nothing is fetched; the output is plain files.
+// demo, the stack compliance matrix and a page of evidence per row when stacks/compliance/report.json
+// exists, and pages for the repository files the spec and the checks point at. Nothing is fetched; the output is plain files.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { escapeHtml } from '../reference-impl/render/html.ts';
 import { checkTraceability, parseSpec } from '../scripts/traceability.ts';
 import { artifactDemo } from './artifact-demo.ts';
-import { compliancePage } from './compliance.ts';
+import { compliancePage, complianceRowPage, complianceRowPages } from './compliance.ts';
 import { parseSinkMatrix, pipelineSvg, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { sitePage, type NavEntry, type SearchEntry, type SiteFrame } from './layout.ts';
 import { chapterPage, directoryPage, renderChapter, sourcePage, type Check } from './markdown.ts';
@@ -138,7 +138,9 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
 
   write('artifacts.html', sitePage(frame, 'artifacts.html', 'Artifact renderer demo', artifactDemo()));
   if (compliance) {
-    write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(JSON.parse(readFileSync(join(root, 'stacks', 'compliance', 'report.json'), 'utf8')))));
+    const report: unknown = JSON.parse(readFileSync(join(root, 'stacks', 'compliance', 'report.json'), 'utf8'));
+    write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(report)));
+    for (const { page, stack } of complianceRowPages(report)) write(page, sitePage(frame, page, `Stack compliance: ${stack}`, complianceRowPage(report, stack)));
   }
 
   // Repository files and folders the pages link to.

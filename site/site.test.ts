@@ -11,7 +11,7 @@ import { parseSpec } from '../scripts/traceability.ts';
 import { ROOT } from './build.ts';
 import { cellKind, parseSinkMatrix, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { slug } from './markdown.ts';
-import { cellAnchor, compliancePage } from './compliance.ts';
+import { cellAnchor, compliancePage, complianceRowPage, complianceRowPages } from './compliance.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'site-unit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -129,34 +129,50 @@ describe('the report viewer', () => {
 });
 
 describe('the compliance page', () => {
-  it('links every failing cell to its evidence, marks the canary and escapes what the stacks sent', () => {
-    const report = {
-      kit: { version: '1', seed: 1, runs: 2 },
-      checks: [{ id: 'TR-STACK-1', kind: 'leak', level: 'MUST', title: 'user-only', short: 'user-only' }, { id: 'TR-STACK-5', kind: 'leak', level: 'SHOULD', title: 'media', short: 'media' }],
-      stacks: [{ id: 'evil<b>', name: 'x', version: 'v', runtime: 'node' }],
-      cells: [
-        { stack: 'evil<b>', check: 'TR-STACK-1', verdict: 'fail', evidence: [{ summary: '<img src=x onerror=alert(1)>', canary: 'CANARY1', replay: 'npm run compliance', found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }] }] },
-        { stack: 'evil<b>', check: 'TR-STACK-5', verdict: 'pass', evidence: [], model: { verdict: 'fail' } },
-      ],
-    };
-    const html = compliancePage(report);
-    const anchor = cellAnchor('evil<b>', 'TR-STACK-1');
+  const hostile = {
+    kit: { version: '1', seed: 1, runs: 2 },
+    checks: [{ id: 'TR-STACK-1', kind: 'leak', level: 'MUST', title: 'user-only', short: 'user-only' }, { id: 'TR-STACK-5', kind: 'leak', level: 'SHOULD', title: 'media', short: 'media' }],
+    stacks: [{ id: 'evil<b>/../x', name: 'x', version: 'v', runtime: 'node' }],
+    cells: [
+      { stack: 'evil<b>/../x', check: 'TR-STACK-1', verdict: 'fail', evidence: [{ summary: '<img src=x onerror=alert(1)>', canary: 'CANARY1', replay: 'npm run compliance', found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }] }] },
+      { stack: 'evil<b>/../x', check: 'TR-STACK-5', verdict: 'pass', evidence: [], model: { verdict: 'fail' } },
+    ],
+  };
+
+  it('links every failing cell to its evidence on its row\'s page with a line of why, marks the canary there and escapes what the stacks sent', () => {
+    const html = compliancePage(hostile);
+    const [row] = complianceRowPages(hostile);
+    // The row's page stays in compliance/, whatever the id holds.
+    expect(row!.page).toMatch(/^compliance\/[a-z0-9@-]+\.html$/);
+    const anchor = cellAnchor('evil<b>/../x', 'TR-STACK-1');
     expect(anchor).toMatch(/^[a-z0-9-]+$/);
-    expect(html).toContain(`href="#${anchor}"`);
-    expect(html).toContain(`id="${anchor}"`);
-    expect(html).toContain('<mark>CANARY1</mark>');
-    expect(html).not.toMatch(/<img|<script|evil<b>/);
-    expect(html).toContain("evil&lt;b&gt;");
+    expect(html).toContain(`href="${row!.page}#${anchor}"`);
+    // The line of why, escaped; the evidence itself is not on the matrix page.
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt; (generated case)');
+    expect(html).not.toContain('CANARY1');
+    const page = complianceRowPage(hostile, row!.stack);
+    expect(page).toContain(`id="${anchor}"`);
+    expect(page).toContain('<mark>CANARY1</mark>');
+    expect(page).toContain('href="../compliance.html"');
+    for (const h of [html, page]) {
+      expect(h).not.toMatch(/<img|<script|evil<b>/);
+      expect(h).toContain('evil&lt;b&gt;');
+    }
     expect(html).toContain('class="verdict-pass"');
     // A verdict that differs at the model interface is shown under the provider verdict.
     expect(html).toContain('pass<br><small>model: fail</small>');
   });
 
-  it('reads the committed matrix: every stack has a cell for every check', () => {
+  it('reads the committed matrix: every stack has a cell for every check, and every failing cell links to an anchor of its row\'s page', () => {
     const report = JSON.parse(readFileSync(join(ROOT, 'stacks', 'compliance', 'report.json'), 'utf8'));
     const html = compliancePage(report);
     const cells = html.match(/<td class="verdict-(pass|fail|na)"/g) ?? [];
     expect(cells.length).toBe(report.stacks.length * report.checks.length);
     expect(cells.length).toBeGreaterThan(0);
+    const pages = new Map(complianceRowPages(report).map(({ page, stack }) => [page, complianceRowPage(report, stack)] as const));
+    expect(pages.size).toBe(report.stacks.length);
+    const links = [...html.matchAll(/<td class="verdict-fail"[^>]*><a href="([^"#]+)#([^"]+)"/g)];
+    expect(links.length).toBe((html.match(/<td class="verdict-fail"/g) ?? []).length);
+    for (const [, page, anchor] of links) expect(pages.get(page!), `${page}#${anchor}`).toContain(`id="${anchor}"`);
   });
 });

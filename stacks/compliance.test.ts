@@ -1,16 +1,16 @@
-// The committed compliance matrix (stacks/compliance/): it matches its schema, the README is the report
-// rendered, the control row passes everything, every failing cell carries evidence and a replay
-// command, and the rows name the pinned versions. The control row is run again here; the whole
+// The committed compliance matrix (stacks/compliance/): it matches its schema, the README (the matrix
+// page) and the rows' files of evidence are the report rendered, the control row passes everything,
+// every failing cell carries evidence and a replay command, and the rows name the pinned versions. The control row is run again here; the whole
 // matrix is run again by `npm run compliance:verify`, a part of `npm test` that runs after the main
 // vitest run (scripts/run-tests.ts), so that its stack processes do not compete with the timed tests
 // for the CPU.
 import { describe, expect, it } from 'vitest';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadSchemas } from '../codegen/schema-validator.ts';
 import { COMPLIANCE_DIR, readCommitted, verifyCommitted } from './kit/cli.ts';
 import { CHECKS } from './kit/checks.ts';
-import { renderReadme } from './kit/report.ts';
+import { anchor, md, renderPages, rowFile, why } from './kit/report.ts';
 import { STACK_ROWS } from './kit/stacks.ts';
 import packageJson from '../package.json' with { type: 'json' };
 
@@ -19,12 +19,33 @@ const report = readCommitted();
 const DRIFT_RUNS = 5;
 
 describe('compliance matrix', () => {
-  it('TR-STACK-12: report.json matches compliance-report.schema.json, and the README is that report rendered', () => {
+  it('TR-STACK-12: report.json matches compliance-report.schema.json, and the README and the rows\' files are that report rendered', () => {
     const validate = loadSchemas().getSchema('https://toolresult.dev/schemas/v1/conformance/compliance-report.schema.json')!;
     expect(validate(report), JSON.stringify(validate.errors?.[0])).toBe(true);
-    expect(readFileSync(join(COMPLIANCE_DIR, 'README.md'), 'utf8')).toBe(`${renderReadme(report)}\n`);
+    const pages = renderPages(report);
+    for (const [file, text] of pages) expect(readFileSync(join(COMPLIANCE_DIR, file), 'utf8'), file).toBe(text);
+    // No file of a row that is gone.
+    expect(readdirSync(join(COMPLIANCE_DIR, 'rows')).map((f) => `rows/${f}`).sort()).toEqual([...pages.keys()].filter((f) => f.startsWith('rows/')).sort());
     expect(report.checks.map((c) => c.id)).toEqual(CHECKS.map((c) => c.id));
     expect(report.stacks.map((s) => s.id)).toEqual(STACK_ROWS.map((r) => r.id));
+  });
+
+  it('TR-STACK-12: the matrix page is a page: rows × checks and one line of why per failing cell, linking to the evidence in its row\'s file', () => {
+    const readme = readFileSync(join(COMPLIANCE_DIR, 'README.md'), 'utf8');
+    const lines = readme.split('\n');
+    const notPassing = report.cells.filter((c) => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error');
+    // The table, the legend, one line per failing cell (and a heading per row), the figures: nothing else.
+    expect(lines.length).toBeLessThan(40 + 5 * report.stacks.length + notPassing.length + report.checks.length);
+    expect(lines.some((l) => l.startsWith('```')), 'no evidence on the matrix page').toBe(false);
+    const ids = new Map<string, Set<string>>();
+    const anchorsOf = (file: string) => ids.get(file) ?? ids.set(file, new Set([...readFileSync(join(COMPLIANCE_DIR, file), 'utf8').matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!))).get(file)!;
+    for (const c of notPassing) {
+      const target = `${rowFile(c.stack)}#${anchor(c.check)}`;
+      // The cell of the table and its line of why both link to the evidence, which is there.
+      expect(lines.filter((l) => l.includes(`](${target})`)).length, target).toBe(2);
+      expect(lines.find((l) => l.startsWith('- [') && l.includes(`](${target}): `)), target).toContain(md(why(c)));
+      expect(anchorsOf(rowFile(c.stack)).has(anchor(c.check)), target).toBe(true);
+    }
   });
 
   it('TR-STACK-13: the control rows pass every check at every provider, at the body and at the model interface', () => {
@@ -49,12 +70,19 @@ describe('compliance matrix', () => {
     }
   });
 
-  it("TR-STACK-12: a stack limit is not a pass: it keeps its evidence and names its reason and the upstream change; every integration row passes every MUST check but its stack's limits", () => {
+  it("TR-STACK-12: a stack limit is not a pass: it keeps its evidence, names its reason and the upstream change, and explains every failure of its cell; no limit is stale; every integration row passes every MUST check but its stack's limits", () => {
     for (const c of report.cells.filter((x) => x.verdict === 'limit')) {
       expect(c.evidence.length, `${c.stack} ${c.check}`).toBeGreaterThan(0);
       expect(c.reason, `${c.stack} ${c.check}`).toMatch(/\w/);
       expect(c.upstream, `${c.stack} ${c.check}`).toMatch(/\w/);
+      // The committed evidence is what the row's limit (as declared now) expects to see.
+      const declared = STACK_ROWS.find((r) => r.id === c.stack)?.limits?.[c.check];
+      expect(c.expects, `${c.stack} ${c.check}`).toBe(declared?.expects.summary.source);
+      for (const e of c.evidence) expect(e.summary, `${c.stack} ${c.check} ${e.case}`).toMatch(declared!.expects.summary);
     }
+    // Every declared limit has a cell it explains, and the report names no stale one.
+    for (const r of STACK_ROWS) for (const check of Object.keys(r.limits ?? {})) expect(report.cells.find((c) => c.stack === r.id && c.check === check)?.verdict, `${r.id} ${check}`).toBe('limit');
+    expect(report.findings).toEqual([]);
     const must = new Set(report.checks.filter((k) => k.level === 'MUST').map((k) => k.id));
     const integration = report.cells.filter((c) => /-toolresult@/.test(c.stack) && must.has(c.check));
     expect(integration.length).toBeGreaterThan(0);

@@ -148,7 +148,7 @@ beforeAll(() => {
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/integrations/ai-sdk/index.js', 'dist/integrations/langchain/index.d.ts', 'dist/integrations/openai-agents/index.js', 'dist/integrations/mastra/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js']) {
+    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/integrations/ai-sdk/index.js', 'dist/integrations/langchain/index.d.ts', 'dist/integrations/openai-agents/index.js', 'dist/integrations/mastra/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js', 'dist/inspector/cli.js', 'dist/inspector/assets/index.html', 'dist/inspector/assets/app.js', 'dist/inspector/assets/app.css']) {
       expect(paths).toContain(p);
     }
     const unwanted = paths.filter((p) => /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(p));

@@ -148,6 +148,81 @@ export const ruleMutants: readonly Mutant[] = [
     }),
   },
   {
+    name: 'data-member-read-as-data-url',
+    breaks: 'TR-NORM-51',
+    description: "reads a data: URL in a LangChain block's data or base64 member as a data: URL (its payload and declared type) instead of as base64 that is not valid",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        const content = value.content.map((b) => {
+          if (!isRec(b)) return b;
+          const key = 'base64' in b ? 'base64' : 'data';
+          const data = b[key];
+          if (typeof data !== 'string' || data.slice(0, 5).toLowerCase() !== 'data:') return b;
+          const { [key]: _moved, ...rest } = b;
+          return { ...rest, url: data };
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'python-base64-member-ignored',
+    breaks: 'TR-NORM-51',
+    description: "reads only data and url, as the kit's implementations did before the Python adapter's blocks were recorded: an image or blob that langchain-core built with base64 is an invalid block",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        const content = value.content.map((b) => {
+          if (!isRec(b) || !('base64' in b)) return b;
+          const { base64: _ignored, ...rest } = b;
+          return rest;
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'artifact-members-dropped',
+    breaks: 'TR-NORM-66',
+    description: "reads only the structured member of a Python adapter artifact, as the text before TR-NORM-66 said: the artifact's other members are lost",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return ref.normalize!(input, ctx);
+        const keep = ['structured_content', 'structuredContent'].filter((k) => k in (value.artifact as Rec));
+        if (keep.length === 0) return ref.normalize!(input, ctx);
+        const artifact = Object.fromEntries(keep.map((k) => [k, (value.artifact as Rec)[k]]));
+        return ref.normalize!({ ...input, value: { ...value, artifact } }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'binary-member-kept-when-not-base64',
+    breaks: 'TR-NORM-66',
+    description: 'stubs a data, base64 or blob member of the artifact only when it is valid base64, so any other string there is copied into the members artifact',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return out;
+        const art = value.artifact as Rec;
+        const arts = out.result.artifacts as { label: string; data: { text?: string } }[] | undefined;
+        const members = arts?.find((a) => a.label === 'Artifact members');
+        if (!members || typeof members.data.text !== 'string' || !members.data.text.startsWith('{')) return out;
+        const parsed = JSON.parse(members.data.text) as Rec;
+        for (const k of ['data', 'base64', 'blob']) {
+          const v = art[k];
+          if (typeof v === 'string' && !/^[A-Za-z0-9+/]*={0,2}$/.test(v)) parsed[k] = v;
+        }
+        const text = JSON.stringify(Object.fromEntries(Object.entries(parsed).sort(([a], [b]) => (a < b ? -1 : 1))));
+        return { result: { ...out.result, artifacts: arts!.map((a) => (a === members ? { ...a, data: { text } } : a)) } };
+      },
+    }),
+  },
+  {
     name: 'adapter-structured-last-wins',
     breaks: 'TR-NORM-53',
     description: 'takes the last of several mcp_structured_content entries instead of refusing them with structured.invalid',

@@ -108,6 +108,9 @@ type draft struct {
 	rows          [][]string
 	runOnly       [][2]string // locator, text
 	warnings      []string
+	// members is the text of the artifact members (TR-NORM-66), when hasMembers.
+	members    string
+	hasMembers bool
 	// fixed is a pinned result that is not assembled (malformed input, unsupported value).
 	fixed *string
 }
@@ -135,6 +138,9 @@ func assemble(d *draft, options NormalizeOptions, budgets BoundOptions) *sealed 
 	}
 	for _, t := range d.runOnly {
 		artifacts = append(artifacts, map[string]any{"type": "text", "label": "Text of " + t[0], "data": map[string]any{"text": t[1]}})
+	}
+	if d.hasMembers { // TR-NORM-66: the rest of an adapter artifact, last
+		artifacts = append(artifacts, map[string]any{"type": "text", "label": artifactMembersLabel, "data": map[string]any{"text": d.members}})
 	}
 	warnings := append([]string{}, d.warnings...)
 	if d.isError && len(artifacts) > 0 {

@@ -115,6 +115,7 @@ func langchainArtifact(d *draft, artifact any) (adapterForm, recorded bool) {
 			case hasCamel && camel != nil && camel != Undefined:
 				d.structured, d.hasStructured = camel, true
 			}
+			d.members, d.hasMembers = artifactMembersText(obj) // the other members, run-only (TR-NORM-66)
 			return false, false
 		}
 	}
@@ -194,7 +195,14 @@ func langchainBlock(d *draft, block any, loc string, facing bool) {
 		omitted(mime, size, uri)
 	case "image", "audio", "video", "file":
 		mime := blockMime(b)
-		if data, given := member(b, "data"); given {
+		// The first of base64 (langchain-core's Python v1 blocks) and data (the JavaScript v1 and
+		// legacy forms) that is given holds the bytes, as base64 text or a []byte and never a data:
+		// URL; url is read only without both (TR-NORM-51).
+		data, given := member(b, "base64")
+		if !given {
+			data, given = member(b, "data")
+		}
+		if given {
 			size, ok := binarySize(data)
 			if !ok {
 				invalid()

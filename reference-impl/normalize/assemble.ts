@@ -4,6 +4,7 @@
 import { bound } from '../bound/index.ts';
 import { canonicalize } from '../canonical-json/index.ts';
 import { ToolResult, type BoundedToolResult, type JsonValue, type ToolArtifact, type WarningCode } from '../tool-result.ts';
+import { MEMBERS_LABEL } from './artifact-members.ts';
 import type { Draft } from './draft.ts';
 import type { ResolvedNormalizeOptions } from './options.ts';
 import { matchesOutputSchema } from './output-schema.ts';
@@ -12,7 +13,7 @@ import { SCHEMA_MISMATCH_ERROR, STRUCTURED_OMITTED, TEXT_SEPARATOR } from './pin
 export const REFERENCES_LABEL = 'Content references';
 export const REFERENCE_COLUMNS: readonly string[] = ['block', 'kind', 'mimeType', 'size', 'uri'];
 
-/** The run-only artifacts of a draft: the references table first, then one text per run-only text. */
+/** The run-only artifacts of a draft: the references table first, then one text per run-only text, then the artifact members. */
 function artifactsOf(draft: Draft): ToolArtifact[] {
   const out: ToolArtifact[] = [];
   if (draft.references.length > 0) {
@@ -28,6 +29,8 @@ function artifactsOf(draft: Draft): ToolArtifact[] {
   for (const t of draft.runOnlyTexts) {
     out.push({ type: 'text', label: `Text of ${t.locator}`, data: { text: t.text } });
   }
+  // TR-NORM-66: the rest of an adapter artifact, last.
+  if (draft.artifactMembers !== undefined) out.push({ type: 'text', label: MEMBERS_LABEL, data: { text: draft.artifactMembers } });
   return out;
 }
 

@@ -29,11 +29,13 @@ export interface Draft {
   readonly runOnlyTexts: RunOnlyText[];
   hasStructured: boolean;
   structured: unknown;
+  /** The text of the artifact members artifact (TR-NORM-66), when the source had other members. */
+  artifactMembers: string | undefined;
   readonly warnings: WarningCode[];
 }
 
 export function emptyDraft(isError = false): Draft {
-  return { isError, pieces: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, warnings: [] };
+  return { isError, pieces: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, artifactMembers: undefined, warnings: [] };
 }
 
 /** The size column: a non-negative safe integer in decimal, else "". */

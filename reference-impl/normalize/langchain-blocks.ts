@@ -1,8 +1,9 @@
 // One LangChain content block (a ToolMessage's content array, or an entry of the JS MCP adapter's
 // artifact list) into a Draft (spec/10-normalization.md §10.7). Covers the block shapes
 // @langchain/core 1.x and @langchain/mcp-adapters produce: text, image_url, and the multimodal
-// image / audio / video / file blocks in both the v1 form (mimeType, data, url) and the legacy
-// form (source_type, mime_type, data, url, text).
+// image / audio / video / file blocks in the JavaScript v1 form (mimeType, data, url), the Python v1
+// form that langchain-core's create_*_block builds (base64, mime_type, url, id) and the legacy form
+// (source_type, mime_type, data, url, text).
 import { types } from 'node:util';
 import { base64DecodedSize } from './base64-size.ts';
 import { type Draft, stringCell } from './draft.ts';
@@ -21,16 +22,30 @@ interface Located {
 
 const DATA_URL = /^data:([^,;]*)((?:;[^,;]*)*?);base64,/i;
 
-/** What a URL says about the data: a data: URL is bytes, so only its type and size are kept. */
-function fromUrl(url: string, mimeType: string): Located | undefined {
-  if (url.slice(0, 5).toLowerCase() !== 'data:') return { mimeType, size: undefined, uri: url };
+/** Whether a string is a `data:` URL: its first five characters, ASCII letters in any case. */
+export const isDataUrl = (url: string): boolean => url.slice(0, 5).toLowerCase() === 'data:';
+
+/** A base64 data: URL's declared MIME type and decoded size (TR-NORM-11), or undefined when it is not one. */
+export function readDataUrl(url: string): { mimeType: string; size: number } | undefined {
   const head = DATA_URL.exec(url.slice(0, 512));
   if (head === null) return undefined; // a data: URL that is not base64 is not a shape we know
   const size = base64DecodedSize(url.slice(head[0].length));
-  if (size === undefined) return undefined;
-  return { mimeType: mimeType !== '' ? mimeType : head[1]!, size, uri: '' };
+  return size === undefined ? undefined : { mimeType: head[1]!, size };
 }
 
+/** What a URL says about the data: a data: URL is bytes, so only its type and size are kept. */
+function fromUrl(url: string, mimeType: string): Located | undefined {
+  if (!isDataUrl(url)) return { mimeType, size: undefined, uri: url };
+  const read = readDataUrl(url);
+  if (read === undefined) return undefined;
+  return { mimeType: mimeType !== '' ? mimeType : read.mimeType, size: read.size, uri: '' };
+}
+
+/**
+ * `base64` (Python's v1 blocks) or `data` (JavaScript's v1 and the legacy form) holds the bytes
+ * themselves: base64 text or a native byte array, never a `data:` URL (TR-NORM-51). LangChain's own
+ * provider converters write `data:<mime>;base64,` before it, so a URL there is a broken block.
+ */
 function fromData(data: unknown, mimeType: string): Located | undefined {
   // By internal slot and the intrinsic getter: `instanceof` and `.byteLength` would walk the value's
   // prototype chain, where a proxy's traps run.
@@ -82,14 +97,16 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     const metaUri = stringCell(field(field(block, 'metadata'), 'uri'));
     const sourceType = field(block, 'source_type');
     const text = stringField(block, 'text');
-    if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && field(block, 'data') === undefined) {
+    // TR-NORM-51: the first of `base64` and `data` that is given is the data; `url` only without both.
+    const dataMember = field(block, 'base64') !== undefined ? 'base64' : 'data';
+    const data = field(block, dataMember);
+    if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && data === undefined) {
       // A text file block is the adapter's form of an embedded text resource (TR-NORM-15).
       draft.references.push({ locator, kind: 'file', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri: metaUri });
       if (forModel) draft.pieces.push(text);
       else draft.runOnlyTexts.push({ locator, text });
       return;
     }
-    const data = field(block, 'data');
     const url = stringField(block, 'url');
     let loc: Located | undefined;
     if (data !== undefined) loc = fromData(data, mimeType);

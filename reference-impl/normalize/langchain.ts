@@ -5,6 +5,7 @@
 // (TR-NORM-57), not even a type: the check that a real ToolMessage fits ToolMessageLike is in
 // langchain-adapter.test.ts, so the published declarations name no LangChain package.
 import type { BoundedToolResult } from '../tool-result.ts';
+import { artifactMembersText } from './artifact-members.ts';
 import { assemble } from './assemble.ts';
 import { type Draft, emptyDraft } from './draft.ts';
 import { addLangChainBlock } from './langchain-blocks.ts';
@@ -86,7 +87,7 @@ function unwrapAdapterText(content: string): string | undefined {
 const PYTHON_KEYS = ['structured_content', 'structuredContent'] as const;
 
 /**
- * Reads the artifact into the draft (TR-NORM-53..55). Returns whether it is the JS adapter form
+ * Reads the artifact into the draft (TR-NORM-53..55, TR-NORM-66). Returns whether it is the JS adapter form
  * with structured data or _meta, the case in which the adapter may have wrapped the text.
  */
 function readArtifact(draft: Draft, artifact: unknown): boolean {
@@ -102,6 +103,10 @@ function readArtifact(draft: Draft, artifact: unknown): boolean {
       draft.hasStructured = true;
       draft.structured = s;
     }
+  }
+  if (present.length > 0) {
+    // TR-NORM-66: the adapter's other members stay run-only, binaries reduced to stubs.
+    draft.artifactMembers = artifactMembersText(artifact as Record<string, unknown>);
   } else {
     // TR-NORM-55: any other artifact is the tool's own run-only value.
     draft.hasStructured = true;

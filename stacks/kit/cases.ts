@@ -35,17 +35,23 @@ interface Piece {
   readonly canary: string;
 }
 
+/**
+ * A `_meta` object with its canary twice: as the value of a fixed key, as servers write it, and inside
+ * a member name, so that a stack that forwards only `_meta`'s keys is caught too (TR-STACK-3).
+ */
+export const metaWith = (key: string, canary: string): Record<string, unknown> => ({ [key]: canary, [`${key}-${canary}`]: true });
+
 /** A block, with `_meta` planted on it (and inside its embedded resource) when a canary is drawn. */
 const withMeta = (block: Block, role: Role, canary: string, metas: readonly (string | undefined)[]): Piece[] => {
   const pieces: Piece[] = [{ block, role, canary }];
   const [outer, inner] = metas;
   if (outer !== undefined) {
-    block['_meta'] = { 'example.com/block-trace': outer };
+    block['_meta'] = metaWith('example.com/block-trace', outer);
     pieces.push({ block, role: 'meta', canary: outer });
   }
   const resource = block['resource'] as Block | undefined;
   if (inner !== undefined && resource) {
-    resource['_meta'] = { 'example.com/resource-trace': inner };
+    resource['_meta'] = metaWith('example.com/resource-trace', inner);
     pieces.push({ block, role: 'meta', canary: inner });
   }
   return pieces;
@@ -94,7 +100,7 @@ const binaryBlock = canaryArb('binary').chain((c) =>
 );
 
 /** A resource_link: a URI for the client to fetch, whose only canary is its `_meta`. */
-const linkBlock = canaryArb('meta').map((m): Piece[] => [{ block: { type: 'resource_link', uri: 'file:///data/export.csv', name: 'export.csv', mimeType: 'text/csv', _meta: { 'example.com/link-trace': m } }, role: 'meta', canary: m }]);
+const linkBlock = canaryArb('meta').map((m): Piece[] => [{ block: { type: 'resource_link', uri: 'file:///data/export.csv', name: 'export.csv', mimeType: 'text/csv', _meta: metaWith('example.com/link-trace', m) }, role: 'meta', canary: m }]);
 
 /** A structured value with canaries in a member name and in leaves; no text block repeats them. */
 const structuredValue = fc.tuple(canaryArb('structured'), canaryArb('structured'), fc.integer({ min: 0, max: 999 }), fc.boolean()).map(([k, v, n, nested]) => {
@@ -132,7 +138,7 @@ export function probeCase(needs: Needs = {}): fc.Arbitrary<StackCase> {
         canaries.structured.push(...structured.canaries);
       }
       if (resultMeta !== undefined) {
-        result['_meta'] = { 'example.com/trace': resultMeta };
+        result['_meta'] = metaWith('example.com/trace', resultMeta);
         canaries.meta.push(resultMeta);
       }
       if (isError) result['isError'] = true;

@@ -80,6 +80,9 @@ describe('stack checks', () => {
     expect(judge('TR-STACK-8', err, answer({ role: 'tool', toolCallId: 'c', content: 'lookup failed TRCVaaaaaaaa', isError: false }))).toBeDefined();
     // The text somewhere in the request, outside any tool-result part, is no answer to the call.
     expect(judge('TR-STACK-8', err, answer({ role: 'user', content: 'lookup failed TRCVaaaaaaaa' }))?.summary).toMatch(/no tool-result part/);
+    // A marked part without the text does not answer with the error: the text stood in a system prompt.
+    const elsewhere = { requests: [USER, [{ role: 'system', content: 'Error: lookup failed TRCVaaaaaaaa' }, ...USER, { role: 'tool', tool_call_id: 'c', content: '{"error":"failed"}' }]], kept: null, threw: null };
+    expect(judge('TR-STACK-8', err, elsewhere)?.found?.[0]?.path).toBe('requests[1][0].content');
     expect(saysError('Error rate is fine')).toBe(true);
     expect(saysError('{"errors":[]}')).toBe(false);
     expect(toolResultParts([{ type: 'tool_result', content: [{ type: 'tool_result' }] }], 'r')).toHaveLength(1);
@@ -132,6 +135,8 @@ describe('stack checks', () => {
           for (const t of c.canaries.visible) expect(inResult(t).some((o) => o.path.endsWith('.text'))).toBe(true);
           for (const t of c.canaries.structured) expect(findCanary(c.result['structuredContent'], t).length).toBeGreaterThan(0);
           for (const t of c.canaries.meta) expect(inResult(t).every((o) => o.path.includes('_meta'))).toBe(true);
+          // Each `_meta` canary stands in a member name too: a stack forwarding only keys leaks it.
+          for (const t of c.canaries.meta) expect(inResult(t).some((o) => o.path.endsWith('(member name)'))).toBe(true);
           // No model-facing text carries a data canary: TR-STACK-2/3/4 test only the data channels.
           const blocks = c.result['content'] as { text?: string; annotations?: { audience?: string[] } }[];
           const modelText = blocks.filter((b) => !b.annotations?.audience || b.annotations.audience.includes('assistant')).map((b) => b.text ?? '').join('\n');

@@ -98,13 +98,23 @@ function keptWhole(c: StackCase, a: StepAnswer, what: string): Finding | undefin
   };
 }
 
-/** The error must reach the model as an error: every tool-result part after the tool ran says so. */
+/**
+ * The error must reach the model as the answer to its call, marked as an error: the answer is the
+ * tool-result part that carries the error's text, and its own members must carry its format's error
+ * signal. Text or a signal anywhere else in the request (a system prompt, another message) is not
+ * the answer to the call.
+ */
 function deliveredAsError(c: StackCase, a: StepAnswer): Finding | undefined {
   const text = delivered(c, a, 'text of the error result');
   if (text) return text;
   const parts: ToolResultPart[] = afterTool(a).flatMap((r, i) => toolResultParts(r, `requests[${i + 1}]`));
-  if (parts.length === 0) return { summary: 'no tool-result part in the request after the tool ran: the error text reached the model outside any answer to its call' };
-  const success = parts.find((p) => !p.error);
+  const holds = (p: ToolResultPart, canary: string) => countCanary(p.part, canary) > 0;
+  const outside = c.canaries.visible.find((k) => !parts.some((p) => holds(p, k)));
+  if (outside !== undefined) {
+    const at = inRequests(a, outside);
+    return { summary: `the text of the error result is in no tool-result part: it reached the model outside the answer to its call, at ${at[0]!.path}`, canary: outside, found: at.slice(0, 3) };
+  }
+  const success = parts.find((p) => !p.error && c.canaries.visible.some((k) => holds(p, k)));
   if (success) return { summary: `the error result reached the model as a success: the ${success.format} at ${success.path} carries no error signal`, part: trimPart(success.part) };
   return undefined;
 }

@@ -1,17 +1,18 @@
 // `npm run compliance`: every stack adapter against every stack check, written to
-// stacks/compliance/report.json and stacks/compliance/README.md. With --stack/--check/--vector/--path it replays a
-// cell and prints its evidence instead (nothing is written). --verify compares a fresh run with the
+// stacks/compliance/report.json, README.md (the matrix) and rows/<row>.md (each row's evidence). With
+// --stack/--check/--vector/--path it replays a cell and prints its evidence instead (nothing is written). --verify compares a fresh run with the
 // committed report (the drift check).
 //
 // Exit status of the whole matrix: 0 when it completed (a third-party stack failing a check is a
-// finding, not an error), 1 when the control row failed a check or an adapter broke. A narrowed run
+// finding, not an error), 1 when the control row failed a check, an adapter broke or a row declares
+// a stale limit (a finding of the report, which --verify fails on too). A narrowed run
 // (a replay) exits 1 when any selected cell fails, as a test run would. --verify: 1 on drift.
 // 2 for a usage error.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { CHECKS, checkById, type Check } from './checks.ts';
-import { buildReport, renderReadme, type ComplianceReport } from './report.ts';
+import { buildReport, renderPages, type ComplianceReport } from './report.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED, runRows, type StackRun } from './run.ts';
 import { STACKS_DIR, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
 import { loadStackVectors } from './vectors.ts';
@@ -184,10 +185,13 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
   if (a.write) {
-    mkdirSync(COMPLIANCE_DIR, { recursive: true });
+    // The rows' files are rewritten from nothing, so a row that is gone leaves no file behind.
+    rmSync(join(COMPLIANCE_DIR, 'rows'), { recursive: true, force: true });
+    mkdirSync(join(COMPLIANCE_DIR, 'rows'), { recursive: true });
     writeFileSync(join(COMPLIANCE_DIR, 'report.json'), `${JSON.stringify(report, null, 1)}\n`);
-    writeFileSync(join(COMPLIANCE_DIR, 'README.md'), `${renderReadme(report)}\n`);
-    console.log('wrote stacks/compliance/report.json and stacks/compliance/README.md');
+    const pages = renderPages(report);
+    for (const [file, text] of pages) writeFileSync(join(COMPLIANCE_DIR, file), text);
+    console.log(`wrote stacks/compliance/report.json, README.md (the matrix) and rows/ (${pages.size - 1} files of evidence)`);
   }
   for (const r of runs) {
     const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);
@@ -196,8 +200,9 @@ async function main(argv: readonly string[]): Promise<number> {
     console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : said}`);
   }
   for (const c of controlFails) console.log(`the control row fails ${c.check}: the kit or the reference is wrong`);
+  for (const f of report.findings) console.log(`${f.stack} ${f.check}: ${f.summary}`);
   console.log(`${runs.length} stacks × ${a.checks.length} checks in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
-  return controlFails.length > 0 || broken.length > 0 ? 1 : 0;
+  return controlFails.length > 0 || broken.length > 0 || report.findings.length > 0 ? 1 : 0;
 }
 
 const utcDay = (): number => Math.floor(Date.now() / 86_400_000);

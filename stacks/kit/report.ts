@@ -1,6 +1,7 @@
 // The matrix as data (stacks/compliance/report.json, compliance-report.schema.json) and as a page a person
-// reads in ten seconds (stacks/compliance/README.md): stacks by checks, each failing cell a link to its
-// evidence, the canary marked ⟦so⟧ in the excerpt of the request that carried it.
+// reads in ten seconds (stacks/compliance/README.md): rows by checks, one line of why per failing cell,
+// each linking to its evidence in the row's own file (stacks/compliance/rows/<row>.md), where the
+// canary is marked ⟦so⟧ in the excerpt of the request that carried it.
 import type { Check } from './checks.ts';
 import type { Cell, Figure, StackRun } from './run.ts';
 import { adapterCommandLine } from './stacks.ts';
@@ -41,6 +42,24 @@ export interface ComplianceReport {
   readonly stacks: readonly StackEntry[];
   readonly cells: readonly Cell[];
   readonly figures: readonly Figure[];
+  /** What is wrong with the matrix's own declarations: a limit a row declares on a check it now passes. */
+  readonly findings: readonly ReportFinding[];
+}
+
+export interface ReportFinding {
+  readonly kind: 'stale-limit';
+  readonly stack: string;
+  readonly check: string;
+  readonly summary: string;
+}
+
+/** A declared limit whose cell passes explains nothing any more: the row must drop it (TR-STACK-12). */
+function staleLimits(runs: readonly StackRun[]): ReportFinding[] {
+  return runs.flatMap((r) =>
+    r.cells
+      .filter((c) => c.verdict === 'pass' && r.row.limits?.[c.check] !== undefined)
+      .map((c) => ({ kind: 'stale-limit' as const, stack: c.stack, check: c.check, summary: `passes, so the limit the row declares is stale: remove it from the row's limits (it expected a finding matching /${r.row.limits![c.check]!.expects.summary.source}/)` })),
+  );
 }
 
 export function buildReport(runs: readonly StackRun[], checks: readonly Check[], opts: { seed: number; runs: number; vectors: readonly string[] }): ComplianceReport {
@@ -64,12 +83,32 @@ export function buildReport(runs: readonly StackRun[], checks: readonly Check[],
     })),
     cells: runs.flatMap((r) => r.cells),
     figures: runs.flatMap((r) => r.figures),
+    findings: staleLimits(runs),
   };
 }
 
-export const anchor = (stack: string, check: string): string => `${stack}-${check}`.toLowerCase();
+/** The anchor of a check's evidence in its row's file. */
+export const anchor = (check: string): string => check.toLowerCase();
+
+/** A row's evidence file, relative to stacks/compliance/. */
+export const rowFile = (stack: string): string => `rows/${stack}.md`;
 
 const KIND_WORD: Readonly<Record<string, string>> = { leak: 'leak', loss: 'data loss', delivery: 'delivery', duplication: 'duplication' };
+
+const oneLine = (s: string, max: number): string => {
+  const t = s.replace(/\s+/g, ' ').trim();
+  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+};
+/** Text for a Markdown list line: no pipe, backtick, bracket, tag or emphasis mark breaks it. */
+export const md = (s: string): string => s.replace(/[|`[\]<>_*]/g, (c) => `\\${c}`);
+
+/** Why a cell is not a pass, in one line: its first piece of evidence, or why it could not be judged. */
+export function why(c: Cell): string {
+  if (c.verdict === 'error') return `could not be judged: ${oneLine(c.reason ?? 'unknown', 180)}`;
+  const e = c.evidence[0];
+  const said = e ? `${oneLine(e.summary, 180)} (${e.source === 'vector' ? `vector ${e.case}` : 'generated case'})` : oneLine(c.reason ?? '', 180);
+  return c.verdict === 'limit' ? `stack limit: ${said}` : said;
+}
 
 function cellMark(c: Cell | undefined, level: string): string {
   if (!c) return '—';
@@ -77,14 +116,18 @@ function cellMark(c: Cell | undefined, level: string): string {
   const m = c.model.verdict !== c.verdict && c.model.verdict !== 'n/a' ? ` (m: ${c.model.verdict})` : '';
   if (c.verdict === 'pass') return `pass${m}`;
   if (c.verdict === 'n/a') return 'n/a';
-  if (c.verdict === 'error') return `[**error**](#${anchor(c.stack, c.check)})`;
-  if (c.verdict === 'limit') return `[*stack limit*](#${anchor(c.stack, c.check)})${m}`;
+  const link = (label: string) => `[${label}](${rowFile(c.stack)}#${anchor(c.check)})`;
+  if (c.verdict === 'error') return link('**error**');
+  if (c.verdict === 'limit') return `${link('*stack limit*')}${m}`;
   // A SHOULD cell is a default to change, not a broken rule.
-  return (level === 'SHOULD' ? `[*media*](#${anchor(c.stack, c.check)})` : `[**FAIL**](#${anchor(c.stack, c.check)})`) + m;
+  return (level === 'SHOULD' ? link('*media*') : link('**FAIL**')) + m;
 }
 
 const fence = (s: string): string => '```\n' + s + '\n```';
+const notPassing = (c: Cell): boolean => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error';
+const short = (id: string): string => id.replace('TR-STACK-', 'S');
 
+/** The matrix page (stacks/compliance/README.md): rows × checks, and one line of why per failing cell. */
 export function renderReadme(r: ComplianceReport): string {
   const out: string[] = [];
   const cell = (s: string, k: string) => r.cells.find((c) => c.stack === s && c.check === k);
@@ -92,18 +135,24 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('');
   out.push('Generated by `npm run compliance` (stacks/, checks of [spec/11-stacks.md](../../spec/11-stacks.md)); do not edit.');
   out.push('A row is a stack in one mode, sending through one provider package. Each row runs one agent step against a real MCP');
-  out.push('server (the SDK server, in memory) that returns the case\'s CallToolResult; the provider package\'s `fetch` is a fake');
+  out.push('server (the SDK server) that returns the case\'s CallToolResult; the provider package\'s `fetch` is a fake');
   out.push('provider that answers in that provider\'s format (JSON, or SSE when streaming) and records the exact HTTP body. Cells');
   out.push('are judged at that body. `(m: …)` after a verdict is the same check at the model interface (what the stack handed its');
-  out.push('provider package) where it differs: there the provider package changed the outcome. `n/a`: the check cannot be judged');
-  out.push('on the row (the reason is in report.json).');
-  out.push(`Kit ${r.kit.version}, seed ${r.kit.seed}, ${r.kit.runs} generated cases per cell plus ${r.kit.vectors.length} fixed vectors. \`npm test\` checks this file is what the pinned versions produce.`);
+  out.push('provider package, judged over every case of the cell) where it differs: there the provider package changed the outcome.');
+  out.push('`n/a`: the check cannot be judged on the row. Each failing cell links to its evidence, in a file per row (`rows/`).');
+  out.push(`Kit ${r.kit.version}, seed ${r.kit.seed}, ${r.kit.runs} generated cases per cell plus ${r.kit.vectors.length} fixed vectors. \`npm test\` checks these files are what the pinned versions produce.`);
   out.push('');
-  out.push(`| stack | mode | provider | ${r.checks.map((c) => `${c.id.replace('TR-STACK-', 'S')} ${c.short}`).join(' | ')} |`);
+  if (r.findings.length > 0) {
+    out.push('**Findings about the matrix itself** (the drift check fails until they are fixed):');
+    out.push('');
+    for (const f of r.findings) out.push(`- ${f.stack} ${f.check}: ${md(f.summary)}`);
+    out.push('');
+  }
+  out.push(`| stack | mode | provider | ${r.checks.map((c) => `${short(c.id)} ${c.short}`).join(' | ')} |`);
   out.push(`| --- | --- | --- | ${r.checks.map(() => '---').join(' | ')} |`);
   for (const s of r.stacks) {
     const marks = s.error ? r.checks.map(() => 'not run') : r.checks.map((c) => cellMark(cell(s.id, c.id), c.level));
-    out.push(`| **${s.stack}**${s.control ? ' (control)' : ''} | ${s.mode} | ${s.provider} | ${marks.join(' | ')} |`);
+    out.push(`| [**${s.stack}**](${rowFile(s.id)})${s.control ? ' (control)' : ''} | ${s.mode} | ${s.provider} | ${marks.join(' | ')} |`);
   }
   out.push('');
   out.push('Checks (S*n* is TR-STACK-*n*):');
@@ -114,6 +163,19 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('the same bytes as text are. TR-STACK-5 marks a stack that sends them as media without being asked (*media*: a');
   out.push('default to change, not a leak). TR-STACK-16 fails where media the stack handed its provider package is missing from');
   out.push('the body, or where the step threw. The figures below count both.');
+  out.push('');
+  out.push('## Why each cell fails');
+  out.push('');
+  out.push('The first piece of evidence of each cell that does not pass; the row\'s file has all of it, with the input and a replay command.');
+  for (const s of r.stacks) {
+    const failing = r.cells.filter((c) => c.stack === s.id && notPassing(c));
+    if (failing.length === 0 && !s.error) continue;
+    out.push('');
+    out.push(`### [${s.id}](${rowFile(s.id)})`);
+    out.push('');
+    if (s.error) out.push(`- not run: ${md(oneLine(s.error, 200))}`);
+    for (const c of failing) out.push(`- [${short(c.check)} ${r.checks.find((k) => k.id === c.check)?.short ?? ''}](${rowFile(c.stack)}#${anchor(c.check)}): ${md(why(c))}`);
+  }
   out.push('');
   out.push('## Budget figures (TR-STACK-10)');
   out.push('');
@@ -129,21 +191,42 @@ export function renderReadme(r: ComplianceReport): string {
     });
     out.push(`| ${s.id} | ${row.join(' | ')} |`);
   }
+  return out.join('\n');
+}
+
+/** One row's file (stacks/compliance/rows/<row>.md): what it runs, its verdicts, and the evidence of each cell that does not pass. */
+export function renderRowEvidence(r: ComplianceReport, stackId: string): string {
+  const s = r.stacks.find((x) => x.id === stackId);
+  if (!s) throw new Error(`no row ${stackId} in the report`);
+  const cells = r.cells.filter((c) => c.stack === s.id);
+  const out: string[] = [];
+  out.push(`# ${s.id}${s.control ? ' (control)' : ''}`);
   out.push('');
-  out.push('## Rows');
+  out.push('Generated by `npm run compliance`; do not edit. [The matrix](../README.md).');
   out.push('');
-  for (const s of r.stacks) out.push(`- **${s.id}** — ${s.setup}${s.runs !== undefined ? ` (${s.runs} generated cases per cell: a step of this stack costs about a second)` : ''}. ${s.version.split(' ').map((v) => `\`${v}\``).join(' ')}, ${s.runtime}. Adapter: \`${s.adapter}\`.${s.error ? ` Not run: ${s.error}` : ''}`);
+  out.push(`${s.setup}${s.runs !== undefined ? ` (${s.runs} generated cases per cell: a step of this stack costs about a second)` : ''}. ${s.version.split(' ').map((v) => `\`${v}\``).join(' ')}, ${s.runtime}. Adapter: \`${s.adapter}\`.${s.error ? ` Not run: ${s.error}` : ''}`);
+  out.push('');
+  out.push('| check | verdict | at the model interface | cases |');
+  out.push('| --- | --- | --- | --- |');
+  for (const k of r.checks) {
+    const c = cells.find((x) => x.check === k.id);
+    if (!c) continue;
+    const verdict = notPassing(c) ? `[${c.verdict === 'fail' && k.level === 'SHOULD' ? 'media' : c.verdict}](#${anchor(c.check)})` : c.verdict;
+    out.push(`| ${k.id} ${k.short} | ${verdict} | ${c.model.verdict} | ${c.vectors} vectors, ${c.generated} generated |`);
+  }
+  for (const f of r.findings.filter((x) => x.stack === s.id)) out.push('', `**Finding:** ${f.check} ${md(f.summary)}`);
   out.push('');
   out.push('## Evidence');
   out.push('');
-  const failing = r.cells.filter((c) => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error');
+  const failing = cells.filter(notPassing);
   if (failing.length === 0) out.push('No cell fails.');
   for (const c of failing) {
     const check = r.checks.find((k) => k.id === c.check);
-    out.push(`### <a id="${anchor(c.stack, c.check)}"></a>${c.stack} × ${c.check}: ${check?.title ?? ''}`);
+    out.push(`### <a id="${anchor(c.check)}"></a>${c.check}: ${check?.title ?? ''}`);
     out.push('');
-    if (c.verdict === 'error') out.push(`Could not be judged: ${c.reason ?? 'unknown'}`);
-    if (c.verdict === 'limit') out.push(`A stack limit: ${c.reason ?? ''} Upstream: ${c.upstream ?? ''}`, '');
+    if (c.verdict === 'error') out.push(`Could not be judged: ${c.reason ?? 'unknown'}`, '');
+    if (c.verdict === 'limit') out.push(`A stack limit: ${c.reason ?? ''} Upstream: ${c.upstream ?? ''} It explains the failure whose summary matches \`/${c.expects ?? ''}/\`.`, '');
+    if (c.verdict === 'fail' && c.expects !== undefined) out.push(`${c.reason ?? ''}`, '');
     out.push(`At the model interface: ${c.model.verdict}${c.model.summary ? ` (${c.model.summary}${c.model.case ? `; case ${c.model.case.slice(0, 80)}` : ''})` : ''}.`);
     out.push('');
     for (const e of c.evidence) {
@@ -179,4 +262,9 @@ export function renderReadme(r: ComplianceReport): string {
     }
   }
   return out.join('\n');
+}
+
+/** Every file of stacks/compliance/ but report.json, by path relative to it: the matrix page and one file per row. */
+export function renderPages(r: ComplianceReport): Map<string, string> {
+  return new Map([['README.md', `${renderReadme(r)}\n`], ...r.stacks.map((s) => [rowFile(s.id), `${renderRowEvidence(r, s.id)}\n`] as const)]);
 }

@@ -1,7 +1,7 @@
 // Running the matrix: one adapter process per row, two to four at once; per row, every check on
 // the fixed vectors it applies to and on generated cases (fast-check: seeded, shrunk to a minimal
 // case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
-// of the shrunk generated case.
+// of the shrunk generated case; the model-interface verdict beside it reads every case of the cell.
 import fc from 'fast-check';
 import { AdapterProcess } from '../../conformance/runner/process.ts';
 import type { HelloOutput } from '../../conformance/protocol/messages.ts';
@@ -49,6 +49,8 @@ export interface Cell {
   readonly reason?: string;
   /** For `limit`: the change the stack or its provider package needs. */
   readonly upstream?: string;
+  /** For `limit`, and for `fail` on a row that declares a limit on the check: the pattern the limit's finding matches. */
+  readonly expects?: string;
   /** The verdict of the same check at the model interface. */
   readonly model: ModelVerdict;
 }
@@ -189,16 +191,21 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     const found: Evidence[] = [];
     let reason: string | undefined;
     let notApplicable: string | undefined;
+    const limit = row.limits?.[check.id];
+    /** Whether a finding is the one failure the row's declared limit explains (never without a limit). */
+    const expected = (f: Finding): boolean => limit !== undefined && limit.expects.summary.test(f.summary);
     let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
-    /** The provider verdict of one answer; the model-interface verdict is noted on the way. */
-    const judge = (c: StackCase, a: StepAnswer, caseName: string): Finding | undefined => {
-      if (model.verdict === 'pass') {
-        if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
-        else {
-          const m = check.judge(c, { ...a, requests: a.modelRequests });
-          if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
-        }
+    /** The model-interface verdict of one answer: every case of the cell is judged there, until one fails. */
+    const judgeModel = (c: StackCase, a: StepAnswer, caseName: string): void => {
+      if (model.verdict !== 'pass') return;
+      if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
+      else {
+        const m = check.judge(c, { ...a, requests: a.modelRequests });
+        if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
       }
+    };
+    /** The provider verdict of one answer. */
+    const judgeBody = (c: StackCase, a: StepAnswer): Finding | undefined => {
       const f: Finding | NotApplicable | undefined = check.judge(c, a);
       if (isNotApplicable(f)) {
         notApplicable = f.notApplicable;
@@ -207,39 +214,63 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
       return f;
     };
     const applicable = selected.filter((v) => satisfies(v, check.needs));
+    // Every vector is judged at both layers. The first failing vector is the cell's evidence (the rest
+    // only repeat it); on a row with a limit, the first failure the limit does not expect, else the
+    // first expected one.
+    let vectorFailure: Evidence | undefined;
+    let vectorExpected: Evidence | undefined;
     try {
       for (const v of applicable) {
-        const f = judge(v, await answerOf(v), v.id);
-        if (f) {
-          found.push(evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }));
-          break; // the first failing vector is the cell's evidence; the rest only repeat it
-        }
+        const a = await answerOf(v);
+        judgeModel(v, a, v.id);
+        if (vectorFailure !== undefined) continue;
+        const f = judgeBody(v, a);
+        if (f === undefined) continue;
+        const e = evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) });
+        if (expected(f)) vectorExpected ??= e;
+        else vectorFailure = e;
       }
     } catch (e) {
       reason = e instanceof Error ? e.message : String(e);
     }
+    const vectorEvidence = vectorFailure ?? vectorExpected;
+    if (vectorEvidence) found.push(vectorEvidence);
     let generated = 0;
+    let generatedFailure = false;
     if (opts.generated && reason === undefined) {
       const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
       let broken: string | undefined;
-      const property = fc.asyncProperty(anyCase, async (c) => {
-        fc.pre(satisfies(c, check.needs));
-        generated += 1;
-        if (broken !== undefined) throw new Broken(broken);
-        let a: StepAnswer;
-        try {
-          a = await askGenerated(c);
-        } catch (e) {
-          broken = e instanceof Error ? e.message : String(e);
-          throw e;
-        }
-        const f = judge(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
-        if (f) throw new CheckFailed(f);
-      });
+      let sawExpected = false;
+      /** The property over generated cases: `fails` says which findings end the search (and are shrunk); `body: false` judges the model interface only. */
+      const property = (fails: (f: Finding) => boolean, body = true) =>
+        fc.asyncProperty(anyCase, async (c) => {
+          fc.pre(satisfies(c, check.needs));
+          generated += 1;
+          if (broken !== undefined) throw new Broken(broken);
+          let a: StepAnswer;
+          try {
+            a = await askGenerated(c);
+          } catch (e) {
+            broken = e instanceof Error ? e.message : String(e);
+            throw e;
+          }
+          judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
+          if (!body) return;
+          const f = judgeBody(c, a);
+          if (f === undefined) return;
+          if (fails(f)) throw new CheckFailed(f);
+          sawExpected = true;
+        });
+      const numRuns = Math.min(opts.runs, row.runs ?? opts.runs);
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
-      const details = await fc.check(property, { seed: opts.seed, numRuns: Math.min(opts.runs, row.runs ?? opts.runs), ...(path !== undefined ? { path, endOnFailure: true } : {}) });
+      const search = (fails: (f: Finding) => boolean, at: string | undefined) => fc.check(property(fails), { seed: opts.seed, numRuns, ...(at !== undefined ? { path: at, endOnFailure: true } : {}) });
+      // On a row with a limit, first a search for a failure the limit does not expect; only when there
+      // is none, the search for the expected one, whose shrunk case is the limit's evidence.
+      let details = limit !== undefined ? await search((f) => !expected(f), undefined) : undefined;
+      if (details === undefined || (!details.failed && sawExpected && broken === undefined)) details = await search(() => true, path);
       if (broken !== undefined) reason = `adapter broke: ${broken}`;
       else if (details.failed) {
+        generatedFailure = true;
         const c = details.counterexample![0];
         const err = details.errorInstance;
         const cexPath = details.counterexamplePath ?? '';
@@ -247,14 +278,22 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
           found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
+      // The search stopped at the first failing case: the cases it did not reach are still judged at
+      // the model interface (a replay of one case, --path, has no other cases).
+      if (generatedFailure && reason === undefined && model.verdict === 'pass' && opts.path === undefined) {
+        await fc.check(property(() => false, false), { seed: opts.seed, numRuns });
+        if (broken !== undefined) reason = `adapter broke: ${broken}`;
+      }
     }
-    // A failure the row declares out of its stack's reach is a limit: still not a pass, its evidence kept.
-    const limit = found.length > 0 && reason === undefined ? row.limits?.[check.id] : undefined;
-    const verdict: Verdict = reason !== undefined ? 'error' : limit !== undefined ? 'limit' : found.length > 0 ? 'fail' : notApplicable !== undefined ? 'n/a' : 'pass';
+    // A failure the row declares out of its stack's reach, and only that failure, is a limit: still
+    // not a pass, its evidence kept. Any other failure is a fail, whatever the row declares.
+    const unexpected = found.filter((e) => !expected(e));
+    const verdict: Verdict = reason !== undefined ? 'error' : unexpected.length > 0 ? 'fail' : found.length > 0 ? 'limit' : notApplicable !== undefined ? 'n/a' : 'pass';
     if (verdict === 'n/a') reason = notApplicable;
-    if (limit !== undefined) reason = limit.reason;
-    if (verdict === 'pass' && row.limits?.[check.id] !== undefined) opts.onProgress?.(`${row.id} ${check.id}: passes, so its declared stack limit is stale: remove it from the row`);
-    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: found, ...(reason !== undefined ? { reason } : {}), ...(limit !== undefined ? { upstream: limit.upstream } : {}), model });
+    if (verdict === 'limit') reason = limit!.reason;
+    if (verdict === 'fail' && limit !== undefined) reason = `a failure the row's declared limit does not explain (it expects a finding matching /${limit.expects.summary.source}/)`;
+    const declared = limit !== undefined && (verdict === 'limit' || verdict === 'fail') ? { expects: limit.expects.summary.source } : {};
+    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: verdict === 'fail' ? unexpected : found, ...(reason !== undefined ? { reason } : {}), ...(verdict === 'limit' ? { upstream: limit!.upstream } : {}), ...declared, model });
     opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 

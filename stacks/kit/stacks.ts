@@ -23,16 +23,19 @@ export interface StackRow {
   readonly runs?: number;
   /**
    * Checks this row cannot pass from outside its stack, by check ID: no supported hook of the stack or
-   * its provider package carries what the check asks for. A failing cell of such a check is a `limit`
-   * (its evidence kept), not a pass; a cell that passes is a pass, and the stale limit is reported.
+   * its provider package carries what the check asks for. A cell of such a check whose every failure
+   * is the one the limit expects is a `limit` (its evidence kept), not a pass; any other failure is a
+   * `fail`; a cell that passes is a pass, and the stale limit is a finding of the report.
    */
   readonly limits?: Readonly<Record<string, StackLimit>>;
 }
 
-/** Why a check is out of a row's reach, and the upstream change that would bring it in. */
+/** Why a check is out of a row's reach, the upstream change that would bring it in, and the failure it explains. */
 export interface StackLimit {
   readonly reason: string;
   readonly upstream: string;
+  /** The one failure the limit explains: a finding's summary must match (the report shows the pattern). */
+  readonly expects: { readonly summary: RegExp };
 }
 
 export const STACKS_DIR = join(dirname(fileURLToPath(import.meta.url)), '..');

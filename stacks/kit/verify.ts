@@ -1,7 +1,8 @@
 // Compares a fresh matrix with the committed one. What must match: the rows (versions, setup; the
 // runtime by its major version, as CI's Node patch release may differ), the checks, each cell's
-// verdict and evidence, and the figures. The number of generated cases may differ: the drift check
-// runs fewer than the committed run and replays committed counterexamples by their path.
+// verdict and evidence, and the figures; and the fresh run must have no finding (a stale limit).
+// The number of generated cases may differ: the drift check runs fewer than the committed run and
+// replays committed counterexamples by their path.
 import type { ComplianceReport } from './report.ts';
 
 const major = (runtime: string): string => runtime.replace(/(node v\d+)\.\d+\.\d+/, '$1');
@@ -43,6 +44,8 @@ export function compareReports(committed: ComplianceReport, fresh: ComplianceRep
     }
   }
   for (const f of fresh.cells) if (!committed.cells.some((c) => c.stack === f.stack && c.check === f.check)) problems.push(`${f.stack} ${f.check}: new cell`);
+  // A stale limit fails the drift check even when the committed matrix has it too: the row is wrong.
+  for (const f of fresh.findings) problems.push(`${f.stack} ${f.check}: ${f.summary}`);
   if (stable(committed.figures) !== stable(fresh.figures)) problems.push(`the budget figures changed: now ${stable(fresh.figures).slice(0, 400)}`);
   return problems;
 }

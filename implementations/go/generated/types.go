@@ -21,6 +21,9 @@ type ComplianceReport struct {
 	Stacks  []ComplianceReportStacksItem  `json:"stacks"`
 	Cells   []Cell                        `json:"cells"`
 	Figures []ComplianceReportFiguresItem `json:"figures"`
+	// What is wrong with the matrix's own declarations: a limit a row declares on a check whose cell
+	// now passes (stale-limit). npm run compliance exits 1, and --verify fails, while there is one.
+	Findings []ComplianceReportFindingsItem `json:"findings"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -44,6 +47,9 @@ func (v *ComplianceReport) UnmarshalJSON(data []byte) error {
 	if raw, ok := members["figures"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("ComplianceReport: missing member %q", "figures")
 	}
+	if raw, ok := members["findings"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReport: missing member %q", "findings")
+	}
 	if raw, ok := members["checks"]; ok {
 		if err := noNullItems(raw, 1); err != nil {
 			return fmt.Errorf("ComplianceReport: member %q: %w", "checks", err)
@@ -64,6 +70,11 @@ func (v *ComplianceReport) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("ComplianceReport: member %q: %w", "figures", err)
 		}
 	}
+	if raw, ok := members["findings"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("ComplianceReport: member %q: %w", "findings", err)
+		}
+	}
 	type plain ComplianceReport
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
@@ -71,7 +82,7 @@ func (v *ComplianceReport) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "$schema", "kit", "checks", "stacks", "cells", "figures":
+		case "$schema", "kit", "checks", "stacks", "cells", "figures", "findings":
 		default:
 			return fmt.Errorf("ComplianceReport: unknown member %q", member)
 		}
@@ -266,17 +277,21 @@ func (v *ComplianceReportStacksItem) UnmarshalJSON(data []byte) error {
 type Cell struct {
 	Stack string `json:"stack"`
 	Check string `json:"check"`
-	// Judged at the provider body. limit: the check fails, and the row declares it out of its stack's
+	// Judged at the provider body. limit: the check fails, the row declares it out of its stack's
 	// reach from outside (reason says why, upstream what the stack would have to change; the evidence
-	// is kept); error: the adapter broke and the cell could not be judged; n/a: the check cannot be
-	// judged on this row (reason says why).
+	// is kept), and every failure is the one the limit expects (expects); a failure the limit does not
+	// expect makes the cell a fail; error: the adapter broke and the cell could not be judged; n/a:
+	// the check cannot be judged on this row (reason says why).
 	Verdict string `json:"verdict"`
 	Vectors int64  `json:"vectors"`
 	// Generated cases run, shrinking steps included.
 	Generated int64   `json:"generated"`
 	Reason    *string `json:"reason,omitempty"`
 	// For limit: the change the stack or its provider package needs.
-	Upstream *string      `json:"upstream,omitempty"`
+	Upstream *string `json:"upstream,omitempty"`
+	// For limit, and for fail on a row that declares a limit on the check: the regular expression the
+	// summary of the failure the limit explains matches.
+	Expects  *string      `json:"expects,omitempty"`
 	Evidence []Evidence   `json:"evidence"`
 	Model    ModelVerdict `json:"model"`
 }
@@ -320,7 +335,7 @@ func (v *Cell) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "stack", "check", "verdict", "vectors", "generated", "reason", "upstream", "evidence", "model":
+		case "stack", "check", "verdict", "vectors", "generated", "reason", "upstream", "expects", "evidence", "model":
 		default:
 			return fmt.Errorf("Cell: unknown member %q", member)
 		}
@@ -473,7 +488,8 @@ func (v *Occurrence) UnmarshalJSON(data []byte) error {
 // provider package.
 type ModelVerdict struct {
 	Verdict string `json:"verdict"`
-	// The first failing case (a vector ID, or the start of a generated input); not shrunk.
+	// The first failing case (a vector ID, or the start of a generated input) in the order the cell
+	// ran them: every case of the cell is judged at the model interface. Not shrunk.
 	Case *string `json:"case,omitempty"`
 	// What went wrong, or for n/a why the check does not apply at the model interface.
 	Summary *string       `json:"summary,omitempty"`
@@ -554,6 +570,50 @@ func (v *ComplianceReportFiguresItem) UnmarshalJSON(data []byte) error {
 		}
 	}
 	*v = ComplianceReportFiguresItem(p)
+	return nil
+}
+
+type ComplianceReportFindingsItem struct {
+	Kind    string `json:"kind"`
+	Stack   string `json:"stack"`
+	Check   string `json:"check"`
+	Summary string `json:"summary"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ComplianceReportFindingsItem) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ComplianceReportFindingsItem: want an object, got %.40s", data)
+	}
+	if raw, ok := members["kind"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportFindingsItem: missing member %q", "kind")
+	}
+	if raw, ok := members["stack"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportFindingsItem: missing member %q", "stack")
+	}
+	if raw, ok := members["check"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportFindingsItem: missing member %q", "check")
+	}
+	if raw, ok := members["summary"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ComplianceReportFindingsItem: missing member %q", "summary")
+	}
+	type plain ComplianceReportFindingsItem
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ComplianceReportFindingsItem: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "kind", "stack", "check", "summary":
+		default:
+			return fmt.Errorf("ComplianceReportFindingsItem: unknown member %q", member)
+		}
+	}
+	if p.Kind != "stale-limit" {
+		return fmt.Errorf("ComplianceReportFindingsItem: member %q must be \"stale-limit\"", "kind")
+	}
+	*v = ComplianceReportFindingsItem(p)
 	return nil
 }
 
@@ -1570,6 +1630,7 @@ type VectorFile struct {
 	Description string       `json:"description"`
 	Group       Group        `json:"group"`
 	Op          Operation    `json:"op"`
+	Provenance  *Provenance  `json:"provenance,omitempty"`
 	Cases       []VectorCase `json:"cases"`
 }
 
@@ -1603,7 +1664,7 @@ func (v *VectorFile) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "$schema", "description", "group", "op", "cases":
+		case "$schema", "description", "group", "op", "provenance", "cases":
 		default:
 			return fmt.Errorf("VectorFile: unknown member %q", member)
 		}
@@ -1672,6 +1733,53 @@ func (v *Operation) UnmarshalJSON(data []byte) error {
 		return nil
 	}
 	return fmt.Errorf("Operation: %s is not in the set", data)
+}
+
+// Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these
+// versions, produced when the recorder drove them; the recorder re-records and compares.
+type Provenance struct {
+	// The recorder's path in the repository.
+	Recorder string `json:"recorder"`
+	// The language runtime and its version, e.g. python 3.11.7.
+	Runtime string `json:"runtime"`
+	// Package name to its exact installed version.
+	Packages map[string]string `json:"packages"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *Provenance) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("Provenance: want an object, got %.40s", data)
+	}
+	if raw, ok := members["recorder"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "recorder")
+	}
+	if raw, ok := members["runtime"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "runtime")
+	}
+	if raw, ok := members["packages"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("Provenance: missing member %q", "packages")
+	}
+	if raw, ok := members["packages"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("Provenance: member %q: %w", "packages", err)
+		}
+	}
+	type plain Provenance
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("Provenance: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "recorder", "runtime", "packages":
+		default:
+			return fmt.Errorf("Provenance: unknown member %q", member)
+		}
+	}
+	*v = Provenance(p)
+	return nil
 }
 
 type VectorCase struct {

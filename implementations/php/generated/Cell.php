@@ -18,10 +18,11 @@ final readonly class Cell implements \JsonSerializable
     /**
      * @param string $stack
      * @param string $check
-     * @param 'pass'|'fail'|'limit'|'error'|'n/a' $verdict Judged at the provider body. limit: the check fails, and the
-     *     row declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to
-     *     change; the evidence is kept); error: the adapter broke and the cell could not be judged; n/a: the check
-     *     cannot be judged on this row (reason says why).
+     * @param 'pass'|'fail'|'limit'|'error'|'n/a' $verdict Judged at the provider body. limit: the check fails, the row
+     *     declares it out of its stack's reach from outside (reason says why, upstream what the stack would have to
+     *     change; the evidence is kept), and every failure is the one the limit expects (expects); a failure the limit
+     *     does not expect makes the cell a fail; error: the adapter broke and the cell could not be judged; n/a: the
+     *     check cannot be judged on this row (reason says why).
      * @param int $vectors
      * @param int $generated Generated cases run, shrinking steps included.
      * @param list<Evidence> $evidence
@@ -29,6 +30,8 @@ final readonly class Cell implements \JsonSerializable
      * @param string|Absent $reason Absent::Value when absent.
      * @param string|Absent $upstream Absent::Value when absent. For limit: the change the stack or its provider package
      *     needs.
+     * @param string|Absent $expects Absent::Value when absent. For limit, and for fail on a row that declares a limit
+     *     on the check: the regular expression the summary of the failure the limit explains matches.
      */
     public function __construct(
         public string $stack,
@@ -40,6 +43,7 @@ final readonly class Cell implements \JsonSerializable
         public ModelVerdict $model,
         public string|Absent $reason = Absent::Value,
         public string|Absent $upstream = Absent::Value,
+        public string|Absent $expects = Absent::Value,
     ) {
     }
 
@@ -50,7 +54,7 @@ final readonly class Cell implements \JsonSerializable
             $data,
             $path,
             ['stack', 'check', 'verdict', 'vectors', 'generated', 'evidence', 'model'],
-            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'upstream', 'evidence', 'model'],
+            ['stack', 'check', 'verdict', 'vectors', 'generated', 'reason', 'upstream', 'expects', 'evidence', 'model'],
         );
         return new self(
             stack: Json::string($m['stack'], $path . '.stack'),
@@ -69,6 +73,7 @@ final readonly class Cell implements \JsonSerializable
                 $m['upstream'],
                 $path . '.upstream',
             ) : Absent::Value,
+            expects: array_key_exists('expects', $m) ? Json::string($m['expects'], $path . '.expects') : Absent::Value,
         );
     }
 
@@ -85,6 +90,9 @@ final readonly class Cell implements \JsonSerializable
         }
         if (!$this->upstream instanceof Absent) {
             $out->{'upstream'} = $this->upstream;
+        }
+        if (!$this->expects instanceof Absent) {
+            $out->{'expects'} = $this->expects;
         }
         $out->{'evidence'} = $this->evidence;
         $out->{'model'} = $this->model;

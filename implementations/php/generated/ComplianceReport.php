@@ -20,6 +20,9 @@ final readonly class ComplianceReport implements \JsonSerializable
      * @param list<ComplianceReportStacksItem> $stacks
      * @param list<Cell> $cells
      * @param list<ComplianceReportFiguresItem> $figures
+     * @param list<ComplianceReportFindingsItem> $findings What is wrong with the matrix's own declarations: a limit a
+     *     row declares on a check whose cell now passes (stale-limit). npm run compliance exits 1, and --verify fails,
+     *     while there is one.
      * @param string|Absent $schema Absent::Value when absent.
      */
     public function __construct(
@@ -28,6 +31,7 @@ final readonly class ComplianceReport implements \JsonSerializable
         public array $stacks,
         public array $cells,
         public array $figures,
+        public array $findings,
         public string|Absent $schema = Absent::Value,
     ) {
     }
@@ -38,8 +42,8 @@ final readonly class ComplianceReport implements \JsonSerializable
         $m = Json::members(
             $data,
             $path,
-            ['kit', 'checks', 'stacks', 'cells', 'figures'],
-            ['$schema', 'kit', 'checks', 'stacks', 'cells', 'figures'],
+            ['kit', 'checks', 'stacks', 'cells', 'figures', 'findings'],
+            ['$schema', 'kit', 'checks', 'stacks', 'cells', 'figures', 'findings'],
         );
         return new self(
             kit: ComplianceReportKit::fromJson($m['kit'], $path . '.kit'),
@@ -63,6 +67,11 @@ final readonly class ComplianceReport implements \JsonSerializable
                 $path . '.figures',
                 static fn (mixed $x1, string $p1) => ComplianceReportFiguresItem::fromJson($x1, $p1),
             ),
+            findings: Json::list(
+                $m['findings'],
+                $path . '.findings',
+                static fn (mixed $x1, string $p1) => ComplianceReportFindingsItem::fromJson($x1, $p1),
+            ),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
         );
     }
@@ -78,6 +87,7 @@ final readonly class ComplianceReport implements \JsonSerializable
         $out->{'stacks'} = $this->stacks;
         $out->{'cells'} = $this->cells;
         $out->{'figures'} = $this->figures;
+        $out->{'findings'} = $this->findings;
         return $out;
     }
 }

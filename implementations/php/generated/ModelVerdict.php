@@ -17,7 +17,8 @@ final readonly class ModelVerdict implements \JsonSerializable
     /**
      * @param 'pass'|'fail'|'n/a' $verdict
      * @param string|Absent $case Absent::Value when absent. The first failing case (a vector ID, or the start of a
-     *     generated input); not shrunk.
+     *     generated input) in the order the cell ran them: every case of the cell is judged at the model interface. Not
+     *     shrunk.
      * @param string|Absent $summary Absent::Value when absent. What went wrong, or for n/a why the check does not apply
      *     at the model interface.
      * @param string|Absent $canary Absent::Value when absent.

@@ -19,6 +19,7 @@ final readonly class VectorFile implements \JsonSerializable
      * @param Operation $op
      * @param list<VectorCase> $cases
      * @param string|Absent $schema Absent::Value when absent.
+     * @param Provenance|Absent $provenance Absent::Value when absent.
      */
     public function __construct(
         public string $description,
@@ -26,6 +27,7 @@ final readonly class VectorFile implements \JsonSerializable
         public Operation $op,
         public array $cases,
         public string|Absent $schema = Absent::Value,
+        public Provenance|Absent $provenance = Absent::Value,
     ) {
     }
 
@@ -36,7 +38,7 @@ final readonly class VectorFile implements \JsonSerializable
             $data,
             $path,
             ['description', 'group', 'op', 'cases'],
-            ['$schema', 'description', 'group', 'op', 'cases'],
+            ['$schema', 'description', 'group', 'op', 'provenance', 'cases'],
         );
         return new self(
             description: Json::string($m['description'], $path . '.description'),
@@ -48,6 +50,10 @@ final readonly class VectorFile implements \JsonSerializable
                 static fn (mixed $x1, string $p1) => VectorCase::fromJson($x1, $p1),
             ),
             schema: array_key_exists('$schema', $m) ? Json::string($m['$schema'], $path . '.$schema') : Absent::Value,
+            provenance: array_key_exists('provenance', $m) ? Provenance::fromJson(
+                $m['provenance'],
+                $path . '.provenance',
+            ) : Absent::Value,
         );
     }
 
@@ -60,6 +66,9 @@ final readonly class VectorFile implements \JsonSerializable
         $out->{'description'} = $this->description;
         $out->{'group'} = $this->group;
         $out->{'op'} = $this->op;
+        if (!$this->provenance instanceof Absent) {
+            $out->{'provenance'} = $this->provenance;
+        }
         $out->{'cases'} = $this->cases;
         return $out;
     }

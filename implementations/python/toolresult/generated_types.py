@@ -19,6 +19,7 @@ ComplianceReport = TypedDict(
         "stacks": list["ComplianceReportStacksItem"],
         "cells": list["Cell"],
         "figures": list["ComplianceReportFiguresItem"],
+        "findings": list["ComplianceReportFindingsItem"],
     },
 )
 
@@ -71,6 +72,7 @@ Cell = TypedDict(
         "generated": int,
         "reason": NotRequired[str],
         "upstream": NotRequired[str],
+        "expects": NotRequired[str],
         "evidence": list["Evidence"],
         "model": "ModelVerdict",
     },
@@ -131,6 +133,16 @@ ComplianceReportFiguresItem = TypedDict(
         "vector": str,
         "requestOctets": int,
         "mediaOctets": int,
+    },
+)
+
+ComplianceReportFindingsItem = TypedDict(
+    "ComplianceReportFindingsItem",
+    {
+        "kind": Literal["stale-limit"],
+        "stack": str,
+        "check": str,
+        "summary": str,
     },
 )
 
@@ -367,6 +379,7 @@ VectorFile = TypedDict(
         "description": str,
         "group": "Group",
         "op": "Operation",
+        "provenance": NotRequired["Provenance"],
         "cases": list["VectorCase"],
     },
 )
@@ -378,6 +391,17 @@ GROUP_VALUES: tuple[Group, ...] = ("bound", "egress", "sinks", "ledger", "hooks"
 # An adapter operation (spec/09-conformance.md).
 Operation: TypeAlias = Literal["coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step"]
 OPERATION_VALUES: tuple[Operation, ...] = ("coerce", "measure", "bound", "wire", "audit", "live", "suspend", "persist", "restore", "hooks", "normalize", "step")
+
+# Where recorded inputs came from: the cases' inputs are what the named packages, at exactly these
+# versions, produced when the recorder drove them; the recorder re-records and compares.
+Provenance = TypedDict(
+    "Provenance",
+    {
+        "recorder": str,
+        "runtime": str,
+        "packages": dict[str, str],
+    },
+)
 
 VectorCase = TypedDict(
     "VectorCase",

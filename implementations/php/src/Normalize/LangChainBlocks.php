@@ -44,7 +44,12 @@ final class LangChainBlocks
             $url = is_string($u) ? $u : Source::string($u, 'url');
             return $url !== null && self::reference($parts, $id, $type, $mime, null, $url, $modelFacing);
         }
-        [$hasData] = Source::member($block, 'data');
+        // The first of `base64` (langchain-core's Python v1 blocks) and `data` (the JavaScript v1 and
+        // legacy forms) that is given holds the bytes, as base64 text and never a data: URL; `url` is
+        // read only without both (TR-NORM-51).
+        [$hasBase64] = Source::member($block, 'base64');
+        $dataKey = $hasBase64 ? 'base64' : 'data';
+        [$hasData] = Source::member($block, $dataKey);
         $sourceType = Source::get($block, 'source_type');
         $text = Source::string($block, 'text');
         if ($type === 'file' && $text !== null && !$hasData && ($sourceType === null || $sourceType === 'text')) {
@@ -54,7 +59,7 @@ final class LangChainBlocks
             return true;
         }
         if ($hasData) {
-            $data = Source::string($block, 'data');
+            $data = Source::string($block, $dataKey);
             return $data !== null && self::reference($parts, $id, $type, $mime, $data, null, $modelFacing);
         }
         $url = Source::string($block, 'url');

@@ -66,6 +66,7 @@ final class LangChainNormalizer
         $parts->rows = array_merge($parts->rows, $runOnly->rows);
         $parts->texts = array_merge($parts->texts, $runOnly->texts);
         $parts->warnings = $runOnly->warnings;
+        $parts->members = $runOnly->members;
         return Finish::result($parts, $status === 'error', $structured, $o);
     }
 
@@ -114,6 +115,9 @@ final class LangChainNormalizer
     /** The Python MCP adapter's form (TR-NORM-54): null or a missing value means none. */
     private static function pythonForm(mixed $artifact, Parts $parts): mixed
     {
+        if ($artifact instanceof \stdClass || is_array($artifact)) {
+            $parts->members = ArtifactMembers::text($artifact); // the other members, run-only (TR-NORM-66)
+        }
         if (Source::hasName($artifact, 'structured_content') && Source::hasName($artifact, 'structuredContent')) {
             $parts->warnings[] = WarningCode::StructuredInvalid->value;
             return Absent::Value;

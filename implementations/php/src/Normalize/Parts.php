@@ -20,6 +20,8 @@ final class Parts
     public array $texts = [];
     /** @var list<string> */
     public array $warnings = [];
+    /** The text of the artifact members (TR-NORM-66), when the source had other members. */
+    public ?string $members = null;
 
     public function row(string $block, string $kind, mixed $mimeType, string $size, mixed $uri): void
     {
@@ -47,7 +49,7 @@ final class Parts
         }
     }
 
-    /** The artifact list: the reference table first, then one text artifact per run-only text (TR-NORM-11). */
+    /** The artifact list: the reference table first, then one text artifact per run-only text (TR-NORM-11), then the artifact members (TR-NORM-66). */
     public function artifacts(): array
     {
         $out = [];
@@ -60,6 +62,9 @@ final class Parts
         }
         foreach ($this->texts as [$block, $text]) {
             $out[] = (object) ['type' => 'text', 'label' => "Text of {$block}", 'data' => (object) ['text' => $text]];
+        }
+        if ($this->members !== null) {
+            $out[] = (object) ['type' => 'text', 'label' => ArtifactMembers::LABEL, 'data' => (object) ['text' => $this->members]];
         }
         return $out;
     }

@@ -11,6 +11,7 @@ from typing import Any, TypeGuard
 from ..coercion import is_text
 from ..json_reader import JsonSyntaxError, read_json
 from ..result import ABSENT, BoundedResult
+from .artifact_members import artifact_members_text
 from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_embedded_resource
@@ -79,12 +80,16 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
         found = _binary((url, None), None)
     else:
         mime_type = fields.get("mimeType") if is_text(fields.get("mimeType")) else fields.get("mime_type")
-        raw_data = fields.get("data")
+        # The first of `base64` (langchain-core's v1 blocks, what langchain-mcp-adapters builds) and
+        # `data` (the JavaScript v1 and legacy forms) that is given holds the bytes; `url` is read
+        # only without both. Either holds base64 text, never a data: URL (TR-NORM-51).
+        data_key = "base64" if "base64" in fields else "data"
+        raw_data = fields.get(data_key)
         data, url = text_value(raw_data), text_value(fields.get("url"))
         source_type = fields.get("source_type")
         file_text = (
             text_value(fields.get("text"))
-            if kind == "file" and "data" not in fields and (source_type is None or word_value(source_type) == "text")
+            if kind == "file" and data_key not in fields and (source_type is None or word_value(source_type) == "text")
             else None
         )
         if file_text is not None:
@@ -94,7 +99,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
             return
         if type(raw_data) is bytearray:
             found = (mime_type, len(raw_data), "")  # a native byte array counts its length (TR-NORM-10)
-        elif "data" in fields and data is None:
+        elif data_key in fields and data is None:
             found = None
         else:
             found = _binary((url, data), mime_type)
@@ -171,7 +176,8 @@ def normalize_langchain(value: Any, options: NormalizeOptions) -> BoundedResult:
             warnings.add("structured.invalid")
         else:
             carried = artifact.get("structured_content", artifact.get("structuredContent"))
-            structured = ABSENT if carried is None else carried
+            structured = ABSENT if carried is None or carried is ABSENT else carried
+        collected.members = artifact_members_text(artifact)  # the other members, run-only (TR-NORM-66)
     elif artifact is not None:
         structured = artifact  # the tool's output not meant for the model (TR-NORM-55)
     return finish(collected, status == "error", structured, warnings, options, text=text)

@@ -69,6 +69,7 @@ class Collected:
         self.pieces: list[str] = []
         self.rows: list[list[str]] = []
         self.texts: list[tuple[str, str]] = []  # (block label, text)
+        self.members: str | None = None  # the rest of an adapter artifact (TR-NORM-66)
 
     def piece(self, text: str) -> None:
         self.pieces.append(text)
@@ -81,18 +82,21 @@ class Collected:
 
     @property
     def has_references(self) -> bool:
-        return bool(self.rows or self.texts)
+        return bool(self.rows or self.texts) or self.members is not None
 
     def text(self) -> str:
         """The text pieces joined with one line feed; none at all is the empty string (TR-NORM-10)."""
         return "\n".join(self.pieces)
 
     def artifacts(self) -> list[dict[str, Any]]:
-        """The reference table first, then one text artifact per run-only text (TR-NORM-13)."""
+        """The reference table first, then one text artifact per run-only text (TR-NORM-13), then the
+        artifact members (TR-NORM-66)."""
         out: list[dict[str, Any]] = []
         if self.rows:
             out.append({"type": "table", "label": "Content references",
                         "data": {"columns": list(REFERENCE_COLUMNS), "rows": self.rows}})
         for block, text in self.texts:
             out.append({"type": "text", "label": f"Text of {block}", "data": {"text": text}})
+        if self.members is not None:
+            out.append({"type": "text", "label": "Artifact members", "data": {"text": self.members}})
         return out

@@ -1,0 +1,123 @@
+// A planted stack: an adapter that speaks the stack protocol (hello, step, stop) like any row's, but
+// builds its provider bodies and model-interface requests by hand, each in a way the kit must catch
+// (stacks/kit/judging.test.ts). No stack package runs; the kit's runner drives it as a child
+// process, exactly as it drives a real stack. `--plant NAME` picks the misbehaviour:
+//
+// - `model-column`: the body carries the whole result as JSON (every `_meta` leaks there); the
+//   model interface carries only the visible text and, when the result has one, the result-level
+//   `_meta`, so only a later case fails at the model interface.
+// - `error-elsewhere`: an error result's tool-result part carries the provider's error signal but
+//   no error text; the text is sent in a system prompt that begins with "Error".
+// - `meta-keys`: the tool-result text is the visible text and the names of the `_meta` members
+//   (a stack that forwards `_meta`'s keys as hints).
+// - `error-unmarked`: an error result's text arrives in a tool-result part without any error signal;
+//   a success is sent as the faithful text.
+// - `error-unmarked-or-lost`: as `error-unmarked`, but an error result with an image loses its text.
+// - `faithful`: the visible text only, an error marked in the provider's form (passes every check
+//   it is run on).
+import { describeThrow, serve, type StepInput, type StepOutput } from '../adapters/shared/adapter-loop.ts';
+
+type Obj = Record<string, unknown>;
+const PLANTS = ['model-column', 'error-elsewhere', 'meta-keys', 'error-unmarked', 'error-unmarked-or-lost', 'faithful'] as const;
+type Plant = (typeof PLANTS)[number];
+
+const i = process.argv.indexOf('--plant');
+const plant = process.argv[i + 1] as Plant;
+if (i < 0 || !PLANTS.includes(plant)) throw new Error(`--plant takes one of ${PLANTS.join(', ')}`);
+
+const PROMPT = { role: 'user', content: 'Look it up.' };
+
+/** The text of the blocks a faithful stack gives the model (no user-only block). */
+function visibleText(result: Obj): string {
+  const blocks = (Array.isArray(result['content']) ? result['content'] : []) as Obj[];
+  return blocks
+    .filter((b) => {
+      const audience = (b['annotations'] as Obj | undefined)?.['audience'];
+      return !Array.isArray(audience) || audience.includes('assistant');
+    })
+    .map((b) => (typeof b['text'] === 'string' ? b['text'] : typeof (b['resource'] as Obj | undefined)?.['text'] === 'string' ? ((b['resource'] as Obj)['text'] as string) : ''))
+    .filter((t) => t !== '')
+    .join('\n');
+}
+
+/** Every member name of every `_meta` in the result. */
+function metaKeys(v: unknown): string[] {
+  if (Array.isArray(v)) return v.flatMap(metaKeys);
+  if (typeof v !== 'object' || v === null) return [];
+  return Object.entries(v).flatMap(([k, x]) => (k === '_meta' && typeof x === 'object' && x !== null ? [...Object.keys(x), ...metaKeys(x)] : metaKeys(x)));
+}
+
+interface ToolAnswer {
+  readonly text: string;
+  readonly isError: boolean;
+  /** A system prompt sent with the request after the tool ran. */
+  readonly system?: string;
+}
+
+/** The request before the tool ran (`answer` undefined) or after, in the provider's format. */
+function body(provider: string, answer: ToolAnswer | undefined): Obj {
+  if (answer === undefined) return provider === 'openai-responses' ? { model: 'planted', input: [PROMPT] } : { model: 'planted', messages: [PROMPT] };
+  if (provider === 'anthropic') {
+    return {
+      model: 'planted',
+      ...(answer.system !== undefined ? { system: answer.system } : {}),
+      messages: [PROMPT, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'probe', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: answer.text, ...(answer.isError ? { is_error: true } : {}) }] }],
+    };
+  }
+  // OpenAI formats have no error field: an error is marked in band, as the JSON text {"error": …}.
+  if (provider === 'openai-responses') {
+    return {
+      model: 'planted',
+      ...(answer.system !== undefined ? { instructions: answer.system } : {}),
+      input: [PROMPT, { type: 'function_call', call_id: 'call_1', name: 'probe', arguments: '{}' }, { type: 'function_call_output', call_id: 'call_1', output: answer.text }],
+    };
+  }
+  return {
+    model: 'planted',
+    messages: [...(answer.system !== undefined ? [{ role: 'system', content: answer.system }] : []), PROMPT, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'probe', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'call_1', content: answer.text }],
+  };
+}
+
+const marked = (provider: string, text: string, isError: boolean): ToolAnswer => ({ text: isError && provider !== 'anthropic' ? JSON.stringify({ error: text }) : text, isError });
+
+function answers(provider: string, result: Obj): { body: ToolAnswer; model: ToolAnswer } {
+  const isError = result['isError'] === true;
+  const text = visibleText(result);
+  const faithful = marked(provider, text, isError);
+  switch (plant) {
+    case 'model-column': {
+      const meta = result['_meta'] === undefined ? '' : ` ${JSON.stringify(result['_meta'])}`;
+      return { body: { text: JSON.stringify(result), isError }, model: { text: `${text}${meta}`, isError } };
+    }
+    case 'error-elsewhere': {
+      const a: ToolAnswer = isError ? { ...marked(provider, 'the tool failed', true), system: `Error: the last tool call failed: ${text}` } : faithful;
+      return { body: a, model: a };
+    }
+    case 'meta-keys': {
+      const a = marked(provider, [text, ...metaKeys(result).map((k) => `hint: ${k}`)].join('\n'), isError);
+      return { body: a, model: a };
+    }
+    case 'error-unmarked':
+    case 'error-unmarked-or-lost': {
+      const hasImage = ((result['content'] ?? []) as Obj[]).some((b) => b['type'] === 'image');
+      const a: ToolAnswer = !isError ? faithful : plant === 'error-unmarked-or-lost' && hasImage ? { text: '', isError: false } : { text, isError: false };
+      return { body: a, model: a };
+    }
+    case 'faithful':
+      return { body: faithful, model: faithful };
+  }
+}
+
+async function step(input: StepInput): Promise<StepOutput> {
+  const provider = input.provider ?? 'openai-chat';
+  try {
+    const a = answers(provider, input.result);
+    const system = a.model.system !== undefined ? [{ role: 'system', content: a.model.system }] : [];
+    const model = [...system, PROMPT, { role: 'tool', toolCallId: 'call_1', content: a.model.text, isError: a.model.isError }];
+    return { requests: [body(provider, undefined), body(provider, a.body)], modelRequests: [[PROMPT], model], kept: input.result['structuredContent'] ?? null, threw: null };
+  } catch (e) {
+    return { requests: [], kept: null, threw: describeThrow(e) };
+  }
+}
+
+serve({ name: `planted (${plant})`, version: 'planted@0.0.0', step });
