@@ -40,5 +40,5 @@ export type { LedgerErrorCode, LedgerStoreErrorCode, ReplayLedger, Claim, Ledger
 export { transformToolResult, transformToolResultAsync, withContent, withoutStructured } from './hooks/index.ts';
 export type { ToolResultHook, AsyncToolResultHook, HookContext, HookOutput, HookOptions } from './hooks/index.ts';
 export { executeToolCall, TOOL_FAILED_TEXT } from './seam/index.ts';
-export type { ToolCall, SeamOptions, SeamOutcome } from './seam/index.ts';
+export type { ToolCall, SeamOptions, SeamOutcome, GiveUpSignal } from './seam/index.ts';
 export { canonicalize } from './canonical-json/index.ts';

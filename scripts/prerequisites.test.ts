@@ -44,6 +44,8 @@ describe('npm test checks its prerequisites first', () => {
   it('stops within 30 s, before running anything, with every missing tool on one screen (PATH without php, go, chromium, PostgreSQL, cargo)', () => {
     const bin = binDir('stripped', { node: process.execPath });
     const env = { PATH: bin, HOME: tmp, TOOLRESULT_PG_BIN: join(tmp, 'no-postgres'), CHROMIUM_PATH: join(tmp, 'no-chromium'), TOOLRESULT_SYSTEM_PYTHON: join(tmp, 'no-system-python') };
+    // The 30 s is the script's promise to a newcomer (it stops before anything long runs), and the
+    // margin is ten-fold: 3.1 s measured at load 32 on 2 cores, most of it starting tsx.
     const t0 = Date.now();
     const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'prerequisites.ts')], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
     const seconds = (Date.now() - t0) / 1000;

@@ -16,6 +16,23 @@ import { DEMO_HOSTILE_STRINGS } from './artifact-demo.ts';
 import { buildSite, ROOT, type BuiltSite } from './build.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+// Every time limit here only guards against a hang (a page whose load never ends, a kit run that never
+// exits): how long a page takes to load is not a verdict. The 18,289-line matrix page took over 30 s,
+// Playwright's default, to load beside a busy suite on 2 cores; these limits are minutes, far past any
+// load seen, and the waits in between are for events (a load, two animation frames), never a pause.
+const PAGE_GUARD_MS = 300_000;
+const TEST_GUARD_MS = 900_000;
+
+/** A page whose every wait is bounded by the hang guard instead of Playwright's 30 s. */
+function guarded(page: Page): Page {
+  page.setDefaultTimeout(PAGE_GUARD_MS);
+  page.setDefaultNavigationTimeout(PAGE_GUARD_MS);
+  return page;
+}
+
+/** Resolves once the page has rendered twice and run the tasks queued before: toggles and handlers that a change queued have run. */
+const settled = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 const tmp = mkdtempSync(join(tmpdir(), 'site-browser-'));
 const siteDir = join(tmp, 'site');
 let browser: Browser;
@@ -38,7 +55,7 @@ const HOSTILE = [
 ];
 
 function runKit(args: string[]): void {
-  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT, encoding: 'utf8', timeout: PAGE_GUARD_MS });
   if (r.status !== 0 && r.status !== 1) throw new Error(`kit run failed (${r.status}): ${r.stderr.slice(-2000)}`);
 }
 
@@ -99,16 +116,16 @@ beforeAll(async () => {
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
   });
-}, 180_000);
+}, TEST_GUARD_MS);
 
 afterAll(async () => {
   await browser?.close();
   rmSync(tmp, { recursive: true, force: true });
 });
 
-describe('the site in Chromium', () => {
+describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
   it('every page loads without a console error, and every internal link and anchor resolves', async () => {
-    const page = await browser.newPage();
+    const page = guarded(await browser.newPage());
     const pages = [...site.pages, 'real-report.html', 'hostile-report.html'];
     const visits = new Map<string, Visit>();
     for (const p of pages) visits.set(p, await visit(page, join(siteDir, p)));
@@ -139,7 +156,7 @@ describe('the site in Chromium', () => {
   }, 300_000);
 
   it('every requirement ID of the spec has an anchor on its chapter page and on the list of requirements', async () => {
-    const page = await browser.newPage();
+    const page = guarded(await browser.newPage());
     const all = new Set((await visit(page, join(siteDir, 'requirements.html'))).ids);
     const byChapter = new Map<string, Set<string>>();
     for (const r of parseSpec(join(ROOT, 'spec')).requirements) {
@@ -159,11 +176,11 @@ describe('the site in Chromium', () => {
   });
 
   it('the search finds a requirement by its ID and leads to its anchor', async () => {
-    const page = await browser.newPage();
+    const page = guarded(await browser.newPage());
     await page.goto(pathToFileURL(join(siteDir, 'src', 'schemas', 'model', 'tool-result.schema.json.html')).href).catch(() => page.goto(pathToFileURL(join(siteDir, 'index.html')).href));
     await page.fill('#req-search', 'tr-bound-3');
     const hit = page.locator('#req-results a').first();
-    await expect.poll(() => hit.textContent()).toContain('TR-BOUND-3');
+    await expect.poll(() => hit.textContent(), { timeout: PAGE_GUARD_MS }).toContain('TR-BOUND-3');
     await page.press('#req-search', 'Enter');
     await page.waitForURL(/03-bounding\.html#TR-BOUND-3$/);
     expect(await page.locator('#TR-BOUND-3').isVisible()).toBe(true);
@@ -171,7 +188,7 @@ describe('the site in Chromium', () => {
   });
 
   it("the report page shows the JSON report's totals and filters by status and suite", async () => {
-    const page = await browser.newPage();
+    const page = guarded(await browser.newPage());
     await page.goto(pathToFileURL(join(siteDir, 'real-report.html')).href);
     const s = reports.realJson.summary;
     for (const k of ['passed', 'failed', 'skipped', 'expectedFailures'] as const) {
@@ -201,14 +218,14 @@ describe('the site in Chromium', () => {
     it(`hostile strings in ${name} run no script and show as text`, async () => {
       const context = await browser.newContext();
       await context.addInitScript(TRAP);
-      const page = await context.newPage();
+      const page = guarded(await context.newPage());
       const errors: string[] = [];
       page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(join(siteDir, file)).href, { waitUntil: 'load' });
       // Open every collapsed block so that nothing hidden escapes the check.
       await page.evaluate(() => document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
-      await page.waitForTimeout(100);
+      await settled(page);
       expect(await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran)).toEqual([]);
       const dom = await page.evaluate(() => ({
         scripts: document.querySelectorAll('script').length,

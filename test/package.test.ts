@@ -30,7 +30,7 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
 const BIN = join(ROOT, 'node_modules', '.bin');
 const tmp = mkdtempSync(join(tmpdir(), 'trp-package-test-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }), 600_000); // a hang guard: see PACK_GUARD_MS
 
 // A user's shell: none of the npm_* variables of the `npm test` that runs this file.
 const env: NodeJS.ProcessEnv = {
@@ -120,8 +120,13 @@ let stacksInstalled: Promise<{ line: string; r: Ran }[]>;
 let publint: Promise<Ran>;
 let attw: Promise<Ran>;
 
+// npm pack runs the build (prepack): 48 s of tsc measured at load 30 on 2 cores. The limits of the
+// pack and of the removal of the installed projects (hundreds of MB; the suite's 60 s hook default
+// ran out on it at that load) are hang guards, not speeds.
+const PACK_GUARD_MS = 600_000;
+
 beforeAll(() => {
-  const r = spawnSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT, env, encoding: 'utf8', timeout: 180_000 });
+  const r = spawnSync('npm', ['pack', '--json', '--pack-destination', tmp], { cwd: ROOT, env, encoding: 'utf8', timeout: PACK_GUARD_MS });
   expect(r.status, show(r)).toBe(0);
   // prepack's build output comes first on stdout; the JSON report is the last thing npm writes.
   packed = (JSON.parse(r.stdout.slice(r.stdout.lastIndexOf('\n[') + 1)) as Packed[])[0]!;
@@ -138,7 +143,7 @@ beforeAll(() => {
   stacksInstalled = Promise.all([libraryInstalled, kitInstalled]).then(() => runLines(readmeLines('stack-install', tarball), stacksDir, 600_000));
   publint = later(join(BIN, 'publint'), ['run', tarball, '--strict'], tmp);
   attw = later(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], tmp);
-}, 240_000);
+}, PACK_GUARD_MS);
 
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {

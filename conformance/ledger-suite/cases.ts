@@ -78,7 +78,11 @@ export const killBetweenClaimAndFinish: SuiteCase = {
       doomed.done.catch(() => {}); // it dies with the worker
       const t0 = performance.now();
       const waiting = waiter.execute(callId).done;
-      // A live claim (the victim renews it) keeps the duplicate waiting beyond one lease.
+      // A live claim (the victim renews it) keeps the duplicate waiting beyond one lease. Timed by
+      // nature (a lease is a time): the victim renews every third of the lease, so this fails only if
+      // its process gets no CPU for two thirds of a lease (667 ms at the suite's 1 s). The one verdict
+      // of the suite a starved machine could still change; a longer lease buys margin at 1.5 leases
+      // of waiting per backend. The bound after the kill (two leases + 2 s) is a hang guard.
       const early = await Promise.race([waiting.then(() => 'answered'), sleep(b.leaseMs * 1.5).then(() => 'waiting')]);
       if (early !== 'waiting') throw new SuiteFailure(b.name, 'a duplicate of a live claim', 'answered before the claimant finished');
       const tKill = performance.now();

@@ -42,7 +42,9 @@ func TestTR_NORM_65_PatternsThatRun(t *testing.T) {
 		if got := re.MatchString(c.subject); got != c.match {
 			t.Errorf("%s on %.20q: %v", c.pattern, c.subject, got)
 		}
-		if time.Since(start) > time.Second {
+		// A hang guard, not a speed: Go's regexp is an automaton and these subjects are short (microseconds
+		// each); 10 s of wall time passes only for an engine that backtracks without end.
+		if time.Since(start) > 10*time.Second {
 			t.Errorf("%s: not linear", c.pattern)
 		}
 	}
@@ -71,7 +73,9 @@ func TestTR_NORM_65_StepLimit(t *testing.T) {
 	if CheckOutputSchema(schema, 5.0) {
 		t.Fatal("a check that stops passed")
 	}
-	if time.Since(start) > 5*time.Second {
+	// A hang guard, not a speed: the step limit stops the check within milliseconds, and without it the
+	// 2^40 branches run for days.
+	if time.Since(start) > 30*time.Second {
 		t.Fatal("the step limit did not stop the check")
 	}
 }

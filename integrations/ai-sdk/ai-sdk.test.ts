@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { generateText, stepCountIs, tool, jsonSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createMCPClient } from '@ai-sdk/mcp';
+import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { CollectingLogger } from '../../reference-impl/logger.ts';
 import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
 import { wrapMcpTools, wrapTools } from './index.ts';
@@ -13,6 +14,7 @@ import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import type { ExposurePolicy } from '../../reference-impl/exposure/expose.ts';
+import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 
@@ -140,3 +142,32 @@ describe('ai-sdk integration over plain tools', () => {
     expect(bad.traps.count).toBe(0);
   });
 });
+
+// @ai-sdk/mcp over its stdio transport. A tool sees no timeout number of the AI SDK: generateText's
+// timeout.toolMs reaches execute as its abortSignal. The client stops waiting on an abort but sends
+// no notifications/cancelled (requestOnce in @ai-sdk/mcp's dist/index.js only rejects).
+const aiSdk: DeadlineDriver = {
+  tellsServer: false,
+  stackTimeout: 'generateText timeout.toolMs',
+  async connect(server, stackTimeoutMs) {
+    const client = await createMCPClient({ transport: new StdioMCPTransport({ command: server.command, args: server.args, stderr: 'ignore' }) });
+    const tools = await client.tools();
+    return {
+      wrap: async (options) => async (signal) => {
+        const { m, prompts } = model(TOOL, DEADLINE_CALL_ID);
+        await generateText({
+          model: m,
+          tools: wrapMcpTools(tools, options),
+          prompt: 'Look it up.',
+          stopWhen: stepCountIs(2),
+          ...(signal ? { abortSignal: signal } : {}),
+          ...(stackTimeoutMs ? { timeout: { toolMs: stackTimeoutMs } } : {}),
+        });
+        return JSON.stringify(toolOutput(prompts()));
+      },
+      close: () => client.close(),
+    };
+  },
+};
+
+describe('ai-sdk integration: deadlines and cancellation', () => deadlineCases('ai-sdk', aiSdk));

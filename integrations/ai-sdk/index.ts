@@ -1,12 +1,14 @@
 // toolresult-protocol/ai-sdk: tools for the Vercel AI SDK (`generateText`, `streamText`,
 // `ToolLoopAgent`) whose every result goes through the seam. The model is given the wire message
 // (`toModelOutput`: text, or error-text for an error); `steps[].toolResults[].output` holds the
-// bounded result as its JSON record, run-only channels included, for the program.
+// bounded result as its JSON record, run-only channels included, for the program. Each call has a
+// deadline (`deadlineMs`, default 60 s; the AI SDK's `timeout.toolMs` reaches a tool only as its
+// abort signal, which is honoured as a cancellation): the tool's execute is given one abortSignal,
+// aborted at the deadline or by the caller's, which @ai-sdk/mcp hands to its request.
 import type { Tool, ToolExecutionOptions } from 'ai';
 import type { ToolResultRecord } from '../../reference-impl/tool-result.ts';
 import type { WireMessage } from '../../reference-impl/egress/wire.ts';
-import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 import { modelOutput, wireOfForeignOutput, type ModelOutput } from '../core/model-output.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
@@ -18,13 +20,15 @@ export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: 
 
 type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 
-function wrapOne(t: AnyTool, run: (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>) => () => unknown, seam: SeamOptions, wires: WeakMap<object, WireMessage>): AnyTool {
+type Run = (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>) => (signal: AbortSignal) => unknown;
+
+function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, wires: WeakMap<object, WireMessage>): AnyTool {
   const execute = (t as { execute?: Execute }).execute;
   if (typeof execute !== 'function') return t; // a provider-executed tool: its result never passes through this process
   return {
     ...t,
     execute: async (input: unknown, o: ToolExecutionOptions<unknown>) => {
-      const outcome = await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam);
+      const outcome = await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal });
       wires.set(outcome.record, outcome.wire);
       return outcome.record;
     },
@@ -35,11 +39,14 @@ function wrapOne(t: AnyTool, run: (execute: Execute, input: unknown, o: ToolExec
   } as AnyTool;
 }
 
-function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>, name: string) => () => unknown): WrappedTools<T> {
+/** The tool's execute options with the call's signal in place of the stack's. */
+const withSignal = (o: ToolExecutionOptions<unknown>, signal: AbortSignal): ToolExecutionOptions<unknown> => ({ ...(o ?? {}), abortSignal: signal }) as ToolExecutionOptions<unknown>;
+
+function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: Run): WrappedTools<T> {
   const seam = seamOptions(options);
   const wires = new WeakMap<object, WireMessage>();
   const out: Record<string, AnyTool> = {};
-  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, (e, i, o) => run(e, i, o, name), seam, wires);
+  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, run, seam, wires);
   return out as WrappedTools<T>;
 }
 
@@ -50,10 +57,10 @@ function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: Integrati
  */
 export function wrapMcpTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
   const budgets = options?.bound;
-  return wrapAll(tools, options, (execute, input, o) => mcpRun(async () => execute(input, o), undefined, budgets));
+  return wrapAll(tools, options, (execute, input, o) => mcpRun(async (signal) => execute(input, withSignal(o, signal)), undefined, budgets));
 }
 
 /** Plain AI SDK tools whose execute returns a `ToolResult`; anything else is what the seam makes of it. */
 export function wrapTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
-  return wrapAll(tools, options, (execute, input, o) => () => execute(input, o));
+  return wrapAll(tools, options, (execute, input, o) => (signal) => execute(input, withSignal(o, signal)));
 }

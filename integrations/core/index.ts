@@ -1,7 +1,8 @@
 // What the stack integrations share: the options, the one call through the seam, the MCP normalize step.
 export { seamOptions } from './options.ts';
-export type { IntegrationOptions } from './options.ts';
+export type { IntegrationOptions, WrapOptions } from './options.ts';
 export { callThroughSeam } from './call.ts';
-export type { CallOutcome } from './call.ts';
+export type { CallOutcome, CallLimits } from './call.ts';
+export { DEFAULT_DEADLINE_MS } from './deadline.ts';
 export { mcpRun } from './mcp-result.ts';
 export { textWithoutFlag } from './error-text.ts';

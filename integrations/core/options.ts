@@ -5,12 +5,25 @@ import { resolveOptions } from '../../reference-impl/bound/options.ts';
 import { resolveExposure } from '../../reference-impl/exposure/expose.ts';
 import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
 import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+import { checkDeadline } from './deadline.ts';
 
 /** What an integration passes to `executeToolCall`. Without a ledger, each wrap gets its own in-memory one. */
-export interface IntegrationOptions extends Partial<SeamOptions> {}
+export interface IntegrationOptions extends Partial<SeamOptions> {
+  /**
+   * The deadline of each tool call in milliseconds (spec/11-stacks.md §11.7). Default: the stack's own
+   * per-call timeout where it has one, else 60 000; a stack timeout shorter than this option wins. A
+   * call past it gets the interrupted error result (TR-REPLAY-38) and the step goes on.
+   */
+  readonly deadlineMs?: number;
+}
+
+/** The options of one wrap, checked: the seam's, and the call deadline. */
+export interface WrapOptions extends SeamOptions {
+  readonly deadlineMs?: number;
+}
 
 /** The seam options of one wrap: validated now (throws RangeError naming the option), ledger filled in. */
-export function seamOptions(options: IntegrationOptions | undefined): SeamOptions {
+export function seamOptions(options: IntegrationOptions | undefined): WrapOptions {
   if (options !== undefined && (typeof options !== 'object' || options === null || Array.isArray(options))) {
     throw new RangeError('toolresult-protocol integration options must be an object');
   }
@@ -19,6 +32,7 @@ export function seamOptions(options: IntegrationOptions | undefined): SeamOption
   resolveExposure(given.exposure);
   if (given.hooks !== undefined && !Array.isArray(given.hooks)) throw new RangeError('hooks must be an array of functions');
   if (given.hooks?.some((h) => typeof h !== 'function')) throw new RangeError('hooks must be an array of functions');
+  checkDeadline(given.deadlineMs);
   const ledger = given.ledger ?? new InMemoryLedger();
   if (typeof (ledger as { claim?: unknown }).claim !== 'function') throw new RangeError('ledger must be a ReplayLedger (an object with claim())');
   return { ...given, ledger };

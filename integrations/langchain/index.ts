@@ -1,19 +1,24 @@
 // toolresult-protocol/langchain: LangChain tools whose every result goes through the seam. The tool
 // returns a ToolMessage (see tool-message.ts): the model is given the wire content, the state keeps
-// the bounded record as the message's artifact, and nothing is thrown for an error result.
+// the bounded record as the message's artifact, and nothing is thrown for an error result. Each MCP
+// call has a deadline (`deadlineMs`; else the tool's LangChain timeout, `defaultToolTimeout` or an
+// invoke's `timeout`, read from config.metadata.timeoutMs; else 60 s) kept by a timer of the
+// integration, never by LangChain's signal; the one signal of the call and its deadline go to the MCP
+// SDK 1.x client as `callTool(params, undefined, { signal, timeout })`.
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
 import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
-import { toolCallIdOf, toolMessage } from './tool-message.ts';
+import { deadlineOf } from '../core/deadline.ts';
+import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
 /** The part of an MCP SDK Client this integration uses. */
 export interface McpClientLike {
   listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal }): Promise<unknown>;
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
 
 async function listAll(client: McpClientLike): Promise<{ name: string; outputSchema?: unknown }[]> {
@@ -49,9 +54,12 @@ export async function loadMcpTools(serverName: string, client: McpClientLike, op
       ...(t.defaultConfig ? { defaultConfig: t.defaultConfig } : {}),
       func: async (args: Record<string, unknown>, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
         const callId = toolCallIdOf(config);
-        const signal = (config as { signal?: AbortSignal } | undefined)?.signal;
-        const run = mcpRun(() => client.callTool({ name: mcp.name, arguments: args }, undefined, signal ? { signal } : {}), mcp.outputSchema, seam.bound);
-        return toolMessage(await callThroughSeam(callId, run, seam), callId, t.name);
+        const limits = limitsOf(config);
+        const deadline = deadlineOf(seam.deadlineMs, limits.stackTimeoutMs);
+        // The client's own timeout is the deadline: its timer starts after the deadline's, so the
+        // deadline fires first and the call is recorded as interrupted, not as a client error.
+        const run = mcpRun((signal) => client.callTool({ name: mcp.name, arguments: args }, undefined, { signal, timeout: deadline }), mcp.outputSchema, seam.bound);
+        return toolMessage(await callThroughSeam(callId, run, seam, limits), callId, t.name);
       },
     });
   });
@@ -74,7 +82,9 @@ export function resultTool<I = Record<string, unknown>>(func: (input: I, config:
     responseFormat: 'content',
     func: async (input: I, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
       const callId = toolCallIdOf(config);
-      return toolMessage(await callThroughSeam(callId, () => func(input, config), seam), callId, fields.name);
+      // The function gets the config with the call's signal, so it can stop at the deadline too.
+      const run = (signal: AbortSignal) => func(input, { ...((config as object | undefined) ?? {}), signal });
+      return toolMessage(await callThroughSeam(callId, run, seam, limitsOf(config)), callId, fields.name);
     },
   });
 }

@@ -16,6 +16,9 @@ import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import { INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/ledger/interrupted.ts';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 class RecordingChatModel extends BaseChatModel {
   readonly calls: BaseMessage[][] = [];
@@ -38,9 +41,9 @@ class RecordingChatModel extends BaseChatModel {
 /** What a provider integration reads of each message sent (the artifact is not part of it). */
 const sent = (model: RecordingChatModel) => model.calls.map((msgs) => msgs.map((m) => ({ type: m.getType(), content: m.content, status: (m as { status?: string }).status })));
 
-async function agentStep(tools: StructuredToolInterface[], toolName: string, callId = 'call_1') {
+async function agentStep(tools: StructuredToolInterface[], toolName: string, callId = 'call_1', signal?: AbortSignal) {
   const model = new RecordingChatModel(toolName, callId);
-  const state = await createReactAgent({ llm: model, tools }).invoke({ messages: [{ role: 'user', content: 'Look it up.' }] });
+  const state = await createReactAgent({ llm: model, tools }).invoke({ messages: [{ role: 'user', content: 'Look it up.' }] }, signal ? { signal } : {});
   const toolMessages = (state.messages as BaseMessage[]).filter((m) => m.getType() === 'tool') as (BaseMessage & { status?: string; artifact?: unknown })[];
   return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
 }
@@ -105,14 +108,17 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
     expect(leaks([requests, logger.lines])).toEqual([]);
   });
 
-  // 300 ms of its own. Under a loaded full suite it has twice hung until the test's timeout (never
-  // alone). A likely cause, not proven: LangChain turns the timeout into AbortSignal.timeout() joined
-  // by AbortSignal.any(), and Node 20 has had such signals collected before they fire. Retried, each
-  // attempt with its own 20 s; every attempt asserts the same, so a timeout that never works still fails.
-  it('a tool that never answers times out by defaultToolTimeout: the step goes on with an error, nothing run-only sent or logged', { retry: 2, timeout: 20_000 }, async () => {
+  // The adapters' defaultToolTimeout, which LangChain turns into config.metadata.timeoutMs and a signal
+  // of AbortSignal.timeout() joined by AbortSignal.any(): the integration reads the number and keeps the
+  // deadline with a timer of its own, so the call ends even when that signal never fires (it hung
+  // twice under a loaded suite while the integration relied on it).
+  it('a tool that never answers ends at defaultToolTimeout, by the integration\'s own timer: the step goes on with the interrupted result, nothing run-only sent or logged', async () => {
     const logger = new CollectingLogger();
-    const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger }, undefined, { defaultToolTimeout: 300 });
+    const ledger = new InMemoryLedger();
+    const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger, ledger }, 'call_hang', { defaultToolTimeout: 300 });
     expect((last as { status: string }).status).toBe('error');
+    expect((last as { content: string }).content).toBe(JSON.stringify({ error: INTERRUPTED_TEXT }));
+    expect(ledger.entry('call_hang')).toBe(INTERRUPTED_ENTRY);
     expect(leaks([requests, logger.lines])).toEqual([]);
   });
 
@@ -151,3 +157,23 @@ describe('langchain integration over plain tools (resultTool)', () => {
     expect(bad.traps.count).toBe(0);
   });
 });
+
+// The MCP SDK 1.x client over stdio (what @langchain/mcp-adapters pins), the stack's timeout set as
+// loadMcpTools' defaultToolTimeout. The 1.x client sends notifications/cancelled when its signal aborts.
+const langchain: DeadlineDriver = {
+  tellsServer: true,
+  stackTimeout: 'loadMcpTools defaultToolTimeout',
+  async connect(server, stackTimeoutMs) {
+    const client = new Client({ name: 'deadline-test', version: '1.0.0' });
+    await client.connect(new StdioClientTransport({ command: server.command, args: server.args, stderr: 'ignore' }));
+    return {
+      async wrap(options) {
+        const tools = await loadMcpTools('fixture', client, options, stackTimeoutMs ? { defaultToolTimeout: stackTimeoutMs } : undefined);
+        return async (signal) => JSON.stringify((await agentStep(tools, TOOL, DEADLINE_CALL_ID, signal)).last);
+      },
+      close: () => client.close(),
+    };
+  },
+};
+
+describe('langchain integration: deadlines and cancellation', () => deadlineCases('langchain', langchain));

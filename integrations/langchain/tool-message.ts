@@ -16,6 +16,19 @@ export function toolMessage(outcome: CallOutcome, toolCallId: string | undefined
   });
 }
 
+/**
+ * The caller's signal and the tool's LangChain timeout, as the tool's config carries them: LangChain
+ * turns a `timeout` (defaultConfig's, from defaultToolTimeout, or the invoke's) into a signal and
+ * keeps the number in metadata.timeoutMs, which is what @langchain/mcp-adapters reads too.
+ */
+export function limitsOf(config: unknown): { signal?: AbortSignal; stackTimeoutMs?: number } {
+  if (typeof config !== 'object' || config === null) return {};
+  const c = config as { signal?: unknown; metadata?: { timeoutMs?: unknown } };
+  const signal = c.signal instanceof AbortSignal ? c.signal : undefined;
+  const timeout = typeof c.metadata?.timeoutMs === 'number' ? c.metadata.timeoutMs : undefined;
+  return { ...(signal ? { signal } : {}), ...(timeout !== undefined ? { stackTimeoutMs: timeout } : {}) };
+}
+
 /** The provider's tool-call ID as LangChain hands it to a tool (ToolNode sets both). */
 export function toolCallIdOf(config: unknown): string | undefined {
   if (typeof config !== 'object' || config === null) return undefined;

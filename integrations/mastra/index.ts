@@ -1,13 +1,16 @@
 // toolresult-protocol/mastra: Mastra tools whose every result goes through the seam, keyed by the
 // agent's toolCallId. The model is given the wire message (`toModelOutput`: text, or error-text for an
 // error, which the AI SDK providers under Mastra send as their error output); the tool result Mastra
-// keeps for the program (`toolResults[].payload.result`) is the bounded record.
+// keeps for the program (`toolResults[].payload.result`) is the bounded record. Each MCP call has a
+// deadline (`deadlineMs`; else the server's `timeout` of the MCPClient config, whose own default is
+// 60 s): the call's one signal and its deadline go to the server's MCP SDK 2.x client as
+// `callTool(params, { signal, timeout })`, the form 2.x reads.
 import { createTool } from '@mastra/core/tools';
 import type { MCPClient } from '@mastra/mcp';
 import type { WireMessage } from '../../reference-impl/egress/wire.ts';
-import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import { deadlineOf } from '../core/deadline.ts';
 import { modelOutput, wireOfForeignOutput } from '../core/model-output.ts';
 import { rawClientFor } from './mcp-client.ts';
 
@@ -28,7 +31,7 @@ function toolCallIdOf(context: unknown): string | undefined {
 }
 
 /** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the record. */
-function seamTool(source: SourceTool, run: (input: Record<string, unknown>, context: unknown) => () => unknown, seam: SeamOptions): MastraTool {
+function seamTool(source: SourceTool, run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): MastraTool {
   const wires = new WeakMap<object, WireMessage>();
   return createTool({
     id: source.id,
@@ -37,7 +40,9 @@ function seamTool(source: SourceTool, run: (input: Record<string, unknown>, cont
     ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval as never } : {}),
     ...(source.mcp !== undefined ? { mcp: source.mcp as never } : {}),
     execute: async (input: unknown, context: unknown) => {
-      const outcome = await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam);
+      const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
+      const limits = { signal: signal instanceof AbortSignal ? signal : undefined, stackTimeoutMs };
+      const outcome = await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam, limits);
       wires.set(outcome.record, outcome.wire);
       return outcome.record;
     },
@@ -69,11 +74,10 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
     for (const source of Object.values(tools)) {
       const mcpTool = listed.get(source.id);
       if (!mcpTool) throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
-      out[source.id] = seamTool(source, (input, context) => {
-        const signal = (context as { abortSignal?: AbortSignal } | undefined)?.abortSignal;
-        // A request that times out rejects, and the seam answers it as a tool that threw (TR-REPLAY-11).
-        return mcpRun(() => client.callTool({ name: mcpTool.name, arguments: input }, undefined, { ...(signal ? { signal } : {}), ...(timeout ? { timeout } : {}) }), mcpTool.outputSchema, seam.bound);
-      }, seam);
+      // The client's own timeout is the deadline: its timer starts after the deadline's, so the deadline
+      // fires first and the call is recorded as interrupted (TR-REPLAY-38), not as a client error.
+      const deadline = deadlineOf(seam.deadlineMs, timeout);
+      out[source.id] = seamTool(source, (input) => mcpRun((signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }), mcpTool.outputSchema, seam.bound), seam, timeout);
     }
   }
   return out;

@@ -13,6 +13,7 @@ import { fixture, inProcessFetch, TOOL, type Fixture } from '../testing/mcp-fixt
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };
 
@@ -36,10 +37,10 @@ function toolOutput(prompts: unknown[]): unknown {
 
 let clients = 0;
 
-async function agentStep(tools: Record<string, unknown>, toolName: string, callId?: string) {
+async function agentStep(tools: Record<string, unknown>, toolName: string, callId?: string, signal?: AbortSignal) {
   const { m, prompts } = model(toolName, callId);
   const agent = new Agent({ id: 'test-agent', name: 'test-agent', instructions: 'Use the tool.', model: m as never, tools: tools as never });
-  const result = await agent.generate('Look it up.', { maxSteps: 2 });
+  const result = await agent.generate('Look it up.', { maxSteps: 2, ...(signal ? { abortSignal: signal } : {}) });
   const kept = result.toolResults.map((r) => (r as { payload?: { result?: unknown } }).payload?.result);
   return { prompts: prompts(), kept };
 }
@@ -123,3 +124,22 @@ describe('mastra integration over plain tools (resultTool)', () => {
     expect(bad.traps.count).toBe(0);
   });
 });
+
+// A Mastra MCPClient with a stdio server (its MCP SDK 2.x client), the stack's timeout set as the
+// server's `timeout` in the MCPClient config. The 2.x client sends notifications/cancelled on an abort.
+const mastra: DeadlineDriver = {
+  tellsServer: true,
+  stackTimeout: 'MCPClient servers.<name>.timeout',
+  async connect(server, stackTimeoutMs) {
+    const mcp = new MCPClient({ id: `deadline-${++clients}`, servers: { fixture: { command: server.command, args: server.args, ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}) } } });
+    return {
+      async wrap(options) {
+        const tools = await mcpTools(mcp, options);
+        return async (signal) => JSON.stringify(toolOutput((await agentStep(tools, `fixture_${TOOL}`, DEADLINE_CALL_ID, signal)).prompts));
+      },
+      close: () => mcp.disconnect(),
+    };
+  },
+};
+
+describe('mastra integration: deadlines and cancellation', () => deadlineCases('mastra', mastra));

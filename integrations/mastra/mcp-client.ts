@@ -8,7 +8,8 @@
 /** The MCP SDK Client methods used here. */
 export interface RawMcpClient {
   listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+  /** MCP SDK 2.x: the request options are the second argument (1.x took a result schema there). */
+  callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
 
 type Connected = { client?: unknown; timeout?: unknown };

@@ -1,10 +1,13 @@
 // toolresult-protocol/openai-agents: function tools for the OpenAI Agents SDK whose every result goes
 // through the seam, keyed by the call's callId. The model is given the wire content as the tool's
 // output (an error inside {"error": ...}: the SDK sends every tool output with status "completed",
-// spec/11-stacks.md §11.7); the run item's customData holds the bounded record for the program.
+// spec/11-stacks.md §11.7); the run item's customData holds the bounded record for the program. Each
+// call has a deadline (`deadlineMs`; else the MCP server's `timeout`; else 60 s): the one signal of
+// the call goes to the server's callToolResult, whose MCP 2.x client call sets the timeout itself. The
+// function tools get no SDK `timeoutMs`: its timeout answers without the seam, so nothing is recorded.
 import { tool, type FunctionTool, type MCPServer } from '@openai/agents';
-import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions } from '../core/index.ts';
-import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+
 import type { ToolResult, ToolResultRecord } from '../../reference-impl/tool-result.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
@@ -22,7 +25,7 @@ function argsOf(input: unknown): Record<string, unknown> {
 }
 
 /** A function tool whose execute runs `run` through the seam and whose customData is the bounded record. */
-function seamTool(name: string, description: string, parameters: JsonObjectSchema, run: (args: Record<string, unknown>, details: Details) => () => unknown, seam: SeamOptions): FunctionTool {
+function seamTool(name: string, description: string, parameters: JsonObjectSchema, run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): FunctionTool {
   const records = new Map<string, ToolResultRecord>(); // by callId, from execute to the extractor just after it
   return tool({
     name,
@@ -31,7 +34,7 @@ function seamTool(name: string, description: string, parameters: JsonObjectSchem
     strict: false,
     execute: async (input: unknown, _context: unknown, details?: Details): Promise<string> => {
       const callId = typeof details?.toolCall?.callId === 'string' ? details.toolCall.callId : undefined;
-      const outcome: CallOutcome = await callThroughSeam(callId, run(argsOf(input), details), seam);
+      const outcome: CallOutcome = await callThroughSeam(callId, run(argsOf(input), details), seam, { signal: details?.signal, stackTimeoutMs });
       if (callId !== undefined) records.set(callId, outcome.record);
       return textWithoutFlag(outcome.wire);
     },
@@ -49,6 +52,17 @@ function parametersOf(inputSchema: unknown): JsonObjectSchema {
 }
 
 /**
+ * The request timeout of an SDK MCP server (its `timeout` option, ms). The SDK keeps it on the
+ * server's implementation, which TypeScript marks private; a server without it gives none, and the
+ * deadline is then the option's or the default.
+ */
+function serverTimeout(server: MCPServer): number | undefined {
+  const s = server as unknown as { timeout?: unknown; underlying?: { timeout?: unknown } };
+  const t = s.underlying?.timeout ?? s.timeout;
+  return typeof t === 'number' ? t : undefined;
+}
+
+/**
  * The tools of an Agents SDK MCP server (MCPServerStdio, MCPServerStreamableHttp, …) as function
  * tools: give them to `new Agent({ tools })` in place of `mcpServers: [server]`. Each call reads the
  * server's full CallToolResult (callToolResult; callTool's content where a server has no
@@ -57,12 +71,14 @@ function parametersOf(inputSchema: unknown): JsonObjectSchema {
 export async function mcpTools(server: MCPServer, options?: IntegrationOptions): Promise<FunctionTool[]> {
   const seam = seamOptions(options);
   const listed = await server.listTools();
+  const timeout = serverTimeout(server);
   return listed.map((t) =>
-    seamTool(t.name, t.description ?? '', parametersOf(t.inputSchema), (args, details) => {
-      const opts = details?.signal ? { signal: details.signal } : undefined;
-      const call = server.callToolResult ? () => server.callToolResult!(t.name, args, null, opts) : async () => ({ content: await server.callTool(t.name, args, null, opts) });
+    seamTool(t.name, t.description ?? '', parametersOf(t.inputSchema), (args) => {
+      const call = server.callToolResult
+        ? (signal: AbortSignal) => server.callToolResult!(t.name, args, null, { signal })
+        : async (signal: AbortSignal) => ({ content: await server.callTool(t.name, args, null, { signal }) });
       return mcpRun(call, (t as { outputSchema?: unknown }).outputSchema, seam.bound);
-    }, seam),
+    }, seam, timeout),
   );
 }
 

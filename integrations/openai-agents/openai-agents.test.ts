@@ -12,6 +12,7 @@ import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 setTracingDisabled(true);
 
@@ -38,10 +39,10 @@ function given(requests: unknown[]): unknown {
   return input.find((i) => i.type === 'function_call_result')?.output;
 }
 
-async function agentStep(tools: Tool[], toolName: string, callId = 'call_1') {
+async function agentStep(tools: Tool[], toolName: string, callId = 'call_1', signal?: AbortSignal) {
   const model = new ScriptedModel(toolName, callId);
   const agent = new Agent({ name: 'test-agent', instructions: 'Use the tool.', model, tools });
-  const result = await run(agent, 'Look it up.', { maxTurns: 3 });
+  const result = await run(agent, 'Look it up.', { maxTurns: 3, ...(signal ? { signal } : {}) });
   const items = result.newItems.filter((i) => i.type === 'tool_call_output_item') as unknown as { customData?: unknown; output?: unknown }[];
   return { requests: model.requests, output: given(model.requests), customData: items[0]?.customData };
 }
@@ -142,3 +143,23 @@ describe('openai-agents integration over plain tools (resultTool)', () => {
     expect(bad.traps.count).toBe(0);
   });
 });
+
+// The SDK's own MCPServerStdio (its MCP SDK 2.x client over stdio), the stack's timeout set as the
+// server's `timeout`. The 2.x client sends notifications/cancelled when its signal aborts.
+const openaiAgents: DeadlineDriver = {
+  tellsServer: true,
+  stackTimeout: 'MCPServerStdio timeout',
+  async connect(server, stackTimeoutMs) {
+    const mcp = new MCPServerStdio({ name: 'fixture', command: server.command, args: server.args, cacheToolsList: false, ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}) });
+    await mcp.connect();
+    return {
+      async wrap(options) {
+        const tools = await mcpTools(mcp, options);
+        return async (signal) => JSON.stringify((await agentStep(tools, TOOL, DEADLINE_CALL_ID, signal)).output);
+      },
+      close: () => mcp.close(),
+    };
+  },
+};
+
+describe('openai-agents integration: deadlines and cancellation', () => deadlineCases('openai-agents', openaiAgents));

@@ -8,6 +8,7 @@ import { resolveOptions } from '../bound/options.ts';
 import { expose, resolveExposure, type ExposurePolicy } from '../exposure/expose.ts';
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
+import { INTERRUPTED_TEXT } from '../ledger/interrupted.ts';
 import type { ReplayLedger } from '../ledger/claim.ts';
 import { LedgerStoreError } from '../ledger/store-error.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -16,11 +17,27 @@ import { ToolResult, type BoundedToolResult } from '../tool-result.ts';
 /** The content of the error result that stands in for a tool that threw (TR-REPLAY-10). */
 export const TOOL_FAILED_TEXT = 'The tool failed without returning a result.';
 
+/**
+ * What the seam reads of an AbortSignal: written out, so that the library's types need neither the
+ * DOM library nor @types/node (an AbortSignal of either is one).
+ */
+export interface GiveUpSignal {
+  readonly aborted: boolean;
+  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
 export interface ToolCall {
   /** The stable ID of the call: equal for a call and its repeats (e.g. the provider's tool-call ID). */
   readonly callId: string;
   /** Runs the tool. Called at most once per call ID. */
   readonly run: () => ToolResult | Promise<ToolResult>;
+  /**
+   * Gives the call up (its deadline passed, its caller cancelled it): the seam stops waiting for the
+   * tool and records the call as interrupted (TR-REPLAY-38, TR-REPLAY-39). Pass the same signal to
+   * whatever the tool waits on, so that it stops too.
+   */
+  readonly signal?: GiveUpSignal;
 }
 
 export interface SeamOptions {
@@ -53,8 +70,33 @@ async function runTool(call: ToolCall, logger: Logger): Promise<{ readonly value
     return { value: types.isPromise(out) && !types.isProxy(out) ? await out : out };
   } catch {
     // The exception may quote the tool's data: neither its message nor its type is kept or logged.
-    logger.log('warn', 'tool threw; a generic error result stands in for it');
+    // A run given up rejects as it is stopped; that is not the tool's failure, and nothing waits for it.
+    if (!call.signal?.aborted) logger.log('warn', 'tool threw; a generic error result stands in for it');
     return { value: ToolResult.error(TOOL_FAILED_TEXT) };
+  }
+}
+
+/** The result of a call given up (TR-REPLAY-38): the interrupted entry's error result. */
+function interrupted(options: SeamOptions): BoundedToolResult {
+  return bound(ToolResult.error(INTERRUPTED_TEXT), options.bound);
+}
+
+/**
+ * `work`, or the abort of `signal` if it comes first (then `gaveUp` is true). The listener is removed
+ * once either settles, so a signal that outlives many calls does not collect them.
+ */
+async function unlessGivenUp<T>(work: Promise<T>, signal: GiveUpSignal | undefined): Promise<{ readonly gaveUp: false; readonly value: T } | { readonly gaveUp: true }> {
+  if (!signal) return { gaveUp: false, value: await work };
+  if (signal.aborted) return { gaveUp: true };
+  let onAbort!: () => void;
+  const aborted = new Promise<{ readonly gaveUp: true }>((resolve) => {
+    onAbort = () => resolve({ gaveUp: true });
+    signal.addEventListener('abort', onAbort, { once: true });
+  });
+  try {
+    return await Promise.race([work.then((value) => ({ gaveUp: false as const, value })), aborted]);
+  } finally {
+    signal.removeEventListener('abort', onAbort);
   }
 }
 
@@ -77,18 +119,30 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
       return { result, replayed: true };
     }
     if (claim.status === 'pending') {
-      await claim.settled;
+      // Given up while another caller's claim runs: the claim is not ours to record (TR-REPLAY-39).
+      if ((await unlessGivenUp(claim.settled, call.signal)).gaveUp) {
+        logger.log('warn', 'tool call given up while another caller ran it; the interrupted result is returned and nothing is stored');
+        return { result: interrupted(options), replayed: false };
+      }
       continue; // stored now, abandoned and free to claim again, or its lease ran out
     }
     let result: BoundedToolResult;
     try {
-      const raw = (await runTool(call, logger)).value;
-      const first = bound(raw as ToolResult, options.bound);
-      // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
-      const hooks = options.hooks ?? [];
-      const hooked = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
-      // Exposure last, so the ledger, and every replay, holds exactly what the model was sent (TR-EXPOSE-9).
-      result = expose(hooked, options.exposure, options.bound);
+      // The tool is not started once the call is given up; a run still going when it is given up is
+      // left to finish on its own, and what it returns then is dropped (TR-REPLAY-38).
+      const ran = call.signal?.aborted ? ({ gaveUp: true } as const) : await unlessGivenUp(runTool(call, logger), call.signal);
+      if (ran.gaveUp) {
+        // The interrupted entry as it is: no hook or exposure policy changes the ledger's own answer.
+        result = interrupted(options);
+        logger.log('warn', 'tool call given up (deadline or cancellation) before it returned; it is recorded as interrupted');
+      } else {
+        const first = bound(ran.value.value as ToolResult, options.bound);
+        // With no hooks the pipeline would only bound `first` again with the same options: skip the walk.
+        const hooks = options.hooks ?? [];
+        const hooked = hooks.length === 0 ? first : await transformToolResultAsync(first, hooks, { bound: options.bound, logger });
+        // Exposure last, so the ledger, and every replay, holds exactly what the model was sent (TR-EXPOSE-9).
+        result = expose(hooked, options.exposure, options.bound);
+      }
     } catch (e) {
       // Only options the bounder refuses get here; free the call ID so a waiter is not stuck.
       await claim.abandon();

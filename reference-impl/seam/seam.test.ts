@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hookFromSpec } from '../hooks/index.ts';
-import { InMemoryLedger, persist } from '../ledger/index.ts';
+import { InMemoryLedger, INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist } from '../ledger/index.ts';
 import { CollectingLogger } from '../logger.ts';
 import { ToolResult } from '../tool-result.ts';
 import { executeToolCall, TOOL_FAILED_TEXT } from './index.ts';
@@ -97,5 +97,101 @@ describe('execution seam', () => {
     await expect(executeToolCall({ callId: 'o', run: () => ToolResult.text('x') }, { ledger, bound: { contentBudget: 1 } })).rejects.toThrow(RangeError);
     const ok = await executeToolCall({ callId: 'o', run: () => ToolResult.text('x') }, { ledger });
     expect(ok.replayed).toBe(false);
+  });
+
+  describe('a call given up (TR-REPLAY-38, TR-REPLAY-39)', () => {
+    /** A tool that answers only when the test says so, or rejects. */
+    function heldTool() {
+      let answer!: (r: ToolResult) => void;
+      let fail!: (e: Error) => void;
+      const tool = countingTool(() => new Promise<ToolResult>((resolve, reject) => ((answer = resolve), (fail = reject))));
+      return { tool, answer: (r: ToolResult) => answer(r), fail: (e: Error) => fail(e) };
+    }
+
+    it('TR-REPLAY-38: given up while the tool runs, the call stores the interrupted entry byte for byte, hooks and exposure not run, and drops the late answer', async () => {
+      const ledger = new InMemoryLedger();
+      const logger = new CollectingLogger();
+      const held = heldTool();
+      const stop = new AbortController();
+      const hooks = [hookFromSpec({ name: 'append-text', text: ' (hooked)' })];
+      const pending = executeToolCall({ callId: 'g', run: held.tool.run, signal: stop.signal }, { ledger, logger, hooks, exposure: { policy: 'json' } });
+      await new Promise((r) => setImmediate(r));
+      expect(held.tool.calls).toBe(1);
+      stop.abort(new Error('deadline'));
+      const out = await pending;
+      expect(out.result.toRecord()).toEqual({ content: INTERRUPTED_TEXT, isError: true, artifacts: [], warnings: [] });
+      expect(out.replayed).toBe(false);
+      expect(ledger.entry('g')).toBe(INTERRUPTED_ENTRY);
+      const lines = logger.lines.length;
+      held.answer(ToolResult.text(`late ${CANARY}`, { structured: { late: CANARY } }));
+      await new Promise((r) => setImmediate(r));
+      expect(ledger.entry('g')).toBe(INTERRUPTED_ENTRY);
+      expect(logger.lines.length).toBe(lines);
+      expect(logger.lines.join('\n')).not.toContain(CANARY);
+      const again = await executeToolCall({ callId: 'g', run: held.tool.run }, { ledger });
+      expect(again.replayed).toBe(true);
+      expect(again.result.content).toBe(INTERRUPTED_TEXT);
+      expect(held.tool.calls).toBe(1);
+    });
+
+    it('TR-REPLAY-38: a tool that rejects because it was stopped is recorded as interrupted, not as the tool-failure text, and nothing is logged for it', async () => {
+      const ledger = new InMemoryLedger();
+      const logger = new CollectingLogger();
+      const stop = new AbortController();
+      // The tool stops as the signal asks, rejecting with the reason: the race must still say interrupted.
+      const run = () => new Promise<ToolResult>((_, reject) => stop.signal.addEventListener('abort', () => reject(stop.signal.reason)));
+      const pending = executeToolCall({ callId: 'r', run, signal: stop.signal }, { ledger, logger });
+      await new Promise((r) => setImmediate(r));
+      stop.abort(new Error(`cancelled ${CANARY}`));
+      expect((await pending).result.content).toBe(INTERRUPTED_TEXT);
+      await new Promise((r) => setImmediate(r));
+      expect(ledger.entry('r')).toBe(INTERRUPTED_ENTRY);
+      expect(logger.lines.some((l) => l.includes('tool threw'))).toBe(false);
+      expect(logger.lines.join('\n')).not.toContain(CANARY);
+    });
+
+    it('TR-REPLAY-38: a call given up before its tool started does not start it', async () => {
+      const ledger = new InMemoryLedger();
+      const tool = countingTool(() => ToolResult.text('never'));
+      const out = await executeToolCall({ callId: 'b', run: tool.run, signal: AbortSignal.abort() }, { ledger });
+      expect(tool.calls).toBe(0);
+      expect(out.result.content).toBe(INTERRUPTED_TEXT);
+      expect(ledger.entry('b')).toBe(INTERRUPTED_ENTRY);
+    });
+
+    it('TR-REPLAY-38: a tool that returned before the call was given up keeps its result, hooks included', async () => {
+      const ledger = new InMemoryLedger();
+      const stop = new AbortController();
+      const out = await executeToolCall({ callId: 'k', run: () => ToolResult.text('in time'), signal: stop.signal }, { ledger, hooks: [hookFromSpec({ name: 'append-text', text: '!' })] });
+      stop.abort();
+      expect(out.result.content).toBe('in time!');
+      expect(JSON.parse(ledger.entry('k')!).result.content).toBe('in time!');
+    });
+
+    it('TR-REPLAY-39: a waiter given up returns the interrupted result and writes nothing; the claimant stores its own answer', async () => {
+      const ledger = new InMemoryLedger();
+      const held = heldTool();
+      const first = executeToolCall({ callId: 'w', run: held.tool.run }, { ledger });
+      await new Promise((r) => setImmediate(r));
+      const stop = new AbortController();
+      const waiter = executeToolCall({ callId: 'w', run: held.tool.run, signal: stop.signal }, { ledger });
+      await new Promise((r) => setImmediate(r));
+      stop.abort();
+      const given = await waiter;
+      expect(given.result.content).toBe(INTERRUPTED_TEXT);
+      expect(ledger.entry('w')).toBeUndefined();
+      held.answer(ToolResult.text('the answer'));
+      expect((await first).result.content).toBe('the answer');
+      expect(JSON.parse(ledger.entry('w')!).result.content).toBe('the answer');
+      expect(held.tool.calls).toBe(1);
+    });
+
+    it('TR-REPLAY-39: a stored entry is returned to a call given up', async () => {
+      const ledger = new InMemoryLedger();
+      await executeToolCall({ callId: 's', run: () => ToolResult.text('stored') }, { ledger });
+      const out = await executeToolCall({ callId: 's', run: () => ToolResult.text('other'), signal: AbortSignal.abort() }, { ledger });
+      expect(out.replayed).toBe(true);
+      expect(out.result.content).toBe('stored');
+    });
   });
 });

@@ -78,12 +78,13 @@ class Cost(unittest.TestCase):
         import time
 
         big_text, big_bytes = "\u20ac" * (64 << 20), b"\xff" * (64 << 20)
-        started = time.perf_counter()
+        # CPU time, not the wall clock: a busy machine's waiting is not the bounder's work.
+        started = time.process_time()
         for content in (big_text, big_bytes):
             result = bound(ToolResult.text(content))
             self.assertEqual(codes(result), ["content.truncated"])
             self.assertLessEqual(len(result.content.encode("utf-8")), 50_000)
-        self.assertLess(time.perf_counter() - started, 0.5)
+        self.assertLess(time.process_time() - started, 0.5)
 
 
 class Artifacts(unittest.TestCase):

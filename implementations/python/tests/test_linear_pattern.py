@@ -166,9 +166,10 @@ class CannotRun(unittest.TestCase):
 
 class Linear(unittest.TestCase):
     def _seconds(self, pattern: str, subject: str) -> float:
-        start = time.perf_counter()
+        # CPU time, not the wall clock: a busy machine's waiting is not the engine's work.
+        start = time.process_time()
         conforms({"pattern": pattern}, subject)
-        return time.perf_counter() - start
+        return time.process_time() - start
 
     def test_TR_NORM_65_superlinear_forms_run_fast_with_their_meaning(self) -> None:
         self.assertTrue(conforms({"pattern": "^(a?){27}a{27}$"}, "a" * 27))
