@@ -48,6 +48,9 @@ export type WorkerCommand = (store: Record<string, unknown>, log: string) => str
 
 export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts-worker.ts'), JSON.stringify(store), log];
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
+/** The Python worker run by an interpreter that has the PostgreSQL driver (python-postgres-venv.ts). */
+export const pythonWorkerWith = (python: string): WorkerCommand => (store, log) => [python, join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
+export const phpWorker: WorkerCommand = (store, log) => ['php', join(ROOT, 'implementations', 'php', 'bin', 'ledger-worker.php'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
   if (!existsSync(path)) return [];
@@ -176,7 +179,9 @@ export function sqliteBackend(name: string, command: WorkerCommand, options: { l
   });
 }
 
-export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number } = {}): SuiteBackend {
+export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: number; name?: string; command?: WorkerCommand } = {}): SuiteBackend {
+  const command = options.command ?? tsWorker;
+  const prefix = (options.name ?? 'postgres').replace(/[^a-z0-9]/g, '_');
   const dir = mkdtempSync(join(tmpdir(), 'toolresult-ledger-pg-'));
   chmodSync(dir, 0o755); // the server user reaches the tablespace directory through it
   const log = join(dir, 'executions.log');
@@ -191,21 +196,21 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     await c.end();
   };
   const storeFor = (db: string) => ({ backend: 'postgres', connection: { ...cluster.connection, database: db }, leaseMs, lockTimeoutMs: 300 });
-  const main = storeFor('ledger_main');
-  const ready = database('ledger_main');
+  const main = storeFor(`${prefix}_main`);
+  const ready = database(`${prefix}_main`);
   // Awaited by every worker's start; a backend that starts none (a bench row filtered out) must not
   // leave the rejection of a database it never needed unhandled after the cluster stops.
   ready.catch(() => {});
   const sabotage: SuiteBackend['sabotage'] = {
     locked: async () => {
-      const db = `ledger_lock_${++n}`;
+      const db = `${prefix}_lock_${++n}`;
       await database(db);
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
       const { default: pg } = await import('pg');
       let holder: InstanceType<typeof pg.Client> | undefined;
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => {
           holder = new pg.Client(s.connection);
@@ -224,7 +229,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
   };
   if (canMount()) {
     sabotage.full = async () => {
-      const db = `ledger_full_${++n}`;
+      const db = `${prefix}_full_${++n}`;
       const diskDir = join(dir, `${db}-disk`);
       const disk = smallDisk(diskDir, '32m'); // room for the database's first files; then filled
       const space = join(diskDir, 'space');
@@ -244,7 +249,7 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
       const s = storeFor(db);
       const subLog = join(dir, `${db}.log`);
       return {
-        startWorker: () => started(new ProcessWorker(tsWorker(s, subLog))),
+        startWorker: () => started(new ProcessWorker(command(s, subLog))),
         executions: () => readLog(subLog),
         apply: async () => disk.fill(),
         undo: async () => disk.unfill(),
@@ -260,13 +265,13 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
     };
   }
   return withPool({
-    name: 'postgres',
+    name: options.name ?? 'postgres',
     processes: true,
     durable: true,
     leaseMs,
     startWorker: async () => {
       await ready;
-      return started(new ProcessWorker(tsWorker(main, log)));
+      return started(new ProcessWorker(command(main, log)));
     },
     executions: () => readLog(log),
     sabotage,
