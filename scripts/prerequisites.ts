@@ -101,6 +101,17 @@ export const TOOLS: readonly Tool[] = [
     check: needsCommands('phpunit'),
   },
   {
+    name: "php's PDO drivers for SQLite and PostgreSQL",
+    packages: 'php-sqlite3 php-pgsql',
+    setup: '.ci/setup.d/22-php-ledger.sh',
+    neededBy: ['conformance/ledger-suite/php-ledger.test.ts', 'conformance/ledger-suite/mixed-language.test.ts', 'npm run test:ledger'],
+    check(m) {
+      if (onPath('php', m.env) === undefined) return 'no php on the PATH';
+      const status = probe('php', ['-r', 'exit(extension_loaded("pdo_sqlite") && extension_loaded("pdo_pgsql") ? 0 : 3);'], m.env);
+      return status === 0 ? undefined : status === 3 ? 'php has no pdo_sqlite or pdo_pgsql extension' : 'php does not run';
+    },
+  },
+  {
     name: 'composer, phpcs (PHP_CodeSniffer)',
     packages: 'composer php-codesniffer',
     setup: '.ci/setup.d/21-php-package.sh',
