@@ -3,8 +3,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { executeToolCall, InMemoryLedger, persist } from '../../reference-impl/index.ts';
 import type { BatchRow, ExecuteReply } from './protocol.ts';
+
+const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-protocol.schema.json';
+let checker: ReturnType<ReturnType<typeof loadSchemas>['compile']> | undefined;
+/** Every line a worker writes must be a message of the protocol's schema (a request is checked by the same schema). */
+function protocolErrors(msg: unknown): string | undefined {
+  if (!checker) {
+    const ajv = loadSchemas();
+    checker = ajv.compile({ $ref: `${SCHEMA}#/$defs/LedgerWorkerMessage` });
+  }
+  return checker(msg) ? undefined : (checker.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+}
 import { suiteToolResult } from './suite-tool.ts';
 
 export interface SuiteWorker {
@@ -42,6 +54,17 @@ export class ProcessWorker implements SuiteWorker {
       } catch {
         this.#stderr += `\n(stdout) ${line.slice(0, 200)}`;
         return;
+      }
+      const wrong = protocolErrors(msg);
+      if (wrong !== undefined) {
+        // A worker that breaks the protocol fails the request it answered, or its start, loudly.
+        const err = new Error(`worker line is not a message of ledger-worker-protocol.schema.json (${wrong}): ${line.slice(0, 200)}`);
+        const p = this.#pending.get(msg.id as number);
+        if (p) {
+          this.#pending.delete(msg.id as number);
+          return p.reject(err);
+        }
+        return onFatal(err);
       }
       if (msg.event === 'ready') return onReady();
       if (msg.event === 'fatal') return onFatal(Object.assign(new Error(String(msg.message)), { code: msg.code }));
