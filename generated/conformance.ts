@@ -4,7 +4,7 @@
  * Change the schemas, then regenerate: npm run generate
  */
 /**
- * The line protocol between the ledger suite (conformance/ledger-suite/) and a worker process of any language: one JSON object per line each way. A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers each request with its id. Requests may come before earlier ones are answered; an execute with hang says {"event":"running"} once the tool runs and never answers.
+ * The line protocol between the ledger suite (conformance/ledger-suite/) and a worker process of any language: one JSON object per line each way. A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers each request with its id. Requests may come before earlier ones are answered; an execute says {"event":"running"} once its tool runs (one with hang then never answers).
  */
 export type LedgerWorkerProtocol = LedgerWorkerRequest | LedgerWorkerMessage;
 /**
@@ -360,7 +360,7 @@ export interface FatalEvent {
   message: string;
 }
 /**
- * The tool of a hanging execute has started.
+ * The tool of an execute has started (the suite waits for it before it kills or stops the worker).
  */
 export interface RunningEvent {
   id: RequestId;

@@ -26,6 +26,9 @@ export interface SuiteWorker {
   entries(callIds: string[]): Promise<Record<string, string | null>>;
   /** SIGKILL: no finish, no abandon, no cleanup. */
   kill(): void;
+  /** SIGSTOP and SIGCONT: the process lives but runs nothing, its lease renewal included. */
+  stop(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -111,6 +114,14 @@ export class ProcessWorker implements SuiteWorker {
     this.#child.kill('SIGKILL');
   }
 
+  stop(): void {
+    this.#child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.#child.kill('SIGCONT');
+  }
+
   async close(): Promise<void> {
     if (this.#exited) return;
     const exited = new Promise((r) => this.#child.once('exit', r));
@@ -159,6 +170,10 @@ export class MemoryWorkers {
       kill: () => {
         throw new Error('an in-process worker cannot be killed apart from its ledger');
       },
+      stop: () => {
+        throw new Error('an in-process worker cannot be stopped apart from its ledger');
+      },
+      resume: () => {},
       close: async () => {},
     };
   }

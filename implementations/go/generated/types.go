@@ -562,8 +562,8 @@ func (v *ComplianceReportFiguresItem) UnmarshalJSON(data []byte) error {
 // command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
 // line, the call ID, to the execution log named by its second argument each time the suite tool
 // runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers
-// each request with its id. Requests may come before earlier ones are answered; an execute with
-// hang says {"event":"running"} once the tool runs and never answers.
+// each request with its id. Requests may come before earlier ones are answered; an execute says
+// {"event":"running"} once its tool runs (one with hang then never answers).
 // LedgerWorkerProtocol holds one of its variants, the first that decodes: set exactly one field.
 type LedgerWorkerProtocol struct {
 	LedgerWorkerRequest *LedgerWorkerRequest
@@ -989,7 +989,7 @@ func (v *FatalEvent) UnmarshalJSON(data []byte) error {
 // (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
 type ErrorCode = string
 
-// The tool of a hanging execute has started.
+// The tool of an execute has started (the suite waits for it before it kills or stops the worker).
 type RunningEvent struct {
 	ID    RequestId `json:"id"`
 	Event string    `json:"event"`

@@ -123,7 +123,13 @@ while (($line = fgets(STDIN)) !== false) {
     $op = $req->op;
     if ($op === 'execute') {
         $onRun = fn () => send(['id' => $id, 'event' => 'running']);
-        $r = execute($store, $log, (string) $req->callId, (int) ($req->delayMs ?? 0), $onRun, (bool) ($req->hang ?? false));
+        $callId = (string) $req->callId;
+        if ($parser->loneSurrogate) {
+            // A PHP string cannot hold a lone surrogate as UTF-8; its native form is the code point's
+            // generalized UTF-8 bytes (ED A0 80 for U+D800), which is what the store is given to refuse.
+            $callId = str_replace("\u{FFFD}", "\xED\xA0\x80", $callId);
+        }
+        $r = execute($store, $log, $callId, (int) ($req->delayMs ?? 0), $onRun, (bool) ($req->hang ?? false));
         send(['id' => $id] + $r);
     } elseif ($op === 'batch') {
         $rows = [];

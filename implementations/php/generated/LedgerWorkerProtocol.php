@@ -14,7 +14,7 @@ namespace ToolResult\Generated;
  * one line, the call ID, to the execution log named by its second argument each time the suite
  * tool runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then
  * answers each request with its id. Requests may come before earlier ones are answered; an
- * execute with hang says {"event":"running"} once the tool runs and never answers.
+ * execute says {"event":"running"} once its tool runs (one with hang then never answers).
  *
  * One of:
  * ExecuteRequest|BatchRequest|EntriesRequest|ExitRequest|ReadyEvent|FatalEvent|RunningEvent|ExecuteAnswer|ExecuteFailure|BatchAnswer|EntriesAnswer|ExitAnswer.

@@ -8,7 +8,8 @@ declare(strict_types=1);
 namespace ToolResult\Generated;
 
 /**
- * The tool of a hanging execute has started.
+ * The tool of an execute has started (the suite waits for it before it kills or stops the
+ * worker).
  */
 final readonly class RunningEvent implements \JsonSerializable
 {

@@ -139,8 +139,8 @@ ComplianceReportFiguresItem = TypedDict(
 # command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
 # line, the call ID, to the execution log named by its second argument each time the suite tool
 # runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers
-# each request with its id. Requests may come before earlier ones are answered; an execute with
-# hang says {"event":"running"} once the tool runs and never answers.
+# each request with its id. Requests may come before earlier ones are answered; an execute says
+# {"event":"running"} once its tool runs (one with hang then never answers).
 LedgerWorkerProtocol: TypeAlias = Union["LedgerWorkerRequest", "LedgerWorkerMessage"]
 
 # One line the suite writes to a worker.
@@ -220,7 +220,7 @@ FatalEvent = TypedDict(
 # (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
 ErrorCode: TypeAlias = str
 
-# The tool of a hanging execute has started.
+# The tool of an execute has started (the suite waits for it before it kills or stops the worker).
 RunningEvent = TypedDict(
     "RunningEvent",
     {
