@@ -6,7 +6,8 @@
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
-import { postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { postgresBackend, sqliteBackend, memoryBackend, phpWorker, pythonWorker, pythonWorkerWith, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
 import { spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -166,7 +167,10 @@ export async function run(): Promise<BenchOutcome> {
     [memoryBackend(), [1, 8], undefined],
     [sqliteBackend('sqlite', tsWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
     [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
+    [sqliteBackend('php-sqlite', phpWorker, { leaseMs: 30_000 }), [1, 8], sqliteFloor],
     [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], pgFloor],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'python-postgres', command: pythonWorkerWith(pythonPostgres()) }), [1, 8], pgFloor],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'php-postgres', command: phpWorker }), [1, 8], pgFloor],
   ];
   const unknown = (ONLY ?? []).filter((n) => !plan.some(([b]) => b.name === n));
   const targets: { name: string; met: boolean }[] = [];

@@ -155,6 +155,25 @@ describe('(c) a project that installs the wheel by the README', () => {
     expect(r.status).toBe(0);
   });
 
+  it('the README two lines of a durable ledger: a second process replays what the first ran, from the installed wheel', () => {
+    const program = [
+      'import sys',
+      'from toolresult import ToolResult',
+      readmeBlock(README, 'durable'),
+      'result, replayed = execute_tool_call("call-1", lambda: ToolResult.text("ran in " + sys.argv[1]), ledger)',
+      'ledger.close()',
+      'print(result.content, replayed)',
+      '',
+    ].join('\n');
+    writeFileSync(join(user, 'durable.py'), program);
+    const first = spawnSync(venvPython, ['durable.py', 'process-1'], { cwd: user, env, encoding: 'utf8' });
+    expect(first.stderr, show(first)).toBe('');
+    expect(first.stdout).toBe('ran in process-1 False\n');
+    const second = spawnSync(venvPython, ['durable.py', 'process-2'], { cwd: user, env, encoding: 'utf8' });
+    expect(second.stderr, show(second)).toBe('');
+    expect(second.stdout).toBe('ran in process-1 True\n');
+  });
+
   it('imports from the venv, at the version of package.json; the installed files reach nowhere outside the package', () => {
     const r = spawnSync(venvPython, ['-c', 'import json, toolresult; print(json.dumps([toolresult.__file__, toolresult.__version__]))'], { cwd: user, env, encoding: 'utf8' });
     expect(r.status, show(r)).toBe(0);

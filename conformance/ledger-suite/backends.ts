@@ -50,7 +50,7 @@ export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
 /** The Python worker run by an interpreter that has the PostgreSQL driver (python-postgres-venv.ts). */
 export const pythonWorkerWith = (python: string): WorkerCommand => (store, log) => [python, join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
-export const phpWorker: WorkerCommand = (store, log) => ['php', join(ROOT, 'implementations', 'php', 'bin', 'ledger-worker.php'), JSON.stringify(store), log];
+export const phpWorker: WorkerCommand = (store, log) => ['php', join(ROOT, 'implementations', 'php', 'ledger-worker.php'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
   if (!existsSync(path)) return [];

@@ -73,7 +73,8 @@ final class ExecutionSeam
                 $result = Exposure::expose($result, $policy, $budgets);
                 $entry = Ledger::persist($result);
             } catch (\Throwable $e) {
-                $ledger->abandon($callId); // TR-REPLAY-12: no entry could be made; a waiting call can claim the ID again
+                // TR-REPLAY-12: no entry could be made; a waiting call can claim the ID again.
+                $ledger->abandon($callId);
                 throw $e;
             }
             try {

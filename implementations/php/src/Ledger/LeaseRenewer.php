@@ -20,20 +20,43 @@ final class LeaseRenewer
     private $pipe;
     private bool $open = true;
 
-    /** @param array<string,mixed> $store the store's settings, sent on the pipe (never on the command line: it may hold a password) */
+    /** @param array<string,mixed> $store the store's settings, sent on the pipe (never on the command line: it may ' .
+        'hold a password) */
     public function __construct(array $store, string $where)
     {
         $script = __DIR__ . '/lease-renewer.php';
         $stderr = defined('STDERR') ? STDERR : ['file', '/dev/null', 'w'];
         $pipes = [];
-        $process = @proc_open([PHP_BINARY, $script], [0 => ['pipe', 'r'], 1 => ['file', '/dev/null', 'w'], 2 => $stderr], $pipes);
+        $process = @proc_open([PHP_BINARY, $script], [0 => ['pipe', 'r'], 1 => ['pipe', 'w'], 2 => $stderr], $pipes);
         if (!is_resource($process)) {
             $said = error_get_last()['message'] ?? 'proc_open failed';
-            throw new LedgerStoreError('ledger.store_failed', "$where: cannot open the ledger: the lease renewer process cannot be started: " . substr($said, 0, 160));
+            throw new LedgerStoreError('ledger.store_failed', "$where: cannot open the ledger: the lease renewer " .
+                "process cannot be started: " . substr($said, 0, 160));
         }
         $this->process = $process;
         $this->pipe = $pipes[0];
         $this->send(json_encode($store, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES));
+        // The store opens only once its renewer has opened the store too: a claim is never made that
+        // nothing would renew.
+        $read = [$pipes[1]];
+        $write = $except = null;
+        $said = @stream_select($read, $write, $except, 60) === 1 ? fgets($pipes[1]) : false;
+        fclose($pipes[1]);
+        if ($said !== "ready\n") {
+            $this->close();
+            $why = $said === false ? 'it did not start within 60 s' : substr(trim(substr($said, 7)), 0, 300);
+            throw new LedgerStoreError('ledger.store_failed', "$where: cannot open the ledger: the lease renewer " .
+                "process failed: $why");
+        }
+    }
+
+    /** Throws unless the renewer still runs, so that no claim is made that nothing renews. */
+    public function check(string $where): void
+    {
+        if (!$this->open || !(proc_get_status($this->process)['running'] ?? false)) {
+            throw new LedgerStoreError('ledger.store_failed', "$where: cannot claim a call ID: the lease renewer " .
+                "process has exited");
+        }
     }
 
     public function hold(string $callId, string $token): void

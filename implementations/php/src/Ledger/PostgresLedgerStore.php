@@ -112,7 +112,13 @@ SQL;
         }
         if (($options['renew'] ?? true) === true) {
             $this->renewer = new LeaseRenewer(
-                ['backend' => 'postgres', 'dsn' => $dsn, 'user' => $user, 'password' => $password, 'options' => ['leaseMs' => $this->leaseMs, 'lockTimeoutMs' => $lock]],
+                [
+                    'backend' => 'postgres',
+                    'dsn' => $dsn,
+                    'user' => $user,
+                    'password' => $password,
+                    'options' => ['leaseMs' => $this->leaseMs, 'lockTimeoutMs' => $lock],
+                ],
                 "PostgreSQL ledger {$this->where}",
             );
         }
@@ -137,7 +143,8 @@ SQL;
             $found = $this->tables();
             if ($found === []) {
                 if (!$create) {
-                    throw new LedgerStoreError('ledger.store_missing', "PostgreSQL ledger {$this->where}: cannot open the ledger: its tables do not exist, and create is false");
+                    throw new LedgerStoreError('ledger.store_missing', "PostgreSQL ledger {$this->where}: cannot " .
+                        "open the ledger: its tables do not exist, and create is false");
                 }
                 $db->exec("SET LOCAL lock_timeout = '120s'");
                 $db->query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")->fetchAll();
@@ -154,8 +161,10 @@ SQL;
                         sort($have);
                     }
                     if ($have !== $want) {
-                        $why = $have === null ? 'it has ' . implode(', ', array_keys($found)) . " but no $table" : "its table $table has other columns than a ledger's";
-                        throw new LedgerStoreError('ledger.store_conflict', "PostgreSQL ledger {$this->where}: cannot open the ledger: $why; nothing was changed");
+                        $why = $have === null ? 'it has ' . implode(', ', array_keys($found)) . " but no " .
+                            "$table" : "its table $table has other columns than a ledger's";
+                        throw new LedgerStoreError('ledger.store_conflict', "PostgreSQL ledger {$this->where}: " .
+                            "cannot open the ledger: $why; nothing was changed");
                     }
                 }
             }
@@ -172,10 +181,13 @@ SQL;
             throw $e;
         }
         if ($layout === false) {
-            throw new LedgerStoreError('ledger.store_no_layout', "PostgreSQL ledger {$this->where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed");
+            throw new LedgerStoreError('ledger.store_no_layout', "PostgreSQL ledger {$this->where}: cannot open the " .
+                "ledger: toolresult_meta has no layout row; nothing was changed");
         }
         if ((string) $layout !== (string) StoreRules::LAYOUT_VERSION) {
-            throw new LedgerStoreError('ledger.store_layout', "PostgreSQL ledger {$this->where}: its tables have layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' . StoreRules::LAYOUT_VERSION);
+            throw new LedgerStoreError('ledger.store_layout', "PostgreSQL ledger {$this->where}: its tables have " .
+                "layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
+                    '' . StoreRules::LAYOUT_VERSION);
         }
     }
 
@@ -184,7 +196,8 @@ SQL;
     {
         $rows = $this->db()->query(
             "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
-              WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))
+              WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'),
+                              to_regclass('toolresult_audit'))
                 AND a.attnum > 0 AND NOT a.attisdropped",
         )->fetchAll(\PDO::FETCH_NUM);
         $found = [];
@@ -207,18 +220,21 @@ SQL;
         }
         foreach (self::SYSTEM as $words => [$name, $cause]) {
             if (str_contains($msg, $words)) {
-                return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot $doing: $cause ($name" . ($state !== null ? ", SQLSTATE $state" : '') . ')', $name);
+                return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot " .
+                    "$doing: $cause ($name" . ($state !== null ? ", SQLSTATE $state" : '') . ')', $name);
             }
         }
         $cause = self::CAUSES[$state ?? ''] ?? null;
-        if ($cause === null && ($state === null || $state === 'HY000' || str_starts_with($state, '08')) && stripos($msg, 'connection') !== false) {
+        $connectionClass = $state === null || $state === 'HY000' || str_starts_with($state, '08');
+        if ($cause === null && $connectionClass && stripos($msg, 'connection') !== false) {
             $cause = 'the connection to the server was lost';
         }
         // An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
         $said = $at !== false && ($end = strpos($msg, ']', $at)) !== false ? ltrim(substr($msg, $end + 1), ': ') : $msg;
         $cause ??= 'PostgreSQL reported an error: ' . substr($said, 0, 160);
         $named = $state !== null ? " (SQLSTATE $state)" : ' (' . $e::class . ')';
-        return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot $doing: $cause$named", $state);
+        return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot $doing: " .
+            "$cause$named", $state);
     }
 
     private static function isSqlState(mixed $s): bool
@@ -228,7 +244,8 @@ SQL;
 
     private function db(): \PDO
     {
-        return $this->db ?? throw new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: the ledger is closed");
+        return $this->db ?? throw new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: " .
+            "the ledger is closed");
     }
 
     /** @param list<mixed> $values */
@@ -256,12 +273,14 @@ SQL;
     public function claim(string $callId): array
     {
         StoreRules::checkCallId($callId);
+        $this->renewer?->check("PostgreSQL ledger {$this->where}");
         try {
             for ($try = 0; $try < StoreRules::CLAIM_TRIES; $try++) {
                 $token = StoreRules::token();
                 $ins = $this->run(
                     "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
-                       VALUES (?, 'claimed', ?::uuid, now() + ?::bigint * interval '1 millisecond', now()) ON CONFLICT (call_id) DO NOTHING",
+                       VALUES (?, 'claimed', ?::uuid, now() + ?::bigint * interval '1 millisecond', now())
+                       ON CONFLICT (call_id) DO NOTHING",
                     [$callId, $token, $this->leaseMs],
                 );
                 if ($ins->rowCount() === 1) {
@@ -269,7 +288,8 @@ SQL;
                     $this->renewer?->hold($callId, $token);
                     return ['claimed'];
                 }
-                $row = $this->run("SELECT state, encode(entry, 'hex'), lease_until IS NULL OR lease_until <= now() FROM toolresult_ledger WHERE call_id = ?", [$callId])->fetch(\PDO::FETCH_NUM);
+                $row = $this->run("SELECT state, encode(entry, 'hex'), lease_until IS NULL OR lease_until <= now() " .
+                    "FROM toolresult_ledger WHERE call_id = ?", [$callId])->fetch(\PDO::FETCH_NUM);
                 if ($row === false) {
                     continue; // abandoned in between: claim again
                 }
@@ -283,7 +303,8 @@ SQL;
                 }
                 // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
                 $pin = $this->run(
-                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = decode(?, 'hex'), interrupted = true, finished_at = now()
+                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
+                        "decode(?, 'hex'), interrupted = true, finished_at = now()
                        WHERE call_id = ? AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
                     [bin2hex(Interrupted::ENTRY), $callId],
                 );
@@ -303,7 +324,8 @@ SQL;
         $token = $this->release($callId);
         try {
             $q = $this->run(
-                "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = decode(?, 'hex'), finished_at = now()
+                "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = decode(?, " .
+                    "'hex'), finished_at = now()
                    WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'",
                 [bin2hex($entry), $callId, $token],
             );
@@ -311,7 +333,8 @@ SQL;
             throw $this->storeError('store a finished entry', $e);
         }
         if ($q->rowCount() !== 1) {
-            throw new LedgerStoreError('ledger.lease_lost', "PostgreSQL ledger {$this->where}: the claim's lease expired and the call was recorded as interrupted before its result was stored");
+            throw new LedgerStoreError('ledger.lease_lost', "PostgreSQL ledger {$this->where}: the claim's lease " .
+                "expired and the call was recorded as interrupted before its result was stored");
         }
         $this->notify($callId);
     }
@@ -323,7 +346,8 @@ SQL;
         }
         $token = $this->release($callId);
         try {
-            $d = $this->run("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'", [$callId, $token]);
+            $d = $this->run("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ?::uuid AND state = " .
+                "'claimed'", [$callId, $token]);
         } catch (\PDOException $e) {
             throw $this->storeError('abandon a claim', $e);
         }
@@ -334,7 +358,8 @@ SQL;
 
     private function release(string $callId): string
     {
-        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID (already settled?)');
+        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID ' .
+            '(already settled?)');
         unset($this->tokens[$callId]);
         $this->renewer?->drop($token);
         return $token;
@@ -348,7 +373,8 @@ SQL;
     private function notify(string $callId): void
     {
         try {
-            $this->run("SELECT set_config('synchronous_commit', 'off', true), pg_notify('" . self::CHANNEL . "', ?)", [self::key($callId)])->fetchAll();
+            $this->run("SELECT set_config('synchronous_commit', 'off', true), pg_notify('" . self::CHANNEL . "', " .
+                "?)", [self::key($callId)])->fetchAll();
         } catch (\PDOException) {
             // the waiters' timers wake them
         }
@@ -356,7 +382,8 @@ SQL;
 
     public function renewLease(string $callId, string $token): bool
     {
-        $q = $this->run("UPDATE toolresult_ledger SET lease_until = now() + ?::bigint * interval '1 millisecond' WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'", [$this->leaseMs, $callId, $token]);
+        $q = $this->run("UPDATE toolresult_ledger SET lease_until = now() + ?::bigint * interval '1 millisecond' " .
+            "WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'", [$this->leaseMs, $callId, $token]);
         return $q->rowCount() === 1;
     }
 
@@ -376,7 +403,8 @@ SQL;
             // Read after LISTEN is in place, so a finish that came before it is not missed.
             $row = $this->run(
                 "SELECT state = 'claimed' AND lease_until > now(),
-                        CASE WHEN isfinite(lease_until) THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
+                        CASE WHEN isfinite(lease_until)
+                             THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
                    FROM toolresult_ledger WHERE call_id = ?",
                 [$callId],
             )->fetch(\PDO::FETCH_NUM);
@@ -402,7 +430,8 @@ SQL;
     {
         StoreRules::checkCallId($callId);
         try {
-            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE call_id = ? AND state = 'stored'", [$callId])->fetch(\PDO::FETCH_NUM);
+            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE call_id = ? AND state = " .
+                "'stored'", [$callId])->fetch(\PDO::FETCH_NUM);
         } catch (\PDOException $e) {
             throw $this->storeError('read an entry', $e);
         }
@@ -414,7 +443,8 @@ SQL;
         StoreRules::checkCallId($callId);
         $text = StoreRules::auditText($record);
         try {
-            $this->run("INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, decode(?, 'hex'), now())", [$callId, $record['level'], bin2hex($text)]);
+            $this->run("INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, decode(?, " .
+                "'hex'), now())", [$callId, $record['level'], bin2hex($text)]);
         } catch (\PDOException $e) {
             throw $this->storeError('append an audit record', $e);
         }
@@ -424,7 +454,8 @@ SQL;
     {
         StoreRules::checkCallId($callId);
         try {
-            $rows = $this->run("SELECT encode(record, 'hex') FROM toolresult_audit WHERE call_id = ? ORDER BY seq", [$callId])->fetchAll(\PDO::FETCH_COLUMN);
+            $rows = $this->run("SELECT encode(record, 'hex') FROM toolresult_audit WHERE call_id = ? ORDER BY " .
+                "seq", [$callId])->fetchAll(\PDO::FETCH_COLUMN);
         } catch (\PDOException $e) {
             throw $this->storeError('read audit records', $e);
         }
@@ -437,7 +468,8 @@ SQL;
             throw new \InvalidArgumentException('olderThanMs must be non-negative');
         }
         try {
-            return $this->run("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - ?::bigint * interval '1 millisecond'", [$olderThanMs])->rowCount();
+            return $this->run("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - " .
+                "?::bigint * interval '1 millisecond'", [$olderThanMs])->rowCount();
         } catch (\PDOException $e) {
             throw $this->storeError('prune entries', $e);
         }

@@ -31,7 +31,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
   claimed_at INTEGER NOT NULL,
   finished_at INTEGER
 )",
-        "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored'",
+        "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = " .
+            "'stored'",
         'CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   call_id TEXT NOT NULL,
@@ -55,8 +56,10 @@ final class SqliteLedgerStore implements DurableLedgerStore
         26 => ['SQLITE_NOTADB', 'the file is not a SQLite database'],
     ];
 
-    private const PIN = "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? "
-        . "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)";
+    private const PIN = "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
+        "?, interrupted = 1, finished_at = ? "
+        . "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR " .
+            "lease_until <= ?)";
 
     public readonly int $leaseMs;
     private readonly int $busyMs;
@@ -101,7 +104,11 @@ final class SqliteLedgerStore implements DurableLedgerStore
         $this->db = $db;
         if (($options['renew'] ?? true) === true) {
             $this->renewer = new LeaseRenewer(
-                ['backend' => 'sqlite', 'path' => $path, 'options' => ['leaseMs' => $this->leaseMs, 'busyTimeoutMs' => $busy]],
+                [
+                    'backend' => 'sqlite',
+                    'path' => $path,
+                    'options' => ['leaseMs' => $this->leaseMs, 'busyTimeoutMs' => $busy],
+                ],
                 "SQLite ledger $path",
             );
         }
@@ -129,10 +136,12 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 return; // the driver names what it finds
             }
             if (!is_dir(dirname($this->path))) {
-                throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot open the ledger: its folder does not exist (ENOENT)", 'ENOENT');
+                throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot open the " .
+                    "ledger: its folder does not exist (ENOENT)", 'ENOENT');
             }
             if ($create === false) {
-                throw new LedgerStoreError('ledger.store_missing', "SQLite ledger {$this->path}: cannot open the ledger: the file does not exist, and create is false");
+                throw new LedgerStoreError('ledger.store_missing', "SQLite ledger {$this->path}: cannot open the " .
+                    "ledger: the file does not exist, and create is false");
             }
             $this->createWhole();
             return;
@@ -140,7 +149,9 @@ final class SqliteLedgerStore implements DurableLedgerStore
         if ($size === 0 && $create !== true) {
             throw new LedgerStoreError(
                 'ledger.store_empty_file',
-                "SQLite ledger {$this->path}: cannot open the ledger: the file is empty (0 bytes); a ledger that held entries may have been truncated; it was not changed. Pass create: true to start a new ledger in it",
+                "SQLite ledger {$this->path}: cannot open the ledger: the file is empty (0 bytes); a ledger that " .
+                    "held entries may have been truncated; it was not changed. Pass create: true to start a new " .
+                        "ledger in it",
             );
         }
     }
@@ -159,7 +170,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
             $db = null;
             if (!@link($tmp, $this->path) && !file_exists($this->path)) {
                 $said = error_get_last()['message'] ?? '';
-                throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot create the ledger: the file cannot be linked into place (" . substr($said, 0, 120) . ')');
+                throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot create the " .
+                    "ledger: the file cannot be linked into place (" . substr($said, 0, 120) . ')');
             }
         } finally {
             @unlink($tmp);
@@ -169,8 +181,10 @@ final class SqliteLedgerStore implements DurableLedgerStore
     /** @return 'empty'|'ledger' what the database holds, read without writing, or the refusal */
     private function inspect(\PDO $db, ?bool $create): string
     {
-        $refuse = fn (string $code, string $why) => new LedgerStoreError($code, "SQLite ledger {$this->path}: cannot open the ledger: $why");
-        $objects = $db->query("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'")->fetchAll(\PDO::FETCH_NUM);
+        $refuse = fn (string $code, string $why) => new LedgerStoreError($code, "SQLite ledger {$this->path}: " .
+            "cannot open the ledger: $why");
+        $objects = $db->query("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE " .
+            "'\\'")->fetchAll(\PDO::FETCH_NUM);
         if ($objects === []) {
             if ($create === false) {
                 throw $refuse('ledger.store_missing', 'the database holds no tables, and create is false');
@@ -185,18 +199,21 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
         $ours = array_values(array_filter(array_keys(StoreRules::COLUMNS), fn ($t) => isset($tables[$t])));
         if ($ours === []) {
-            throw $refuse('ledger.store_foreign', 'the database holds ' . count($tables) . " table(s), none of them a ledger's; it was not changed");
+            throw $refuse('ledger.store_foreign', 'the database holds ' . count($tables) . " table(s), none of them " .
+                "a ledger's; it was not changed");
         }
         foreach (StoreRules::COLUMNS as $table => $columns) {
             if (!isset($tables[$table])) {
-                throw $refuse('ledger.store_conflict', 'it holds ' . implode(', ', $ours) . " but no $table; it was not changed");
+                throw $refuse('ledger.store_conflict', 'it holds ' . implode(', ', $ours) . " but no $table; it was " .
+                    "not changed");
             }
             $have = $db->query("SELECT name FROM pragma_table_info('$table')")->fetchAll(\PDO::FETCH_COLUMN);
             sort($have);
             $want = $columns;
             sort($want);
             if ($have !== $want) {
-                throw $refuse('ledger.store_conflict', "its table $table has other columns than a ledger's; it was not changed");
+                throw $refuse('ledger.store_conflict', "its table $table has other columns than a ledger's; it was " .
+                    "not changed");
             }
         }
         $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
@@ -204,7 +221,9 @@ final class SqliteLedgerStore implements DurableLedgerStore
             throw $refuse('ledger.store_no_layout', 'toolresult_meta holds no layout row; it was not changed');
         }
         if ((string) $layout !== (string) StoreRules::LAYOUT_VERSION) {
-            throw new LedgerStoreError('ledger.store_layout', "SQLite ledger {$this->path}: its tables have layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' . StoreRules::LAYOUT_VERSION);
+            throw new LedgerStoreError('ledger.store_layout', "SQLite ledger {$this->path}: its tables have layout " .
+                "" . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
+                    '' . StoreRules::LAYOUT_VERSION);
         }
         return 'ledger';
     }
@@ -217,16 +236,19 @@ final class SqliteLedgerStore implements DurableLedgerStore
         $code = $e instanceof \PDOException ? ($e->errorInfo[1] ?? null) : null;
         if (is_int($code) && isset(self::CODES[$code & 0xff])) {
             [$name, $words] = self::CODES[$code & 0xff];
-            return new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot $doing: $words ($name)", $name);
+            return new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot $doing: $words " .
+                "($name)", $name);
         }
         // Without a known code: the driver's words (about the file, never a bound value), cut short.
         $named = is_int($code) ? "SQLite result code $code" : $e::class;
-        return new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot $doing: the SQLite driver failed: " . substr($e->getMessage(), 0, 160) . " ($named)", is_int($code) ? (string) $code : null);
+        return new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: cannot $doing: the SQLite " .
+            "driver failed: " . substr($e->getMessage(), 0, 160) . " ($named)", is_int($code) ? (string) $code : null);
     }
 
     private function db(): \PDO
     {
-        return $this->db ?? throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: the ledger is closed");
+        return $this->db ?? throw new LedgerStoreError('ledger.store_failed', "SQLite ledger {$this->path}: the " .
+            "ledger is closed");
     }
 
     /** @return array{0:mixed,1:mixed,2:mixed}|null the row's state, entry and lease_until as SQLite holds them */
@@ -255,12 +277,14 @@ final class SqliteLedgerStore implements DurableLedgerStore
     public function claim(string $callId): array
     {
         StoreRules::checkCallId($callId);
+        $this->renewer?->check("SQLite ledger {$this->path}");
         try {
             $db = $this->db();
             for ($try = 0; $try < StoreRules::CLAIM_TRIES; $try++) {
                 $token = StoreRules::token();
                 $now = StoreRules::nowMs();
-                $ins = $db->prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING");
+                $ins = $db->prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) " .
+                    "VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING");
                 $ins->execute([$callId, $token, $now + $this->leaseMs, $now]);
                 if ($ins->rowCount() === 1) {
                     $this->tokens[$callId] = $token;
@@ -300,7 +324,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
     {
         $token = $this->release($callId);
         try {
-            $q = $this->db()->prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'");
+            $q = $this->db()->prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = " .
+                "NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'");
             $q->bindValue(1, $entry, \PDO::PARAM_LOB);
             $q->bindValue(2, StoreRules::nowMs(), \PDO::PARAM_INT);
             $q->bindValue(3, $callId);
@@ -310,7 +335,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
             throw $this->storeError('store a finished entry', $e);
         }
         if ($q->rowCount() !== 1) {
-            throw new LedgerStoreError('ledger.lease_lost', "SQLite ledger {$this->path}: the claim's lease expired and the call was recorded as interrupted before its result was stored");
+            throw new LedgerStoreError('ledger.lease_lost', "SQLite ledger {$this->path}: the claim's lease expired " .
+                "and the call was recorded as interrupted before its result was stored");
         }
     }
 
@@ -321,7 +347,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
         $token = $this->release($callId);
         try {
-            $this->db()->prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'")->execute([$callId, $token]);
+            $this->db()->prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = " .
+                "'claimed'")->execute([$callId, $token]);
         } catch (\PDOException $e) {
             throw $this->storeError('abandon a claim', $e);
         }
@@ -329,7 +356,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
 
     private function release(string $callId): string
     {
-        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID (already settled?)');
+        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID ' .
+            '(already settled?)');
         unset($this->tokens[$callId]);
         $this->renewer?->drop($token);
         return $token;
@@ -337,7 +365,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
 
     public function renewLease(string $callId, string $token): bool
     {
-        $q = $this->db()->prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'");
+        $q = $this->db()->prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND " .
+            "state = 'claimed'");
         $q->execute([StoreRules::nowMs() + $this->leaseMs, $callId, $token]);
         return $q->rowCount() === 1;
     }
@@ -376,7 +405,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
         StoreRules::checkCallId($callId);
         $text = StoreRules::auditText($record);
         try {
-            $q = $this->db()->prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)');
+            $q = $this->db()->prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ' .
+                '?, ?, ?)');
             $q->bindValue(1, $callId);
             $q->bindValue(2, $record['level']);
             $q->bindValue(3, $text, \PDO::PARAM_LOB);

@@ -21,7 +21,9 @@ final class StoreRules
     /** The columns of each ledger table (§7.7), as every implementation's stores create them. */
     public const COLUMNS = [
         'toolresult_meta' => ['key', 'value'],
-        'toolresult_ledger' => ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+        'toolresult_ledger' => [
+            'call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at',
+        ],
         'toolresult_audit' => ['seq', 'call_id', 'level', 'record', 'written_at'],
     ];
 
@@ -39,13 +41,15 @@ final class StoreRules
             throw new \InvalidArgumentException('a call ID must be a non-empty string');
         }
         if (!Utf8::isWellFormed($callId)) {
-            throw new \InvalidArgumentException('a call ID must be well-formed UTF-8 (it holds a lone surrogate or a byte that is not UTF-8)');
+            throw new \InvalidArgumentException('a call ID must be well-formed UTF-8 (it holds a lone surrogate or ' .
+                'a byte that is not UTF-8)');
         }
         if (str_contains($callId, "\0")) {
             throw new \InvalidArgumentException('a call ID must not contain U+0000');
         }
         if (strlen($callId) > self::MAX_CALL_ID_OCTETS) {
-            throw new \InvalidArgumentException('a call ID must be at most ' . self::MAX_CALL_ID_OCTETS . ' UTF-8 octets');
+            throw new \InvalidArgumentException('a call ID must be at most ' . self::MAX_CALL_ID_OCTETS . ' UTF-8 ' .
+                'octets');
         }
     }
 
@@ -70,7 +74,8 @@ final class StoreRules
         $members = array_map('strval', array_keys($record));
         sort($members);
         if ($members !== self::LEVEL_MEMBERS[$level]) {
-            throw new \InvalidArgumentException("an audit record at level $level has exactly the members " . implode(', ', self::LEVEL_MEMBERS[$level]));
+            throw new \InvalidArgumentException("an audit record at level $level has exactly the members " .
+                "" . implode(', ', self::LEVEL_MEMBERS[$level]));
         }
         return CanonicalJson::encode((object) $record);
     }
@@ -87,6 +92,7 @@ final class StoreRules
         $b[6] = chr((ord($b[6]) & 0x0f) | 0x40);
         $b[8] = chr((ord($b[8]) & 0x3f) | 0x80);
         $h = bin2hex($b);
-        return substr($h, 0, 8) . '-' . substr($h, 8, 4) . '-' . substr($h, 12, 4) . '-' . substr($h, 16, 4) . '-' . substr($h, 20);
+        return substr($h, 0, 8) . '-' . substr($h, 8, 4) . '-' . substr($h, 12, 4) . '-'
+            . substr($h, 16, 4) . '-' . substr($h, 20);
     }
 }

@@ -7,7 +7,16 @@
 
 declare(strict_types=1);
 
-require __DIR__ . '/../autoload.php';
+// Its own loader of the package's classes: installed by Composer, the package has no src/autoload.php,
+// and this process must not depend on where the application keeps vendor/autoload.php.
+spl_autoload_register(static function (string $class): void {
+    if (str_starts_with($class, 'ToolResult\\')) {
+        $file = dirname(__DIR__) . '/' . str_replace('\\', '/', substr($class, 11)) . '.php';
+        if (is_file($file)) {
+            require $file;
+        }
+    }
+});
 
 use ToolResult\Ledger\PostgresLedgerStore;
 use ToolResult\Ledger\SqliteLedgerStore;
@@ -20,9 +29,10 @@ try {
         ? new SqliteLedgerStore($config['path'], $options)
         : new PostgresLedgerStore($config['dsn'], $options, $config['user'] ?? null, $config['password'] ?? null);
 } catch (\Throwable $e) {
-    fwrite(STDERR, 'toolresult lease renewer: ' . $e->getMessage() . "\n");
+    fwrite(STDOUT, 'failed ' . str_replace("\n", ' ', $e->getMessage()) . "\n");
     exit(1);
 }
+fwrite(STDOUT, "ready\n");
 $lease = (int) ($options['leaseMs'] ?? 30000);
 $period = max(10, intdiv($lease, 4)) / 1000;
 

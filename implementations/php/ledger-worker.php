@@ -9,8 +9,8 @@
 
 declare(strict_types=1);
 
-require dirname(__DIR__) . '/src/autoload.php';
-require dirname(__DIR__) . '/src/functions.php';
+require __DIR__ . '/src/autoload.php';
+require __DIR__ . '/src/functions.php';
 
 use ToolResult\Json\StrictJsonParser;
 use ToolResult\Ledger\DurableLedgerStore;
