@@ -4,23 +4,7 @@
  * Change the schemas, then regenerate: npm run generate
  */
 /**
- * The line protocol between the ledger suite (conformance/ledger-suite/) and a worker process of any language: one JSON object per line each way. A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers each request with its id. Requests may come before earlier ones are answered; an execute says {"event":"running"} once its tool runs (one with hang then never answers).
- */
-export type LedgerWorkerProtocol = LedgerWorkerRequest | LedgerWorkerMessage;
-/**
- * One line the suite writes to a worker.
- */
-export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
-/**
- * The request's number; its answer carries the same.
- */
-export type RequestId = number;
-/**
- * A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
- */
-export type CallId = string;
-/**
- * One line a worker writes to the suite.
+ * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id.
  */
 export type LedgerWorkerMessage =
   ReadyEvent | FatalEvent | RunningEvent | ExecuteAnswer | ExecuteFailure | BatchAnswer | EntriesAnswer | ExitAnswer;
@@ -28,6 +12,10 @@ export type LedgerWorkerMessage =
  * A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
  */
 export type ErrorCode = string;
+/**
+ * The request's number; its answer carries the same.
+ */
+export type RequestId = number;
 /**
  * A ledger entry's text (its JCS octets as UTF-8).
  */
@@ -46,6 +34,14 @@ export type BatchRowAnswered = [unknown, unknown, unknown];
  * @maxItems 5
  */
 export type BatchRowFailed = [unknown, unknown, unknown, unknown, unknown];
+/**
+ * One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, and answers each request with its id. Requests may come before earlier ones are answered.
+ */
+export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
+/**
+ * A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+ */
+export type CallId = string;
 /**
  * A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's native form before it calls the implementation (spec/09-conformance.md, TR-CONF-4).
  */
@@ -120,7 +116,8 @@ export type Expectation =
  */
 export interface SchemaIndex {
   "conformance/compliance-report.schema.json"?: ComplianceReport;
-  "conformance/ledger-worker-protocol.schema.json"?: LedgerWorkerProtocol;
+  "conformance/ledger-worker-message.schema.json"?: LedgerWorkerMessage;
+  "conformance/ledger-worker-request.schema.json"?: LedgerWorkerRequest;
   "conformance/report.schema.json"?: ConformanceReport;
   "conformance/stack-vector-file.schema.json"?: StackVectorFile;
   "conformance/tagged-value.schema.json"?: TaggedValue;
@@ -305,46 +302,6 @@ export interface ModelVerdict {
   found?: Occurrence[];
 }
 /**
- * Run the suite tool for one call ID through the worker's execution seam and ledger store.
- */
-export interface ExecuteRequest {
-  id: RequestId;
-  op: "execute";
-  callId: CallId;
-  /**
-   * How long the tool sleeps before it returns.
-   */
-  delayMs?: number;
-  /**
-   * The tool says running and never returns (the worker is killed or stopped).
-   */
-  hang?: boolean;
-}
-/**
- * Execute each call ID in turn; answer once with one row per call ID.
- */
-export interface BatchRequest {
-  id: RequestId;
-  op: "batch";
-  callIds: CallId[];
-  delayMs?: number;
-}
-/**
- * Read the stored entries of call IDs, without running anything.
- */
-export interface EntriesRequest {
-  id: RequestId;
-  op: "entries";
-  callIds: CallId[];
-}
-/**
- * Close the store and exit 0 after answering.
- */
-export interface ExitRequest {
-  id: RequestId;
-  op: "exit";
-}
-/**
  * The store is open; requests may come.
  */
 export interface ReadyEvent {
@@ -402,6 +359,46 @@ export interface EntriesAnswer {
 export interface ExitAnswer {
   id: RequestId;
   ok: true;
+}
+/**
+ * Run the suite tool for one call ID through the worker's execution seam and ledger store.
+ */
+export interface ExecuteRequest {
+  id: RequestId;
+  op: "execute";
+  callId: CallId;
+  /**
+   * How long the tool sleeps before it returns.
+   */
+  delayMs?: number;
+  /**
+   * The tool says running and never returns (the worker is killed or stopped).
+   */
+  hang?: boolean;
+}
+/**
+ * Execute each call ID in turn; answer once with one row per call ID.
+ */
+export interface BatchRequest {
+  id: RequestId;
+  op: "batch";
+  callIds: CallId[];
+  delayMs?: number;
+}
+/**
+ * Read the stored entries of call IDs, without running anything.
+ */
+export interface EntriesRequest {
+  id: RequestId;
+  op: "entries";
+  callIds: CallId[];
+}
+/**
+ * Close the store and exit 0 after answering.
+ */
+export interface ExitRequest {
+  id: RequestId;
+  op: "exit";
 }
 /**
  * What `toolresult conformance --report-json FILE` writes: which kit and specification version ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).

@@ -1,7 +1,8 @@
 // The line protocol between the ledger suite and a worker process (any language). Its one source is
-// schemas/conformance/ledger-worker-protocol.schema.json; these are the types `npm run generate`
-// makes of it (generated/conformance.ts), with the batch rows' tuples spelled out (the generator
-// types a tuple's items as unknown; a digest is 64 lowercase hex digits) and checked against the generated ones.
+// two schemas, schemas/conformance/ledger-worker-request.schema.json (what the suite writes) and
+// ledger-worker-message.schema.json (what a worker writes); these are the types `npm run generate`
+// makes of them (generated/conformance.ts), with the batch rows' tuples spelled out (the generator
+// types a tuple's items as unknown; a digest is 64 lowercase hex digits) and checked against them.
 //
 // requests                                          answers
 //   {id, op:"execute", callId, delayMs?, hang?}     {id, ok:true, entry, replayed} | {id, ok:false, code, message}

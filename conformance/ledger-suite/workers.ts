@@ -7,13 +7,13 @@ import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { executeToolCall, InMemoryLedger, persist } from '../../reference-impl/index.ts';
 import type { BatchRow, ExecuteReply } from './protocol.ts';
 
-const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-protocol.schema.json';
-let checker: ReturnType<ReturnType<typeof loadSchemas>['compile']> | undefined;
-/** Every line a worker writes must be a message of the protocol's schema (a request is checked by the same schema). */
+const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-message.schema.json';
+let checker: NonNullable<ReturnType<ReturnType<typeof loadSchemas>['getSchema']>> | undefined;
+/** Every line a worker writes must be a message of ledger-worker-message.schema.json. */
 function protocolErrors(msg: unknown): string | undefined {
   if (!checker) {
     const ajv = loadSchemas();
-    checker = ajv.compile({ $ref: `${SCHEMA}#/$defs/LedgerWorkerMessage` });
+    checker = ajv.getSchema(SCHEMA)!;
   }
   return checker(msg) ? undefined : (checker.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
 }
@@ -61,7 +61,7 @@ export class ProcessWorker implements SuiteWorker {
       const wrong = protocolErrors(msg);
       if (wrong !== undefined) {
         // A worker that breaks the protocol fails the request it answered, or its start, loudly.
-        const err = new Error(`worker line is not a message of ledger-worker-protocol.schema.json (${wrong}): ${line.slice(0, 200)}`);
+        const err = new Error(`worker line is not a message of ledger-worker-message.schema.json (${wrong}): ${line.slice(0, 200)}`);
         const p = this.#pending.get(msg.id as number);
         if (p) {
           this.#pending.delete(msg.id as number);

@@ -2,7 +2,7 @@
 <?php
 
 // The PHP worker of the ledger suite (conformance/ledger-suite/, its protocol in
-// schemas/conformance/ledger-worker-protocol.schema.json): runs the PHP seam over one of the PHP
+// schemas/conformance/ledger-worker-request.schema.json and ledger-worker-message.schema.json): runs the PHP seam over one of the PHP
 // durable stores and the suite tool, answering one JSON line per request.
 //   php ledger-worker.php '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>
 //   php ledger-worker.php '{"backend":"postgres","connection":{"host":"…","port":5432,"user":"…","database":"…"},"leaseMs":1000}' <log>

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The Python worker of the ledger suite (its protocol: schemas/conformance/ledger-worker-protocol.schema.json):
+"""The Python worker of the ledger suite (its protocol: schemas/conformance/ledger-worker-request.schema.json and ledger-worker-message.schema.json):
 runs the Python seam over the Python SQLite or PostgreSQL ledger.
 
     python3 ledger_worker.py '{"backend":"sqlite","path":"…","leaseMs":1000}' <execution log>

@@ -557,280 +557,10 @@ func (v *ComplianceReportFiguresItem) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// The line protocol between the ledger suite (conformance/ledger-suite/) and a worker process of
-// any language: one JSON object per line each way. A worker opens its store from its first
-// command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
-// line, the call ID, to the execution log named by its second argument each time the suite tool
-// runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers
-// each request with its id. Requests may come before earlier ones are answered; an execute says
-// {"event":"running"} once its tool runs (one with hang then never answers).
-// LedgerWorkerProtocol holds one of its variants, the first that decodes: set exactly one field.
-type LedgerWorkerProtocol struct {
-	LedgerWorkerRequest *LedgerWorkerRequest
-	LedgerWorkerMessage *LedgerWorkerMessage
-}
-
-// MarshalJSON writes the variant that is set.
-func (v LedgerWorkerProtocol) MarshalJSON() ([]byte, error) {
-	if v.LedgerWorkerRequest != nil {
-		return json.Marshal(v.LedgerWorkerRequest)
-	}
-	if v.LedgerWorkerMessage != nil {
-		return json.Marshal(v.LedgerWorkerMessage)
-	}
-	return nil, fmt.Errorf("LedgerWorkerProtocol: no variant set")
-}
-
-// UnmarshalJSON decodes one of its variants, the first that decodes.
-func (v *LedgerWorkerProtocol) UnmarshalJSON(data []byte) error {
-	*v = LedgerWorkerProtocol{}
-	if x := new(LedgerWorkerRequest); json.Unmarshal(data, x) == nil && string(data) != "null" {
-		v.LedgerWorkerRequest = x
-		return nil
-	}
-	if x := new(LedgerWorkerMessage); json.Unmarshal(data, x) == nil && string(data) != "null" {
-		v.LedgerWorkerMessage = x
-		return nil
-	}
-	return fmt.Errorf("LedgerWorkerProtocol: %s matches none of the variants", data)
-}
-
-// One line the suite writes to a worker.
-// LedgerWorkerRequest holds one of its variants, told apart by the member "op": set exactly one field.
-type LedgerWorkerRequest struct {
-	ExecuteRequest *ExecuteRequest
-	BatchRequest   *BatchRequest
-	EntriesRequest *EntriesRequest
-	ExitRequest    *ExitRequest
-}
-
-// MarshalJSON writes the variant that is set.
-func (v LedgerWorkerRequest) MarshalJSON() ([]byte, error) {
-	if v.ExecuteRequest != nil {
-		return json.Marshal(v.ExecuteRequest)
-	}
-	if v.BatchRequest != nil {
-		return json.Marshal(v.BatchRequest)
-	}
-	if v.EntriesRequest != nil {
-		return json.Marshal(v.EntriesRequest)
-	}
-	if v.ExitRequest != nil {
-		return json.Marshal(v.ExitRequest)
-	}
-	return nil, fmt.Errorf("LedgerWorkerRequest: no variant set")
-}
-
-// UnmarshalJSON decodes one of its variants, told apart by the member "op".
-func (v *LedgerWorkerRequest) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("LedgerWorkerRequest: want an object, got %s", data)
-	}
-	var tag any
-	if raw, ok := members["op"]; !ok || json.Unmarshal(raw, &tag) != nil {
-		return fmt.Errorf("LedgerWorkerRequest: missing member %q", "op")
-	}
-	*v = LedgerWorkerRequest{}
-	switch tag {
-	case "execute":
-		v.ExecuteRequest = new(ExecuteRequest)
-		return json.Unmarshal(data, v.ExecuteRequest)
-	case "batch":
-		v.BatchRequest = new(BatchRequest)
-		return json.Unmarshal(data, v.BatchRequest)
-	case "entries":
-		v.EntriesRequest = new(EntriesRequest)
-		return json.Unmarshal(data, v.EntriesRequest)
-	case "exit":
-		v.ExitRequest = new(ExitRequest)
-		return json.Unmarshal(data, v.ExitRequest)
-	}
-	return fmt.Errorf("LedgerWorkerRequest: unknown %s %s", "op", members["op"])
-}
-
-// Run the suite tool for one call ID through the worker's execution seam and ledger store.
-type ExecuteRequest struct {
-	ID     RequestId `json:"id"`
-	Op     string    `json:"op"`
-	CallID CallId    `json:"callId"`
-	// How long the tool sleeps before it returns.
-	DelayMs *int64 `json:"delayMs,omitempty"`
-	// The tool says running and never returns (the worker is killed or stopped).
-	Hang *bool `json:"hang,omitempty"`
-}
-
-// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *ExecuteRequest) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("ExecuteRequest: want an object, got %.40s", data)
-	}
-	if raw, ok := members["id"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ExecuteRequest: missing member %q", "id")
-	}
-	if raw, ok := members["op"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ExecuteRequest: missing member %q", "op")
-	}
-	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ExecuteRequest: missing member %q", "callId")
-	}
-	type plain ExecuteRequest
-	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("ExecuteRequest: %w", err)
-	}
-	for member := range members {
-		switch member {
-		case "id", "op", "callId", "delayMs", "hang":
-		default:
-			return fmt.Errorf("ExecuteRequest: unknown member %q", member)
-		}
-	}
-	if p.Op != "execute" {
-		return fmt.Errorf("ExecuteRequest: member %q must be \"execute\"", "op")
-	}
-	*v = ExecuteRequest(p)
-	return nil
-}
-
-// The request's number; its answer carries the same.
-type RequestId = int64
-
-// A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
-type CallId = string
-
-// Execute each call ID in turn; answer once with one row per call ID.
-type BatchRequest struct {
-	ID      RequestId `json:"id"`
-	Op      string    `json:"op"`
-	CallIds []CallId  `json:"callIds"`
-	DelayMs *int64    `json:"delayMs,omitempty"`
-}
-
-// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *BatchRequest) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("BatchRequest: want an object, got %.40s", data)
-	}
-	if raw, ok := members["id"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("BatchRequest: missing member %q", "id")
-	}
-	if raw, ok := members["op"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("BatchRequest: missing member %q", "op")
-	}
-	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("BatchRequest: missing member %q", "callIds")
-	}
-	if raw, ok := members["callIds"]; ok {
-		if err := noNullItems(raw, 1); err != nil {
-			return fmt.Errorf("BatchRequest: member %q: %w", "callIds", err)
-		}
-	}
-	type plain BatchRequest
-	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("BatchRequest: %w", err)
-	}
-	for member := range members {
-		switch member {
-		case "id", "op", "callIds", "delayMs":
-		default:
-			return fmt.Errorf("BatchRequest: unknown member %q", member)
-		}
-	}
-	if p.Op != "batch" {
-		return fmt.Errorf("BatchRequest: member %q must be \"batch\"", "op")
-	}
-	*v = BatchRequest(p)
-	return nil
-}
-
-// Read the stored entries of call IDs, without running anything.
-type EntriesRequest struct {
-	ID      RequestId `json:"id"`
-	Op      string    `json:"op"`
-	CallIds []CallId  `json:"callIds"`
-}
-
-// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("EntriesRequest: want an object, got %.40s", data)
-	}
-	if raw, ok := members["id"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("EntriesRequest: missing member %q", "id")
-	}
-	if raw, ok := members["op"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("EntriesRequest: missing member %q", "op")
-	}
-	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("EntriesRequest: missing member %q", "callIds")
-	}
-	if raw, ok := members["callIds"]; ok {
-		if err := noNullItems(raw, 1); err != nil {
-			return fmt.Errorf("EntriesRequest: member %q: %w", "callIds", err)
-		}
-	}
-	type plain EntriesRequest
-	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("EntriesRequest: %w", err)
-	}
-	for member := range members {
-		switch member {
-		case "id", "op", "callIds":
-		default:
-			return fmt.Errorf("EntriesRequest: unknown member %q", member)
-		}
-	}
-	if p.Op != "entries" {
-		return fmt.Errorf("EntriesRequest: member %q must be \"entries\"", "op")
-	}
-	*v = EntriesRequest(p)
-	return nil
-}
-
-// Close the store and exit 0 after answering.
-type ExitRequest struct {
-	ID RequestId `json:"id"`
-	Op string    `json:"op"`
-}
-
-// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *ExitRequest) UnmarshalJSON(data []byte) error {
-	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("ExitRequest: want an object, got %.40s", data)
-	}
-	if raw, ok := members["id"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ExitRequest: missing member %q", "id")
-	}
-	if raw, ok := members["op"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ExitRequest: missing member %q", "op")
-	}
-	type plain ExitRequest
-	var p plain
-	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("ExitRequest: %w", err)
-	}
-	for member := range members {
-		switch member {
-		case "id", "op":
-		default:
-			return fmt.Errorf("ExitRequest: unknown member %q", member)
-		}
-	}
-	if p.Op != "exit" {
-		return fmt.Errorf("ExitRequest: member %q must be \"exit\"", "op")
-	}
-	*v = ExitRequest(p)
-	return nil
-}
-
-// One line a worker writes to the suite.
+// One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
+// {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
+// {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
+// answer per request, with the request's id.
 // LedgerWorkerMessage holds one of its variants, the first that decodes: set exactly one field.
 type LedgerWorkerMessage struct {
 	ReadyEvent     *ReadyEvent
@@ -1026,6 +756,9 @@ func (v *RunningEvent) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// The request's number; its answer carries the same.
+type RequestId = int64
+
 // The call's entry as the seam returned it, and whether it was replayed (this worker's tool did
 // not run).
 type ExecuteAnswer struct {
@@ -1200,6 +933,9 @@ func (v *BatchRow) UnmarshalJSON(data []byte) error {
 
 type BatchRowAnswered = []json.RawMessage
 
+// A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+type CallId = string
+
 // The sha256 of an entry's UTF-8 octets, in lowercase hex.
 type Digest = string
 
@@ -1279,6 +1015,239 @@ func (v *ExitAnswer) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("ExitAnswer: member %q must be true", "ok")
 	}
 	*v = ExitAnswer(p)
+	return nil
+}
+
+// One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language
+// (its answers: ledger-worker-message.schema.json). A worker opens its store from its first
+// command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
+// line, the call ID, to the execution log named by its second argument each time the suite tool
+// runs, and answers each request with its id. Requests may come before earlier ones are answered.
+// LedgerWorkerRequest holds one of its variants, told apart by the member "op": set exactly one field.
+type LedgerWorkerRequest struct {
+	ExecuteRequest *ExecuteRequest
+	BatchRequest   *BatchRequest
+	EntriesRequest *EntriesRequest
+	ExitRequest    *ExitRequest
+}
+
+// MarshalJSON writes the variant that is set.
+func (v LedgerWorkerRequest) MarshalJSON() ([]byte, error) {
+	if v.ExecuteRequest != nil {
+		return json.Marshal(v.ExecuteRequest)
+	}
+	if v.BatchRequest != nil {
+		return json.Marshal(v.BatchRequest)
+	}
+	if v.EntriesRequest != nil {
+		return json.Marshal(v.EntriesRequest)
+	}
+	if v.ExitRequest != nil {
+		return json.Marshal(v.ExitRequest)
+	}
+	return nil, fmt.Errorf("LedgerWorkerRequest: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, told apart by the member "op".
+func (v *LedgerWorkerRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("LedgerWorkerRequest: want an object, got %s", data)
+	}
+	var tag any
+	if raw, ok := members["op"]; !ok || json.Unmarshal(raw, &tag) != nil {
+		return fmt.Errorf("LedgerWorkerRequest: missing member %q", "op")
+	}
+	*v = LedgerWorkerRequest{}
+	switch tag {
+	case "execute":
+		v.ExecuteRequest = new(ExecuteRequest)
+		return json.Unmarshal(data, v.ExecuteRequest)
+	case "batch":
+		v.BatchRequest = new(BatchRequest)
+		return json.Unmarshal(data, v.BatchRequest)
+	case "entries":
+		v.EntriesRequest = new(EntriesRequest)
+		return json.Unmarshal(data, v.EntriesRequest)
+	case "exit":
+		v.ExitRequest = new(ExitRequest)
+		return json.Unmarshal(data, v.ExitRequest)
+	}
+	return fmt.Errorf("LedgerWorkerRequest: unknown %s %s", "op", members["op"])
+}
+
+// Run the suite tool for one call ID through the worker's execution seam and ledger store.
+type ExecuteRequest struct {
+	ID     RequestId `json:"id"`
+	Op     string    `json:"op"`
+	CallID CallId    `json:"callId"`
+	// How long the tool sleeps before it returns.
+	DelayMs *int64 `json:"delayMs,omitempty"`
+	// The tool says running and never returns (the worker is killed or stopped).
+	Hang *bool `json:"hang,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExecuteRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExecuteRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "callId")
+	}
+	type plain ExecuteRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExecuteRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callId", "delayMs", "hang":
+		default:
+			return fmt.Errorf("ExecuteRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "execute" {
+		return fmt.Errorf("ExecuteRequest: member %q must be \"execute\"", "op")
+	}
+	*v = ExecuteRequest(p)
+	return nil
+}
+
+// Execute each call ID in turn; answer once with one row per call ID.
+type BatchRequest struct {
+	ID      RequestId `json:"id"`
+	Op      string    `json:"op"`
+	CallIds []CallId  `json:"callIds"`
+	DelayMs *int64    `json:"delayMs,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *BatchRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("BatchRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "callIds")
+	}
+	if raw, ok := members["callIds"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("BatchRequest: member %q: %w", "callIds", err)
+		}
+	}
+	type plain BatchRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("BatchRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callIds", "delayMs":
+		default:
+			return fmt.Errorf("BatchRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "batch" {
+		return fmt.Errorf("BatchRequest: member %q must be \"batch\"", "op")
+	}
+	*v = BatchRequest(p)
+	return nil
+}
+
+// Read the stored entries of call IDs, without running anything.
+type EntriesRequest struct {
+	ID      RequestId `json:"id"`
+	Op      string    `json:"op"`
+	CallIds []CallId  `json:"callIds"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("EntriesRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "callIds")
+	}
+	if raw, ok := members["callIds"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("EntriesRequest: member %q: %w", "callIds", err)
+		}
+	}
+	type plain EntriesRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("EntriesRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callIds":
+		default:
+			return fmt.Errorf("EntriesRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "entries" {
+		return fmt.Errorf("EntriesRequest: member %q must be \"entries\"", "op")
+	}
+	*v = EntriesRequest(p)
+	return nil
+}
+
+// Close the store and exit 0 after answering.
+type ExitRequest struct {
+	ID RequestId `json:"id"`
+	Op string    `json:"op"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExitRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExitRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitRequest: missing member %q", "op")
+	}
+	type plain ExitRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExitRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op":
+		default:
+			return fmt.Errorf("ExitRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "exit" {
+		return fmt.Errorf("ExitRequest: member %q must be \"exit\"", "op")
+	}
+	*v = ExitRequest(p)
 	return nil
 }
 

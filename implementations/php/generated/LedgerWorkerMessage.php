@@ -8,7 +8,10 @@ declare(strict_types=1);
 namespace ToolResult\Generated;
 
 /**
- * One line a worker writes to the suite.
+ * One line a ledger-suite worker writes (the suite's requests:
+ * ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or
+ * {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs
+ * (one with hang then never answers), and one answer per request, with the request's id.
  *
  * One of:
  * ReadyEvent|FatalEvent|RunningEvent|ExecuteAnswer|ExecuteFailure|BatchAnswer|EntriesAnswer|ExitAnswer.

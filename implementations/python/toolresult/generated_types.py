@@ -134,67 +134,10 @@ ComplianceReportFiguresItem = TypedDict(
     },
 )
 
-# The line protocol between the ledger suite (conformance/ledger-suite/) and a worker process of
-# any language: one JSON object per line each way. A worker opens its store from its first
-# command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
-# line, the call ID, to the execution log named by its second argument each time the suite tool
-# runs, says {"event":"ready"} (or {"event":"fatal"} when the store does not open), then answers
-# each request with its id. Requests may come before earlier ones are answered; an execute says
-# {"event":"running"} once its tool runs (one with hang then never answers).
-LedgerWorkerProtocol: TypeAlias = Union["LedgerWorkerRequest", "LedgerWorkerMessage"]
-
-# One line the suite writes to a worker.
-LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ExitRequest"]
-
-# Run the suite tool for one call ID through the worker's execution seam and ledger store.
-ExecuteRequest = TypedDict(
-    "ExecuteRequest",
-    {
-        "id": "RequestId",
-        "op": Literal["execute"],
-        "callId": "CallId",
-        "delayMs": NotRequired[int],
-        "hang": NotRequired[bool],
-    },
-)
-
-# The request's number; its answer carries the same.
-RequestId: TypeAlias = int
-
-# A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
-CallId: TypeAlias = str
-
-# Execute each call ID in turn; answer once with one row per call ID.
-BatchRequest = TypedDict(
-    "BatchRequest",
-    {
-        "id": "RequestId",
-        "op": Literal["batch"],
-        "callIds": list["CallId"],
-        "delayMs": NotRequired[int],
-    },
-)
-
-# Read the stored entries of call IDs, without running anything.
-EntriesRequest = TypedDict(
-    "EntriesRequest",
-    {
-        "id": "RequestId",
-        "op": Literal["entries"],
-        "callIds": list["CallId"],
-    },
-)
-
-# Close the store and exit 0 after answering.
-ExitRequest = TypedDict(
-    "ExitRequest",
-    {
-        "id": "RequestId",
-        "op": Literal["exit"],
-    },
-)
-
-# One line a worker writes to the suite.
+# One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
+# {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
+# {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
+# answer per request, with the request's id.
 LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ExitAnswer"]
 
 # The store is open; requests may come.
@@ -228,6 +171,9 @@ RunningEvent = TypedDict(
         "event": Literal["running"],
     },
 )
+
+# The request's number; its answer carries the same.
+RequestId: TypeAlias = int
 
 # The call's entry as the seam returned it, and whether it was replayed (this worker's tool did
 # not run).
@@ -270,6 +216,9 @@ BatchRow: TypeAlias = Union["BatchRowAnswered", "BatchRowFailed"]
 
 BatchRowAnswered: TypeAlias = tuple["CallId", "Digest", bool]
 
+# A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+CallId: TypeAlias = str
+
 # The sha256 of an entry's UTF-8 octets, in lowercase hex.
 Digest: TypeAlias = str
 
@@ -290,6 +239,55 @@ ExitAnswer = TypedDict(
     {
         "id": "RequestId",
         "ok": Literal[True],
+    },
+)
+
+# One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language
+# (its answers: ledger-worker-message.schema.json). A worker opens its store from its first
+# command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
+# line, the call ID, to the execution log named by its second argument each time the suite tool
+# runs, and answers each request with its id. Requests may come before earlier ones are answered.
+LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ExitRequest"]
+
+# Run the suite tool for one call ID through the worker's execution seam and ledger store.
+ExecuteRequest = TypedDict(
+    "ExecuteRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["execute"],
+        "callId": "CallId",
+        "delayMs": NotRequired[int],
+        "hang": NotRequired[bool],
+    },
+)
+
+# Execute each call ID in turn; answer once with one row per call ID.
+BatchRequest = TypedDict(
+    "BatchRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["batch"],
+        "callIds": list["CallId"],
+        "delayMs": NotRequired[int],
+    },
+)
+
+# Read the stored entries of call IDs, without running anything.
+EntriesRequest = TypedDict(
+    "EntriesRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["entries"],
+        "callIds": list["CallId"],
+    },
+)
+
+# Close the store and exit 0 after answering.
+ExitRequest = TypedDict(
+    "ExitRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["exit"],
     },
 )
 
