@@ -114,7 +114,12 @@ describe('(b) the wheel and the sdist', () => {
     expect(header('Version')).toEqual([version]);
     expect(header('Requires-Python')).toEqual(['>=3.11']);
     expect(header('License')).toEqual([packageJson.license]);
-    expect(header('Requires-Dist')).toEqual([]);
+    // The core needs nothing but the standard library; the one extra, postgres, brings the
+    // PostgreSQL ledger's driver (toolresult.postgres_ledger), and nothing else does.
+    expect(header('Provides-Extra')).toEqual(['postgres']);
+    const requires = header('Requires-Dist');
+    expect(requires).toHaveLength(1);
+    expect(requires[0]).toMatch(/^psycopg\[binary\].*; extra == "postgres"$/);
     expect(header('Classifier')).toContain('Typing :: Typed');
     expect(w.entry_points.trim()).toBe('[console_scripts]\ntoolresult-python-adapter = toolresult.kit_adapter.cli:main');
   });
