@@ -125,12 +125,14 @@ class _PgPending(Pending):
     until the lease's end by the database's clock (the lease length when it is beyond any timer,
     ``infinity``); then the seam claims again (TR-REPLAY-26)."""
 
-    def __init__(self, ledger: "PostgresLedger", call_id: str) -> None:
+    def __init__(self, ledger: "PostgresLedger", call_id: str, contended: bool = False) -> None:
         self._pg = ledger
         self._call_id = call_id
+        # The row kept changing under the claim: a wait that finds no live claim still pauses.
+        self._contended = contended
 
     def wait(self) -> None:
-        self._pg._settle(self._call_id)
+        self._pg._settle(self._call_id, self._contended)
 
 
 class _PgClaimed:
@@ -315,6 +317,9 @@ class PostgresLedger:
             state, entry, ran_out = row
             if state == "stored":
                 return Stored(_NO_ENTRY if entry is None else _text(entry))
+            if state != "claimed":
+                # Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                return Stored("\x00not a state")
             # NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
             if not ran_out:
                 return _PgPending(self, call_id)
@@ -328,7 +333,7 @@ class PostgresLedger:
             if pin.rowcount == 1:
                 self._notify(call_id)
                 return Stored(INTERRUPTED_ENTRY)
-        return _PgPending(self, call_id)
+        return _PgPending(self, call_id, contended=True)
 
     def _finish(self, call_id: str, token: str, entry: str) -> None:
         r = self._run(
@@ -427,7 +432,7 @@ class PostgresLedger:
             for event in everyone:
                 event.set()
 
-    def _settle(self, call_id: str) -> None:
+    def _settle(self, call_id: str, contended: bool = False) -> None:
         key = _key(call_id)
         event = threading.Event()
         with self._lock:
@@ -443,6 +448,8 @@ class PostgresLedger:
                 (call_id,),
             ).fetchone()
             if row is None or row[0] is not True:
+                if contended:
+                    time.sleep(0.05)  # the row kept changing under the claim: a pause, never a loop
                 return
             ms = self.lease_ms if row[1] is None else min(self.lease_ms, row[1] + 5)
             event.wait(ms / 1000)

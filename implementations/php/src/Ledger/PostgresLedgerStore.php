@@ -82,6 +82,8 @@ SQL;
     private ?LeaseRenewer $renewer = null;
     /** @var array<string,string> call ID => token of this store's live claims */
     private array $tokens = [];
+    /** @var array<string,true> call IDs whose row kept changing under a claim: their wait sleeps first */
+    private array $contended = [];
 
     /** @param array{leaseMs?:int,lockTimeoutMs?:int,create?:bool,renew?:bool} $options */
     public function __construct(
@@ -297,6 +299,10 @@ SQL;
                 if ($state === 'stored') {
                     return ['stored', self::text($hex)];
                 }
+                if ($state !== 'claimed') {
+                    // Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                    return ['stored', "\0not a state"];
+                }
                 // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
                 if ($ranOut !== true) {
                     return ['pending'];
@@ -316,6 +322,7 @@ SQL;
         } catch (\PDOException $e) {
             throw $this->storeError('claim a call ID', $e);
         }
+        $this->contended[$callId] = true;
         return ['pending'];
     }
 
@@ -409,8 +416,13 @@ SQL;
                 [$callId],
             )->fetch(\PDO::FETCH_NUM);
             if ($row === false || $row[0] !== true) {
+                if (isset($this->contended[$callId])) {
+                    unset($this->contended[$callId]);
+                    usleep(50_000); // the row kept changing under the claim: a pause, never a loop
+                }
                 return;
             }
+            unset($this->contended[$callId]);
             $ms = $row[1] === null ? $this->leaseMs : min($this->leaseMs, (int) ceil((float) $row[1]) + 5);
             $deadline = hrtime(true) + $ms * 1_000_000;
             while (($left = intdiv($deadline - hrtime(true), 1_000_000)) > 0) {

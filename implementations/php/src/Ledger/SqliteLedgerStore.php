@@ -67,6 +67,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
     private ?LeaseRenewer $renewer = null;
     /** @var array<string,string> call ID => token of this store's live claims */
     private array $tokens = [];
+    /** @var array<string,true> call IDs whose row kept changing under a claim: their wait starts long */
+    private array $contended = [];
 
     /** @param array{leaseMs?:int,busyTimeoutMs?:int,create?:?bool,renew?:bool} $options */
     public function __construct(public readonly string $path, array $options = [])
@@ -299,6 +301,10 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 if ($state === 'stored') {
                     return ['stored', self::text($entry)];
                 }
+                if ($state !== 'claimed') {
+                    // Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                    return ['stored', "\0not a state"];
+                }
                 if (!self::leaseRanOut($leaseUntil, StoreRules::nowMs())) {
                     return ['pending'];
                 }
@@ -317,6 +323,7 @@ final class SqliteLedgerStore implements DurableLedgerStore
         } catch (\PDOException $e) {
             throw $this->storeError('claim a call ID', $e);
         }
+        $this->contended[$callId] = true; // the row kept changing: the wait starts at its longest pause
         return ['pending'];
     }
 
@@ -374,7 +381,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
     /** Re-reads the row with a pause growing from 2 ms to 50 ms (TR-REPLAY-26), whatever it holds. */
     public function settle(string $callId): void
     {
-        $pause = 2;
+        $pause = isset($this->contended[$callId]) ? 50 : 2;
+        unset($this->contended[$callId]);
         while (true) {
             usleep($pause * 1000);
             $pause = min(50, $pause * 2);
