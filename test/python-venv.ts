@@ -23,7 +23,12 @@ export function pythonVenv(name: string, requirements: string, options: { noDeps
     const pip = [join(tmp, 'bin', 'python'), '-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--require-hashes', ...(options.noDeps ? ['--no-deps'] : []), '-r', requirements];
     execFileSync(pip[0]!, pip.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     writeFileSync(join(tmp, '.complete'), `${requirements}\n`);
-    rmSync(dir, { recursive: true, force: true });
+    if (existsSync(join(dir, '.complete'))) {
+      // Another process finished the same venv first: keep that one (it may be in use) and drop ours.
+      rmSync(tmp, { recursive: true, force: true });
+      return python;
+    }
+    rmSync(dir, { recursive: true, force: true }); // a half-made one, never completed
     renameSync(tmp, dir);
   } catch (e) {
     rmSync(tmp, { recursive: true, force: true });
