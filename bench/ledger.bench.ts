@@ -7,7 +7,8 @@
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
-import { goWorker, postgresBackend, sqliteBackend, memoryBackend, pythonWorker, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { goWorker, postgresBackend, sqliteBackend, memoryBackend, phpWorker, pythonWorker, pythonWorkerWith, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -183,7 +184,10 @@ export async function run(): Promise<BenchOutcome> {
     [memoryBackend(), [1, 8], undefined],
     [sqliteBackend('sqlite', tsWorker, { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor }],
     [sqliteBackend('python-sqlite', pythonWorker, { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor }],
+    [sqliteBackend('php-sqlite', phpWorker, { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor }],
     [postgresBackend(cluster, { leaseMs: 30_000 }), [1, 8, 32], { config: pgFloor }],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'python-postgres', command: pythonWorkerWith(pythonPostgres()) }), [1, 8], { config: pgFloor }],
+    [postgresBackend(cluster, { leaseMs: 30_000, name: 'php-postgres', command: phpWorker }), [1, 8], { config: pgFloor }],
     [sqliteBackend('go-sqlite', goWorker(goBin), { leaseMs: 30_000 }), [1, 8], { config: sqliteFloor, command: [goFloor] }],
     [postgresBackend(cluster, { leaseMs: 30_000, name: 'go-postgres', command: goWorker(goBin) }), [1, 8], { config: pgFloor, command: [goFloor] }],
   ];

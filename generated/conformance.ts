@@ -4,6 +4,45 @@
  * Change the schemas, then regenerate: npm run generate
  */
 /**
+ * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id.
+ */
+export type LedgerWorkerMessage =
+  ReadyEvent | FatalEvent | RunningEvent | ExecuteAnswer | ExecuteFailure | BatchAnswer | EntriesAnswer | ExitAnswer;
+/**
+ * A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
+ */
+export type ErrorCode = string;
+/**
+ * The request's number; its answer carries the same.
+ */
+export type RequestId = number;
+/**
+ * A ledger entry's text (its JCS octets as UTF-8).
+ */
+export type Entry = string;
+/**
+ * One call of a batch: [callId, digest, replayed] when it answered, [callId, null, false, code, message] when it failed.
+ */
+export type BatchRow = BatchRowAnswered | BatchRowFailed;
+/**
+ * @minItems 3
+ * @maxItems 3
+ */
+export type BatchRowAnswered = [unknown, unknown, unknown];
+/**
+ * @minItems 5
+ * @maxItems 5
+ */
+export type BatchRowFailed = [unknown, unknown, unknown, unknown, unknown];
+/**
+ * One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, and answers each request with its id. Requests may come before earlier ones are answered.
+ */
+export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
+/**
+ * A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+ */
+export type CallId = string;
+/**
  * A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's native form before it calls the implementation (spec/09-conformance.md, TR-CONF-4).
  */
 export type TaggedValue =
@@ -77,6 +116,8 @@ export type Expectation =
  */
 export interface SchemaIndex {
   "conformance/compliance-report.schema.json"?: ComplianceReport;
+  "conformance/ledger-worker-message.schema.json"?: LedgerWorkerMessage;
+  "conformance/ledger-worker-request.schema.json"?: LedgerWorkerRequest;
   "conformance/report.schema.json"?: ConformanceReport;
   "conformance/stack-vector-file.schema.json"?: StackVectorFile;
   "conformance/tagged-value.schema.json"?: TaggedValue;
@@ -272,6 +313,105 @@ export interface ModelVerdict {
   summary?: string;
   canary?: string;
   found?: Occurrence[];
+}
+/**
+ * The store is open; requests may come.
+ */
+export interface ReadyEvent {
+  event: "ready";
+  pid?: number;
+}
+/**
+ * The store did not open; the worker exits non-zero.
+ */
+export interface FatalEvent {
+  event: "fatal";
+  code: ErrorCode;
+  message: string;
+}
+/**
+ * The tool of an execute has started (the suite waits for it before it kills or stops the worker).
+ */
+export interface RunningEvent {
+  id: RequestId;
+  event: "running";
+}
+/**
+ * The call's entry as the seam returned it, and whether it was replayed (this worker's tool did not run).
+ */
+export interface ExecuteAnswer {
+  id: RequestId;
+  ok: true;
+  entry: Entry;
+  replayed: boolean;
+}
+/**
+ * The seam failed: the error's code and its one-line message.
+ */
+export interface ExecuteFailure {
+  id: RequestId;
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
+export interface BatchAnswer {
+  id: RequestId;
+  ok: true;
+  results: BatchRow[];
+}
+/**
+ * Each call ID asked for, with its stored entry or null (none stored: unknown, or still claimed).
+ */
+export interface EntriesAnswer {
+  id: RequestId;
+  ok: true;
+  entries: {
+    [k: string]: Entry | null;
+  };
+}
+export interface ExitAnswer {
+  id: RequestId;
+  ok: true;
+}
+/**
+ * Run the suite tool for one call ID through the worker's execution seam and ledger store.
+ */
+export interface ExecuteRequest {
+  id: RequestId;
+  op: "execute";
+  callId: CallId;
+  /**
+   * How long the tool sleeps before it returns.
+   */
+  delayMs?: number;
+  /**
+   * The tool says running and never returns (the worker is killed or stopped).
+   */
+  hang?: boolean;
+}
+/**
+ * Execute each call ID in turn; answer once with one row per call ID.
+ */
+export interface BatchRequest {
+  id: RequestId;
+  op: "batch";
+  callIds: CallId[];
+  delayMs?: number;
+}
+/**
+ * Read the stored entries of call IDs, without running anything.
+ */
+export interface EntriesRequest {
+  id: RequestId;
+  op: "entries";
+  callIds: CallId[];
+}
+/**
+ * Close the store and exit 0 after answering.
+ */
+export interface ExitRequest {
+  id: RequestId;
+  op: "exit";
 }
 /**
  * What `toolresult conformance --report-json FILE` writes: which kit and specification version ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).

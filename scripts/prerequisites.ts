@@ -86,7 +86,7 @@ function postgresBin(m: Machine): string | undefined {
   return versions.length > 0 ? join(m.postgresRoot, versions.sort((a, b) => Number(b) - Number(a))[0]!, 'bin') : undefined;
 }
 
-const PHP_TESTS = ['test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'test/types/php.test.ts', 'test/types/php-facts.test.ts', 'npm run test:php'];
+const PHP_TESTS = ['test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'test/types/php.test.ts', 'test/types/php-facts.test.ts', 'npm run test:php', 'npm run test:ledger-languages'];
 
 export const TOOLS: readonly Tool[] = [
   {
@@ -101,14 +101,16 @@ export const TOOLS: readonly Tool[] = [
     },
   },
   {
-    name: 'php (8.2, with mbstring)',
-    packages: 'php-cli php-mbstring',
+    name: 'php (8.2, with mbstring and PDO for SQLite and PostgreSQL)',
+    packages: 'php-cli php-mbstring php-sqlite3 php-pgsql',
     setup: '.ci/setup.d/15-php.sh',
     neededBy: PHP_TESTS,
     check(m) {
       if (onPath('php', m.env) === undefined) return 'no php on the PATH';
-      const status = probe('php', ['-r', 'exit(extension_loaded("mbstring") ? 0 : 3);'], m.env);
-      return status === 0 ? undefined : status === 3 ? 'php has no mbstring extension' : 'php does not run';
+      const status = probe('php', ['-r', 'exit(!extension_loaded("mbstring") ? 3 : (extension_loaded("pdo_sqlite") && extension_loaded("pdo_pgsql") ? 0 : 4));'], m.env);
+      if (status === 3) return 'php has no mbstring extension';
+      if (status === 4) return 'php has no pdo_sqlite or pdo_pgsql extension (the durable ledger stores)';
+      return status === 0 ? undefined : 'php does not run';
     },
   },
   {

@@ -139,6 +139,28 @@ describe('(c) a project that installs the package with Composer by the README', 
     expect(r.status).toBe(0);
   });
 
+  it('the README two lines of a durable ledger: a second process replays what the first ran, from the installed package', () => {
+    const program = [
+      '<?php',
+      "require __DIR__ . '/vendor/autoload.php';",
+      readmeBlock(README, 'durable'),
+      'use ToolResult\\Ledger\\ExecutionSeam;',
+      'use ToolResult\\Model\\ToolResult;',
+      "$r = ExecutionSeam::execute('call-1', fn () => ToolResult::text('ran in ' . $argv[1]), $ledger);",
+      '$ledger->close();',
+      'echo $r->content, "\\n";',
+      '',
+    ].join('\n');
+    writeFileSync(join(app, 'durable.php'), program);
+    const first = spawnSync('php', ['durable.php', 'the first process'], { cwd: app, env, encoding: 'utf8' });
+    expect(first.stderr, show(first)).toBe('');
+    expect(first.stdout).toBe('ran in the first process\n');
+    const second = spawnSync('php', ['durable.php', 'the second process'], { cwd: app, env, encoding: 'utf8' });
+    expect(second.stderr, show(second)).toBe('');
+    expect(second.stdout).toBe('ran in the first process\n');
+    expect(statSync(join(app, 'ledger.db')).size).toBeGreaterThan(0);
+  });
+
   it("the package's code reaches nowhere outside the package", () => {
     const installed = join(app, 'vendor', 'toolresult', 'toolresult-protocol');
     const code = ['src', 'kit', 'generated', 'bin']

@@ -114,7 +114,13 @@ describe('(b) the wheel and the sdist', () => {
     expect(header('Version')).toEqual([version]);
     expect(header('Requires-Python')).toEqual(['>=3.11']);
     expect(header('License')).toEqual([packageJson.license]);
-    expect(header('Requires-Dist')).toEqual([]);
+    // The core needs nothing but the standard library; the one extra, postgres, brings the
+    // PostgreSQL ledger's driver (toolresult.postgres_ledger), and nothing else does.
+    expect(header('Provides-Extra')).toEqual(['postgres']);
+    const requires = header('Requires-Dist');
+    expect(requires).toHaveLength(1);
+    // setuptools writes the marker with either quote ("psycopg[binary] (<3.4,>=3.2) ; extra == 'postgres'").
+    expect(requires[0]).toMatch(/^psycopg\[binary\].*;\s*extra == ["']postgres["']$/);
     expect(header('Classifier')).toContain('Typing :: Typed');
     expect(w.entry_points.trim()).toBe('[console_scripts]\ntoolresult-python-adapter = toolresult.kit_adapter.cli:main');
   });
@@ -153,6 +159,25 @@ describe('(c) a project that installs the wheel by the README', () => {
     expect(r.stderr).toBe('');
     expect(r.stdout).toBe(readmeBlock(README, 'output'));
     expect(r.status).toBe(0);
+  });
+
+  it('the README two lines of a durable ledger: a second process replays what the first ran, from the installed wheel', () => {
+    const program = [
+      'import sys',
+      'from toolresult import ToolResult',
+      readmeBlock(README, 'durable'),
+      'result, replayed = execute_tool_call("call-1", lambda: ToolResult.text("ran in " + sys.argv[1]), ledger)',
+      'ledger.close()',
+      'print(result.content, replayed)',
+      '',
+    ].join('\n');
+    writeFileSync(join(user, 'durable.py'), program);
+    const first = spawnSync(venvPython, ['durable.py', 'process-1'], { cwd: user, env, encoding: 'utf8' });
+    expect(first.stderr, show(first)).toBe('');
+    expect(first.stdout).toBe('ran in process-1 False\n');
+    const second = spawnSync(venvPython, ['durable.py', 'process-2'], { cwd: user, env, encoding: 'utf8' });
+    expect(second.stderr, show(second)).toBe('');
+    expect(second.stdout).toBe('ran in process-1 True\n');
   });
 
   it('imports from the venv, at the version of package.json; the installed files reach nowhere outside the package', () => {

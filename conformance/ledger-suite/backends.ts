@@ -47,9 +47,23 @@ const tsx = (): string[] => [process.execPath, '--import', import.meta.resolve('
 export type WorkerCommand = (store: Record<string, unknown>, log: string) => string[];
 
 export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts-worker.ts'), JSON.stringify(store), log];
-/** The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once per run by buildGoWorker(). */
+/** The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once per process by buildGoWorker(). */
 export const goWorker = (binary: string): WorkerCommand => (store, log) => [binary, JSON.stringify(store), log];
+
+let goBinary: string | undefined;
+/** Builds the Go worker once (go build fetches the pinned modules of go.sum when the cache lacks them). */
+export function buildGoWorker(): string {
+  if (goBinary === undefined) {
+    const bin = join(mkdtempSync(join(tmpdir(), 'toolresult-go-worker-')), 'toolresult-ledger-worker');
+    execFileSync('go', ['build', '-o', bin, './cmd/toolresult-ledger-worker'], { cwd: join(ROOT, 'implementations', 'go'), stdio: 'inherit' });
+    goBinary = bin;
+  }
+  return goBinary;
+}
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
+/** The Python worker run by an interpreter that has the PostgreSQL driver (python-postgres-venv.ts). */
+export const pythonWorkerWith = (python: string): WorkerCommand => (store, log) => [python, join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
+export const phpWorker: WorkerCommand = (store, log) => ['php', join(ROOT, 'implementations', 'php', 'ledger-worker.php'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
   if (!existsSync(path)) return [];

@@ -104,6 +104,73 @@ export const killBetweenClaimAndFinish: SuiteCase = {
   },
 };
 
+export const stopPastTheLease: SuiteCase = {
+  name: 'sigstop-past-the-lease',
+  requirements: ['TR-REPLAY-22', 'TR-REPLAY-23', 'TR-REPLAY-24'],
+  notApplicable: (b) => (b.processes ? undefined : 'workers are tasks of one process: a claimant cannot be stopped apart from its ledger'),
+  async run(b) {
+    const [callId] = ids('stop', 1) as [string];
+    const victim = await b.startWorker();
+    const [waiter] = (await b.shared(1)) as [SuiteWorker];
+    try {
+      // The tool sleeps four leases; the process is stopped while it runs, so nothing renews the lease.
+      const late = victim.execute(callId, { delayMs: b.leaseMs * 4 });
+      await late.running;
+      victim.stop();
+      const t0 = performance.now();
+      const reply = await waiter.execute(callId).done;
+      const waited = performance.now() - t0;
+      const entry = ok(b, 'a duplicate of a stopped claimant', reply);
+      if (entry !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `got ${entry.slice(0, 120)}, not the pinned interrupted entry`);
+      if (waited > b.leaseMs * 2 + 2_000) throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `waited ${waited.toFixed(0)} ms, over two leases`);
+      // Woken, the claimant's tool returns; its finish finds the claim pinned (ledger.lease_lost) and
+      // its caller gets the one stored answer, the interrupted entry, too.
+      victim.resume();
+      const own = ok(b, 'the stopped claimant once resumed', await late.done);
+      if (own !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'the stopped claimant once resumed', `got ${own.slice(0, 120)}: its late finish replaced the interrupted entry or was returned instead of it`);
+      const stored = (await waiter.entries([callId]))[callId];
+      if (stored !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'after the late finish', 'the stored entry is no longer the interrupted entry');
+      const n = counts(b.executions(), new Set([callId])).get(callId) ?? 0;
+      if (n !== 1) throw new SuiteFailure(b.name, 'the stopped call', `the tool ran ${n} times (want 1)`);
+      return { leaseMs: b.leaseMs, duplicateAnsweredAfterMs: Math.round(waited), executions: n };
+    } finally {
+      victim.resume();
+      await victim.close();
+    }
+  },
+};
+
+export const badCallIds: SuiteCase = {
+  name: 'bad-call-ids',
+  requirements: ['TR-REPLAY-21'],
+  notApplicable: (b) => (b.durable ? undefined : 'TR-REPLAY-21 is a durable store\'s rule; the memory ledger keeps any string'),
+  async run(b) {
+    const [w] = (await b.shared(1)) as [SuiteWorker];
+    const [tag] = ids('edge', 1) as [string];
+    const refused = ['', `${tag}-lone-\ud800-surrogate`, `${tag}-nul-\u0000-inside`, `${tag}-`.padEnd(1025, 'x'), `${tag}-`.padEnd(1025 - 2 * 64, 'y') + '\u00e9'.repeat(65)];
+    const fill = (prefix: string, unit: string, octets: number): string => prefix + unit.repeat(Math.floor((1024 - Buffer.byteLength(prefix)) / octets));
+    const kept = [fill(`${tag}-max-`, 'x', 1), fill(`${tag}-\u00e9-`, '\u00e9', 2), `${tag}-emoji-\u{1F600}-"quoted"-\\back`];
+    if (Buffer.byteLength(kept[0]!) !== 1024) throw new Error('the longest kept ID must be 1024 octets');
+    for (const callId of refused) {
+      const r = await w.execute(callId).done;
+      if (r.ok) throw new SuiteFailure(b.name, `the call ID ${JSON.stringify(callId.slice(0, 40))} (${Buffer.byteLength(callId)} octets)`, 'was accepted; a store must refuse it');
+      if (r.message.length === 0 || r.message.includes('\n')) throw new SuiteFailure(b.name, 'a refused call ID', `the error is not one clear line: ${JSON.stringify(r.message.slice(0, 200))}`);
+    }
+    const first: Record<string, string> = {};
+    for (const callId of kept) first[callId] = ok(b, `the call ID ${callId.slice(0, 40)}…`, await w.execute(callId).done);
+    const stored = await w.entries(kept);
+    for (const callId of kept) {
+      const again = await w.execute(callId).done;
+      if (!again.ok || !again.replayed || again.entry !== first[callId]) throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, 'did not replay its own entry: the store changed the ID');
+      if (stored[callId] !== first[callId]) throw new SuiteFailure(b.name, `the stored entry of ${callId.slice(0, 40)}…`, 'is not under the ID as given');
+    }
+    const n = counts(b.executions(), new Set([...refused, ...kept]));
+    for (const callId of refused) if (n.has(callId)) throw new SuiteFailure(b.name, 'a refused call ID', 'its tool ran');
+    for (const callId of kept) if (n.get(callId) !== 1) throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, `ran ${n.get(callId) ?? 0} times`);
+    return { refused: refused.length, keptExactly: kept.length, longestOctets: Buffer.byteLength(kept[0]!) };
+  },
+};
+
 export const restartReplays: SuiteCase = {
   name: 'restart-replays-byte-identical',
   requirements: ['TR-REPLAY-27', 'TR-REPLAY-8', 'TR-REPLAY-10'],
@@ -269,7 +336,7 @@ export const ledgerCalls = (): number => (process.env.TOOLRESULT_LEDGER_FULL ===
 
 /** The suite: CI runs `manyCalls(ciCalls)`; a full run (TOOLRESULT_LEDGER_FULL=1) the 10,000. */
 export function ledgerSuite(manyCallsCount: number): SuiteCase[] {
-  return [raceOneCallId, killBetweenClaimAndFinish, restartReplays, storeLocked, storeFull, manyCalls(manyCallsCount)];
+  return [raceOneCallId, killBetweenClaimAndFinish, stopPastTheLease, restartReplays, badCallIds, storeLocked, storeFull, manyCalls(manyCallsCount)];
 }
 
 export function setRunTag(tag: string): void {

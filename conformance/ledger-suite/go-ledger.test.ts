@@ -10,7 +10,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
-import { goWorker, postgresBackend, pythonWorker, sqliteBackend, tsWorker, type SuiteBackend, type WorkerCommand } from './backends.ts';
+import { buildGoWorker, goWorker, postgresBackend, pythonWorker, sqliteBackend, tsWorker, type SuiteBackend, type WorkerCommand } from './backends.ts';
 import { ledgerCalls, ledgerSuite } from './cases.ts';
 import { ProcessWorker } from './workers.ts';
 import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
@@ -18,10 +18,7 @@ import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const calls = ledgerCalls();
 const figures: string[] = [];
-const bin = join(mkdtempSync(join(tmpdir(), 'toolresult-go-worker-')), 'toolresult-ledger-worker');
-// go build fetches the pinned modules (go.sum) from the Go module proxy when the cache lacks them.
-execFileSync('go', ['build', '-o', bin, './cmd/toolresult-ledger-worker'], { cwd: join(ROOT, 'implementations', 'go'), stdio: 'inherit' });
-const go = goWorker(bin);
+const go = goWorker(buildGoWorker());
 
 function suiteFor(name: string, make: () => SuiteBackend) {
   describe(`ledger suite: ${name}`, () => {

@@ -3,8 +3,20 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { executeToolCall, InMemoryLedger, persist } from '../../reference-impl/index.ts';
 import type { BatchRow, ExecuteReply } from './protocol.ts';
+
+const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-message.schema.json';
+let checker: NonNullable<ReturnType<ReturnType<typeof loadSchemas>['getSchema']>> | undefined;
+/** Every line a worker writes must be a message of ledger-worker-message.schema.json. */
+function protocolErrors(msg: unknown): string | undefined {
+  if (!checker) {
+    const ajv = loadSchemas();
+    checker = ajv.getSchema(SCHEMA)!;
+  }
+  return checker(msg) ? undefined : (checker.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+}
 import { suiteToolResult } from './suite-tool.ts';
 
 export interface SuiteWorker {
@@ -14,6 +26,9 @@ export interface SuiteWorker {
   entries(callIds: string[]): Promise<Record<string, string | null>>;
   /** SIGKILL: no finish, no abandon, no cleanup. */
   kill(): void;
+  /** SIGSTOP and SIGCONT: the process lives but runs nothing, its lease renewal included. */
+  stop(): void;
+  resume(): void;
   close(): Promise<void>;
 }
 
@@ -42,6 +57,17 @@ export class ProcessWorker implements SuiteWorker {
       } catch {
         this.#stderr += `\n(stdout) ${line.slice(0, 200)}`;
         return;
+      }
+      const wrong = protocolErrors(msg);
+      if (wrong !== undefined) {
+        // A worker that breaks the protocol fails the request it answered, or its start, loudly.
+        const err = new Error(`worker line is not a message of ledger-worker-message.schema.json (${wrong}): ${line.slice(0, 200)}`);
+        const p = this.#pending.get(msg.id as number);
+        if (p) {
+          this.#pending.delete(msg.id as number);
+          return p.reject(err);
+        }
+        return onFatal(err);
       }
       if (msg.event === 'ready') return onReady();
       if (msg.event === 'fatal') return onFatal(Object.assign(new Error(String(msg.message)), { code: msg.code }));
@@ -93,6 +119,14 @@ export class ProcessWorker implements SuiteWorker {
     this.#child.kill(sig);
   }
 
+  stop(): void {
+    this.#child.kill('SIGSTOP');
+  }
+
+  resume(): void {
+    this.#child.kill('SIGCONT');
+  }
+
   async close(): Promise<void> {
     if (this.#exited) return;
     const exited = new Promise((r) => this.#child.once('exit', r));
@@ -141,6 +175,10 @@ export class MemoryWorkers {
       kill: () => {
         throw new Error('an in-process worker cannot be killed apart from its ledger');
       },
+      stop: () => {
+        throw new Error('an in-process worker cannot be stopped apart from its ledger');
+      },
+      resume: () => {},
       close: async () => {},
     };
   }

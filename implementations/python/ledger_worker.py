@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
-"""The Python worker of the ledger suite (conformance/ledger-suite/protocol.ts): runs the Python
-seam over the Python SQLite ledger.
+"""The Python worker of the ledger suite (its protocol: schemas/conformance/ledger-worker-request.schema.json and ledger-worker-message.schema.json):
+runs the Python seam over the Python SQLite or PostgreSQL ledger.
 
     python3 ledger_worker.py '{"backend":"sqlite","path":"…","leaseMs":1000}' <execution log>
+    python3 ledger_worker.py '{"backend":"postgres","connection":{"host":"…","port":5432,"user":"…","database":"…"},"leaseMs":1000}' <log>
+
+The PostgreSQL backend needs psycopg 3 (requirements/postgres.txt): run it with a venv's interpreter.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ import threading
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 
-from toolresult import ToolResult, persist  # noqa: E402
+from toolresult import LedgerError, ToolResult, persist  # noqa: E402
 from toolresult.ledger_store import LedgerStoreError, SqliteLedger, execute_tool_call  # noqa: E402
 
 _out = threading.Lock()
@@ -47,11 +50,27 @@ def suite_tool_result(call_id: str) -> ToolResult:
     )
 
 
+def open_ledger(config: dict):
+    if config["backend"] == "postgres":
+        from toolresult.postgres_ledger import PostgresLedger
+
+        c = config["connection"]
+        connect = {"host": c.get("host"), "port": c.get("port"), "user": c.get("user"), "dbname": c.get("database"), "password": c.get("password")}
+        return PostgresLedger(
+            lease_ms=config.get("leaseMs", 30_000),
+            lock_timeout_ms=config.get("lockTimeoutMs", 5_000),
+            **{k: v for k, v in connect.items() if v is not None},
+        )
+    if config["backend"] == "sqlite":
+        return SqliteLedger(config["path"], lease_ms=config.get("leaseMs", 30_000), busy_timeout_ms=config.get("busyTimeoutMs", 30_000))
+    raise LedgerStoreError("ledger.store_failed", f"unknown backend {config['backend']!r}")
+
+
 def main() -> int:
     config = json.loads(sys.argv[1])
     log_fd = os.open(sys.argv[2], os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
     try:
-        ledger = SqliteLedger(config["path"], lease_ms=config.get("leaseMs", 30_000), busy_timeout_ms=config.get("busyTimeoutMs", 30_000))
+        ledger = open_ledger(config)
     except LedgerStoreError as e:
         send({"event": "fatal", "code": e.code, "message": str(e)})
         return 1
@@ -73,6 +92,8 @@ def main() -> int:
             return {"ok": True, "entry": persist(result), "replayed": replayed}
         except LedgerStoreError as e:
             return {"ok": False, "code": e.code, "message": str(e)}
+        except (TypeError, ValueError, LedgerError) as e:  # a call ID the store refuses, an entry restore refuses
+            return {"ok": False, "code": getattr(e, "code", "error"), "message": str(e)}
 
     for line in sys.stdin:
         req = json.loads(line)

@@ -617,6 +617,700 @@ func (v *ComplianceReportFindingsItem) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
+// {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
+// {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
+// answer per request, with the request's id.
+// LedgerWorkerMessage holds one of its variants, the first that decodes: set exactly one field.
+type LedgerWorkerMessage struct {
+	ReadyEvent     *ReadyEvent
+	FatalEvent     *FatalEvent
+	RunningEvent   *RunningEvent
+	ExecuteAnswer  *ExecuteAnswer
+	ExecuteFailure *ExecuteFailure
+	BatchAnswer    *BatchAnswer
+	EntriesAnswer  *EntriesAnswer
+	ExitAnswer     *ExitAnswer
+}
+
+// MarshalJSON writes the variant that is set.
+func (v LedgerWorkerMessage) MarshalJSON() ([]byte, error) {
+	if v.ReadyEvent != nil {
+		return json.Marshal(v.ReadyEvent)
+	}
+	if v.FatalEvent != nil {
+		return json.Marshal(v.FatalEvent)
+	}
+	if v.RunningEvent != nil {
+		return json.Marshal(v.RunningEvent)
+	}
+	if v.ExecuteAnswer != nil {
+		return json.Marshal(v.ExecuteAnswer)
+	}
+	if v.ExecuteFailure != nil {
+		return json.Marshal(v.ExecuteFailure)
+	}
+	if v.BatchAnswer != nil {
+		return json.Marshal(v.BatchAnswer)
+	}
+	if v.EntriesAnswer != nil {
+		return json.Marshal(v.EntriesAnswer)
+	}
+	if v.ExitAnswer != nil {
+		return json.Marshal(v.ExitAnswer)
+	}
+	return nil, fmt.Errorf("LedgerWorkerMessage: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, the first that decodes.
+func (v *LedgerWorkerMessage) UnmarshalJSON(data []byte) error {
+	*v = LedgerWorkerMessage{}
+	if x := new(ReadyEvent); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ReadyEvent = x
+		return nil
+	}
+	if x := new(FatalEvent); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.FatalEvent = x
+		return nil
+	}
+	if x := new(RunningEvent); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.RunningEvent = x
+		return nil
+	}
+	if x := new(ExecuteAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ExecuteAnswer = x
+		return nil
+	}
+	if x := new(ExecuteFailure); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ExecuteFailure = x
+		return nil
+	}
+	if x := new(BatchAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.BatchAnswer = x
+		return nil
+	}
+	if x := new(EntriesAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.EntriesAnswer = x
+		return nil
+	}
+	if x := new(ExitAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ExitAnswer = x
+		return nil
+	}
+	return fmt.Errorf("LedgerWorkerMessage: %s matches none of the variants", data)
+}
+
+// The store is open; requests may come.
+type ReadyEvent struct {
+	Event string `json:"event"`
+	Pid   *int64 `json:"pid,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ReadyEvent) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ReadyEvent: want an object, got %.40s", data)
+	}
+	if raw, ok := members["event"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ReadyEvent: missing member %q", "event")
+	}
+	type plain ReadyEvent
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ReadyEvent: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "event", "pid":
+		default:
+			return fmt.Errorf("ReadyEvent: unknown member %q", member)
+		}
+	}
+	if p.Event != "ready" {
+		return fmt.Errorf("ReadyEvent: member %q must be \"ready\"", "event")
+	}
+	*v = ReadyEvent(p)
+	return nil
+}
+
+// The store did not open; the worker exits non-zero.
+type FatalEvent struct {
+	Event   string    `json:"event"`
+	Code    ErrorCode `json:"code"`
+	Message string    `json:"message"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *FatalEvent) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("FatalEvent: want an object, got %.40s", data)
+	}
+	if raw, ok := members["event"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FatalEvent: missing member %q", "event")
+	}
+	if raw, ok := members["code"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FatalEvent: missing member %q", "code")
+	}
+	if raw, ok := members["message"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FatalEvent: missing member %q", "message")
+	}
+	type plain FatalEvent
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("FatalEvent: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "event", "code", "message":
+		default:
+			return fmt.Errorf("FatalEvent: unknown member %q", member)
+		}
+	}
+	if p.Event != "fatal" {
+		return fmt.Errorf("FatalEvent: member %q must be \"fatal\"", "event")
+	}
+	*v = FatalEvent(p)
+	return nil
+}
+
+// A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's
+// (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
+type ErrorCode = string
+
+// The tool of an execute has started (the suite waits for it before it kills or stops the worker).
+type RunningEvent struct {
+	ID    RequestId `json:"id"`
+	Event string    `json:"event"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *RunningEvent) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("RunningEvent: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RunningEvent: missing member %q", "id")
+	}
+	if raw, ok := members["event"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RunningEvent: missing member %q", "event")
+	}
+	type plain RunningEvent
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("RunningEvent: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "event":
+		default:
+			return fmt.Errorf("RunningEvent: unknown member %q", member)
+		}
+	}
+	if p.Event != "running" {
+		return fmt.Errorf("RunningEvent: member %q must be \"running\"", "event")
+	}
+	*v = RunningEvent(p)
+	return nil
+}
+
+// The request's number; its answer carries the same.
+type RequestId = int64
+
+// The call's entry as the seam returned it, and whether it was replayed (this worker's tool did
+// not run).
+type ExecuteAnswer struct {
+	ID       RequestId `json:"id"`
+	Ok       bool      `json:"ok"`
+	Entry    Entry     `json:"entry"`
+	Replayed bool      `json:"replayed"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExecuteAnswer) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExecuteAnswer: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteAnswer: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteAnswer: missing member %q", "ok")
+	}
+	if raw, ok := members["entry"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteAnswer: missing member %q", "entry")
+	}
+	if raw, ok := members["replayed"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteAnswer: missing member %q", "replayed")
+	}
+	type plain ExecuteAnswer
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExecuteAnswer: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok", "entry", "replayed":
+		default:
+			return fmt.Errorf("ExecuteAnswer: unknown member %q", member)
+		}
+	}
+	if p.Ok != true {
+		return fmt.Errorf("ExecuteAnswer: member %q must be true", "ok")
+	}
+	*v = ExecuteAnswer(p)
+	return nil
+}
+
+// A ledger entry's text (its JCS octets as UTF-8).
+type Entry = string
+
+// The seam failed: the error's code and its one-line message.
+type ExecuteFailure struct {
+	ID      RequestId `json:"id"`
+	Ok      bool      `json:"ok"`
+	Code    ErrorCode `json:"code"`
+	Message string    `json:"message"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExecuteFailure) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExecuteFailure: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteFailure: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteFailure: missing member %q", "ok")
+	}
+	if raw, ok := members["code"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteFailure: missing member %q", "code")
+	}
+	if raw, ok := members["message"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteFailure: missing member %q", "message")
+	}
+	type plain ExecuteFailure
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExecuteFailure: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok", "code", "message":
+		default:
+			return fmt.Errorf("ExecuteFailure: unknown member %q", member)
+		}
+	}
+	if p.Ok != false {
+		return fmt.Errorf("ExecuteFailure: member %q must be false", "ok")
+	}
+	*v = ExecuteFailure(p)
+	return nil
+}
+
+type BatchAnswer struct {
+	ID      RequestId  `json:"id"`
+	Ok      bool       `json:"ok"`
+	Results []BatchRow `json:"results"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *BatchAnswer) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("BatchAnswer: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchAnswer: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchAnswer: missing member %q", "ok")
+	}
+	if raw, ok := members["results"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchAnswer: missing member %q", "results")
+	}
+	if raw, ok := members["results"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("BatchAnswer: member %q: %w", "results", err)
+		}
+	}
+	type plain BatchAnswer
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("BatchAnswer: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok", "results":
+		default:
+			return fmt.Errorf("BatchAnswer: unknown member %q", member)
+		}
+	}
+	if p.Ok != true {
+		return fmt.Errorf("BatchAnswer: member %q must be true", "ok")
+	}
+	*v = BatchAnswer(p)
+	return nil
+}
+
+// One call of a batch: [callId, digest, replayed] when it answered, [callId, null, false, code,
+// message] when it failed.
+// BatchRow holds one of its variants, the first that decodes: set exactly one field.
+type BatchRow struct {
+	BatchRowAnswered *BatchRowAnswered
+	BatchRowFailed   *BatchRowFailed
+}
+
+// MarshalJSON writes the variant that is set.
+func (v BatchRow) MarshalJSON() ([]byte, error) {
+	if v.BatchRowAnswered != nil {
+		return json.Marshal(v.BatchRowAnswered)
+	}
+	if v.BatchRowFailed != nil {
+		return json.Marshal(v.BatchRowFailed)
+	}
+	return nil, fmt.Errorf("BatchRow: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, the first that decodes.
+func (v *BatchRow) UnmarshalJSON(data []byte) error {
+	*v = BatchRow{}
+	if x := new(BatchRowAnswered); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.BatchRowAnswered = x
+		return nil
+	}
+	if x := new(BatchRowFailed); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.BatchRowFailed = x
+		return nil
+	}
+	return fmt.Errorf("BatchRow: %s matches none of the variants", data)
+}
+
+type BatchRowAnswered = []json.RawMessage
+
+// A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+type CallId = string
+
+// The sha256 of an entry's UTF-8 octets, in lowercase hex.
+type Digest = string
+
+type BatchRowFailed = []json.RawMessage
+
+// Each call ID asked for, with its stored entry or null (none stored: unknown, or still claimed).
+type EntriesAnswer struct {
+	ID      RequestId         `json:"id"`
+	Ok      bool              `json:"ok"`
+	Entries map[string]*Entry `json:"entries"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *EntriesAnswer) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("EntriesAnswer: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesAnswer: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesAnswer: missing member %q", "ok")
+	}
+	if raw, ok := members["entries"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesAnswer: missing member %q", "entries")
+	}
+	type plain EntriesAnswer
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("EntriesAnswer: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok", "entries":
+		default:
+			return fmt.Errorf("EntriesAnswer: unknown member %q", member)
+		}
+	}
+	if p.Ok != true {
+		return fmt.Errorf("EntriesAnswer: member %q must be true", "ok")
+	}
+	*v = EntriesAnswer(p)
+	return nil
+}
+
+type ExitAnswer struct {
+	ID RequestId `json:"id"`
+	Ok bool      `json:"ok"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExitAnswer) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExitAnswer: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitAnswer: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitAnswer: missing member %q", "ok")
+	}
+	type plain ExitAnswer
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExitAnswer: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok":
+		default:
+			return fmt.Errorf("ExitAnswer: unknown member %q", member)
+		}
+	}
+	if p.Ok != true {
+		return fmt.Errorf("ExitAnswer: member %q must be true", "ok")
+	}
+	*v = ExitAnswer(p)
+	return nil
+}
+
+// One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language
+// (its answers: ledger-worker-message.schema.json). A worker opens its store from its first
+// command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
+// line, the call ID, to the execution log named by its second argument each time the suite tool
+// runs, and answers each request with its id. Requests may come before earlier ones are answered.
+// LedgerWorkerRequest holds one of its variants, told apart by the member "op": set exactly one field.
+type LedgerWorkerRequest struct {
+	ExecuteRequest *ExecuteRequest
+	BatchRequest   *BatchRequest
+	EntriesRequest *EntriesRequest
+	ExitRequest    *ExitRequest
+}
+
+// MarshalJSON writes the variant that is set.
+func (v LedgerWorkerRequest) MarshalJSON() ([]byte, error) {
+	if v.ExecuteRequest != nil {
+		return json.Marshal(v.ExecuteRequest)
+	}
+	if v.BatchRequest != nil {
+		return json.Marshal(v.BatchRequest)
+	}
+	if v.EntriesRequest != nil {
+		return json.Marshal(v.EntriesRequest)
+	}
+	if v.ExitRequest != nil {
+		return json.Marshal(v.ExitRequest)
+	}
+	return nil, fmt.Errorf("LedgerWorkerRequest: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, told apart by the member "op".
+func (v *LedgerWorkerRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("LedgerWorkerRequest: want an object, got %s", data)
+	}
+	var tag any
+	if raw, ok := members["op"]; !ok || json.Unmarshal(raw, &tag) != nil {
+		return fmt.Errorf("LedgerWorkerRequest: missing member %q", "op")
+	}
+	*v = LedgerWorkerRequest{}
+	switch tag {
+	case "execute":
+		v.ExecuteRequest = new(ExecuteRequest)
+		return json.Unmarshal(data, v.ExecuteRequest)
+	case "batch":
+		v.BatchRequest = new(BatchRequest)
+		return json.Unmarshal(data, v.BatchRequest)
+	case "entries":
+		v.EntriesRequest = new(EntriesRequest)
+		return json.Unmarshal(data, v.EntriesRequest)
+	case "exit":
+		v.ExitRequest = new(ExitRequest)
+		return json.Unmarshal(data, v.ExitRequest)
+	}
+	return fmt.Errorf("LedgerWorkerRequest: unknown %s %s", "op", members["op"])
+}
+
+// Run the suite tool for one call ID through the worker's execution seam and ledger store.
+type ExecuteRequest struct {
+	ID     RequestId `json:"id"`
+	Op     string    `json:"op"`
+	CallID CallId    `json:"callId"`
+	// How long the tool sleeps before it returns.
+	DelayMs *int64 `json:"delayMs,omitempty"`
+	// The tool says running and never returns (the worker is killed or stopped).
+	Hang *bool `json:"hang,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExecuteRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExecuteRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExecuteRequest: missing member %q", "callId")
+	}
+	type plain ExecuteRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExecuteRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callId", "delayMs", "hang":
+		default:
+			return fmt.Errorf("ExecuteRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "execute" {
+		return fmt.Errorf("ExecuteRequest: member %q must be \"execute\"", "op")
+	}
+	*v = ExecuteRequest(p)
+	return nil
+}
+
+// Execute each call ID in turn; answer once with one row per call ID.
+type BatchRequest struct {
+	ID      RequestId `json:"id"`
+	Op      string    `json:"op"`
+	CallIds []CallId  `json:"callIds"`
+	DelayMs *int64    `json:"delayMs,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *BatchRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("BatchRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("BatchRequest: missing member %q", "callIds")
+	}
+	if raw, ok := members["callIds"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("BatchRequest: member %q: %w", "callIds", err)
+		}
+	}
+	type plain BatchRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("BatchRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callIds", "delayMs":
+		default:
+			return fmt.Errorf("BatchRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "batch" {
+		return fmt.Errorf("BatchRequest: member %q must be \"batch\"", "op")
+	}
+	*v = BatchRequest(p)
+	return nil
+}
+
+// Read the stored entries of call IDs, without running anything.
+type EntriesRequest struct {
+	ID      RequestId `json:"id"`
+	Op      string    `json:"op"`
+	CallIds []CallId  `json:"callIds"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("EntriesRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callIds"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("EntriesRequest: missing member %q", "callIds")
+	}
+	if raw, ok := members["callIds"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("EntriesRequest: member %q: %w", "callIds", err)
+		}
+	}
+	type plain EntriesRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("EntriesRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callIds":
+		default:
+			return fmt.Errorf("EntriesRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "entries" {
+		return fmt.Errorf("EntriesRequest: member %q must be \"entries\"", "op")
+	}
+	*v = EntriesRequest(p)
+	return nil
+}
+
+// Close the store and exit 0 after answering.
+type ExitRequest struct {
+	ID RequestId `json:"id"`
+	Op string    `json:"op"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ExitRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ExitRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ExitRequest: missing member %q", "op")
+	}
+	type plain ExitRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ExitRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op":
+		default:
+			return fmt.Errorf("ExitRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "exit" {
+		return fmt.Errorf("ExitRequest: member %q must be \"exit\"", "op")
+	}
+	*v = ExitRequest(p)
+	return nil
+}
+
 // What `toolresult conformance --report-json FILE` writes: which kit and specification version
 // ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
 type ConformanceReport struct {

@@ -146,6 +146,163 @@ ComplianceReportFindingsItem = TypedDict(
     },
 )
 
+# One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
+# {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
+# {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
+# answer per request, with the request's id.
+LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ExitAnswer"]
+
+# The store is open; requests may come.
+ReadyEvent = TypedDict(
+    "ReadyEvent",
+    {
+        "event": Literal["ready"],
+        "pid": NotRequired[int],
+    },
+)
+
+# The store did not open; the worker exits non-zero.
+FatalEvent = TypedDict(
+    "FatalEvent",
+    {
+        "event": Literal["fatal"],
+        "code": "ErrorCode",
+        "message": str,
+    },
+)
+
+# A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's
+# (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
+ErrorCode: TypeAlias = str
+
+# The tool of an execute has started (the suite waits for it before it kills or stops the worker).
+RunningEvent = TypedDict(
+    "RunningEvent",
+    {
+        "id": "RequestId",
+        "event": Literal["running"],
+    },
+)
+
+# The request's number; its answer carries the same.
+RequestId: TypeAlias = int
+
+# The call's entry as the seam returned it, and whether it was replayed (this worker's tool did
+# not run).
+ExecuteAnswer = TypedDict(
+    "ExecuteAnswer",
+    {
+        "id": "RequestId",
+        "ok": Literal[True],
+        "entry": "Entry",
+        "replayed": bool,
+    },
+)
+
+# A ledger entry's text (its JCS octets as UTF-8).
+Entry: TypeAlias = str
+
+# The seam failed: the error's code and its one-line message.
+ExecuteFailure = TypedDict(
+    "ExecuteFailure",
+    {
+        "id": "RequestId",
+        "ok": Literal[False],
+        "code": "ErrorCode",
+        "message": str,
+    },
+)
+
+BatchAnswer = TypedDict(
+    "BatchAnswer",
+    {
+        "id": "RequestId",
+        "ok": Literal[True],
+        "results": list["BatchRow"],
+    },
+)
+
+# One call of a batch: [callId, digest, replayed] when it answered, [callId, null, false, code,
+# message] when it failed.
+BatchRow: TypeAlias = Union["BatchRowAnswered", "BatchRowFailed"]
+
+BatchRowAnswered: TypeAlias = tuple["CallId", "Digest", bool]
+
+# A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
+CallId: TypeAlias = str
+
+# The sha256 of an entry's UTF-8 octets, in lowercase hex.
+Digest: TypeAlias = str
+
+BatchRowFailed: TypeAlias = tuple["CallId", None, Literal[False], "ErrorCode", str]
+
+# Each call ID asked for, with its stored entry or null (none stored: unknown, or still claimed).
+EntriesAnswer = TypedDict(
+    "EntriesAnswer",
+    {
+        "id": "RequestId",
+        "ok": Literal[True],
+        "entries": dict[str, Union["Entry", None]],
+    },
+)
+
+ExitAnswer = TypedDict(
+    "ExitAnswer",
+    {
+        "id": "RequestId",
+        "ok": Literal[True],
+    },
+)
+
+# One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language
+# (its answers: ledger-worker-message.schema.json). A worker opens its store from its first
+# command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one
+# line, the call ID, to the execution log named by its second argument each time the suite tool
+# runs, and answers each request with its id. Requests may come before earlier ones are answered.
+LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ExitRequest"]
+
+# Run the suite tool for one call ID through the worker's execution seam and ledger store.
+ExecuteRequest = TypedDict(
+    "ExecuteRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["execute"],
+        "callId": "CallId",
+        "delayMs": NotRequired[int],
+        "hang": NotRequired[bool],
+    },
+)
+
+# Execute each call ID in turn; answer once with one row per call ID.
+BatchRequest = TypedDict(
+    "BatchRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["batch"],
+        "callIds": list["CallId"],
+        "delayMs": NotRequired[int],
+    },
+)
+
+# Read the stored entries of call IDs, without running anything.
+EntriesRequest = TypedDict(
+    "EntriesRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["entries"],
+        "callIds": list["CallId"],
+    },
+)
+
+# Close the store and exit 0 after answering.
+ExitRequest = TypedDict(
+    "ExitRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["exit"],
+    },
+)
+
 # What `toolresult conformance --report-json FILE` writes: which kit and specification version
 # ran, against which adapter, and every selected case's outcome (spec/09-conformance.md §9.4).
 ConformanceReport = TypedDict(

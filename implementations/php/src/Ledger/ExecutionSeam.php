@@ -50,27 +50,44 @@ final class ExecutionSeam
             if ($claim[0] === 'stored') {
                 return Ledger::restore($claim[1], $options);
             }
-            if ($claim[0] === 'claimed') {
-                break;
+            if ($claim[0] !== 'claimed') {
+                // TR-REPLAY-9, -26: wait for the first caller, never run the tool; a durable store
+                // sleeps on its own signal (a re-read with a growing pause, a notification).
+                if ($ledger instanceof DurableLedgerStore) {
+                    $ledger->settle($callId);
+                } else {
+                    usleep($pollMicroseconds);
+                }
+                continue;
             }
-            usleep($pollMicroseconds); // TR-REPLAY-9: wait for the first caller, never run the tool
-        }
-        try {
             try {
-                $raw = $tool();
-            } catch (\Throwable) {
-                // Nothing of the exception is kept or logged (TR-LOG-4).
-                $logger->log('tool failed', ['callId' => $callId]);
-                $raw = ToolResult::error(self::TOOL_FAILED);
+                try {
+                    $raw = $tool();
+                } catch (\Throwable) {
+                    // Nothing of the exception is kept or logged (TR-LOG-4).
+                    $logger->log('tool failed', ['callId' => $callId]);
+                    $raw = ToolResult::error(self::TOOL_FAILED);
+                }
+                $result = Pipeline::transform(LocalNormalizer::normalize($raw, $budgets), $hooks, $budgets, $logger);
+                // Exposure last, so that the ledger and every replay hold what the model was sent (TR-EXPOSE-3).
+                $result = Exposure::expose($result, $policy, $budgets);
+                $entry = Ledger::persist($result);
+            } catch (\Throwable $e) {
+                // TR-REPLAY-12: no entry could be made; a waiting call can claim the ID again.
+                $ledger->abandon($callId);
+                throw $e;
             }
-            $result = Pipeline::transform(LocalNormalizer::normalize($raw, $budgets), $hooks, $budgets, $logger);
-            // Exposure last, so that the ledger and every replay hold what the model was sent (TR-EXPOSE-3).
-            $result = Exposure::expose($result, $policy, $budgets);
-            $ledger->finish($callId, Ledger::persist($result));
+            try {
+                $ledger->finish($callId, $entry);
+            } catch (LedgerStoreError $e) {
+                if ($e->codeName === 'ledger.lease_lost') {
+                    continue; // TR-REPLAY-24: every caller of the ID gets the one stored answer
+                }
+                // TR-REPLAY-30: never abandoned (another caller would run the tool again); the claim
+                // is left to its lease and becomes the interrupted entry.
+                throw $e;
+            }
             return $result;
-        } catch (\Throwable $e) {
-            $ledger->abandon($callId); // TR-REPLAY-12: a waiting call can claim the ID again
-            throw $e;
         }
     }
 }

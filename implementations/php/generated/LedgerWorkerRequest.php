@@ -1,0 +1,34 @@
+<?php
+
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.2). DO NOT EDIT.
+// Change the schemas, then regenerate: npm run generate
+
+declare(strict_types=1);
+
+namespace ToolResult\Generated;
+
+/**
+ * One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any
+ * language (its answers: ledger-worker-message.schema.json). A worker opens its store from its
+ * first command-line argument (a JSON object: backend, path or connection, leaseMs, ...),
+ * appends one line, the call ID, to the execution log named by its second argument each time
+ * the suite tool runs, and answers each request with its id. Requests may come before earlier
+ * ones are answered.
+ *
+ * One of: ExecuteRequest|BatchRequest|EntriesRequest|ExitRequest. This class only decodes it;
+ * the value is the variant's own object.
+ */
+final class LedgerWorkerRequest
+{
+    public static function fromJson(
+        mixed $data,
+        string $path = '$',
+    ): ExecuteRequest|BatchRequest|EntriesRequest|ExitRequest {
+        return Json::anyOf($data, $path, [
+            static fn (mixed $x1, string $p1) => ExecuteRequest::fromJson($x1, $p1),
+            static fn (mixed $x1, string $p1) => BatchRequest::fromJson($x1, $p1),
+            static fn (mixed $x1, string $p1) => EntriesRequest::fromJson($x1, $p1),
+            static fn (mixed $x1, string $p1) => ExitRequest::fromJson($x1, $p1),
+        ]);
+    }
+}

@@ -1,0 +1,153 @@
+#!/usr/bin/env php
+<?php
+
+// The PHP worker of the ledger suite (conformance/ledger-suite/, its protocol in
+// schemas/conformance/ledger-worker-request.schema.json and ledger-worker-message.schema.json): runs the PHP seam over one of the PHP
+// durable stores and the suite tool, answering one JSON line per request.
+//   php ledger-worker.php '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>
+//   php ledger-worker.php '{"backend":"postgres","connection":{"host":"…","port":5432,"user":"…","database":"…"},"leaseMs":1000}' <log>
+
+declare(strict_types=1);
+
+require __DIR__ . '/src/autoload.php';
+require __DIR__ . '/src/functions.php';
+
+use ToolResult\Json\StrictJsonParser;
+use ToolResult\Ledger\DurableLedgerStore;
+use ToolResult\Ledger\ExecutionSeam;
+use ToolResult\Ledger\Ledger;
+use ToolResult\Ledger\LedgerError;
+use ToolResult\Ledger\LedgerStoreError;
+use ToolResult\Ledger\PostgresLedgerStore;
+use ToolResult\Ledger\SqliteLedgerStore;
+use ToolResult\Model\ToolResult;
+
+error_reporting(E_ALL);
+ini_set('display_errors', 'stderr');
+ini_set('serialize_precision', '-1');
+
+function send(array $o): void
+{
+    fwrite(STDOUT, json_encode($o, JSON_THROW_ON_ERROR | JSON_UNESCAPED_SLASHES) . "\n");
+    fflush(STDOUT);
+}
+
+/** The suite tool (conformance/ledger-suite/suite-tool.ts): its result is a function of the call ID alone. */
+function suiteTool(string $callId): ToolResult
+{
+    $sum = 0;
+    // Suite call IDs are ASCII; a code-unit sum over UTF-16 for anything else.
+    foreach (mb_str_split($callId) as $ch) {
+        $cp = mb_ord($ch, 'UTF-8');
+        $sum += $cp > 0xffff ? 0xd800 + (($cp - 0x10000) >> 10) + 0xdc00 + (($cp - 0x10000) & 0x3ff) : $cp;
+    }
+    if ($sum % 11 === 0) {
+        throw new RuntimeException("tool failed for $callId");
+    }
+    if ($sum % 7 === 0) {
+        return ToolResult::error("no record for $callId", (object) ['callId' => $callId, 'code' => 404]);
+    }
+    return ToolResult::text(
+        "result of $callId: Müller \u{2028} done",
+        (object) ['callId' => $callId, 'n' => [1, 0.5, 1e-7, -0.0], 'nested' => (object) ['z' => true, 'a' => null]],
+        [(object) ['type' => 'text', 'label' => 'Note', 'data' => (object) ['text' => "note for $callId"]]],
+    );
+}
+
+/** @param array<string,mixed> $config */
+function openStore(array $config): DurableLedgerStore
+{
+    if ($config['backend'] === 'sqlite') {
+        return new SqliteLedgerStore($config['path'], array_filter(['leaseMs' => $config['leaseMs'] ?? null, 'busyTimeoutMs' => $config['busyTimeoutMs'] ?? null], fn ($v) => $v !== null));
+    }
+    if ($config['backend'] === 'postgres') {
+        $c = $config['connection'];
+        $dsn = 'pgsql:host=' . $c['host'] . ';port=' . ($c['port'] ?? 5432) . ';dbname=' . ($c['database'] ?? 'postgres');
+        $options = array_filter(['leaseMs' => $config['leaseMs'] ?? null, 'lockTimeoutMs' => $config['lockTimeoutMs'] ?? null], fn ($v) => $v !== null);
+        return new PostgresLedgerStore($dsn, $options, $c['user'] ?? null, $c['password'] ?? null);
+    }
+    throw new InvalidArgumentException('unknown backend ' . var_export($config['backend'] ?? null, true));
+}
+
+$config = json_decode($argv[1] ?? '{}', true, 16, JSON_THROW_ON_ERROR);
+$log = fopen($argv[2], 'a');
+try {
+    $store = openStore($config);
+} catch (LedgerStoreError $e) {
+    send(['event' => 'fatal', 'code' => $e->codeName, 'message' => $e->getMessage()]);
+    exit(1);
+}
+send(['event' => 'ready', 'pid' => getmypid()]);
+
+/** @return array{ok:true,entry:string,replayed:bool}|array{ok:false,code:string,message:string} */
+function execute(DurableLedgerStore $store, $log, string $callId, int $delayMs = 0, ?callable $onRun = null, bool $hang = false): array
+{
+    $ran = false;
+    $tool = function () use ($log, $callId, $delayMs, $onRun, $hang, &$ran) {
+        $ran = true;
+        fwrite($log, "$callId\n"); // one write per line, O_APPEND
+        if ($onRun !== null) {
+            $onRun();
+        }
+        while ($hang) {
+            sleep(3600);
+        }
+        if ($delayMs > 0) {
+            usleep($delayMs * 1000);
+        }
+        return suiteTool($callId);
+    };
+    try {
+        $result = ExecutionSeam::execute($callId, $tool, $store);
+        return ['ok' => true, 'entry' => Ledger::persist($result), 'replayed' => !$ran];
+    } catch (LedgerStoreError $e) {
+        return ['ok' => false, 'code' => $e->codeName, 'message' => $e->getMessage()];
+    } catch (LedgerError $e) {
+        return ['ok' => false, 'code' => $e->codeName, 'message' => $e->getMessage()];
+    } catch (InvalidArgumentException $e) {
+        return ['ok' => false, 'code' => 'error', 'message' => $e->getMessage()];
+    }
+}
+
+// Requests are read with the implementation's own parser: a call ID may hold an escaped lone
+// surrogate (a bad-input case), which PHP's json_decode refuses outright.
+$parser = new StrictJsonParser(16);
+while (($line = fgets(STDIN)) !== false) {
+    try {
+        $req = $parser->parse(rtrim($line, "\n"));
+    } catch (UnexpectedValueException $e) {
+        fwrite(STDERR, "ledger worker: a request line is not JSON\n");
+        continue;
+    }
+    $id = $req->id;
+    $op = $req->op;
+    if ($op === 'execute') {
+        $onRun = fn () => send(['id' => $id, 'event' => 'running']);
+        $callId = (string) $req->callId;
+        if ($parser->loneSurrogate) {
+            // A PHP string cannot hold a lone surrogate as UTF-8; its native form is the code point's
+            // generalized UTF-8 bytes (ED A0 80 for U+D800), which is what the store is given to refuse.
+            $callId = str_replace("\u{FFFD}", "\xED\xA0\x80", $callId);
+        }
+        $r = execute($store, $log, $callId, (int) ($req->delayMs ?? 0), $onRun, (bool) ($req->hang ?? false));
+        send(['id' => $id] + $r);
+    } elseif ($op === 'batch') {
+        $rows = [];
+        foreach ($req->callIds as $callId) {
+            $r = execute($store, $log, $callId, (int) ($req->delayMs ?? 0));
+            $rows[] = $r['ok'] ? [$callId, hash('sha256', $r['entry']), $r['replayed']] : [$callId, null, false, $r['code'], $r['message']];
+        }
+        send(['id' => $id, 'ok' => true, 'results' => $rows]);
+    } elseif ($op === 'entries') {
+        $entries = [];
+        foreach ($req->callIds as $callId) {
+            $entries[$callId] = $store->entry($callId);
+        }
+        send(['id' => $id, 'ok' => true, 'entries' => (object) $entries]);
+    } elseif ($op === 'exit') {
+        $store->close();
+        send(['id' => $id, 'ok' => true]);
+        exit(0);
+    }
+}
+$store->close();

@@ -1,0 +1,498 @@
+<?php
+
+declare(strict_types=1);
+
+namespace ToolResult\Ledger;
+
+/**
+ * The PostgreSQL ledger (spec §7.4–7.8) through PDO (Debian's php-pgsql), for workers on many
+ * machines: the tables of every other implementation's PostgreSQL store. Claims are a unique key,
+ * leases run on the database's clock, every statement commits on its own (a claim is durable before
+ * it answers claimed), and a waiting caller sleeps on LISTEN/NOTIFY with a timer at the lease's end.
+ *
+ *     $ledger = new PostgresLedgerStore('pgsql:host=db;dbname=agent', [], 'agent', getenv('PGPASSWORD'));
+ *
+ * Options: leaseMs (30,000), lockTimeoutMs (5,000), create (true: missing tables are made; false:
+ * only existing ledger tables open), renew (true: a renewer process keeps live claims' leases).
+ */
+final class PostgresLedgerStore implements DurableLedgerStore
+{
+    public const CHANNEL = 'toolresult_ledger';
+
+    public const LAYOUT = <<<'SQL'
+CREATE TABLE IF NOT EXISTS toolresult_meta (
+  key text PRIMARY KEY,
+  value text NOT NULL
+);
+INSERT INTO toolresult_meta (key, value) VALUES ('layout', '1') ON CONFLICT (key) DO NOTHING;
+CREATE TABLE IF NOT EXISTS toolresult_ledger (
+  call_id text PRIMARY KEY,
+  state text NOT NULL CHECK (state IN ('claimed', 'stored')),
+  token uuid,
+  lease_until timestamptz,
+  entry bytea,
+  interrupted boolean NOT NULL DEFAULT false,
+  claimed_at timestamptz NOT NULL,
+  finished_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE TABLE IF NOT EXISTS toolresult_audit (
+  seq bigserial PRIMARY KEY,
+  call_id text NOT NULL,
+  level text NOT NULL,
+  record bytea NOT NULL,
+  written_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);
+SQL;
+
+    /** SQLSTATEs (and classes of them) in words. */
+    private const CAUSES = [
+        '55P03' => 'a lock was not granted in time (the table or row is locked by another session)',
+        '57014' => 'the statement was cancelled (statement timeout or cancel request)',
+        '53100' => 'the disk holding the database is full',
+        '53200' => 'the server is out of memory',
+        '53300' => 'the server has too many connections',
+        '57P01' => 'the server terminated the connection',
+        '57P02' => 'the server terminated the connection',
+        '57P03' => 'the server is not accepting connections yet',
+        '25006' => 'the database is read-only',
+        '42501' => 'the database user lacks a privilege the ledger needs',
+        '3D000' => 'the database does not exist',
+        '28P01' => 'the password was refused',
+        '28000' => 'the connection was not authorized',
+    ];
+
+    /** libpq's words for a system error of the connection, and the error's name. */
+    private const SYSTEM = [
+        'No such file or directory' => ['ENOENT', 'the server socket does not exist (is it running?)'],
+        'Connection refused' => ['ECONNREFUSED', 'the server refused the connection (is it running?)'],
+        'Connection reset by peer' => ['ECONNRESET', 'the connection was reset'],
+        'Broken pipe' => ['EPIPE', 'the connection to the server was lost (it closed while the ledger was writing)'],
+        'Connection timed out' => ['ETIMEDOUT', 'the connection timed out'],
+        'No route to host' => ['EHOSTUNREACH', 'the server host cannot be reached'],
+        'Network is unreachable' => ['ENETUNREACH', 'the network of the server cannot be reached'],
+    ];
+
+    public readonly int $leaseMs;
+    private readonly int $lockMs;
+    private readonly string $where;
+    private ?\PDO $db;
+    private ?\PDO $listener = null;
+    private ?LeaseRenewer $renewer = null;
+    /** @var array<string,string> call ID => token of this store's live claims */
+    private array $tokens = [];
+    /** @var array<string,true> call IDs whose row kept changing under a claim: their wait sleeps first */
+    private array $contended = [];
+
+    /** @param array{leaseMs?:int,lockTimeoutMs?:int,create?:bool,renew?:bool} $options */
+    public function __construct(
+        private readonly string $dsn,
+        array $options = [],
+        private readonly ?string $user = null,
+        #[\SensitiveParameter] private readonly ?string $password = null,
+    ) {
+        $this->leaseMs = StoreRules::checkLeaseMs($options['leaseMs'] ?? null);
+        $lock = $options['lockTimeoutMs'] ?? 5000;
+        if (!is_int($lock) || $lock < 1) {
+            throw new \InvalidArgumentException('lockTimeoutMs must be a positive integer');
+        }
+        $this->lockMs = $lock;
+        $create = $options['create'] ?? true;
+        // A DSN can hold a password: the store is named by database and host only.
+        $parts = [];
+        foreach (explode(';', str_starts_with($dsn, 'pgsql:') ? substr($dsn, 6) : $dsn) as $pair) {
+            [$k, $v] = array_pad(explode('=', $pair, 2), 2, null);
+            $parts[trim($k)] = $v;
+        }
+        $this->where = ($parts['dbname'] ?? '(default database)') . '@' . ($parts['host'] ?? '(default host)');
+        try {
+            $this->db = $this->connect();
+            $this->ready($create);
+        } catch (\PDOException $e) {
+            throw $this->storeError('open the ledger', $e);
+        }
+        if (($options['renew'] ?? true) === true) {
+            $this->renewer = new LeaseRenewer(
+                [
+                    'backend' => 'postgres',
+                    'dsn' => $dsn,
+                    'user' => $user,
+                    'password' => $password,
+                    'options' => ['leaseMs' => $this->leaseMs, 'lockTimeoutMs' => $lock],
+                ],
+                "PostgreSQL ledger {$this->where}",
+            );
+        }
+    }
+
+    private function connect(): \PDO
+    {
+        $db = new \PDO($this->dsn, $this->user, $this->password, [
+            \PDO::ATTR_ERRMODE => \PDO::ERRMODE_EXCEPTION,
+            \PDO::ATTR_STRINGIFY_FETCHES => false,
+        ]);
+        $db->exec('SET lock_timeout = ' . $this->lockMs);
+        return $db;
+    }
+
+    /** Reads what the database holds before any write (TR-REPLAY-37); creates the tables under an advisory lock. */
+    private function ready(bool $create): void
+    {
+        $db = $this->db();
+        $db->beginTransaction();
+        try {
+            $found = $this->tables();
+            if ($found === []) {
+                if (!$create) {
+                    throw new LedgerStoreError('ledger.store_missing', "PostgreSQL ledger {$this->where}: cannot " .
+                        "open the ledger: its tables do not exist, and create is false");
+                }
+                $db->exec("SET LOCAL lock_timeout = '120s'");
+                $db->query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")->fetchAll();
+                $found = $this->tables(); // another opener may have made them while this one waited
+            }
+            if ($found === []) {
+                $db->exec(self::LAYOUT);
+            } else {
+                foreach (StoreRules::COLUMNS as $table => $columns) {
+                    $have = $found[$table] ?? null;
+                    $want = $columns;
+                    sort($want);
+                    if ($have !== null) {
+                        sort($have);
+                    }
+                    if ($have !== $want) {
+                        $why = $have === null ? 'it has ' . implode(', ', array_keys($found)) . " but no " .
+                            "$table" : "its table $table has other columns than a ledger's";
+                        throw new LedgerStoreError('ledger.store_conflict', "PostgreSQL ledger {$this->where}: " .
+                            "cannot open the ledger: $why; nothing was changed");
+                    }
+                }
+            }
+            $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
+            $db->commit();
+        } catch (\Throwable $e) {
+            if ($db->inTransaction()) {
+                try {
+                    $db->rollBack();
+                } catch (\PDOException) {
+                    // the connection is gone; the error below says why
+                }
+            }
+            throw $e;
+        }
+        if ($layout === false) {
+            throw new LedgerStoreError('ledger.store_no_layout', "PostgreSQL ledger {$this->where}: cannot open the " .
+                "ledger: toolresult_meta has no layout row; nothing was changed");
+        }
+        if ((string) $layout !== (string) StoreRules::LAYOUT_VERSION) {
+            throw new LedgerStoreError('ledger.store_layout', "PostgreSQL ledger {$this->where}: its tables have " .
+                "layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
+                    '' . StoreRules::LAYOUT_VERSION);
+        }
+    }
+
+    /** @return array<string,list<string>> the ledger-named tables in the search path and their columns */
+    private function tables(): array
+    {
+        $rows = $this->db()->query(
+            "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid
+              WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'),
+                              to_regclass('toolresult_audit'))
+                AND a.attnum > 0 AND NOT a.attisdropped",
+        )->fetchAll(\PDO::FETCH_NUM);
+        $found = [];
+        foreach ($rows as [$t, $col]) {
+            $found[$t][] = $col;
+        }
+        return $found;
+    }
+
+    private function storeError(string $doing, \Throwable $e): LedgerStoreError
+    {
+        if ($e instanceof LedgerStoreError) {
+            return $e;
+        }
+        $msg = $e->getMessage();
+        $state = $e instanceof \PDOException ? ($e->errorInfo[0] ?? null) : null;
+        $at = strpos($msg, 'SQLSTATE[');
+        if (!self::isSqlState($state)) {
+            $state = $at !== false && self::isSqlState(substr($msg, $at + 9, 5)) ? substr($msg, $at + 9, 5) : null;
+        }
+        foreach (self::SYSTEM as $words => [$name, $cause]) {
+            if (str_contains($msg, $words)) {
+                return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot " .
+                    "$doing: $cause ($name" . ($state !== null ? ", SQLSTATE $state" : '') . ')', $name);
+            }
+        }
+        $cause = self::CAUSES[$state ?? ''] ?? null;
+        $connectionClass = $state === null || $state === 'HY000' || str_starts_with($state, '08');
+        if ($cause === null && $connectionClass && stripos($msg, 'connection') !== false) {
+            $cause = 'the connection to the server was lost';
+        }
+        // An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
+        $said = $at !== false && ($end = strpos($msg, ']', $at)) !== false ? ltrim(substr($msg, $end + 1), ': ') : $msg;
+        $cause ??= 'PostgreSQL reported an error: ' . substr($said, 0, 160);
+        $named = $state !== null ? " (SQLSTATE $state)" : ' (' . $e::class . ')';
+        return new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: cannot $doing: " .
+            "$cause$named", $state);
+    }
+
+    private static function isSqlState(mixed $s): bool
+    {
+        return is_string($s) && strlen($s) === 5 && ctype_alnum($s) && strtoupper($s) === $s;
+    }
+
+    private function db(): \PDO
+    {
+        return $this->db ?? throw new LedgerStoreError('ledger.store_failed', "PostgreSQL ledger {$this->where}: " .
+            "the ledger is closed");
+    }
+
+    /** @param list<mixed> $values */
+    private function run(string $sql, array $values): \PDOStatement
+    {
+        $q = $this->db()->prepare($sql);
+        $q->execute($values);
+        return $q;
+    }
+
+    private static function key(string $callId): string
+    {
+        return md5($callId);
+    }
+
+    private static function text(mixed $hex): string
+    {
+        if ($hex === null) {
+            return StoreRules::NO_ENTRY;
+        }
+        $bytes = hex2bin((string) $hex);
+        return $bytes === false ? "\0not an entry" : $bytes;
+    }
+
+    public function claim(string $callId): array
+    {
+        StoreRules::checkCallId($callId);
+        $this->renewer?->check("PostgreSQL ledger {$this->where}");
+        try {
+            for ($try = 0; $try < StoreRules::CLAIM_TRIES; $try++) {
+                $token = StoreRules::token();
+                $ins = $this->run(
+                    "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
+                       VALUES (?, 'claimed', ?::uuid, now() + ?::bigint * interval '1 millisecond', now())
+                       ON CONFLICT (call_id) DO NOTHING",
+                    [$callId, $token, $this->leaseMs],
+                );
+                if ($ins->rowCount() === 1) {
+                    $this->tokens[$callId] = $token;
+                    $this->renewer?->hold($callId, $token);
+                    return ['claimed'];
+                }
+                $row = $this->run("SELECT state, encode(entry, 'hex'), lease_until IS NULL OR lease_until <= now() " .
+                    "FROM toolresult_ledger WHERE call_id = ?", [$callId])->fetch(\PDO::FETCH_NUM);
+                if ($row === false) {
+                    continue; // abandoned in between: claim again
+                }
+                [$state, $hex, $ranOut] = $row;
+                if ($state === 'stored') {
+                    return ['stored', self::text($hex)];
+                }
+                if ($state !== 'claimed') {
+                    // Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                    return ['stored', "\0not a state"];
+                }
+                // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
+                if ($ranOut !== true) {
+                    return ['pending'];
+                }
+                // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                $pin = $this->run(
+                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
+                        "decode(?, 'hex'), interrupted = true, finished_at = now()
+                       WHERE call_id = ? AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
+                    [bin2hex(Interrupted::ENTRY), $callId],
+                );
+                if ($pin->rowCount() === 1) {
+                    $this->notify($callId);
+                    return ['stored', Interrupted::ENTRY];
+                }
+            }
+        } catch (\PDOException $e) {
+            throw $this->storeError('claim a call ID', $e);
+        }
+        $this->contended[$callId] = true;
+        return ['pending'];
+    }
+
+    public function finish(string $callId, string $entry): void
+    {
+        $token = $this->release($callId);
+        try {
+            $q = $this->run(
+                "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = decode(?, " .
+                    "'hex'), finished_at = now()
+                   WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'",
+                [bin2hex($entry), $callId, $token],
+            );
+        } catch (\PDOException $e) {
+            throw $this->storeError('store a finished entry', $e);
+        }
+        if ($q->rowCount() !== 1) {
+            throw new LedgerStoreError('ledger.lease_lost', "PostgreSQL ledger {$this->where}: the claim's lease " .
+                "expired and the call was recorded as interrupted before its result was stored");
+        }
+        $this->notify($callId);
+    }
+
+    public function abandon(string $callId): void
+    {
+        if (!isset($this->tokens[$callId])) {
+            return;
+        }
+        $token = $this->release($callId);
+        try {
+            $d = $this->run("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ?::uuid AND state = " .
+                "'claimed'", [$callId, $token]);
+        } catch (\PDOException $e) {
+            throw $this->storeError('abandon a claim', $e);
+        }
+        if ($d->rowCount() === 1) {
+            $this->notify($callId);
+        }
+    }
+
+    private function release(string $callId): string
+    {
+        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID ' .
+            '(already settled?)');
+        unset($this->tokens[$callId]);
+        $this->renewer?->drop($token);
+        return $token;
+    }
+
+    /**
+     * Wakes the call ID's waiters after the change is committed, in a transaction of its own that
+     * does not wait for the WAL flush: a notification is a wake-up only (the state is read from the
+     * table), and one lost costs its waiters their timer at the lease's end, never a wrong answer.
+     */
+    private function notify(string $callId): void
+    {
+        try {
+            $this->run("SELECT set_config('synchronous_commit', 'off', true), pg_notify('" . self::CHANNEL . "', " .
+                "?)", [self::key($callId)])->fetchAll();
+        } catch (\PDOException) {
+            // the waiters' timers wake them
+        }
+    }
+
+    public function renewLease(string $callId, string $token): bool
+    {
+        $q = $this->run("UPDATE toolresult_ledger SET lease_until = now() + ?::bigint * interval '1 millisecond' " .
+            "WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'", [$this->leaseMs, $callId, $token]);
+        return $q->rowCount() === 1;
+    }
+
+    /**
+     * Sleeps on a notification for the call ID, or until the lease's end by the database's clock (the
+     * lease length when it is beyond any timer: 'infinity'); then the seam claims again (TR-REPLAY-26).
+     */
+    public function settle(string $callId): void
+    {
+        $key = self::key($callId);
+        try {
+            if ($this->listener === null) {
+                $listener = $this->connect();
+                $listener->exec('LISTEN ' . self::CHANNEL);
+                $this->listener = $listener;
+            }
+            // Read after LISTEN is in place, so a finish that came before it is not missed.
+            $row = $this->run(
+                "SELECT state = 'claimed' AND lease_until > now(),
+                        CASE WHEN isfinite(lease_until)
+                             THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
+                   FROM toolresult_ledger WHERE call_id = ?",
+                [$callId],
+            )->fetch(\PDO::FETCH_NUM);
+            if ($row === false || $row[0] !== true) {
+                if (isset($this->contended[$callId])) {
+                    unset($this->contended[$callId]);
+                    usleep(50_000); // the row kept changing under the claim: a pause, never a loop
+                }
+                return;
+            }
+            unset($this->contended[$callId]);
+            $ms = $row[1] === null ? $this->leaseMs : min($this->leaseMs, (int) ceil((float) $row[1]) + 5);
+            $deadline = hrtime(true) + $ms * 1_000_000;
+            while (($left = intdiv($deadline - hrtime(true), 1_000_000)) > 0) {
+                $n = $this->listener->pgsqlGetNotify(\PDO::FETCH_ASSOC, $left);
+                if (is_array($n) && ($n['payload'] ?? null) === $key) {
+                    return;
+                }
+            }
+        } catch (\PDOException) {
+            // The listener's connection is gone: listen anew next time; the next claim reports the store's error.
+            $this->listener = null;
+            usleep(50_000);
+        }
+    }
+
+    public function entry(string $callId): ?string
+    {
+        StoreRules::checkCallId($callId);
+        try {
+            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE call_id = ? AND state = " .
+                "'stored'", [$callId])->fetch(\PDO::FETCH_NUM);
+        } catch (\PDOException $e) {
+            throw $this->storeError('read an entry', $e);
+        }
+        return $hex === false ? null : self::text($hex[0]);
+    }
+
+    public function appendAudit(string $callId, array $record): void
+    {
+        StoreRules::checkCallId($callId);
+        $text = StoreRules::auditText($record);
+        try {
+            $this->run("INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, decode(?, " .
+                "'hex'), now())", [$callId, $record['level'], bin2hex($text)]);
+        } catch (\PDOException $e) {
+            throw $this->storeError('append an audit record', $e);
+        }
+    }
+
+    public function auditRecords(string $callId): array
+    {
+        StoreRules::checkCallId($callId);
+        try {
+            $rows = $this->run("SELECT encode(record, 'hex') FROM toolresult_audit WHERE call_id = ? ORDER BY " .
+                "seq", [$callId])->fetchAll(\PDO::FETCH_COLUMN);
+        } catch (\PDOException $e) {
+            throw $this->storeError('read audit records', $e);
+        }
+        return array_map(fn ($h) => self::text($h), $rows);
+    }
+
+    public function prune(int $olderThanMs): int
+    {
+        if ($olderThanMs < 0) {
+            throw new \InvalidArgumentException('olderThanMs must be non-negative');
+        }
+        try {
+            return $this->run("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - " .
+                "?::bigint * interval '1 millisecond'", [$olderThanMs])->rowCount();
+        } catch (\PDOException $e) {
+            throw $this->storeError('prune entries', $e);
+        }
+    }
+
+    public function close(): void
+    {
+        $this->renewer?->close();
+        $this->renewer = null;
+        $this->tokens = [];
+        $this->listener = null;
+        $this->db = null;
+    }
+}

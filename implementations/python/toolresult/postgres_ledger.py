@@ -1,0 +1,509 @@
+"""A durable replay ledger on PostgreSQL (spec/07-replay.md §7.4-7.8), through psycopg 3: the wheel's
+``postgres`` extra (``pip install 'toolresult-protocol[postgres]'``); the rest of the package stays
+standard-library only, and this module is the only one that imports the driver.
+
+    ledger = PostgresLedger("postgresql://agent@db/agent")
+    result, replayed = execute_tool_call("call-1", run_tool, ledger)
+
+The tables are every other implementation's (TypeScript, PHP, Go), so each opens the others'
+ledger. Claims are a unique key; leases run on the database's clock; every statement commits on its
+own (autocommit), so a claim is durable before it answers *claimed* and an entry before its finish
+returns. A waiting duplicate sleeps on ``LISTEN``/``NOTIFY`` (a wake-up only: the state is always
+read from the table) with a timer at the lease's end, never a busy loop.
+
+Why psycopg 3 (and not asyncpg): it is the PostgreSQL project's own maintained Python driver line,
+synchronous like this package's seam (asyncpg is asyncio-only and would need an event loop of its
+own in a thread); its binary wheel carries libpq, whose commit is the server's (synchronous_commit:
+the WAL is flushed before COMMIT returns), the same durability as every other implementation's
+store; and every server error carries its SQLSTATE (``e.sqlstate``), which the messages name.
+"""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import os
+import threading
+import time
+import uuid
+from typing import Any
+
+import psycopg
+
+from .ledger import INTERRUPTED_ENTRY
+from .ledger_store import (
+    CLAIM_TRIES,
+    DEFAULT_LEASE_MS,
+    LAYOUT_VERSION,
+    LEDGER_COLUMNS,
+    Pending,
+    Stored,
+    audit_text,
+    check_call_id,
+)
+from .store_error import LedgerStoreError
+
+__all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "PostgresLedger"]
+
+POSTGRES_CHANNEL = "toolresult_ledger"
+
+POSTGRES_LAYOUT = """
+CREATE TABLE IF NOT EXISTS toolresult_meta (
+  key text PRIMARY KEY,
+  value text NOT NULL
+);
+INSERT INTO toolresult_meta (key, value) VALUES ('layout', '1') ON CONFLICT (key) DO NOTHING;
+CREATE TABLE IF NOT EXISTS toolresult_ledger (
+  call_id text PRIMARY KEY,
+  state text NOT NULL CHECK (state IN ('claimed', 'stored')),
+  token uuid,
+  lease_until timestamptz,
+  entry bytea,
+  interrupted boolean NOT NULL DEFAULT false,
+  claimed_at timestamptz NOT NULL,
+  finished_at timestamptz
+);
+CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE TABLE IF NOT EXISTS toolresult_audit (
+  seq bigserial PRIMARY KEY,
+  call_id text NOT NULL,
+  level text NOT NULL,
+  record bytea NOT NULL,
+  written_at timestamptz NOT NULL
+);
+CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);
+"""
+
+_CAUSES = {
+    "55P03": "a lock was not granted in time (the table or row is locked by another session)",
+    "57014": "the statement was cancelled (statement timeout or cancel request)",
+    "53100": "the disk holding the database is full",
+    "53200": "the server is out of memory",
+    "53300": "the server has too many connections",
+    "57P01": "the server terminated the connection",
+    "57P02": "the server terminated the connection",
+    "57P03": "the server is not accepting connections yet",
+    "25006": "the database is read-only",
+    "42501": "the database user lacks a privilege the ledger needs",
+    "3D000": "the database does not exist",
+    "28P01": "the password was refused",
+    "28000": "the connection was not authorized",
+}
+
+_SYSTEM_CAUSES = {
+    "ENOENT": "the server socket does not exist (is it running?)",
+    "ECONNREFUSED": "the server refused the connection (is it running?)",
+    "ECONNRESET": "the connection was reset",
+    "EPIPE": "the connection to the server was lost (it closed while the ledger was writing)",
+    "ETIMEDOUT": "the connection timed out",
+    "EHOSTUNREACH": "the server host cannot be reached",
+    "ENETUNREACH": "the network of the server cannot be reached",
+}
+# libpq reports a system error in the C library's words ("Connection refused"): named back here.
+_STRERROR = {os.strerror(n): name for n, name in errno.errorcode.items() if name in _SYSTEM_CAUSES}
+
+_NO_ENTRY = "\x00no entry"
+
+
+def _text(octets: object) -> str:
+    if isinstance(octets, memoryview):
+        octets = octets.tobytes()
+    if type(octets) is not bytes:
+        return "\x00not an entry"
+    try:
+        return octets.decode("utf-8")
+    except UnicodeDecodeError:
+        return "\x00not UTF-8"  # not JSON: restore fails with ledger.malformed
+
+
+def _key(call_id: str) -> str:
+    return hashlib.md5(call_id.encode("utf-8")).hexdigest()
+
+
+class _PgPending(Pending):
+    """Another caller holds a live claim: ``wait()`` sleeps on a notification for the call ID, or
+    until the lease's end by the database's clock (the lease length when it is beyond any timer,
+    ``infinity``); then the seam claims again (TR-REPLAY-26)."""
+
+    def __init__(self, ledger: "PostgresLedger", call_id: str, contended: bool = False) -> None:
+        self._pg = ledger
+        self._call_id = call_id
+        # The row kept changing under the claim: a wait that finds no live claim still pauses.
+        self._contended = contended
+
+    def wait(self) -> None:
+        self._pg._settle(self._call_id, self._contended)
+
+
+class _PgClaimed:
+    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before the tool ran."""
+
+    status = "claimed"
+
+    def __init__(self, ledger: "PostgresLedger", call_id: str, token: str) -> None:
+        self._ledger = ledger
+        self._call_id = call_id
+        self._token = token
+        self._done = False
+
+    def finish(self, entry: str) -> None:
+        if self._done:
+            raise RuntimeError("claim already settled")
+        self._done = True
+        self._ledger._release(self._call_id, self._token)
+        self._ledger._finish(self._call_id, self._token, entry)
+
+    def abandon(self) -> None:
+        if self._done:
+            return
+        self._done = True
+        self._ledger._release(self._call_id, self._token)
+        self._ledger._abandon(self._call_id, self._token)
+
+
+class PostgresLedger:
+    """A replay ledger in a PostgreSQL database, for workers on many machines.
+
+    ``conninfo`` is a libpq connection string or URL; keyword arguments (``host``, ``dbname``,
+    ``user``, ``password``, …) are passed to ``psycopg.connect``. ``create``: True (default) makes
+    missing tables (a ledger lives beside a database's other tables); False opens only existing
+    ledger tables (``ledger.store_missing``). Tables of the ledger's names that are not its layout
+    are never changed (TR-REPLAY-37). Errors are :class:`LedgerStoreError`."""
+
+    def __init__(
+        self,
+        conninfo: str = "",
+        *,
+        lease_ms: int = DEFAULT_LEASE_MS,
+        lock_timeout_ms: int = 5_000,
+        create: bool = True,
+        **connect: Any,
+    ) -> None:
+        if type(lease_ms) is not int or not 50 <= lease_ms <= 86_400_000:
+            raise ValueError("lease_ms must be an integer from 50 to 86,400,000")
+        if type(lock_timeout_ms) is not int or lock_timeout_ms < 1:
+            raise ValueError("lock_timeout_ms must be a positive integer")
+        if type(create) is not bool:
+            raise TypeError("create must be True or False")
+        self.lease_ms = lease_ms
+        self._conninfo = conninfo
+        # lock_timeout as a startup parameter: set on every connection before its first statement.
+        self._connect_args = {**connect, "options": f"-c lock_timeout={lock_timeout_ms}"}
+        self._where = self._name()
+        self._lock = threading.Lock()
+        self._db: psycopg.Connection[Any] | None = None
+        self._closed = threading.Event()
+        self._live: dict[tuple[str, str], None] = {}
+        self._renewer: threading.Thread | None = None
+        self._waiters: dict[str, set[threading.Event]] = {}
+        self._listener: threading.Thread | None = None
+        self._listening = threading.Event()
+        try:
+            self._ready(create)
+        except (psycopg.Error, OSError) as e:
+            raise self._error("open the ledger", e) from None
+
+    def _name(self) -> str:
+        """The database by name and host only: connection details can hold a password."""
+        try:
+            params = psycopg.conninfo.conninfo_to_dict(self._conninfo, **{k: v for k, v in self._connect_args.items() if k != "options"})
+        except psycopg.Error:
+            params = {}
+        return f"{params.get('dbname') or '(default database)'}@{params.get('host') or '(default host)'}"
+
+    def _new_connection(self) -> psycopg.Connection[Any]:
+        return psycopg.connect(self._conninfo, autocommit=True, **self._connect_args)
+
+    def _error(self, doing: str, e: BaseException) -> LedgerStoreError:
+        """A driver's exception as ``ledger.store_failed``, naming the cause in words and the driver's
+        own code as what it is: ``(SQLSTATE 57P01)``, a system error's ``(ECONNREFUSED)``, or the
+        exception's class when the driver gave neither (TR-REPLAY-31)."""
+        if isinstance(e, LedgerStoreError):
+            return e
+        state = getattr(e, "sqlstate", None)
+        said = str(e)
+        system = next((name for words, name in _STRERROR.items() if words in said), None)
+        if isinstance(state, str) and state in _CAUSES:
+            cause, named = _CAUSES[state], f"SQLSTATE {state}"
+        elif system is not None:
+            cause, named = _SYSTEM_CAUSES[system], system
+        elif isinstance(state, str) and state.startswith("08"):
+            cause, named = "the connection to the server failed", f"SQLSTATE {state}"
+        elif isinstance(e, (psycopg.OperationalError, psycopg.InterfaceError)) and state is None:
+            cause, named = "the connection to the server was lost or could not be made: " + said.splitlines()[0][:160] if said else "the connection to the server was lost", f"{type(e).__module__}.{type(e).__qualname__}"
+        elif isinstance(state, str):
+            # An unknown server error: its own words (the server never echoes a bytea parameter), cut short.
+            cause, named = "PostgreSQL reported an error: " + said.splitlines()[0][:160], f"SQLSTATE {state}"
+        else:
+            cause, named = "the PostgreSQL driver failed: " + said[:160], f"{type(e).__module__}.{type(e).__qualname__}"
+        return LedgerStoreError("ledger.store_failed", f"PostgreSQL ledger {self._where}: cannot {doing}: {cause} ({named})", state or system)
+
+    def _ready(self, create: bool) -> None:
+        """Reads before any write (TR-REPLAY-37); a creation runs under a transaction-level advisory lock."""
+        with self._new_connection() as db:
+            with db.transaction():
+                def tables() -> dict[str, set[str]]:
+                    found: dict[str, set[str]] = {}
+                    for t, col in db.execute(
+                        "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid"
+                        " WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))"
+                        " AND a.attnum > 0 AND NOT a.attisdropped"
+                    ).fetchall():
+                        found.setdefault(t, set()).add(col)
+                    return found
+
+                found = tables()
+                if not found:
+                    if not create:
+                        raise LedgerStoreError(
+                            "ledger.store_missing", f"PostgreSQL ledger {self._where}: cannot open the ledger: its tables do not exist, and create is False"
+                        )
+                    db.execute("SET LOCAL lock_timeout = '120s'")
+                    db.execute("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")
+                    found = tables()  # another opener may have made them while this one waited
+                if not found:
+                    db.execute(POSTGRES_LAYOUT.encode("utf-8"))
+                else:
+                    for table, columns in LEDGER_COLUMNS.items():
+                        have = found.get(table)
+                        if have != set(columns):
+                            why = f"it has {', '.join(sorted(found))} but no {table}" if have is None else f"its table {table} has other columns than a ledger's"
+                            raise LedgerStoreError("ledger.store_conflict", f"PostgreSQL ledger {self._where}: cannot open the ledger: {why}; nothing was changed")
+                row = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+        if row is None:
+            raise LedgerStoreError("ledger.store_no_layout", f"PostgreSQL ledger {self._where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed")
+        if row[0] != str(LAYOUT_VERSION):
+            raise LedgerStoreError(
+                "ledger.store_layout", f"PostgreSQL ledger {self._where}: its tables have layout {str(row[0])[:20]}, this implementation knows layout {LAYOUT_VERSION}"
+            )
+
+    def _run(self, doing: str, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor[Any]:
+        """One statement on the store's connection (its own transaction), made again after a loss."""
+        if self._closed.is_set():
+            raise LedgerStoreError("ledger.store_failed", f"PostgreSQL ledger {self._where}: cannot {doing}: the ledger is closed")
+        try:
+            with self._lock:
+                if self._db is None or self._db.closed or self._db.broken:
+                    if self._db is not None:
+                        self._db.close()
+                    self._db = self._new_connection()
+                return self._db.execute(sql.encode("utf-8"), params)
+        except (psycopg.Error, OSError) as e:
+            raise self._error(doing, e) from None
+
+    def claim(self, call_id: str) -> _PgClaimed | Stored | Pending:
+        """``Claimed`` (run the tool, then ``finish``), ``Stored`` (its entry) or ``Pending``
+        (``wait()``, then claim again); every row state has its outcome (§7.7, TR-REPLAY-36)."""
+        check_call_id(call_id)
+        for _ in range(CLAIM_TRIES):
+            token = str(uuid.uuid4())
+            # A new call ID, the common case, is one plain insert; only a call ID that has a row reads it.
+            ins = self._run(
+                "claim a call ID",
+                "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)"
+                " VALUES (%s, 'claimed', %s::uuid, now() + %s::bigint * interval '1 millisecond', now()) ON CONFLICT (call_id) DO NOTHING",
+                (call_id, token, self.lease_ms),
+            )
+            if ins.rowcount == 1:
+                self._hold(call_id, token)
+                return _PgClaimed(self, call_id, token)
+            row = self._run(
+                "claim a call ID",
+                "SELECT state, entry, lease_until IS NULL OR lease_until <= now() FROM toolresult_ledger WHERE call_id = %s",
+                (call_id,),
+            ).fetchone()
+            if row is None:
+                continue  # abandoned in between: claim again
+            state, entry, ran_out = row
+            if state == "stored":
+                return Stored(_NO_ENTRY if entry is None else _text(entry))
+            if state != "claimed":
+                # Not a state of the layout (a table made without its CHECK): never run, never waited on.
+                return Stored("\x00not a state")
+            # NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
+            if not ran_out:
+                return _PgPending(self, call_id)
+            # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+            pin = self._run(
+                "record an interrupted call",
+                "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = %s, interrupted = true, finished_at = now()"
+                " WHERE call_id = %s AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
+                (INTERRUPTED_ENTRY.encode("utf-8"), call_id),
+            )
+            if pin.rowcount == 1:
+                self._notify(call_id)
+                return Stored(INTERRUPTED_ENTRY)
+        return _PgPending(self, call_id, contended=True)
+
+    def _finish(self, call_id: str, token: str, entry: str) -> None:
+        r = self._run(
+            "store a finished entry",
+            "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = %s, finished_at = now()"
+            " WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'",
+            (entry.encode("utf-8"), call_id, token),
+        )
+        if r.rowcount != 1:
+            raise LedgerStoreError(
+                "ledger.lease_lost",
+                f"PostgreSQL ledger {self._where}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
+            )
+        self._notify(call_id)
+
+    def _abandon(self, call_id: str, token: str) -> None:
+        r = self._run("abandon a claim", "DELETE FROM toolresult_ledger WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'", (call_id, token))
+        if r.rowcount == 1:
+            self._notify(call_id)
+
+    def _notify(self, call_id: str) -> None:
+        """Wakes the call ID's waiters after the change is committed, in a transaction of its own that
+        does not wait for the WAL flush: a notification is a wake-up only, and one lost costs its
+        waiters their timer at the lease's end, never a wrong answer."""
+        try:
+            self._run("notify waiters", f"SELECT set_config('synchronous_commit', 'off', true), pg_notify('{POSTGRES_CHANNEL}', %s)", (_key(call_id),))
+        except LedgerStoreError:
+            pass
+
+    # Leases: one background thread, with its own connection, renews every live claim each quarter of a lease.
+    def _hold(self, call_id: str, token: str) -> None:
+        with self._lock:
+            self._live[(call_id, token)] = None
+            if self._renewer is None:
+                self._renewer = threading.Thread(target=self._renew_loop, name="toolresult-pg-lease", daemon=True)
+                self._renewer.start()
+
+    def _release(self, call_id: str, token: str) -> None:
+        with self._lock:
+            self._live.pop((call_id, token), None)
+
+    def _renew_loop(self) -> None:
+        db: psycopg.Connection[Any] | None = None
+        try:
+            while not self._closed.wait(self.lease_ms / 4000):
+                with self._lock:
+                    live = list(self._live)
+                if not live:
+                    continue
+                try:
+                    if db is None or db.closed or db.broken:
+                        db = self._new_connection()
+                    for call_id, token in live:
+                        db.execute(
+                            b"UPDATE toolresult_ledger SET lease_until = now() + %s::bigint * interval '1 millisecond'"
+                            b" WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'",
+                            (self.lease_ms, call_id, token),
+                        )
+                except (psycopg.Error, OSError):
+                    pass  # tried again next tick; the lease may run out meanwhile
+        finally:
+            if db is not None:
+                db.close()
+
+    # Waiting: one listener thread, with its own connection, wakes the waiters of each notified call ID.
+    def _listen(self) -> None:
+        with self._lock:
+            if self._listener is not None and self._listener.is_alive():
+                return
+            self._listening.clear()
+            self._listener = threading.Thread(target=self._listen_loop, name="toolresult-pg-listen", daemon=True)
+            self._listener.start()
+        self._listening.wait(5)
+
+    def _listen_loop(self) -> None:
+        db: psycopg.Connection[Any] | None = None
+        try:
+            db = self._new_connection()
+            db.execute(f"LISTEN {POSTGRES_CHANNEL}".encode("utf-8"))
+            self._listening.set()
+            while not self._closed.is_set():
+                for n in db.notifies(timeout=0.5):
+                    with self._lock:
+                        woken = list(self._waiters.get(n.payload, ()))
+                    for event in woken:
+                        event.set()
+        except (psycopg.Error, OSError):
+            pass
+        finally:
+            self._listening.set()
+            if db is not None:
+                db.close()
+            # Wake every waiter: each reads the table again and listens anew.
+            with self._lock:
+                everyone = [e for s in self._waiters.values() for e in s]
+            for event in everyone:
+                event.set()
+
+    def _settle(self, call_id: str, contended: bool = False) -> None:
+        key = _key(call_id)
+        event = threading.Event()
+        with self._lock:
+            self._waiters.setdefault(key, set()).add(event)
+        try:
+            self._listen()
+            # Read after LISTEN is in place, so a finish that came before it is not missed.
+            row = self._run(
+                "read a claim",
+                "SELECT state = 'claimed' AND lease_until > now(),"
+                " CASE WHEN isfinite(lease_until) THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END"
+                " FROM toolresult_ledger WHERE call_id = %s",
+                (call_id,),
+            ).fetchone()
+            if row is None or row[0] is not True:
+                if contended:
+                    time.sleep(0.05)  # the row kept changing under the claim: a pause, never a loop
+                return
+            ms = self.lease_ms if row[1] is None else min(self.lease_ms, row[1] + 5)
+            event.wait(ms / 1000)
+        except LedgerStoreError:
+            time.sleep(0.05)  # the next claim reports the store's error
+        finally:
+            with self._lock:
+                s = self._waiters.get(key)
+                if s is not None:
+                    s.discard(event)
+                    if not s:
+                        del self._waiters[key]
+
+    def entry(self, call_id: str) -> str | None:
+        """The stored entry of a call ID, or None while it is claimed or unknown."""
+        check_call_id(call_id)
+        row = self._run("read an entry", "SELECT entry FROM toolresult_ledger WHERE call_id = %s AND state = 'stored'", (call_id,)).fetchone()
+        if row is None:
+            return None
+        return _NO_ENTRY if row[0] is None else _text(row[0])
+
+    def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
+        """Appends the audit record of a call (TR-REPLAY-34)."""
+        check_call_id(call_id)
+        text = audit_text(record)
+        self._run(
+            "append an audit record",
+            "INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (%s, %s, %s, now())",
+            (call_id, record["level"], text.encode("utf-8")),
+        )
+
+    def audit_records(self, call_id: str) -> list[str]:
+        check_call_id(call_id)
+        rows = self._run("read audit records", "SELECT record FROM toolresult_audit WHERE call_id = %s ORDER BY seq", (call_id,)).fetchall()
+        return [_text(r[0]) for r in rows]
+
+    def prune(self, older_than_ms: int) -> int:
+        """Deletes stored entries finished more than ``older_than_ms`` ago; never a claim (TR-REPLAY-29)."""
+        if older_than_ms < 0:
+            raise ValueError("older_than_ms must be non-negative")
+        r = self._run(
+            "prune entries",
+            "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - %s::bigint * interval '1 millisecond'",
+            (older_than_ms,),
+        )
+        return int(r.rowcount)
+
+    def close(self) -> None:
+        self._closed.set()
+        with self._lock:
+            self._live.clear()
+            if self._db is not None:
+                self._db.close()
+                self._db = None
+            everyone = [e for s in self._waiters.values() for e in s]
+        for event in everyone:
+            event.set()
