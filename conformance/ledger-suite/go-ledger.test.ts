@@ -3,7 +3,6 @@
 // other languages on one store: an entry one writes replays byte-identical in the others
 // (TR-REPLAY-35), all write the same bytes for the same call, and a mixed race runs the tool once.
 // The opening refusals (TR-REPLAY-33, -37) are checked on PostgreSQL here; SQLite's in Go's own tests.
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
