@@ -99,6 +99,11 @@ class Seam:
         )
         return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
 
+    def record(self, call_id: str) -> dict[str, Any] | None:
+        """The audit record of a call at the seam's privacy level (what the stack's objects keep)."""
+        result = self.result(call_id)
+        return None if result is None else dict(audit_record(result, [self.privacy]))
+
     def result(self, call_id: str) -> BoundedResult | None:
         """The whole bounded result of a call (run-only channels included), from the ledger; None
         while the call is unknown or running."""
