@@ -1,5 +1,5 @@
 """A real MCP server over stdio (the Python ``mcp`` SDK's low-level server) for the integration
-tests. Every tools/call appends its tool name to the file named by TOOLRESULT_MCP_COUNTER before it
+tests. Every tools/call appends ``name:city`` to the file named by TOOLRESULT_MCP_COUNTER before it
 answers, so a test (in any process) reads how often each tool ran.
 
     weather      text + structuredContent (the structured value holds a canary)
@@ -37,11 +37,11 @@ _TOOLS = {
 }
 
 
-def _count(name: str) -> None:
+def _count(name: str, city: str) -> None:
     path = os.environ.get("TOOLRESULT_MCP_COUNTER")
     if path:
         with open(path, "a", encoding="utf-8") as f:
-            f.write(name + "\n")
+            f.write(f"{name}:{city}\n")
             f.flush()
             os.fsync(f.fileno())
 
@@ -54,8 +54,8 @@ async def list_tools() -> list[types.Tool]:
 
 @server.call_tool(validate_input=False)
 async def call_tool(name: str, arguments: dict) -> types.CallToolResult:
-    _count(name)
     city = str(arguments.get("city", "Paris"))
+    _count(name, city)
     text = types.TextContent(type="text", text=f"Sunny in {city}, 21 C")
     if name == "weather":
         return types.CallToolResult(content=[text], structuredContent={"city": city, "tempC": 21, "secret": CANARY})

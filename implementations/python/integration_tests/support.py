@@ -19,11 +19,13 @@ def stdio_connection(counter: str, **extra: str) -> dict:
     return {"transport": "stdio", "command": sys.executable, "args": [SERVER], "env": server_env(counter, **extra)}
 
 
-def calls(counter: str) -> dict[str, int]:
-    """How often the server ran each tool, from its own counter file."""
+def calls(counter: str, city: str | None = None) -> dict[str, int]:
+    """How often the server ran each tool (for ``city`` only, when given), from its own counter file."""
     if not os.path.exists(counter):
         return {}
     out: dict[str, int] = {}
-    for name in Path(counter).read_text(encoding="utf-8").split():
-        out[name] = out.get(name, 0) + 1
+    for line in Path(counter).read_text(encoding="utf-8").splitlines():
+        name, _, called_for = line.partition(":")
+        if city is None or called_for == city:
+            out[name] = out.get(name, 0) + 1
     return out

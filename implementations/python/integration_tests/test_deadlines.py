@@ -1,11 +1,13 @@
 """Every Python integration bounds each MCP call: a server that never answers, one that dies in the
-middle of a call and one that answers after the deadline all give the model an error result
-within the deadline + 2 s, and a cancelled call returns within 1 s; a stack's own timeout is honoured.
+middle of a call and one that answers after the deadline all give the model the error result
+within the deadline + 2 s; a cancelled call returns within 1 s and leaves the interrupted entry;
+a stack's own timeout is honoured.
 
-The clocks here only guard against a hang: each test asserts the outcome (the interrupted or the
-tool-failure result, stored under the call ID). The deadline is 1.5 s and the slow tool answers
-after 6 s, so a loaded machine only makes the late answer later still; the margins (2 s, 1 s) are
-what the issue names and cover the event loop's wake-up, not the tool's work.
+The clocks only guard against a hang: each test asserts the outcome (which error result, stored
+under the call ID). The deadline is 1.5 s and the slow tool answers after 6 s, so a loaded machine
+only makes the late answer later still; the margins (2 s, 1 s) cover the event loop's wake-up, not
+any work of the tool. A stack's own timeout also bounds the server's start (the initialize
+request), so those tests give it 8 s, beyond any start seen on a loaded machine.
 """
 
 from __future__ import annotations
@@ -17,168 +19,155 @@ import tempfile
 import time
 import unittest
 from datetime import timedelta
+from typing import Any, Awaitable, Callable
 
+from agents.mcp import MCPServerStdio
+from agents.tool_context import ToolContext
+from fastmcp.client.transports import StdioTransport
 from langchain_core.messages import AIMessage
 from langchain_mcp_adapters.client import MultiServerMCPClient
+from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
-from langchain_mcp_adapters.tools import load_mcp_tools
+from pydantic_ai import RunContext
+from pydantic_ai.models.test import TestModel
+from pydantic_ai.usage import RunUsage
 
 from integration_tests.support import SERVER, server_env, stdio_connection
-from toolresult import INTERRUPTED_TEXT, persist
+from toolresult import INTERRUPTED_TEXT
+from toolresult.integrations.langchain import tool_interceptor
+from toolresult.integrations.openai_agents import mcp_tools
+from toolresult.integrations.pydantic_ai import ToolResultMCPToolset
 from toolresult.integrations.seam_call import Seam
 from toolresult.seam import TOOL_FAILED_TEXT
 
 DEADLINE = 1.5
-SLOW = {"TOOLRESULT_MCP_SLOW_S": "6"}
-# A stack's own timeout also bounds the server's start (initialize): long enough for a loaded machine.
 STACK_TIMEOUT = 8.0
+SLOW = {"TOOLRESULT_MCP_SLOW_S": "6"}
+INTERRUPTED = f'{{"error": "{INTERRUPTED_TEXT}"}}'
+FAILED = f'{{"error": "{TOOL_FAILED_TEXT}"}}'
+
+# A stack's one call: (tool name, call ID) -> what the model is given.
+Invoke = Callable[[str, str], Awaitable[str]]
 
 
-def tool_graph(tools):
-    """A graph of one ToolNode: LangGraph gives the node its runtime (the tool-call ID)."""
-    builder = StateGraph(MessagesState)
-    builder.add_node("tools", ToolNode(tools))
-    builder.add_edge(START, "tools")
-    return builder.compile()
+class Deadlines:
+    """The cases, for a stack whose ``connect(seam, **stack_timeout)`` yields an Invoke."""
 
+    def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
+        raise NotImplementedError
 
-def turn(name: str, call_id: str) -> AIMessage:
-    return AIMessage(content="", tool_calls=[{"type": "tool_call", "name": name, "args": {}, "id": call_id}])
+    async def timed(self, invoke: Invoke, name: str, call_id: str) -> tuple[str, float]:
+        started = time.monotonic()
+        out = await invoke(name, call_id)
+        return out, time.monotonic() - started
 
-
-class LangChainDeadlines(unittest.IsolatedAsyncioTestCase):
-    async def call(self, name: str, seam: Seam, session_kwargs=None):
-        from toolresult.integrations.langchain import tool_interceptor
-
-        conn = stdio_connection(os.path.join(self.dir, "c"), **SLOW)
-        if session_kwargs:
-            conn["session_kwargs"] = session_kwargs
-        async with MultiServerMCPClient({"t": conn}).session("t") as session:
-            node = tool_graph(await load_mcp_tools(session, tool_interceptors=[tool_interceptor(seam)], server_name="t"))
-            started = time.monotonic()
-            out = await node.ainvoke({"messages": [turn(name, f"{name}-1")]})
-            return out["messages"][-1], time.monotonic() - started
-
-    async def asyncSetUp(self):
-        self.dir = tempfile.mkdtemp()
-
-    async def test_never_answers_dies_and_answers_late(self):
-        for name, text in [("hang", INTERRUPTED_TEXT), ("slow", INTERRUPTED_TEXT), ("die", TOOL_FAILED_TEXT)]:
-            with self.subTest(name):
-                seam = Seam(deadline=DEADLINE)
-                message, took = await self.call(name, seam)
-                self.assertEqual((message.status, message.content), ("error", f'{{"error": "{text}"}}'))
-                self.assertLess(took, DEADLINE + 2)
-                self.assertEqual(seam.result(f"{name}-1").content, text)
-
-    async def test_the_session_read_timeout_is_honoured(self):
-        seam = Seam(deadline=None)
-        message, took = await self.call("hang", seam, {"read_timeout_seconds": timedelta(seconds=STACK_TIMEOUT)})
-        self.assertEqual(message.content, f'{{"error": "{INTERRUPTED_TEXT}"}}')
-        self.assertLess(took, STACK_TIMEOUT + 2)
-
-    async def test_cancellation_returns_within_a_second(self):
-        from toolresult.integrations.langchain import tool_interceptor
-
+    async def test_never_answers_and_answers_late_then_cancelled(self) -> None:
+        seam = Seam(deadline=DEADLINE)
+        async with self.connect(seam) as invoke:
+            for name in ("hang", "slow"):
+                out, took = await self.timed(invoke, name, f"{name}-1")
+                self.assertEqual(out, INTERRUPTED, name)
+                self.assertLess(took, DEADLINE + 2, name)
+                self.assertEqual(seam.result(f"{name}-1").content, INTERRUPTED_TEXT)
         seam = Seam(deadline=60)
-        async with MultiServerMCPClient({"t": stdio_connection(os.path.join(self.dir, "c"))}).session("t") as session:
-            node = tool_graph(await load_mcp_tools(session, tool_interceptors=[tool_interceptor(seam)], server_name="t"))
-            task = asyncio.ensure_future(node.ainvoke({"messages": [turn("hang", "x-1")]}))
-            await asyncio.sleep(1.0)
+        async with self.connect(seam) as invoke:
+            task = asyncio.ensure_future(invoke("hang", "cancel-1"))
+            await asyncio.sleep(1.0)  # the request is out
             started = time.monotonic()
             task.cancel()
             with self.assertRaises(asyncio.CancelledError):
                 await task
             self.assertLess(time.monotonic() - started, 1.0)
-        self.assertEqual(seam.result("x-1").content, INTERRUPTED_TEXT)
+        self.assertEqual(seam.result("cancel-1").content, INTERRUPTED_TEXT)
+
+    async def test_dies_mid_call(self) -> None:
+        seam = Seam(deadline=DEADLINE)
+        async with self.connect(seam) as invoke:
+            out, took = await self.timed(invoke, "die", "die-1")
+        self.assertEqual(out, FAILED)  # the client reports the lost server; the run goes on
+        self.assertLess(took, DEADLINE + 2)
+
+    async def test_the_stacks_own_timeout_is_honoured(self) -> None:
+        async with self.connect(Seam(deadline=None), STACK_TIMEOUT) as invoke:
+            out, took = await self.timed(invoke, "hang", "own-1")
+        self.assertEqual(out, INTERRUPTED)
+        self.assertLess(took, STACK_TIMEOUT + 2)
 
 
-class OpenAIAgentsDeadlines(unittest.IsolatedAsyncioTestCase):
-    async def invoke(self, name: str, seam: Seam, session_timeout: float = 30):
-        from agents.mcp import MCPServerStdio
-        from agents.tool_context import ToolContext
+def _env() -> dict[str, str]:
+    return server_env(os.path.join(tempfile.mkdtemp(), "counter"), **SLOW)
 
-        from toolresult.integrations.openai_agents import mcp_tools
 
-        params = {"command": sys.executable, "args": [SERVER], "env": server_env(os.path.join(tempfile.mkdtemp(), "c"), **SLOW)}
-        async with MCPServerStdio(params=params, client_session_timeout_seconds=session_timeout) as server:
+class _Connection:
+    def __init__(self, enter: Callable[[], Awaitable[Invoke]], exit: Callable[[], Awaitable[None]]) -> None:
+        self.enter, self.exit = enter, exit
+
+    async def __aenter__(self) -> Invoke:
+        return await self.enter()
+
+    async def __aexit__(self, *_: Any) -> None:
+        await self.exit()
+
+
+class LangChainDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
+    def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
+        conn = stdio_connection(os.path.join(tempfile.mkdtemp(), "counter"), **SLOW)
+        if stack_timeout is not None:  # the adapters' way: ClientSession(read_timeout_seconds=timedelta)
+            conn["session_kwargs"] = {"read_timeout_seconds": timedelta(seconds=stack_timeout)}
+        context = MultiServerMCPClient({"t": conn}).session("t")
+
+        async def enter() -> Invoke:
+            session = await context.__aenter__()
+            builder = StateGraph(MessagesState)  # a graph gives the ToolNode its runtime (the call ID)
+            builder.add_node("tools", ToolNode(await load_mcp_tools(session, tool_interceptors=[tool_interceptor(seam)], server_name="t")))
+            builder.add_edge(START, "tools")
+            graph = builder.compile()
+
+            async def invoke(name: str, call_id: str) -> str:
+                ask = AIMessage(content="", tool_calls=[{"type": "tool_call", "name": name, "args": {}, "id": call_id}])
+                return (await graph.ainvoke({"messages": [ask]}))["messages"][-1].content
+
+            return invoke
+
+        return _Connection(enter, lambda: context.__aexit__(None, None, None))
+
+
+class OpenAIAgentsDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
+    def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
+        # The SDK's own per-request timeout: client_session_timeout_seconds (5 s unless set).
+        server = MCPServerStdio(params={"command": sys.executable, "args": [SERVER], "env": _env()}, client_session_timeout_seconds=stack_timeout or 30)
+
+        async def enter() -> Invoke:
+            await server.connect()
             tools = {t.name: t for t in await mcp_tools(server, seam)}
-            ctx = ToolContext(context=None, tool_name=name, tool_call_id=f"{name}-1", tool_arguments="{}")
-            started = time.monotonic()
-            if name == "cancel":
-                task = asyncio.ensure_future(tools["hang"].on_invoke_tool(ctx, "{}"))
-                await asyncio.sleep(1.0)
-                started = time.monotonic()
-                task.cancel()
-                with self.assertRaises(asyncio.CancelledError):
-                    await task
-                return None, time.monotonic() - started
-            return await tools[name].on_invoke_tool(ctx, "{}"), time.monotonic() - started
 
-    async def test_never_answers_dies_and_answers_late(self):
-        for name, text in [("hang", INTERRUPTED_TEXT), ("slow", INTERRUPTED_TEXT), ("die", TOOL_FAILED_TEXT)]:
-            with self.subTest(name):
-                out, took = await self.invoke(name, Seam(deadline=DEADLINE))
-                self.assertEqual(out, f'{{"error": "{text}"}}')
-                self.assertLess(took, DEADLINE + 2)
+            async def invoke(name: str, call_id: str) -> str:
+                ctx = ToolContext(context=None, tool_name=name, tool_call_id=call_id, tool_arguments="{}")
+                return await tools[name].on_invoke_tool(ctx, "{}")
 
-    async def test_the_servers_session_timeout_is_honoured(self):
-        out, took = await self.invoke("hang", Seam(deadline=None), session_timeout=STACK_TIMEOUT)
-        self.assertEqual(out, f'{{"error": "{INTERRUPTED_TEXT}"}}')
-        self.assertLess(took, STACK_TIMEOUT + 2)
+            return invoke
 
-    async def test_cancellation_returns_within_a_second(self):
-        seam = Seam(deadline=60)
-        _, took = await self.invoke("cancel", seam)
-        self.assertLess(took, 1.0)
-        self.assertEqual(seam.result("cancel-1").content, INTERRUPTED_TEXT)
+        return _Connection(enter, server.cleanup)
 
 
-class PydanticAIDeadlines(unittest.IsolatedAsyncioTestCase):
-    async def invoke(self, name: str, seam: Seam, read_timeout: float = 300):
-        from fastmcp.client.transports import StdioTransport
-        from pydantic_ai import RunContext
-        from pydantic_ai.models.test import TestModel
-        from pydantic_ai.usage import RunUsage
+class PydanticAIDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
+    def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
+        # The toolset's own read_timeout (300 s unless set); the start gets init_timeout.
+        transport = StdioTransport(command=sys.executable, args=[SERVER], env=_env())
+        toolset = ToolResultMCPToolset(seam, transport, read_timeout=stack_timeout or 300, init_timeout=60)
 
-        from toolresult.integrations.pydantic_ai import ToolResultMCPToolset
+        async def enter() -> Invoke:
+            await toolset.__aenter__()
 
-        transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(os.path.join(tempfile.mkdtemp(), "c"), **SLOW))
-        toolset = ToolResultMCPToolset(seam, transport, read_timeout=read_timeout, init_timeout=60)
-        async with toolset:
-            ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage(), tool_call_id=f"{name}-1")
-            tools = await toolset.get_tools(ctx)
-            tool_name = "hang" if name == "cancel" else name
-            started = time.monotonic()
-            call = toolset.call_tool(tool_name, {}, ctx, tools[tool_name])
-            if name == "cancel":
-                task = asyncio.ensure_future(call)
-                await asyncio.sleep(1.0)
-                started = time.monotonic()
-                task.cancel()
-                with self.assertRaises(asyncio.CancelledError):
-                    await task
-                return None, time.monotonic() - started
-            return await call, time.monotonic() - started
+            async def invoke(name: str, call_id: str) -> str:
+                ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage(), tool_call_id=call_id)
+                tools = await toolset.get_tools(ctx)
+                return (await toolset.call_tool(name, {}, ctx, tools[name])).return_value
 
-    async def test_never_answers_dies_and_answers_late(self):
-        for name, text in [("hang", INTERRUPTED_TEXT), ("slow", INTERRUPTED_TEXT), ("die", TOOL_FAILED_TEXT)]:
-            with self.subTest(name):
-                out, took = await self.invoke(name, Seam(deadline=DEADLINE))
-                self.assertEqual(out.return_value, f'{{"error": "{text}"}}')
-                self.assertLess(took, DEADLINE + 2)
+            return invoke
 
-    async def test_the_toolsets_read_timeout_is_honoured(self):
-        out, took = await self.invoke("hang", Seam(deadline=None), read_timeout=STACK_TIMEOUT)
-        self.assertEqual(out.return_value, f'{{"error": "{INTERRUPTED_TEXT}"}}')
-        self.assertLess(took, STACK_TIMEOUT + 2)
-
-    async def test_cancellation_returns_within_a_second(self):
-        seam = Seam(deadline=60)
-        _, took = await self.invoke("cancel", seam)
-        self.assertLess(took, 1.0)
-        self.assertEqual(seam.result("cancel-1").content, INTERRUPTED_TEXT)
+        return _Connection(enter, lambda: toolset.__aexit__(None, None, None))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ logs, checkpoints and error messages)."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import logging
 import os
@@ -17,11 +18,11 @@ from typing import Any
 
 from langchain.agents import create_agent
 from langchain_core.callbacks import AsyncCallbackHandler
-from langchain_mcp_adapters.client import MultiServerMCPClient
 from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
 from integration_tests.fake_model import ScriptedModel, call
+from integration_tests.session_holder import SharedServerCase
 from integration_tests.support import CANARY, calls, stdio_connection
 from toolresult import ToolResult, persist, with_content
 from toolresult.integrations.langchain import Seam, result_of, result_tool, tool_interceptor
@@ -44,22 +45,27 @@ class Recorder(AsyncCallbackHandler):
         return super().__getattribute__(name)
 
 
-class AgentTest(unittest.IsolatedAsyncioTestCase):
-    async def asyncSetUp(self) -> None:
-        self.dir = tempfile.TemporaryDirectory()
-        self.counter = os.path.join(self.dir.name, "counter")
+class AgentTest(SharedServerCase):
+    """Each test is a coroutine on the class's loop, against the class's one MCP server process."""
 
-    async def asyncTearDown(self) -> None:
+    def __getattribute__(self, name: str) -> Any:
+        attr = super().__getattribute__(name)
+        if name.startswith("test_") and asyncio.iscoroutinefunction(attr):
+            return lambda: self.run_async(attr())
+        return attr
+
+    def setUp(self) -> None:
+        self.dir = tempfile.TemporaryDirectory()
+
+    def tearDown(self) -> None:
         self.dir.cleanup()
 
     async def run_agent(self, turns, seam: Seam, local=(), callbacks=(), saver=None):
-        client = MultiServerMCPClient({"t": stdio_connection(self.counter)})
-        async with client.session("t") as session:
-            tools = await load_mcp_tools(session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
-            model = ScriptedModel(turns=turns)
-            agent = create_agent(model, tools + list(local), checkpointer=saver)
-            config = {"callbacks": list(callbacks), "configurable": {"thread_id": "t"}}
-            state = await agent.ainvoke({"messages": [("user", "go")]}, config)
+        tools = await load_mcp_tools(self.session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        model = ScriptedModel(turns=turns)
+        agent = create_agent(model, tools + list(local), checkpointer=saver)
+        config = {"callbacks": list(callbacks), "configurable": {"thread_id": "t"}}
+        state = await agent.ainvoke({"messages": [("user", "go")]}, config)
         self.model = model
         return [m for m in state["messages"] if m.type == "tool"]
 
@@ -97,9 +103,9 @@ class AgentTest(unittest.IsolatedAsyncioTestCase):
 
     async def test_idempotent_replay(self) -> None:
         seam = Seam()
-        [first] = await self.run_agent([[call("weather", "same-id")]], seam)
-        [again] = await self.run_agent([[call("weather", "same-id")]], seam)
-        self.assertEqual(calls(self.counter), {"weather": 1})
+        [first] = await self.run_agent([[call("weather", "same-id", city="Lyon")]], seam)
+        [again] = await self.run_agent([[call("weather", "same-id", city="Lyon")]], seam)
+        self.assertEqual(calls(self.counter, "Lyon"), {"weather": 1})
         self.assertEqual((again.content, persist(result_of(again, seam))), (first.content, persist(result_of(first, seam))))
 
     async def test_hook_transformation_keeps_structured(self) -> None:
