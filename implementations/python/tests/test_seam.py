@@ -120,6 +120,13 @@ class SeamTest(unittest.TestCase):
         result, _ = asyncio.run(execute_tool_call_async("te", raises, self.ledger, deadline=5))
         self.assertEqual(result.content, "The tool failed without returning a result.")
 
+    def test_a_tool_raising_cancelled_error_itself_is_a_failure(self):
+        async def raises():
+            raise asyncio.CancelledError()  # nobody cancelled the call
+
+        result, _ = asyncio.run(execute_tool_call_async("ce", raises, self.ledger))
+        self.assertEqual(result.content, "The tool failed without returning a result.")
+
     def test_cancelled_in_the_tool_stores_the_interrupted_entry_and_propagates(self):
         started = []
 

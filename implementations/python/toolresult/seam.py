@@ -177,7 +177,7 @@ async def execute_tool_call_async(
     the call's answer is the interrupted error result, stored under the call ID. ``passthrough``:
     exceptions that are a stack's control flow, not a result (LangGraph's interrupt): the claim is
     abandoned, as for a tool that has not finished, and the exception propagates."""
-    if deadline is not None and not (isinstance(deadline, (int, float)) and deadline > 0):
+    if deadline is not None and not (type(deadline) in (int, float) and deadline > 0):
         raise ValueError("deadline must be a positive number of seconds or None")
     opts = _prepare(options, exposure)
     pause = _FIRST_PAUSE
@@ -192,13 +192,17 @@ async def execute_tool_call_async(
             pause = min(_MAX_PAUSE, pause * 2)
             continue
         break
-    cancelled = False
+    cancelled: asyncio.CancelledError | None = None
     interrupted = False
     try:
         async with asyncio.timeout(deadline) as scope:
             raw = await run()
-    except asyncio.CancelledError:
-        cancelled = True
+    except asyncio.CancelledError as e:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling() > 0:
+            cancelled = e
+        else:
+            raw = _failed(call_id)  # the tool raised CancelledError of its own: nobody cancelled this call
     except passthrough:
         await _in_thread(claim.abandon)
         raise
@@ -211,10 +215,10 @@ async def execute_tool_call_async(
             raw = _failed(call_id)
     except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
         raw = _failed(call_id)
-    if cancelled or interrupted:
+    if cancelled is not None or interrupted:
         await _settle(claim, INTERRUPTED_ENTRY)  # lease lost: the store already holds the same entry
-        if cancelled:
-            raise asyncio.CancelledError()
+        if cancelled is not None:
+            raise cancelled
         return restore(INTERRUPTED_ENTRY, opts), False
     try:
         result = _result_of(raw, opts, hooks, exposure)
