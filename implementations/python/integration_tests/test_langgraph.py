@@ -155,6 +155,16 @@ class AgentTest(SharedServerCase):
             self.assertNotIn("secret", text, where)
 
 
+    async def test_without_the_integration_the_adapter_leaks_the_canary_to_tracers(self) -> None:
+        # The control of the canary test: the same agent on the plain adapter tools, whose
+        # ToolMessage.artifact ({"structured_content": ...}) rides on_tool_end to every tracer.
+        recorder = Recorder()
+        tools = await load_mcp_tools(self.session, server_name="t")
+        agent = create_agent(ScriptedModel(turns=[[call("weather", "c1")]]), tools, checkpointer=None)
+        await agent.ainvoke({"messages": [("user", "go")]}, {"callbacks": [recorder]})
+        self.assertIn(CANARY, "\n".join(e for e in recorder.events if e.startswith("on_tool_end")))
+
+
 def worker(mode: str, folder: str) -> dict:
     done = subprocess.run([sys.executable, WORKER, mode, folder], capture_output=True, text=True, timeout=120)
     if done.returncode != 0:
