@@ -13,6 +13,7 @@ request), so those tests give it 8 s, beyond any start seen on a loaded machine.
 from __future__ import annotations
 
 import asyncio
+import json
 import os
 import sys
 import tempfile
@@ -30,6 +31,7 @@ from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.graph import START, MessagesState, StateGraph
 from langgraph.prebuilt import ToolNode
 from pydantic_ai import RunContext
+from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.models.test import TestModel
 from pydantic_ai.usage import RunUsage
 
@@ -163,7 +165,10 @@ class PydanticAIDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
             async def invoke(name: str, call_id: str) -> str:
                 ctx = RunContext(deps=None, model=TestModel(), usage=RunUsage(), tool_call_id=call_id)
                 tools = await toolset.get_tools(ctx)
-                return (await toolset.call_tool(name, {}, ctx, tools[name])).return_value
+                try:
+                    return (await toolset.call_tool(name, {}, ctx, tools[name])).return_value
+                except ToolFailed as failed:  # an error result: the form Pydantic AI's OpenAI models send
+                    return json.dumps({"error": failed.message}, ensure_ascii=False)
 
             return invoke
 

@@ -81,16 +81,20 @@ class PydanticAIRun(unittest.IsolatedAsyncioTestCase):
         def model(messages: list[Any], info: AgentInfo) -> PydanticResponse:
             seen.append(messages)
             if len(seen) == 1:
-                return PydanticResponse(parts=[ToolCallPart("weather", {"city": "Paris"}, tool_call_id="call-w"), ToolCallPart("local", {"city": "Paris"}, tool_call_id="call-l")])
+                return PydanticResponse(parts=[ToolCallPart("weather", {"city": "Paris"}, tool_call_id="call-w"), ToolCallPart("local", {"city": "Paris"}, tool_call_id="call-l"),
+                                               ToolCallPart("missing", {}, tool_call_id="call-m")])
             return PydanticResponse(parts=[TextPart("done")])
 
         transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(counter))
         toolset = ToolResultMCPToolset(seam, transport, init_timeout=60)
-        agent = PydanticAgent(FunctionModel(model), toolsets=[toolset], tools=[pydantic_tool(local_structured, name="local", description="d", json_schema=CITY, seam=seam)])
+        missing = pydantic_tool(lambda: ToolResult.error("no such invoice"), name="missing", description="d", json_schema={"type": "object", "properties": {}}, seam=seam)
+        agent = PydanticAgent(FunctionModel(model), toolsets=[toolset], tools=[pydantic_tool(local_structured, name="local", description="d", json_schema=CITY, seam=seam), missing])
         run = await agent.run("weather?")
         returns = {p.tool_call_id: p for m in run.all_messages() for p in getattr(m, "parts", []) if isinstance(p, ToolReturnPart)}
         # What a provider is sent of a tool return (every provider model maps this string).
-        self.assertEqual({k: p.model_response_str() for k, p in returns.items()}, {"call-w": "Sunny in Paris, 21 C", "call-l": "local Paris"})
+        self.assertEqual({k: p.model_response_str() for k, p in returns.items() if k != "call-m"}, {"call-w": "Sunny in Paris, 21 C", "call-l": "local Paris"})
+        # An error result is the stack's own terminal failure: the model is told, the run goes on.
+        self.assertEqual((returns["call-m"].outcome, returns["call-m"].content, run.output), ("failed", "no such invoice", "done"))
         self.assertEqual([returns[k].metadata["summary"]["hasStructured"] for k in ("call-w", "call-l")], [True, True])
         self.assertEqual(seam.result("call-w").structured["secret"], CANARY)
         self.assertEqual(seam.result("call-l").structured["secret"], CANARY)

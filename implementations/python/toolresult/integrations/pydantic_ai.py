@@ -10,9 +10,12 @@ The seam is ``MCPToolset.call_tool`` overridden: it is the one method with the `
 (``ctx.tool_call_id``) that can still reach the raw ``CallToolResult``
 (``client.call_tool_mcp``, which neither raises on isError nor maps the result). The stack's own
 mapping is never used: it would show the model structuredContent instead of the text and JSON-parse
-text (``pydantic_ai/mcp.py:_map_mcp_call_tool_result``). The tool returns
-``ToolReturn(return_value=model text, metadata=audit record)``: ``metadata`` is "accessible by the
-application but not sent to the LLM" (``pydantic_ai/messages.py``). The per-call timeout is passed
+text (``pydantic_ai/mcp.py:_map_mcp_call_tool_result``). A success returns
+``ToolReturn(return_value=wire content, metadata=audit record)``: ``metadata`` is "accessible by the
+application but not sent to the LLM" (``pydantic_ai/messages.py``). An error result raises
+``ToolFailed(wire content)``: the stack's terminal failure, which consumes no retry and which each
+provider model sends in its own error form (Anthropic ``is_error``, OpenAI ``{"error": ...}``); the
+run goes on. Its part carries no metadata; ``seam.result`` has the whole result. The per-call timeout is passed
 as fastmcp reads it (``call_tool_mcp(timeout=seconds)``), the shorter of the seam's deadline and
 the toolset's own ``read_timeout``.
 """
@@ -22,6 +25,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from pydantic_ai import RunContext, Tool
+from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import ToolReturn
 
@@ -31,7 +35,9 @@ __all__ = ["Seam", "ToolResultMCPToolset", "result_tool"]
 
 
 def _tool_return(outcome: CallOutcome) -> ToolReturn:
-    return ToolReturn(return_value=outcome.text, metadata=outcome.record)
+    if outcome.result.is_error:
+        raise ToolFailed(outcome.result.content)
+    return ToolReturn(return_value=outcome.result.content, metadata=outcome.record)
 
 
 def _seconds(value: Any) -> float | None:
