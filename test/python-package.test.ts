@@ -114,13 +114,13 @@ describe('(b) the wheel and the sdist', () => {
     expect(header('Version')).toEqual([version]);
     expect(header('Requires-Python')).toEqual(['>=3.11']);
     expect(header('License')).toEqual([packageJson.license]);
-    // The core needs nothing but the standard library; the one extra, postgres, brings the
-    // PostgreSQL ledger's driver (toolresult.postgres_ledger), and nothing else does.
-    expect(header('Provides-Extra')).toEqual(['postgres']);
+    // The core needs nothing but the standard library; every requirement is an extra's: postgres
+    // brings the PostgreSQL ledger's driver (toolresult.postgres_ledger), each stack integration its
+    // stack (pyproject.toml). setuptools writes the marker with either quote.
+    expect(header('Provides-Extra').sort()).toEqual(['langchain', 'openai-agents', 'postgres', 'pydantic-ai']);
     const requires = header('Requires-Dist');
-    expect(requires).toHaveLength(1);
-    // setuptools writes the marker with either quote ("psycopg[binary] (<3.4,>=3.2) ; extra == 'postgres'").
-    expect(requires[0]).toMatch(/^psycopg\[binary\].*;\s*extra == ["']postgres["']$/);
+    expect(requires.filter((d) => !/;\s*extra == ["'](langchain|openai-agents|pydantic-ai|postgres)["']$/.test(d))).toEqual([]);
+    expect(requires.filter((d) => /extra == ["']postgres["']$/.test(d))).toEqual([expect.stringMatching(/^psycopg\[binary\]/)]);
     expect(header('Classifier')).toContain('Typing :: Typed');
     expect(w.entry_points.trim()).toBe('[console_scripts]\ntoolresult-python-adapter = toolresult.kit_adapter.cli:main');
   });
@@ -224,4 +224,38 @@ describe('(c) a project that installs the wheel by the README', () => {
   it('(d) the README kit line: every group passes against the installed toolresult-python-adapter, nothing skipped', async () => {
     await expectReadmeKitLinePasses({ readme: README, adapter: '.venv/bin/toolresult-python-adapter', adapterName: 'toolresult-python', version: packageJson.version, root: ROOT, cwd: user, reportDir: tmp, env });
   }, 600_000);
+});
+
+describe('(e) the stack integrations by the README: the wheel with its extras in a fresh venv', () => {
+  const stacks = join(tmp, 'stacks');
+  let python: string;
+  beforeAll(async () => {
+    expect((await built).status).toBe(0);
+    const wheel = readdirSync(dist).find((f) => f.endsWith('.whl'))!;
+    const lines = readmeLines(README, 'stacks-install');
+    expect(lines).toEqual(['.venv/bin/pip install --require-hashes --no-deps -r requirements/integrations.txt', `.venv/bin/pip install '${wheel}[langchain,openai-agents,pydantic-ai]'`]);
+    // The README's first line, offline: the venv of `npm run test:python-integrations` holds exactly
+    // that file's pins (made here if missing); a fresh venv sees them through a .pth file, so that
+    // pip finds every requirement of the extras satisfied and installs only the wheel, from the file.
+    const pinned = await later('bash', [join(ROOT, 'scripts', 'python-integrations.sh'), '--print'], ROOT, userEnv());
+    expect(pinned.status, show(pinned)).toBe(0);
+    const site = spawnSync(join(pinned.stdout.trim(), 'bin', 'python'), ['-c', 'import sysconfig; print(sysconfig.get_path("purelib"))'], { encoding: 'utf8' });
+    mkdirSync(stacks);
+    cpSync(join(dist, wheel), join(stacks, wheel));
+    expectAllRan(await runLines(['python3 -m venv .venv'], stacks, env), 1);
+    const own = spawnSync(join(stacks, '.venv', 'bin', 'python'), ['-c', 'import sysconfig; print(sysconfig.get_path("purelib"))'], { encoding: 'utf8' });
+    writeFileSync(join(own.stdout.trim(), 'pinned-stacks.pth'), `${site.stdout.trim()}\n`);
+    expectAllRan(await runLines([lines[1]!], stacks, env), 1);
+    python = join(stacks, '.venv', 'bin', 'python');
+    writeFileSync(join(stacks, 'server.py'), readmeBlock(README, 'stack-server'));
+  }, 600_000);
+
+  it.each(['langchain', 'openai-agents', 'pydantic-ai'])('the %s example prints what the README documents, from the installed wheel', async (stack) => {
+    writeFileSync(join(stacks, 'agent.py'), readmeBlock(README, `stack-${stack}`));
+    const r = await later(python, ['agent.py'], stacks, env, 300_000);
+    expect(r.stdout, show(r)).toBe(readmeBlock(README, 'stack-output'));
+    expect(r.status).toBe(0);
+    const where = spawnSync(python, ['-c', 'import toolresult.integrations.seam_call as m; print(m.__file__)'], { cwd: stacks, env, encoding: 'utf8' });
+    expect(where.stdout.startsWith(join(stacks, '.venv') + '/'), show(where)).toBe(true);
+  }, 300_000);
 });

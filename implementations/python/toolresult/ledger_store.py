@@ -32,6 +32,8 @@ from .options import BoundOptions
 from .privacy import LEVELS as PRIVACY_LEVELS
 from .jcs import canonical_json
 from .result import BoundedResult, ToolResult
+from .seam import TOOL_FAILED_TEXT
+from .seam import execute_tool_call as _seam_call
 from .store_error import LEDGER_STORE_ERROR_CODES, LedgerStoreError, LedgerStoreErrorCode
 
 __all__ = [
@@ -59,7 +61,6 @@ __all__ = [
 LAYOUT_VERSION = 1
 DEFAULT_LEASE_MS = 30_000
 MAX_CALL_ID_OCTETS = 1024
-TOOL_FAILED_TEXT = "The tool failed without returning a result."
 #: How often one claim reads a row again that changed under it (abandoned, pinned by another caller)
 #: before it answers pending and lets the caller sleep (TR-REPLAY-36).
 CLAIM_TRIES = 3
@@ -602,27 +603,10 @@ class SqliteLedger:
 
 
 def execute_tool_call(
-    call_id: str, run: Callable[[], Any], ledger: SqliteLedger, options: BoundOptions | None = None
+    call_id: str, run: Callable[[], Any], ledger: SqliteLedger, options: BoundOptions | None = None, **seam: Any
 ) -> tuple[BoundedResult, bool]:
     """Runs a tool call through the ledger: ``(result, replayed)``. The first call of an ID runs the
-    tool and stores its bounded result; every later one restores it (TR-REPLAY-8..11, 20-32)."""
-    opts = options if options is not None else BoundOptions()
-    while True:
-        claim = ledger.claim(call_id)
-        if isinstance(claim, Stored):
-            return restore(claim.entry, opts), True
-        if isinstance(claim, Pending):
-            claim.wait()
-            continue
-        try:
-            raw = run()
-        except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
-            raw = ToolResult.error(TOOL_FAILED_TEXT)
-        result = bound(raw, opts)
-        try:
-            claim.finish(persist(result))
-        except LedgerStoreError as e:
-            if e.code == "ledger.lease_lost":
-                continue  # every caller of the ID gets the one stored answer
-            raise
-        return result, False
+    tool and stores its post-hook, exposed, bounded result; every later one restores it
+    (TR-REPLAY-8..11, 20-32). ``hooks=`` and ``exposure=`` as :func:`toolresult.seam.execute_tool_call`,
+    which this is (kept here for the programs that import it from the store)."""
+    return _seam_call(call_id, run, ledger, options, **seam)

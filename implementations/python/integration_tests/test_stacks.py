@@ -1,0 +1,107 @@
+"""The OpenAI Agents SDK and Pydantic AI integrations in a real agent run (a scripted model, no
+network) against the real MCP server: the model is given the wire content, the run's own items
+hold only the audit record, and the program reads the structured value from the ledger."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+import tempfile
+import unittest
+from typing import Any
+
+from agents import Agent, RunConfig, Runner, Usage
+from agents.items import ModelResponse, ToolCallOutputItem
+from agents.mcp import MCPServerStdio
+from agents.models.interface import Model
+from fastmcp.client.transports import StdioTransport
+from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
+from pydantic_ai import Agent as PydanticAgent
+from pydantic_ai.messages import ModelResponse as PydanticResponse, TextPart, ToolCallPart, ToolReturnPart
+from pydantic_ai.models.function import AgentInfo, FunctionModel
+
+from integration_tests.support import CANARY, SERVER, calls, server_env
+from toolresult import ToolResult
+from toolresult.integrations.openai_agents import Seam, mcp_tools, result_tool as agents_tool
+from toolresult.integrations.pydantic_ai import ToolResultMCPToolset, result_tool as pydantic_tool
+
+CITY = {"type": "object", "properties": {"city": {"type": "string"}}}
+
+
+def local_structured(city: str) -> ToolResult:
+    return ToolResult.text(f"local {city}", structured={"city": city, "secret": CANARY})
+
+
+class ScriptedAgentsModel(Model):
+    """Calls weather and the local tool in its first turn, then answers; keeps every input it was sent."""
+
+    def __init__(self) -> None:
+        self.inputs: list[Any] = []
+
+    async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs, tracing, **_: Any) -> ModelResponse:
+        self.inputs.append(input)
+        if len(self.inputs) == 1:
+            output = [ResponseFunctionToolCall(type="function_call", call_id=c, name=n, arguments='{"city": "Paris"}', id=f"fc-{c}") for n, c in (("weather", "call-w"), ("local", "call-l"))]
+        else:
+            output = [ResponseOutputMessage(id="m", type="message", role="assistant", status="completed", content=[ResponseOutputText(type="output_text", text="done", annotations=[])])]
+        return ModelResponse(output=output, usage=Usage(), response_id=None)
+
+    def stream_response(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError
+
+
+class OpenAIAgentsRun(unittest.IsolatedAsyncioTestCase):
+    async def test_wire_content_to_the_model_record_on_the_items_structured_in_the_ledger(self) -> None:
+        counter = os.path.join(tempfile.mkdtemp(), "c")
+        seam = Seam()
+        model = ScriptedAgentsModel()
+        params = {"command": sys.executable, "args": [SERVER], "env": server_env(counter)}
+        async with MCPServerStdio(params=params, client_session_timeout_seconds=30) as server:
+            tools = await mcp_tools(server, seam) + [agents_tool(local_structured, name="local", description="d", params_json_schema=CITY, seam=seam)]
+            agent = Agent(name="a", model=model, tools=tools)
+            run = await Runner.run(agent, "weather?", run_config=RunConfig(tracing_disabled=True))
+        items = [i for i in run.new_items if isinstance(i, ToolCallOutputItem)]
+        sent = {i["call_id"]: i["output"] for i in model.inputs[1] if isinstance(i, dict) and i.get("type") == "function_call_output"}
+        self.assertEqual(sent, {"call-w": "Sunny in Paris, 21 C", "call-l": "local Paris"})
+        self.assertEqual(seam.result("call-w").structured["secret"], CANARY)
+        self.assertEqual(seam.result("call-l").structured["secret"], CANARY)
+        self.assertEqual([i.custom_data["summary"]["hasStructured"] for i in items], [True, True])
+        self.assertNotIn(CANARY, json.dumps(model.inputs, default=str))
+        self.assertNotIn(CANARY, repr(run.new_items))
+        self.assertEqual(calls(counter), {"weather": 1})
+
+
+class PydanticAIRun(unittest.IsolatedAsyncioTestCase):
+    async def test_wire_content_to_the_model_metadata_record_structured_in_the_ledger(self) -> None:
+        counter = os.path.join(tempfile.mkdtemp(), "c")
+        seam = Seam()
+        seen: list[Any] = []
+
+        def model(messages: list[Any], info: AgentInfo) -> PydanticResponse:
+            seen.append(messages)
+            if len(seen) == 1:
+                return PydanticResponse(parts=[ToolCallPart("weather", {"city": "Paris"}, tool_call_id="call-w"), ToolCallPart("local", {"city": "Paris"}, tool_call_id="call-l"),
+                                               ToolCallPart("missing", {}, tool_call_id="call-m")])
+            return PydanticResponse(parts=[TextPart("done")])
+
+        transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(counter))
+        toolset = ToolResultMCPToolset(seam, transport, init_timeout=60)
+        missing = pydantic_tool(lambda: ToolResult.error("no such invoice"), name="missing", description="d", json_schema={"type": "object", "properties": {}}, seam=seam)
+        agent = PydanticAgent(FunctionModel(model), toolsets=[toolset], tools=[pydantic_tool(local_structured, name="local", description="d", json_schema=CITY, seam=seam), missing])
+        run = await agent.run("weather?")
+        returns = {p.tool_call_id: p for m in run.all_messages() for p in getattr(m, "parts", []) if isinstance(p, ToolReturnPart)}
+        # What a provider is sent of a tool return (every provider model maps this string).
+        self.assertEqual({k: p.model_response_str() for k, p in returns.items() if k != "call-m"}, {"call-w": "Sunny in Paris, 21 C", "call-l": "local Paris"})
+        # An error result is the stack's own terminal failure: the model is told, the run goes on.
+        self.assertEqual((returns["call-m"].outcome, returns["call-m"].content, run.output), ("failed", "no such invoice", "done"))
+        self.assertEqual([returns[k].metadata["summary"]["hasStructured"] for k in ("call-w", "call-l")], [True, True])
+        self.assertEqual(seam.result("call-w").structured["secret"], CANARY)
+        self.assertEqual(seam.result("call-l").structured["secret"], CANARY)
+        self.assertNotIn(CANARY, repr(seen))
+        self.assertNotIn(CANARY, repr(run.all_messages()))
+        self.assertEqual(calls(counter), {"weather": 1})
+
+
+if __name__ == "__main__":
+    unittest.main()

@@ -1,0 +1,15 @@
+"""Stack integrations: every tool call of a LangChain/LangGraph, OpenAI Agents SDK or Pydantic AI
+agent through the execution seam (spec/07-replay.md §7.3, spec/11-stacks.md §11.7).
+
+One module per stack, each importing its stack (install the extra of the same name):
+
+    toolresult.integrations.langchain      pip install 'toolresult-protocol[langchain]'
+    toolresult.integrations.openai_agents  pip install 'toolresult-protocol[openai-agents]'
+    toolresult.integrations.pydantic_ai    pip install 'toolresult-protocol[pydantic-ai]'
+
+Each takes a :class:`toolresult.integrations.seam_call.Seam` (ledger, budgets, hooks, exposure,
+deadline, privacy level). The model is given the wire content; the stack's own record of the call
+(a ToolMessage's artifact, a run item's custom data, a ToolReturn's metadata) holds only the audit
+record at the seam's privacy level; the program reads the whole bounded result with
+``seam.result(call_id)``, from the ledger. This package imports no stack itself.
+"""

@@ -1,0 +1,75 @@
+"""The OpenAI Agents SDK (openai-agents 0.24).
+
+    seam = Seam(ledger=SqliteLedger("calls.db"))
+    async with MCPServerStdio(params={...}) as server:
+        agent = Agent(name=..., model=..., tools=await mcp_tools(server, seam) + [result_tool(...)])
+        run = await Runner.run(agent, "...")
+    seam.result(item.call_id)   # for each ToolCallOutputItem of run.new_items
+
+The seam is a function tool per MCP tool of a connected ``MCPServer`` (not ``mcp_servers=[...]``):
+``MCPServer.call_tool`` gets no tool-call ID, ``custom_data_extractor`` on an MCP server cannot
+change what the model is given, and the SDK's MCP conversion sends structuredContent
+(``use_structured_content``) or embedded blobs as model text. A function tool's
+``on_invoke_tool`` has ``ToolContext.tool_call_id`` and returns the model text itself; its
+``custom_data_extractor`` puts the audit record on the run's ``ToolCallOutputItem.custom_data``,
+which the SDK never sends to the model (``agents/items.py``). The server's own
+``client_session_timeout_seconds`` (5 s by default) still bounds each request first.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Callable
+
+from agents import FunctionTool
+from agents.tool_context import ToolContext
+
+from .seam_call import Seam, local_run, mcp_run
+
+__all__ = ["Seam", "mcp_tools", "result_tool"]
+
+
+def _arguments(raw: str) -> dict[str, Any]:
+    args = json.loads(raw) if raw else {}
+    if not isinstance(args, dict):
+        raise ValueError("the tool arguments are not a JSON object")
+    return args
+
+
+def _tool(name: str, description: str, schema: Any, invoke: Any, seam: Seam) -> FunctionTool:
+    return FunctionTool(
+        name=name,
+        description=description,
+        params_json_schema=schema if isinstance(schema, dict) else {"type": "object", "properties": {}},
+        on_invoke_tool=invoke,
+        strict_json_schema=False,
+        custom_data_extractor=lambda data: seam.record(data.tool_context.tool_call_id),
+    )
+
+
+async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
+    """A function tool for every tool the connected ``server`` lists, each call through the seam."""
+    tools = []
+    for listed in await server.list_tools():
+
+        def invoke_for(mcp_tool: Any) -> Any:
+            async def invoke(ctx: ToolContext[Any], raw: str) -> str:
+                args = _arguments(raw)
+                run = mcp_run(lambda: server.call_tool(mcp_tool.name, args), getattr(mcp_tool, "outputSchema", None), seam.bound)
+                return (await seam.call(ctx.tool_call_id, run)).text
+
+            return invoke
+
+        tools.append(_tool(listed.name, listed.description or "", listed.inputSchema, invoke_for(listed), seam))
+    return tools
+
+
+def result_tool(func: Callable[..., Any], *, name: str, description: str, params_json_schema: dict[str, Any], seam: Seam) -> FunctionTool:
+    """A function tool from a function (or coroutine function) returning a ToolResult, a string or
+    JSON data, called with the model's arguments as keywords."""
+
+    async def invoke(ctx: ToolContext[Any], raw: str) -> str:
+        args = _arguments(raw)
+        return (await seam.call(ctx.tool_call_id, local_run(lambda: func(**args), seam.bound))).text
+
+    return _tool(name, description, params_json_schema, invoke, seam)

@@ -1,0 +1,154 @@
+"""What every stack integration shares: the options of one protected agent (:class:`Seam`), one
+call through the async execution seam keyed by the provider's tool-call ID, the MCP normalize step,
+and the model text of an error on a stack without an error flag.
+
+Run-only data never rides the stack's own objects (messages, run items, checkpoints, tracer events)
+beyond the audit record at the seam's privacy level: the ledger holds the bounded result, and
+``Seam.result(call_id)`` is the one accessor for it.
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import logging
+import uuid
+from dataclasses import dataclass
+from typing import Any, Awaitable, Callable, Sequence
+
+from ..exposure import check_exposure
+from ..hooks import Hook
+from ..ledger import restore
+from ..ledger_store import SqliteLedger
+from ..normalize import NormalizeOptions, normalize_local, normalize_mcp
+from ..options import BoundOptions
+from ..privacy import LEVELS, audit_record
+from ..result import BoundedResult
+from ..seam import CallInterrupted, Ledger, execute_tool_call_async
+
+__all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_run", "model_text"]
+
+#: The deadline of every tool call unless the Seam says otherwise (seconds). It bounds the whole
+#: call; a stack's own shorter timeout (an MCP session's read timeout) still applies first.
+DEFAULT_DEADLINE_S = 60.0
+# The MCP client's request timeout (mcp 1.x McpError code 408, httpx.codes.REQUEST_TIMEOUT; 2.x: -32001).
+_MCP_TIMEOUT_CODES = frozenset((408, -32001))
+
+_log = logging.getLogger("toolresult.integrations")
+
+
+@dataclass(frozen=True)
+class CallOutcome:
+    call_id: str
+    result: BoundedResult
+    replayed: bool
+    #: What the model is given: the wire content, an error as {"error": content} (model_text).
+    text: str
+    #: What the stack's own record of the call keeps: the audit record at the seam's privacy level.
+    record: dict[str, Any]
+
+
+def model_text(result: BoundedResult) -> str:
+    """The wire content; an error result as the JSON object ``{"error": content}``, which a model
+    tells from a success on a provider without an error flag (spec/11-stacks.md §11.7)."""
+    return json.dumps({"error": result.content}, ensure_ascii=False) if result.is_error else result.content
+
+
+class Seam:
+    """The options of a protected agent, checked when made (a bad policy or deadline is refused
+    before any call): ``ledger`` (default: an in-memory SQLite ledger of this Seam), ``bound``
+    budgets, ``hooks``, ``exposure`` policy, ``deadline`` in seconds (None: only the stack's own
+    timeout bounds a call) and ``privacy``, the level of what the stack's objects keep."""
+
+    def __init__(
+        self,
+        *,
+        ledger: Ledger | None = None,
+        bound: BoundOptions | None = None,
+        hooks: Sequence[Hook] = (),
+        exposure: Any = None,
+        deadline: float | None = DEFAULT_DEADLINE_S,
+        privacy: str = "metadata",
+    ) -> None:
+        check_exposure(exposure)
+        if deadline is not None and (type(deadline) not in (int, float) or not deadline > 0):
+            raise ValueError("deadline must be a positive number of seconds or None")
+        if privacy not in LEVELS:
+            raise ValueError(f"privacy must be one of {', '.join(LEVELS)}")
+        if any(not callable(h) for h in hooks):
+            raise TypeError("hooks must be callables")
+        # An in-memory ledger has no other process to renew a lease for: the longest lease.
+        self.ledger: Any = ledger if ledger is not None else SqliteLedger(":memory:", lease_ms=86_400_000)
+        self.bound = bound if bound is not None else BoundOptions()
+        self.hooks = tuple(hooks)
+        self.exposure = exposure
+        self.deadline = deadline
+        self.privacy = privacy
+
+    async def call(
+        self, call_id: str | None, run: Callable[[], Awaitable[Any]], passthrough: tuple[type[BaseException], ...] = ()
+    ) -> CallOutcome:
+        """One tool call through the seam. Without a call ID (a stack that gave none) the call gets
+        a fresh one: bounded and recorded like any other, but never found again."""
+        if not isinstance(call_id, str) or call_id == "":
+            call_id = f"toolresult-unkeyed-{uuid.uuid4()}"
+            _log.warning("the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed")
+        result, replayed = await execute_tool_call_async(
+            call_id, run, self.ledger, self.bound, hooks=self.hooks, exposure=self.exposure, deadline=self.deadline,
+            passthrough=passthrough,
+        )
+        return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
+
+    def record(self, call_id: str) -> dict[str, Any] | None:
+        """The audit record of a call at the seam's privacy level (what the stack's objects keep)."""
+        result = self.result(call_id)
+        return None if result is None else dict(audit_record(result, [self.privacy]))
+
+    def result(self, call_id: str) -> BoundedResult | None:
+        """The whole bounded result of a call (run-only channels included), from the ledger; None
+        while the call is unknown or running."""
+        entry = self.ledger.entry(call_id)
+        return None if entry is None else restore(entry, self.bound)
+
+
+def _fields(value: Any) -> Any:
+    """A CallToolResult as the JSON the MCP wire carries (camelCase, ``_meta``), for the normalizer."""
+    dump = getattr(value, "model_dump", None)
+    return dump(by_alias=True, mode="json", exclude_none=True) if callable(dump) else value
+
+
+def _is_client_timeout(error: BaseException) -> bool:
+    data = getattr(error, "error", None)
+    return type(error).__name__ in ("McpError", "MCPError") and getattr(data, "code", getattr(error, "code", None)) in _MCP_TIMEOUT_CODES
+
+
+def mcp_run(call: Callable[[], Awaitable[Any]], output_schema: Any, budgets: BoundOptions) -> Callable[[], Awaitable[BoundedResult]]:
+    """The normalize step of an MCP tool: its CallToolResult read by the MCP normalizer (spec 10)
+    with the tool's outputSchema. The client's own request timeout means the outcome is unknown:
+    the call is recorded as interrupted, as for the seam's deadline."""
+    options = NormalizeOptions(budgets, output_schema, "warn") if isinstance(output_schema, dict) else NormalizeOptions(budgets)
+
+    async def run() -> BoundedResult:
+        try:
+            value = await call()
+        except Exception as e:
+            if _is_client_timeout(e):
+                raise CallInterrupted() from None
+            raise
+        return normalize_mcp(_fields(value), options)
+
+    return run
+
+
+def local_run(func: Callable[[], Any], budgets: BoundOptions) -> Callable[[], Awaitable[BoundedResult]]:
+    """The normalize step of a local tool (spec 10.8): a ToolResult, a string or JSON data, from a
+    function or a coroutine function."""
+    options = NormalizeOptions(budgets)
+
+    async def run() -> BoundedResult:
+        value = func()
+        if inspect.isawaitable(value):
+            value = await value
+        return normalize_local(value, options)
+
+    return run

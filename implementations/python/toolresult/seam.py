@@ -1,0 +1,235 @@
+"""The execution seam (spec/07-replay.md §7.3): the one function every tool call goes through, in a
+synchronous and an ``asyncio`` form.
+
+1. Claim the call ID. *Stored*: restore the entry (no hook, no exposure again: TR-EXPOSE-3).
+   *Pending*: wait, then claim again (TR-REPLAY-9).
+2. *Claimed*: run the tool; bound; run the hooks (TR-HOOK-*); apply the exposure policy; persist
+   that result and finish the claim with it (TR-REPLAY-8). A tool that raises becomes the pinned
+   tool-failure result (TR-REPLAY-11); nothing of the exception is kept or logged.
+
+The async form adds a deadline and cancellation. Its rule is the one of a claim whose lease ran out
+(§7.4, TR-REPLAY-23): once the tool may have started, nobody knows whether its action took effect,
+so the call is never run again and its one stored answer is the interrupted entry.
+
+    before the claim is made   nothing is stored; the ID can be claimed again
+    while pending on another   nothing of this caller is stored
+    the tool runs              the interrupted entry is stored; a deadline returns it,
+                               a cancellation stores it and re-raises CancelledError
+    during the finish          the finish completes (shielded); then CancelledError
+
+The ledger is any object with ``claim(call_id)`` answering an object whose ``status`` is
+``"stored"`` (with ``entry``), ``"pending"`` (with ``wait()``) or ``"claimed"`` (with
+``finish(entry)`` and ``abandon()``), as :class:`toolresult.ledger_store.SqliteLedger` does.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+from typing import Any, Awaitable, Callable, Protocol, Sequence
+
+from .bounder import bound
+from .exposure import check_exposure, expose
+from .hooks import Hook, transform_tool_result
+from .ledger import INTERRUPTED_ENTRY, persist, restore
+from .options import BoundOptions
+from .result import BoundedResult, ToolResult
+from .store_error import LedgerStoreError
+
+__all__ = ["CallInterrupted", "Ledger", "TOOL_FAILED_TEXT", "execute_tool_call", "execute_tool_call_async"]
+
+TOOL_FAILED_TEXT = "The tool failed without returning a result."
+
+_log = logging.getLogger("toolresult.seam")
+
+# Pauses between claims of a pending ID in the async form: 2 ms growing to 50 ms (TR-REPLAY-26).
+_FIRST_PAUSE = 0.002
+_MAX_PAUSE = 0.05
+
+
+class CallInterrupted(Exception):
+    """Raised by a tool's ``run`` when its call was cut off with an unknown outcome (a client's own
+    request timeout): the seam stores the interrupted entry for it, as for a deadline."""
+
+
+class Ledger(Protocol):
+    def claim(self, call_id: str) -> Any: ...
+
+
+def _prepare(options: BoundOptions | None, exposure: Any) -> BoundOptions:
+    # Refused before any call ID is claimed and before the tool runs (TR-EXPOSE-2).
+    check_exposure(exposure)
+    return options if options is not None else BoundOptions()
+
+
+def _result_of(raw: Any, opts: BoundOptions, hooks: Sequence[Hook], exposure: Any) -> BoundedResult:
+    """Bound, hooks (which bound again), exposure last: what the ledger stores is what the model is sent."""
+    return expose(transform_tool_result(bound(raw, opts), hooks, opts), exposure, opts)  # type: ignore[no-any-return]
+
+
+def _failed(call_id: str) -> ToolResult:
+    _log.warning("tool failed without a result: call_id_octets=%d", len(call_id.encode("utf-8", "replace")))
+    return ToolResult.error(TOOL_FAILED_TEXT)
+
+
+def execute_tool_call(
+    call_id: str,
+    run: Callable[[], Any],
+    ledger: Ledger,
+    options: BoundOptions | None = None,
+    *,
+    hooks: Sequence[Hook] = (),
+    exposure: Any = None,
+) -> tuple[BoundedResult, bool]:
+    """Runs a tool call through the ledger: ``(result, replayed)`` (TR-REPLAY-8..12)."""
+    opts = _prepare(options, exposure)
+    while True:
+        claim = ledger.claim(call_id)
+        if claim.status == "stored":
+            return restore(claim.entry, opts), True
+        if claim.status == "pending":
+            claim.wait()
+            continue
+        try:
+            try:
+                raw = run()
+            except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
+                raw = _failed(call_id)
+            result = _result_of(raw, opts, hooks, exposure)
+            entry = persist(result)
+        except BaseException:
+            claim.abandon()  # TR-REPLAY-12: no entry could be made; a waiting call may claim again
+            raise
+        try:
+            claim.finish(entry)
+        except LedgerStoreError as e:
+            if e.code == "ledger.lease_lost":
+                continue  # every caller of the ID gets the one stored answer
+            raise
+        return result, False
+
+
+async def _in_thread(call: Callable[[], Any]) -> Any:
+    """A blocking store call off the event loop. A cancellation waits for the call to end (a claim
+    made in the thread must be known, a finish must be complete) and then propagates."""
+    future = asyncio.ensure_future(asyncio.to_thread(call))
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        try:
+            await asyncio.shield(future)
+        except asyncio.CancelledError:
+            pass  # cancelled again: the thread still ends; nothing more to wait for here
+        raise
+
+
+async def _claim(ledger: Ledger, call_id: str) -> Any:
+    """A claim off the event loop. Cancelled while the claim is made, the claim is given up as soon
+    as it exists (the tool never ran), by whichever side comes second: the ID stays claimable."""
+    lock = threading.Lock()
+    gave_up: list[bool] = []
+    made: list[Any] = []
+
+    def work() -> Any:
+        claim = ledger.claim(call_id)
+        with lock:
+            if gave_up and claim.status == "claimed":
+                claim.abandon()
+            made.append(claim)
+        return claim
+
+    future = asyncio.ensure_future(asyncio.to_thread(work))
+    try:
+        return await asyncio.shield(future)
+    except asyncio.CancelledError:
+        with lock:
+            gave_up.append(True)
+            if made and made[0].status == "claimed":
+                made[0].abandon()
+        raise
+
+
+async def _settle(claim: Any, entry: str) -> bool:
+    """Finishes the claim; False when its lease was lost (the ID now holds the interrupted entry)."""
+    try:
+        await _in_thread(lambda: claim.finish(entry))
+    except LedgerStoreError as e:
+        if e.code == "ledger.lease_lost":
+            return False
+        raise
+    return True
+
+
+async def execute_tool_call_async(
+    call_id: str,
+    run: Callable[[], Awaitable[Any]],
+    ledger: Ledger,
+    options: BoundOptions | None = None,
+    *,
+    hooks: Sequence[Hook] = (),
+    exposure: Any = None,
+    deadline: float | None = None,
+    passthrough: tuple[type[BaseException], ...] = (),
+) -> tuple[BoundedResult, bool]:
+    """The seam for ``asyncio``: ``(result, replayed)``. ``run`` is awaited at most once per call ID.
+    ``deadline`` (seconds, None for none) bounds the tool: when it passes, the tool is cancelled and
+    the call's answer is the interrupted error result, stored under the call ID. ``passthrough``:
+    exceptions that are a stack's control flow, not a result (LangGraph's interrupt): the claim is
+    abandoned, as for a tool that has not finished, and the exception propagates."""
+    if deadline is not None and not (type(deadline) in (int, float) and deadline > 0):
+        raise ValueError("deadline must be a positive number of seconds or None")
+    opts = _prepare(options, exposure)
+    pause = _FIRST_PAUSE
+    while True:
+        claim = await _claim(ledger, call_id)
+        if claim.status == "stored":
+            return restore(claim.entry, opts), True
+        if claim.status == "pending":
+            # Claimed again after a pause rather than waiting in a thread: a cancellation leaves no
+            # waiter behind, and the next claim settles a lease that ran out (TR-REPLAY-23).
+            await asyncio.sleep(pause)
+            pause = min(_MAX_PAUSE, pause * 2)
+            continue
+        break
+    cancelled: asyncio.CancelledError | None = None
+    interrupted = False
+    try:
+        async with asyncio.timeout(deadline) as scope:
+            raw = await run()
+    except asyncio.CancelledError as e:
+        task = asyncio.current_task()
+        if task is not None and task.cancelling() > 0:
+            cancelled = e
+        else:
+            raw = _failed(call_id)  # the tool raised CancelledError of its own: nobody cancelled this call
+    except passthrough:
+        await _in_thread(claim.abandon)
+        raise
+    except CallInterrupted:
+        interrupted = True
+    except TimeoutError:
+        if scope.expired():
+            interrupted = True
+        else:
+            raw = _failed(call_id)
+    except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
+        raw = _failed(call_id)
+    if cancelled is not None or interrupted:
+        await _settle(claim, INTERRUPTED_ENTRY)  # lease lost: the store already holds the same entry
+        if cancelled is not None:
+            raise cancelled
+        return restore(INTERRUPTED_ENTRY, opts), False
+    try:
+        result = _result_of(raw, opts, hooks, exposure)
+        entry = persist(result)
+    except BaseException:
+        await _in_thread(claim.abandon)
+        raise
+    if await _settle(claim, entry):
+        return result, False
+    # The lease ran out while the result was made: the ID holds the interrupted entry (TR-REPLAY-23).
+    again = await _claim(ledger, call_id)
+    if again.status != "stored":
+        raise LedgerStoreError("ledger.lease_lost", "the claim's lease expired before its result was stored")
+    return restore(again.entry, opts), True
