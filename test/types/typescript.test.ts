@@ -18,6 +18,8 @@ import { loadCases } from './cases.ts';
 const TYPESCRIPT_CANNOT_TELL: Record<string, string> = {
   'vector-file/invalid/expect-both.json':
     'a union of object types admits a member of any branch ({output} | {error} accepts both): TypeScript checks excess members against the union as a whole, not against the branch that matched',
+  'ledger-worker-message/invalid/execute-answer-without-replayed.json':
+    'the same: {id, ok: true, entry} is an ExitAnswer ({id, ok: true}) with a member that another branch of the union (ExecuteAnswer) declares, which TypeScript does not count as excess',
 };
 
 describe('generated ts types', () => {
