@@ -37,12 +37,20 @@ final class ArtifactShape
             if ($d === null || !self::isStringList($d['columns']) || !JsonData::isList($d['rows'])) {
                 return false;
             }
-            foreach ($d['rows'] as $row) {
-                if (!self::isStringList($row) || count($row) !== count($d['columns'])) {
-                    return false;
-                }
+            // Every row at once, by built-ins (a table of many rows is the common artifact).
+            $rows = $d['rows'];
+            $n = count($rows);
+            if ($n === 0) {
+                return true;
             }
-            return true;
+            if (count(array_filter($rows, 'is_array')) !== $n || count(array_filter($rows, 'array_is_list')) !== $n) {
+                return false;
+            }
+            if (array_count_values(array_map('count', $rows)) !== [count($d['columns']) => $n]) {
+                return false;
+            }
+            $cells = array_merge(...$rows);
+            return count(array_filter($cells, 'is_string')) === count($cells);
         }
         return false;
     }
@@ -70,14 +78,6 @@ final class ArtifactShape
 
     private static function isStringList(mixed $v): bool
     {
-        if (!JsonData::isList($v)) {
-            return false;
-        }
-        foreach ($v as $x) {
-            if (!is_string($x)) {
-                return false;
-            }
-        }
-        return true;
+        return JsonData::isList($v) && count(array_filter($v, 'is_string')) === count($v);
     }
 }

@@ -54,9 +54,10 @@ final class Bounder
                 $codes[] = WarningCode::ArtifactsDroppedOnError->value; // TR-BOUND-12, not judged
             }
         } elseif ($artifacts !== Absent::Value) {
-            $m = Walker::measure($artifacts, $o->artifactsBudget);
+            $m = Walker::measureToKeep($artifacts, $o->artifactsBudget);
             $verdict = $m->verdict;
-            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy)) {
+            // Kept as text, the list's shape is that of the plain input it was made from.
+            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy instanceof JsonText ? $artifacts : $m->copy)) {
                 $verdict = Verdict::InvalidShape;
             }
             if ($verdict === Verdict::Ok) {
@@ -69,7 +70,7 @@ final class Bounder
 
         $kept = Absent::Value;
         if ($structured !== Absent::Value) {
-            $m = Walker::measure($structured, $o->structuredBudget);
+            $m = Walker::measureToKeep($structured, $o->structuredBudget);
             if ($m->verdict === Verdict::Ok) {
                 $kept = $m->copy;
             } else {
