@@ -28,7 +28,7 @@ const unencodableOctets = 4
 // when the verdict is ok (TR-BOUND-8). It walks with an explicit stack, so any depth is safe
 // (TR-BOUND-0), and stops once the running length passes the budget (TR-BOUND-16).
 func Measure(value any, budget int) (Verdict, int) {
-	w := walker{budget: int64(budget), onPath: map[containerID]int{}}
+	w := walker{budget: int64(budget)}
 	w.run(value)
 	switch {
 	case w.total > w.budget:
@@ -51,6 +51,7 @@ type containerID struct {
 
 type frame struct {
 	id    containerID
+	inMap bool // on the path through onPath (a frame deeper than scanDepth), not by a scan
 	list  []any
 	iter  *reflect.MapIter
 	keys  map[string]struct{}
@@ -63,16 +64,21 @@ type walker struct {
 	total       int64
 	unencodable bool
 	maxLevel    int
-	onPath      map[containerID]int
-	stack       []*frame
+	onPath      map[containerID]int // the path's containers below scanDepth
+	stack       []frame
 }
+
+// scanDepth: a container this close to the root is checked for a cycle by a scan of the path, with
+// no map operation and no allocation; deeper ones (a nest of 100,000) through onPath.
+const scanDepth = 64
 
 func (w *walker) over() bool { return w.total > w.budget }
 
 func (w *walker) run(root any) {
 	w.visit(root, 0)
 	for len(w.stack) > 0 && !w.over() {
-		top := w.stack[len(w.stack)-1]
+		// A pointer into the stack: read and updated before visit, which may grow the stack.
+		top := &w.stack[len(w.stack)-1]
 		if top.iter != nil {
 			if !top.iter.Next() {
 				w.pop()
@@ -113,10 +119,23 @@ func (w *walker) run(root any) {
 
 func (w *walker) pop() {
 	top := w.stack[len(w.stack)-1]
+	w.stack[len(w.stack)-1] = frame{} // let the collector have what it held
 	w.stack = w.stack[:len(w.stack)-1]
-	if w.onPath[top.id]--; w.onPath[top.id] == 0 {
-		delete(w.onPath, top.id)
+	if top.inMap {
+		if w.onPath[top.id]--; w.onPath[top.id] == 0 {
+			delete(w.onPath, top.id)
+		}
 	}
+}
+
+// onThePath reports whether the container id is open on the current path.
+func (w *walker) onThePath(id containerID) bool {
+	for i := 0; i < len(w.stack) && i < scanDepth; i++ {
+		if w.stack[i].id == id {
+			return true
+		}
+	}
+	return len(w.stack) > scanDepth && w.onPath[id] > 0
 }
 
 // visit counts a scalar, or opens a container at one level below parentLevel.
@@ -142,7 +161,7 @@ func (w *walker) visit(v any, parentLevel int) {
 			return
 		}
 		w.total += 2
-		w.open(containerID{length: len(x), ptr: slicePtr(x)}, &frame{list: x}, parentLevel)
+		w.open(containerID{length: len(x), ptr: slicePtr(x)}, frame{list: x}, parentLevel)
 	case map[string]any:
 		if x == nil {
 			w.total += 4
@@ -150,7 +169,7 @@ func (w *walker) visit(v any, parentLevel int) {
 		}
 		w.total += 2
 		w.open(containerID{ptr: reflect.ValueOf(x).Pointer(), isMap: true},
-			&frame{iter: reflect.ValueOf(x).MapRange(), keys: map[string]struct{}{}}, parentLevel)
+			frame{iter: reflect.ValueOf(x).MapRange(), keys: map[string]struct{}{}}, parentLevel)
 	default:
 		if f, ok := numberValue(v); ok && isDataNumber(f) {
 			w.total += int64(len(formatNumber(f)))
@@ -161,12 +180,12 @@ func (w *walker) visit(v any, parentLevel int) {
 	}
 }
 
-func (w *walker) open(id containerID, f *frame, parentLevel int) {
+func (w *walker) open(id containerID, f frame, parentLevel int) {
 	f.level = parentLevel + 1
 	if f.level > w.maxLevel {
 		w.maxLevel = f.level
 	}
-	if id.ptr != 0 && w.onPath[id] > 0 {
+	if id.ptr != 0 && w.onThePath(id) {
 		// A cycle point: the container met again inside itself. One node of 4 octets, not entered.
 		w.total += unencodableOctets - 2
 		w.unencodable = true
@@ -176,7 +195,13 @@ func (w *walker) open(id containerID, f *frame, parentLevel int) {
 		return // an empty list holds nothing, so it cannot be a cycle point
 	}
 	f.id = id
-	w.onPath[id]++
+	if len(w.stack) >= scanDepth {
+		if w.onPath == nil {
+			w.onPath = map[containerID]int{}
+		}
+		w.onPath[id]++
+		f.inMap = true
+	}
 	w.stack = append(w.stack, f)
 }
 
