@@ -54,7 +54,8 @@ type frame struct {
 	inMap bool // on the path through onPath (a frame deeper than scanDepth), not by a scan
 	list  []any
 	iter  *reflect.MapIter
-	keys  map[string]struct{}
+	m     map[string]any
+	bad   map[string]struct{} // coerced forms of the map's ill-formed keys, made at the first one
 	index int
 	level int
 }
@@ -94,11 +95,18 @@ func (w *walker) run(root any) {
 				w.total += int64(len(key)) + 4
 				return
 			}
-			coerced := CoerceText(key)
-			if _, seen := top.keys[coerced]; seen {
-				w.unencodable = true // TR-BOUND-7
-			} else {
-				top.keys[coerced] = struct{}{}
+			// Keys of a Go map are distinct, so only an ill-formed key can collide (TR-BOUND-7): with
+			// a well-formed key equal to its coerced form, or with another ill-formed one.
+			if !wellFormed(key) {
+				coerced := CoerceText(key)
+				_, clash := top.m[coerced]
+				if _, seen := top.bad[coerced]; seen || clash {
+					w.unencodable = true
+				}
+				if top.bad == nil {
+					top.bad = map[string]struct{}{}
+				}
+				top.bad[coerced] = struct{}{}
 			}
 			w.total += stringLength(key) + 1
 			w.visit(top.iter.Value().Interface(), top.level)
@@ -169,7 +177,7 @@ func (w *walker) visit(v any, parentLevel int) {
 		}
 		w.total += 2
 		w.open(containerID{ptr: reflect.ValueOf(x).Pointer(), isMap: true},
-			frame{iter: reflect.ValueOf(x).MapRange(), keys: map[string]struct{}{}}, parentLevel)
+			frame{iter: reflect.ValueOf(x).MapRange(), m: x}, parentLevel)
 	default:
 		if f, ok := numberValue(v); ok && isDataNumber(f) {
 			w.total += int64(len(formatNumber(f)))
@@ -264,20 +272,28 @@ func uintValue(u uint64) (float64, bool) {
 	return float64(u), true
 }
 
+// asciiLength is L of each ASCII octet: 2 for the short escapes, 6 for \u00XX, 1 for the rest.
+var asciiLength = func() (t [0x80]int8) {
+	for c := range t {
+		switch {
+		case c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
+			t[c] = 2
+		case c < 0x20:
+			t[c] = 6
+		default:
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // stringLength is L of a string: its coerced UTF-8 in JCS form, with the quotes (spec §3.4).
 func stringLength(s string) int64 {
 	n := int64(2)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < 0x80 {
-			switch {
-			case c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
-				n += 2
-			case c < 0x20:
-				n += 6
-			default:
-				n++
-			}
+			n += int64(asciiLength[c])
 			i++
 			continue
 		}
