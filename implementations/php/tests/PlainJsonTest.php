@@ -4,7 +4,9 @@ declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
 use ToolResult\Bound\PlainJson;
+use ToolResult\Bound\Bounder;
 use ToolResult\Bound\Walker;
+use ToolResult\Model\ToolResult;
 
 /**
  * The C-code measure of plain values (PlainJson) against the exact walk (Walker::walk): the same
@@ -164,6 +166,18 @@ final class PlainJsonTest extends TestCase
         self::assertNotNull(PlainJson::measure($table, 50000));
         self::assertNotNull(PlainJson::measure($depth64, self::BIG));
         self::assertNull(PlainJson::measure([$depth64], self::BIG));
+    }
+
+    /** TR-BOUND-9 on the kept path: a cell that is not a string (a container, an empty one, a number) fails the shape. */
+    public function testTR_BOUND_9_tableCellsThatAreNotStringsFailOnTheCPath(): void
+    {
+        foreach ([new \stdClass(), [], ['x'], 5, null, (object) ['a' => 'b']] as $i => $cell) {
+            $table = [['type' => 'table', 'label' => 'T', 'data' => ['columns' => ['a', 'b'], 'rows' => [['x', 'y'], ['x', $cell]]]]];
+            $codes = array_map(fn ($w) => $w, Bounder::bound(ToolResult::text('ok', artifacts: $table))->warnings());
+            self::assertSame(['artifacts.invalid_shape'], $codes, "cell {$i}");
+        }
+        $good = [['type' => 'table', 'label' => 'T', 'data' => ['columns' => ['a', 'b'], 'rows' => [['x', 'y'], ['x', 'z']]]], ['type' => 'text', 'label' => 'n', 'data' => ['text' => 't']]];
+        self::assertSame([], Bounder::bound(ToolResult::text('ok', artifacts: $good))->warnings());
     }
 
     public function testTheProofRunsNoCodeOfTheValue(): void

@@ -9,20 +9,21 @@ use ToolResult\Json\JsonData;
 /** TR-BOUND-9: a list of objects {type, label, data}, each data of exactly its type's shape. */
 final class ArtifactShape
 {
-    public static function isValidList(mixed $list): bool
+    /** @param bool $stringLeaves every node at the level of table cells is known to be a string (PlainJson saw it) */
+    public static function isValidList(mixed $list, bool $stringLeaves = false): bool
     {
         if (!JsonData::isList($list)) {
             return false;
         }
         foreach ($list as $item) {
-            if (!self::isValid($item)) {
+            if (!self::isValid($item, $stringLeaves)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static function isValid(mixed $item): bool
+    private static function isValid(mixed $item, bool $stringLeaves): bool
     {
         $m = self::exactMembers($item, ['type', 'label', 'data']);
         if ($m === null || !is_string($m['label'])) {
@@ -48,6 +49,9 @@ final class ArtifactShape
             }
             if (array_count_values(array_map('count', $rows)) !== [count($d['columns']) => $n]) {
                 return false;
+            }
+            if ($stringLeaves) {
+                return true;
             }
             $cells = array_merge(...$rows);
             return count(array_filter($cells, 'is_string')) === count($cells);

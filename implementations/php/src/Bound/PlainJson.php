@@ -38,9 +38,11 @@ final class PlainJson
     private const MAX_SAFE_INTEGER = 9007199254740991;
     private const MAX_DEPTH = 64;
     private const POSITIONAL_FLOOR = 1e-4;
+    /** The level of a table's cells in an artifact list: list, artifact, data, rows, row, cell. */
+    private const CELL_LEVEL = 5;
     private const FLAGS = JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_UNESCAPED_LINE_TERMINATORS;
 
-    /** [L, json_encode's text] of a plain value whose L is within $budget; null when the Walker must judge. */
+    /** [L, json_encode's text, whether every table cell is a string] of a plain value whose L is within $budget; null when the Walker must judge. */
     private static function text(mixed $value, int $budget): ?array
     {
         if (ini_get('serialize_precision') !== '-1') {
@@ -48,12 +50,18 @@ final class PlainJson
         }
         $level = [$value];
         $low = 0; // a lower bound of L for what has been listed so far
+        // Whether every node at level 5 (where an artifact list's table cells are) is a string and
+        // nothing lies deeper: then every cell of every table is a string.
+        $cellsAreStrings = true;
         for ($index = 0; $index <= self::MAX_DEPTH; $index++) {
             $kinds = array_count_values(array_map('gettype', $level));
             $strings = $kinds['string'] ?? 0;
             $arrays = $kinds['array'] ?? 0;
             $objects = $kinds['object'] ?? 0;
             $n = count($level);
+            if ($index > self::CELL_LEVEL || ($index === self::CELL_LEVEL && $strings !== $n)) {
+                $cellsAreStrings = false;
+            }
             if ($strings === $n) {
                 $strs = $level;
             } else {
@@ -101,7 +109,8 @@ final class PlainJson
             if ($low + $members > $budget) {
                 return null;
             }
-            $keyed = array_filter($containers, static fn (array $c): bool => !array_is_list($c));
+            $lists = array_filter($containers, 'array_is_list');
+            $keyed = count($lists) === count($containers) ? [] : array_diff_key($containers, $lists);
             if ($keyed !== []) {
                 $keys = array_merge(...array_map('array_keys', array_values($keyed)));
                 $low += 3 * count($keys) + strlen(implode('', $keys));
@@ -114,13 +123,14 @@ final class PlainJson
                     return null;
                 }
             }
-            $level = $containers === [] ? [] : array_merge(...array_map('array_values', $containers));
+            // array_merge renumbers a list's keys itself; an object's members are taken by value.
+            $level = array_merge(...array_values($lists), ...array_map('array_values', array_values($keyed)));
         }
         $text = json_encode($value, self::FLAGS, self::MAX_DEPTH + 1);
         if ($text === false || strlen($text) > $budget) {
             return null; // ill-formed UTF-8, a recursion: the Walker's to judge
         }
-        return [strlen($text), $text];
+        return [strlen($text), $text, $cellsAreStrings];
     }
 
     /** [L, coerced copy] of a plain value whose L is within $budget; null when the Walker must judge. */
@@ -130,10 +140,13 @@ final class PlainJson
         return $found === null ? null : [$found[0], json_decode($found[1], false, self::MAX_DEPTH + 2)];
     }
 
-    /** [L, the value kept as its text] of a plain value within $budget, for a bounded result; null when the Walker must judge. */
+    /**
+     * [L, the value kept as its text, whether every table cell is a string] of a plain value within
+     * $budget, for a bounded result; null when the Walker must judge.
+     */
     public static function keep(mixed $value, int $budget): ?array
     {
         $found = self::text($value, $budget);
-        return $found === null ? null : [$found[0], new JsonText($found[1], is_array($value) ? count($value) : 0)];
+        return $found === null ? null : [$found[0], new JsonText($found[1], is_array($value) ? count($value) : 0), $found[2]];
     }
 }

@@ -35,12 +35,14 @@ final class Walker
      * measure() for the bounder, which keeps what it measured and hands out copies: a plain value
      * measured in C is kept as its JSON text (JsonText), not copied as objects.
      */
-    public static function measureToKeep(mixed $root, int $budget): Measurement
+    public static function measureToKeep(mixed $root, int $budget, bool &$stringLeaves = false): Measurement
     {
         $plain = PlainJson::keep($root, $budget);
         if ($plain !== null) {
+            $stringLeaves = $plain[2];
             return new Measurement(Verdict::Ok, $plain[0], $plain[1]);
         }
+        $stringLeaves = false;
         return self::walk($root, $budget, true);
     }
 
