@@ -108,8 +108,8 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool] | None:
             lists = list(compress(level, map(is_, types, repeat(list))))
             known = len(strs) + len(dicts) + len(lists)
             if known < len(level):
-                ints = list(compress(level, map(is_, types, repeat(int))))
-                floats = list(compress(level, map(is_, types, repeat(float))))
+                ints: list[int] = list(compress(level, map(is_, types, repeat(int))))
+                floats: list[float] = list(compress(level, map(is_, types, repeat(float))))
                 known += len(ints) + len(floats) + sum(map(is_, types, repeat(bool))) + sum(map(is_, types, repeat(_NONE)))
                 if known < len(level):
                     return None  # a node of another type: the walk counts it, unread
@@ -118,7 +118,7 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool] | None:
                 if floats and (
                     not all(map(math.isfinite, floats))
                     or any(map(float.is_integer, floats))
-                    or min(map(abs, floats)) < _POSITIONAL_FLOOR
+                    or min(map(math.fabs, floats)) < _POSITIONAL_FLOOR
                 ):
                     return None
         # Each listed node weighs at least one octet, a string its length plus 2.

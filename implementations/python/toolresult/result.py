@@ -128,7 +128,8 @@ class BoundedResult:
 
     @property
     def artifacts(self) -> list[schema.ToolArtifact]:
-        return _fresh(self._artifacts)
+        fresh: list[schema.ToolArtifact] = _fresh(self._artifacts)
+        return fresh
 
     @property
     def warnings(self) -> tuple[schema.WarningCode, ...]:
