@@ -185,6 +185,17 @@ class PlainJsonAgreesWithTheWalk(unittest.TestCase):
         self.check(nested(64), BIG, "depth 64")
         self.check(nested(65), BIG, "depth 65")
 
+    def test_TR_BOUND_9_cells_that_are_not_str_fail_on_the_c_path(self) -> None:
+        from toolresult import ToolResult, bound
+
+        for cell in [{}, [], ["x"], 5, None, {"a": "b"}, 1.5]:
+            table = [{"type": "table", "label": "T", "data": {"columns": ["a", "b"], "rows": [["x", "y"], ["x", cell]]}}]
+            codes = bound(ToolResult.text("ok", artifacts=table)).warnings
+            self.assertEqual(codes, ("artifacts.invalid_shape",), repr(cell))
+        good = [{"type": "table", "label": "T", "data": {"columns": ["a", "b"], "rows": [["x", "y"]]}},
+                {"type": "text", "label": "n", "data": {"text": "t"}}]
+        self.assertEqual(bound(ToolResult.text("ok", artifacts=good)).warnings, ())
+
     def test_the_proof_runs_no_code_of_the_value(self) -> None:
         for value in [LoudDict(a=1), LoudList([1]), LoudStr("s"), [Hostile()], [Hostile], {"a": [LoudDict(b=2)]}]:
             self.assertIsNone(plain_measure(value, BIG))

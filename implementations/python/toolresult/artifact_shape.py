@@ -19,7 +19,7 @@ def _is_string_list(value: Any) -> bool:
     return type(value) is list and list(map(type, value)).count(str) == len(value)
 
 
-def _table_ok(data: dict[str, Any]) -> bool:
+def _table_ok(data: dict[str, Any], cells_are_str: bool) -> bool:
     if data.keys() != {"columns", "rows"} or not _is_string_list(data["columns"]):
         return False
     width = len(data["columns"])
@@ -29,11 +29,13 @@ def _table_ok(data: dict[str, Any]) -> bool:
         return False
     if list(map(len, rows)).count(width) != len(rows):
         return False
+    if cells_are_str:
+        return True  # the plain proof saw only strs at the cells' level
     cells = list(chain.from_iterable(rows))
     return list(map(type, cells)).count(str) == len(cells)
 
 
-def _text_ok(data: dict[str, Any]) -> bool:
+def _text_ok(data: dict[str, Any], cells_are_str: bool) -> bool:
     return data.keys() == {"text"} and type(data["text"]) is str
 
 
@@ -41,7 +43,8 @@ _DATA_CHECKS = {"table": _table_ok, "text": _text_ok}
 assert set(_DATA_CHECKS) == set(ARTIFACT_TYPES), "a schema artifact type has no shape check"
 
 
-def is_valid_artifact_list(artifacts: Any) -> bool:
+def is_valid_artifact_list(artifacts: Any, cells_are_str: bool = False) -> bool:
+    """TR-BOUND-9. ``cells_are_str``: every node at the level of table cells is known to be a str."""
     if type(artifacts) is not list:
         return False
     for artifact in artifacts:
@@ -50,6 +53,6 @@ def is_valid_artifact_list(artifacts: Any) -> bool:
         check = _DATA_CHECKS.get(artifact["type"]) if type(artifact["type"]) is str else None
         if check is None or type(artifact["label"]) is not str or type(artifact["data"]) is not dict:
             return False
-        if not check(artifact["data"]):
+        if not check(artifact["data"], cells_are_str):
             return False
     return True

@@ -96,8 +96,9 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
         verdict: ArtifactVerdict = measured.verdict
         # A snapshot's shape is that of the plain input it was made of (coercion changes no type,
         # and turns no string into an artifact type's name, all of which are ASCII).
-        shaped = artifacts if type(measured.value) is JsonSnapshot else measured.value
-        if verdict == "ok" and not is_valid_artifact_list(shaped):
+        kept = measured.value
+        shaped, cells = (artifacts, kept.cells_are_str) if type(kept) is JsonSnapshot else (kept, False)
+        if verdict == "ok" and not is_valid_artifact_list(shaped, cells):
             verdict = "invalid_shape"
         if verdict == "ok":
             bounded_artifacts = measured.value

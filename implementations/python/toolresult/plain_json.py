@@ -48,6 +48,8 @@ MAX_DEPTH = 64
 _POSITIONAL_FLOOR = 1e-4
 
 _NONE = type(None)
+# The level of a table's cells in an artifact list: list, artifact, data, rows, row, cell.
+_CELL_LEVEL = 5
 
 # The C encoder (c_make_encoder): compact, non-ASCII unescaped, no NaN, keys in their order. The
 # proof rules out cycles, so the encoder need not track them.
@@ -61,11 +63,14 @@ class JsonSnapshot:
     access; json.loads gives back exactly the copy the walk builds (the text's numbers are repr's,
     which read back to the same floats, and the proof admitted no integral float)."""
 
-    __slots__ = ("text", "items")
+    __slots__ = ("text", "items", "cells_are_str")
 
-    def __init__(self, text: str, items: int) -> None:
+    def __init__(self, text: str, items: int, cells_are_str: bool) -> None:
         self.text = text
         self.items = items  # len() of the value, for a shape-only repr
+        # Every node at level 5 (where an artifact list's table cells are) is a str, and nothing is
+        # deeper: the shape check need not look at the cells again.
+        self.cells_are_str = cells_are_str
 
     def thaw(self) -> Any:
         return json.loads(self.text)
@@ -79,7 +84,7 @@ def plain_snapshot(value: Any, budget: int) -> tuple[int, JsonSnapshot] | None:
     found = plain_text(value, budget)
     if found is None:
         return None
-    return found[0], JsonSnapshot(found[1], len(value) if type(value) is list or type(value) is dict else 0)
+    return found[0], JsonSnapshot(found[1], len(value) if type(value) is list or type(value) is dict else 0, found[3])
 
 
 def plain_measure(value: Any, budget: int) -> tuple[int, Any] | None:
@@ -87,22 +92,28 @@ def plain_measure(value: Any, budget: int) -> tuple[int, Any] | None:
     found = plain_text(value, budget)
     if found is None:
         return None
-    octets, text, coerced = found
+    octets, text, coerced, _ = found
     # A deep copy by marshal (version 2: no shared references) when no string changed: only exact
     # builtin types remain; else the coerced text read back.
     return octets, json.loads(text) if coerced else marshal.loads(marshal.dumps(value, 2))
 
 
-def plain_text(value: Any, budget: int) -> tuple[int, str, bool] | None:
-    """(L, the coerced JSON text, whether coercion changed a string) of a plain value whose L is
-    within ``budget``; None when the walk must judge."""
+def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
+    """(L, the coerced JSON text, whether coercion changed a string, whether everything at the
+    level of table cells is a str) of a plain value whose L is within ``budget``; None when the
+    walk must judge."""
     level = [value]
     low = 0  # a lower bound of L for what has been listed so far
+    cells_are_str = True
     for index in range(MAX_DEPTH + 1):
         types = list(map(type, level))
         if all(map(is_, types, repeat(str))):
             strs, dicts, lists = level, [], []  # a level of leaves only, as most deep levels are
+            if index > _CELL_LEVEL:
+                cells_are_str = False
         else:
+            if index >= _CELL_LEVEL:
+                cells_are_str = False
             strs = list(compress(level, map(is_, types, repeat(str))))
             dicts = list(compress(level, map(is_, types, repeat(dict))))
             lists = list(compress(level, map(is_, types, repeat(list))))
@@ -151,5 +162,5 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool] | None:
     except UnicodeEncodeError:
         # Lone surrogates in values: three octets each, as U+FFFD has, which replaces each.
         octets = len(text.encode("utf-8", "surrogatepass"))
-        return (octets, _SURROGATE.sub("\ufffd", text), True) if octets <= budget else None
-    return (octets, text, False) if octets <= budget else None
+        return (octets, _SURROGATE.sub("\ufffd", text), True, cells_are_str) if octets <= budget else None
+    return (octets, text, False, cells_are_str) if octets <= budget else None
