@@ -51,7 +51,7 @@ type containerID struct {
 
 type frame struct {
 	id    containerID
-	inMap bool // on the path through onPath (a frame deeper than scanDepth), not by a scan
+	inMap bool // counted in onPath (the path has been deeper than scanDepth), not found by a scan
 	list  []any
 	iter  *reflect.MapIter
 	m     map[string]any
@@ -65,7 +65,7 @@ type walker struct {
 	total       int64
 	unencodable bool
 	maxLevel    int
-	onPath      map[containerID]int // the path's containers below scanDepth
+	onPath      map[containerID]int // the path's containers, once it has been deeper than scanDepth
 	stack       []frame
 }
 
@@ -137,13 +137,18 @@ func (w *walker) pop() {
 }
 
 // onThePath reports whether the container id is open on the current path.
+// Near the root it scans the path; once the path has been deeper than scanDepth, every frame is in
+// onPath and one lookup answers (a nest of 100,000 costs a lookup per level, not a scan).
 func (w *walker) onThePath(id containerID) bool {
-	for i := 0; i < len(w.stack) && i < scanDepth; i++ {
+	if w.onPath != nil {
+		return w.onPath[id] > 0
+	}
+	for i := range w.stack {
 		if w.stack[i].id == id {
 			return true
 		}
 	}
-	return len(w.stack) > scanDepth && w.onPath[id] > 0
+	return false
 }
 
 // visit counts a scalar, or opens a container at one level below parentLevel.
@@ -203,10 +208,15 @@ func (w *walker) open(id containerID, f frame, parentLevel int) {
 		return // an empty list holds nothing, so it cannot be a cycle point
 	}
 	f.id = id
-	if len(w.stack) >= scanDepth {
-		if w.onPath == nil {
-			w.onPath = map[containerID]int{}
+	if w.onPath == nil && len(w.stack) >= scanDepth {
+		// The path is now deeper than a scan should go: every open frame moves to the map.
+		w.onPath = make(map[containerID]int, 2*scanDepth)
+		for i := range w.stack {
+			w.onPath[w.stack[i].id]++
+			w.stack[i].inMap = true
 		}
+	}
+	if w.onPath != nil {
 		w.onPath[id]++
 		f.inMap = true
 	}
