@@ -95,6 +95,21 @@ export const Ops = {
     ),
     output: Type.Object({}, { title: 'DecodeOutput' }),
   },
+  serialize: {
+    group: null,
+    input: Type.Object(
+      {
+        value: TaggedValue,
+        repeat: Type.Integer({ minimum: 1, description: 'How many times to serialize the decoded value; the answer is the last length.' }),
+      },
+      {
+        title: 'SerializeInput',
+        description:
+          "The floor of the common-case profile (conformance/README.md, --profile common): the adapter decodes value once as it decodes every op's tagged input, then serializes it repeat times with the language's own JSON serializer, compact and without escaping non-ASCII (Python json.dumps(v, ensure_ascii=False, separators=(',', ':')); PHP json_encode with JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE; Go json.Marshal; JavaScript JSON.stringify), takes the length of the UTF-8 text, and calls nothing of the implementation.",
+      },
+    ),
+    output: Type.Object({ octets: Type.Integer({ minimum: 0, description: 'The length in octets of the last serialization.' }) }, { title: 'SerializeOutput' }),
+  },
   coerce: {
     group: 'bound',
     input: Type.Object({ value: TaggedString }, { title: 'CoerceInput' }),
@@ -113,7 +128,20 @@ export const Ops = {
   },
   bound: {
     group: 'bound',
-    input: Type.Object({ result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput) }, { title: 'BoundInput' }),
+    input: Type.Object(
+      {
+        result: ResultInput,
+        options: Type.Optional(BoundOptions),
+        exposure: Type.Optional(ExposureInput),
+        repeat: Type.Optional(
+          Type.Integer({
+            minimum: 1,
+            description: 'The common-case profile (--profile common): build the result once, bound it this many times with the same options, and answer the last bounded result. Absent is 1.',
+          }),
+        ),
+      },
+      { title: 'BoundInput' },
+    ),
     output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'BoundOutput' }),
   },
   wire: {

@@ -1,5 +1,6 @@
 // Command-line parsing for `toolresult conformance` and `toolresult vectors`. Usage errors throw
 // UsageError (exit 2 with its message); nothing here touches the adapter.
+import type { CommonArgs } from '../profile/common.ts';
 import type { ProfileArgs } from '../profile/run.ts';
 
 export class UsageError extends Error {}
@@ -36,13 +37,15 @@ export interface HelpArgs {
   readonly command: 'help';
 }
 
-export type Args = ConformanceArgs | VectorsArgs | HelpArgs | ProfileArgs;
+export type Args = ConformanceArgs | VectorsArgs | HelpArgs | ProfileArgs | CommonArgs;
 
 export const DEFAULT_SEED = 20261130;
 export const DEFAULT_TIMEOUT_MS = 10_000;
 /** The per-request timeout of the cost profile: a super-linear class may take seconds before it answers. */
 export const PROFILE_TIMEOUT_MS = 60_000;
 export const PROFILE_ROUNDS = 5;
+/** Measured pairs per shape of --profile common. */
+export const COMMON_ROUNDS = 15;
 
 export const USAGE = `usage:
   toolresult conformance [options] [-- COMMAND ARGS...]   test an adapter (default: the bundled reference)
@@ -74,6 +77,9 @@ cost profile (conformance/README.md, "Cost under attack"):
   --rounds N             measured rounds per class, each one floor and one attack sample (default ${PROFILE_ROUNDS})
   --only CLASS           run only the named classes (repeatable; --list shows them)
   --timeout MS           per-request timeout (default ${PROFILE_TIMEOUT_MS} with --profile)
+  toolresult conformance --profile common [--size quick|full] [--rounds N] [--only SHAPE]... [-- COMMAND ARGS...]
+  --profile common       bound within-budget results of common shapes against the language's own
+                         JSON serializer on the same value (op serialize); limit x1.5 at the full size
 
 exit status: 0 every applicable case passed (with --profile: every class within its limits); 1 a case
 failed (or a known failure is stale; with --profile: a class beyond its limits); 2 usage error`;
@@ -167,9 +173,12 @@ export function parseArgs(argv: readonly string[]): Args {
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
   if (profile !== undefined) {
-    if (profile !== 'hostile') throw new UsageError(`--profile ${JSON.stringify(profile)} is not a profile of the kit (there is one: hostile)`);
+    if (profile !== 'hostile' && profile !== 'common') throw new UsageError(`--profile ${JSON.stringify(profile)} is not a profile of the kit (there are two: hostile, common)`);
     if (caseOnly.length > 0) throw new UsageError(`${caseOnly[0]} does not apply to --profile (its options: --size, --rounds, --only CLASS, --timeout, --list, -v)`);
     if (size !== undefined && size !== 'quick' && size !== 'full') throw new UsageError(`--size takes quick or full, got ${JSON.stringify(size)}`);
+    if (profile === 'common') {
+      return { command: 'profile', profile, size: (size ?? 'full') as 'quick' | 'full', rounds: rounds ?? COMMON_ROUNDS, only, timeoutMs: timeoutGiven ? timeoutMs : PROFILE_TIMEOUT_MS, list, verbose, adapter };
+    }
     return {
       command: 'profile',
       profile,
@@ -182,7 +191,7 @@ export function parseArgs(argv: readonly string[]): Args {
       adapter,
     };
   }
-  if (size !== undefined || rounds !== undefined) throw new UsageError(`${size !== undefined ? '--size' : '--rounds'} belongs to --profile hostile`);
+  if (size !== undefined || rounds !== undefined) throw new UsageError(`${size !== undefined ? '--size' : '--rounds'} belongs to --profile hostile or common`);
   if (runs !== undefined && runsScale !== undefined) throw new UsageError('--runs and --runs-scale exclude each other: --runs sets every property\'s runs, --runs-scale multiplies each one\'s own');
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
   return { command, seed, runs, ...(runsScale !== undefined ? { runsScale } : {}), path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };

@@ -55,6 +55,10 @@ export async function cli(argv: readonly string[], io: RunIO = stdio(), invocati
     const { killRunningAdapters } = await import('./process.ts');
     stopAdapters = killRunningAdapters;
     if (args.command === 'profile') {
+      if (args.profile === 'common') {
+        const { runCommon } = await import('../profile/common.ts');
+        return await runCommon(args, io);
+      }
       const { runProfile } = await import('../profile/run.ts');
       return await runProfile(args, io);
     }

@@ -140,9 +140,19 @@ func copyData(v any) any {
 	case nil:
 		return nil
 	case bool:
-		return x
+		return v
 	case string:
+		// The interface value itself when coercion changes nothing: boxing the string again
+		// would allocate once per string, most of the cost of copying a table.
+		if wellFormed(x) {
+			return v
+		}
 		return CoerceText(x)
+	case float64:
+		if x != 0 {
+			return v
+		}
+		return float64(0)
 	case []any:
 		if x == nil {
 			return nil

@@ -28,7 +28,7 @@ const unencodableOctets = 4
 // when the verdict is ok (TR-BOUND-8). It walks with an explicit stack, so any depth is safe
 // (TR-BOUND-0), and stops once the running length passes the budget (TR-BOUND-16).
 func Measure(value any, budget int) (Verdict, int) {
-	w := walker{budget: int64(budget), onPath: map[containerID]int{}}
+	w := walker{budget: int64(budget)}
 	w.run(value)
 	switch {
 	case w.total > w.budget:
@@ -51,9 +51,11 @@ type containerID struct {
 
 type frame struct {
 	id    containerID
+	inMap bool // counted in onPath (the path has been deeper than scanDepth), not found by a scan
 	list  []any
 	iter  *reflect.MapIter
-	keys  map[string]struct{}
+	m     map[string]any
+	bad   map[string]struct{} // coerced forms of the map's ill-formed keys, made at the first one
 	index int
 	level int
 }
@@ -63,16 +65,21 @@ type walker struct {
 	total       int64
 	unencodable bool
 	maxLevel    int
-	onPath      map[containerID]int
-	stack       []*frame
+	onPath      map[containerID]int // the path's containers, once it has been deeper than scanDepth
+	stack       []frame
 }
+
+// scanDepth: a container this close to the root is checked for a cycle by a scan of the path, with
+// no map operation and no allocation; deeper ones (a nest of 100,000) through onPath.
+const scanDepth = 64
 
 func (w *walker) over() bool { return w.total > w.budget }
 
 func (w *walker) run(root any) {
 	w.visit(root, 0)
 	for len(w.stack) > 0 && !w.over() {
-		top := w.stack[len(w.stack)-1]
+		// A pointer into the stack: read and updated before visit, which may grow the stack.
+		top := &w.stack[len(w.stack)-1]
 		if top.iter != nil {
 			if !top.iter.Next() {
 				w.pop()
@@ -88,11 +95,18 @@ func (w *walker) run(root any) {
 				w.total += int64(len(key)) + 4
 				return
 			}
-			coerced := CoerceText(key)
-			if _, seen := top.keys[coerced]; seen {
-				w.unencodable = true // TR-BOUND-7
-			} else {
-				top.keys[coerced] = struct{}{}
+			// Keys of a Go map are distinct, so only an ill-formed key can collide (TR-BOUND-7): with
+			// a well-formed key equal to its coerced form, or with another ill-formed one.
+			if !wellFormed(key) {
+				coerced := CoerceText(key)
+				_, clash := top.m[coerced]
+				if _, seen := top.bad[coerced]; seen || clash {
+					w.unencodable = true
+				}
+				if top.bad == nil {
+					top.bad = map[string]struct{}{}
+				}
+				top.bad[coerced] = struct{}{}
 			}
 			w.total += stringLength(key) + 1
 			w.visit(top.iter.Value().Interface(), top.level)
@@ -113,10 +127,28 @@ func (w *walker) run(root any) {
 
 func (w *walker) pop() {
 	top := w.stack[len(w.stack)-1]
+	w.stack[len(w.stack)-1] = frame{} // let the collector have what it held
 	w.stack = w.stack[:len(w.stack)-1]
-	if w.onPath[top.id]--; w.onPath[top.id] == 0 {
-		delete(w.onPath, top.id)
+	if top.inMap {
+		if w.onPath[top.id]--; w.onPath[top.id] == 0 {
+			delete(w.onPath, top.id)
+		}
 	}
+}
+
+// onThePath reports whether the container id is open on the current path.
+// Near the root it scans the path; once the path has been deeper than scanDepth, every frame is in
+// onPath and one lookup answers (a nest of 100,000 costs a lookup per level, not a scan).
+func (w *walker) onThePath(id containerID) bool {
+	if w.onPath != nil {
+		return w.onPath[id] > 0
+	}
+	for i := range w.stack {
+		if w.stack[i].id == id {
+			return true
+		}
+	}
+	return false
 }
 
 // visit counts a scalar, or opens a container at one level below parentLevel.
@@ -142,7 +174,7 @@ func (w *walker) visit(v any, parentLevel int) {
 			return
 		}
 		w.total += 2
-		w.open(containerID{length: len(x), ptr: slicePtr(x)}, &frame{list: x}, parentLevel)
+		w.open(containerID{length: len(x), ptr: slicePtr(x)}, frame{list: x}, parentLevel)
 	case map[string]any:
 		if x == nil {
 			w.total += 4
@@ -150,7 +182,7 @@ func (w *walker) visit(v any, parentLevel int) {
 		}
 		w.total += 2
 		w.open(containerID{ptr: reflect.ValueOf(x).Pointer(), isMap: true},
-			&frame{iter: reflect.ValueOf(x).MapRange(), keys: map[string]struct{}{}}, parentLevel)
+			frame{iter: reflect.ValueOf(x).MapRange(), m: x}, parentLevel)
 	default:
 		if f, ok := numberValue(v); ok && isDataNumber(f) {
 			w.total += int64(len(formatNumber(f)))
@@ -161,12 +193,12 @@ func (w *walker) visit(v any, parentLevel int) {
 	}
 }
 
-func (w *walker) open(id containerID, f *frame, parentLevel int) {
+func (w *walker) open(id containerID, f frame, parentLevel int) {
 	f.level = parentLevel + 1
 	if f.level > w.maxLevel {
 		w.maxLevel = f.level
 	}
-	if id.ptr != 0 && w.onPath[id] > 0 {
+	if id.ptr != 0 && w.onThePath(id) {
 		// A cycle point: the container met again inside itself. One node of 4 octets, not entered.
 		w.total += unencodableOctets - 2
 		w.unencodable = true
@@ -176,7 +208,18 @@ func (w *walker) open(id containerID, f *frame, parentLevel int) {
 		return // an empty list holds nothing, so it cannot be a cycle point
 	}
 	f.id = id
-	w.onPath[id]++
+	if w.onPath == nil && len(w.stack) >= scanDepth {
+		// The path is now deeper than a scan should go: every open frame moves to the map.
+		w.onPath = make(map[containerID]int, 2*scanDepth)
+		for i := range w.stack {
+			w.onPath[w.stack[i].id]++
+			w.stack[i].inMap = true
+		}
+	}
+	if w.onPath != nil {
+		w.onPath[id]++
+		f.inMap = true
+	}
 	w.stack = append(w.stack, f)
 }
 
@@ -239,20 +282,28 @@ func uintValue(u uint64) (float64, bool) {
 	return float64(u), true
 }
 
+// asciiLength is L of each ASCII octet: 2 for the short escapes, 6 for \u00XX, 1 for the rest.
+var asciiLength = func() (t [0x80]int8) {
+	for c := range t {
+		switch {
+		case c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
+			t[c] = 2
+		case c < 0x20:
+			t[c] = 6
+		default:
+			t[c] = 1
+		}
+	}
+	return t
+}()
+
 // stringLength is L of a string: its coerced UTF-8 in JCS form, with the quotes (spec §3.4).
 func stringLength(s string) int64 {
 	n := int64(2)
 	for i := 0; i < len(s); {
 		c := s[i]
 		if c < 0x80 {
-			switch {
-			case c == '"' || c == '\\' || c == '\b' || c == '\t' || c == '\n' || c == '\f' || c == '\r':
-				n += 2
-			case c < 0x20:
-				n += 6
-			default:
-				n++
-			}
+			n += int64(asciiLength[c])
 			i++
 			continue
 		}

@@ -13,9 +13,13 @@ import { OpError, type OpHandler } from './types.ts';
  * Decodes a result input and bounds it. Shared by every op that takes `{result, options?}`.
  * Invalid options become the error `options.invalid` (TR-MODEL-10).
  */
-export function boundFromInput(input: { result: unknown; options?: unknown }): BoundedToolResult {
+export function boundFromInput(input: { result: unknown; options?: unknown; repeat?: unknown }): BoundedToolResult {
   const result = toToolResult(decodeTagged(input.result));
+  // The common-case profile bounds one built result many times, so that decoding it is not what it times.
+  const times = input.repeat === undefined ? 1 : input.repeat;
+  if (!Number.isSafeInteger(times) || (times as number) < 1) throw new OpError('adapter.bad_input', 'repeat must be an integer of at least 1');
   try {
+    for (let i = 1; i < (times as number); i++) bound(result, input.options as BoundOptions | undefined);
     return bound(result, input.options as BoundOptions | undefined);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);

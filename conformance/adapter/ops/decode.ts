@@ -3,7 +3,7 @@
 // the profile can compare an attack with the cost of merely receiving the same payload.
 import { types } from 'node:util';
 import { decodeTagged } from '../decode-tagged.ts';
-import type { OpHandler } from './types.ts';
+import { OpError, type OpHandler } from './types.ts';
 
 /**
  * Reads one character of every string in `v`: `String.prototype.repeat` makes a rope, which V8
@@ -31,7 +31,19 @@ function makeWhole(v: unknown): number {
   return read;
 }
 
+/** The common-case floor: JavaScript's own serializer and the text's UTF-8 length, nothing else. */
+function serialize(input: { value?: unknown; repeat?: unknown }): { octets: number } {
+  const times = input.repeat;
+  if (!Number.isSafeInteger(times) || (times as number) < 1) throw new OpError('adapter.bad_input', 'repeat must be an integer of at least 1');
+  const value = decodeTagged(input.value);
+  makeWhole(value);
+  let octets = 0;
+  for (let i = 0; i < (times as number); i++) octets = Buffer.byteLength(JSON.stringify(value) ?? 'null');
+  return { octets };
+}
+
 export const decodeOps: Readonly<Record<string, OpHandler>> = {
+  serialize,
   decode: (input: { value?: unknown }) => {
     makeWhole(decodeTagged(input.value));
     return {};

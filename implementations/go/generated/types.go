@@ -4598,6 +4598,126 @@ func (v DecodeOutput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(members)
 }
 
+// The floor of the common-case profile (conformance/README.md, --profile common): the adapter
+// decodes value once as it decodes every op's tagged input, then serializes it repeat times with
+// the language's own JSON serializer, compact and without escaping non-ASCII (Python json.dumps(v,
+// ensure_ascii=False, separators=(',', ':')); PHP json_encode with JSON_UNESCAPED_UNICODE |
+// JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE; Go json.Marshal; JavaScript
+// JSON.stringify), takes the length of the UTF-8 text, and calls nothing of the implementation.
+type SerializeInput struct {
+	// A value in the tagged encoding:
+	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
+	Value AdapterProtocolTaggedValue `json:"value"`
+	// How many times to serialize the decoded value; the answer is the last length.
+	Repeat int64 `json:"repeat"`
+	// Members the schema does not name; the object is open to them.
+	AdditionalMembers map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, unknown ones kept in AdditionalMembers, constants checked.
+func (v *SerializeInput) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("SerializeInput: want an object, got %.40s", data)
+	}
+	if _, ok := members["value"]; !ok {
+		return fmt.Errorf("SerializeInput: missing member %q", "value")
+	}
+	if raw, ok := members["repeat"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("SerializeInput: missing member %q", "repeat")
+	}
+	type plain SerializeInput
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("SerializeInput: %w", err)
+	}
+	for member, raw := range members {
+		switch member {
+		case "value", "repeat":
+		default:
+			if p.AdditionalMembers == nil {
+				p.AdditionalMembers = map[string]json.RawMessage{}
+			}
+			p.AdditionalMembers[member] = raw
+		}
+	}
+	*v = SerializeInput(p)
+	return nil
+}
+
+// MarshalJSON writes the named members, then the additional ones.
+func (v SerializeInput) MarshalJSON() ([]byte, error) {
+	type plain SerializeInput
+	data, err := json.Marshal(plain(v))
+	if err != nil || len(v.AdditionalMembers) == 0 {
+		return data, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	for member, raw := range v.AdditionalMembers {
+		if _, named := members[member]; !named {
+			members[member] = raw
+		}
+	}
+	return json.Marshal(members)
+}
+
+type SerializeOutput struct {
+	// The length in octets of the last serialization.
+	Octets int64 `json:"octets"`
+	// Members the schema does not name; the object is open to them.
+	AdditionalMembers map[string]json.RawMessage `json:"-"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, unknown ones kept in AdditionalMembers, constants checked.
+func (v *SerializeOutput) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("SerializeOutput: want an object, got %.40s", data)
+	}
+	if raw, ok := members["octets"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("SerializeOutput: missing member %q", "octets")
+	}
+	type plain SerializeOutput
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("SerializeOutput: %w", err)
+	}
+	for member, raw := range members {
+		switch member {
+		case "octets":
+		default:
+			if p.AdditionalMembers == nil {
+				p.AdditionalMembers = map[string]json.RawMessage{}
+			}
+			p.AdditionalMembers[member] = raw
+		}
+	}
+	*v = SerializeOutput(p)
+	return nil
+}
+
+// MarshalJSON writes the named members, then the additional ones.
+func (v SerializeOutput) MarshalJSON() ([]byte, error) {
+	type plain SerializeOutput
+	data, err := json.Marshal(plain(v))
+	if err != nil || len(v.AdditionalMembers) == 0 {
+		return data, err
+	}
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil {
+		return nil, err
+	}
+	for member, raw := range v.AdditionalMembers {
+		if _, named := members[member]; !named {
+			members[member] = raw
+		}
+	}
+	return json.Marshal(members)
+}
+
 type CoerceInput struct {
 	// A string or a string tag:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
@@ -4837,6 +4957,9 @@ type BoundInput struct {
 	// every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an
 	// adapter that claims the exposure group is sent one.
 	Exposure ExposurePolicyInput `json:"exposure,omitempty"`
+	// The common-case profile (--profile common): build the result once, bound it this many times with
+	// the same options, and answer the last bounded result. Absent is 1.
+	Repeat *int64 `json:"repeat,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -4857,7 +4980,7 @@ func (v *BoundInput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "result", "options", "exposure":
+		case "result", "options", "exposure", "repeat":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}

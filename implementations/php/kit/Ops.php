@@ -53,6 +53,7 @@ final class Ops
             'stop' => new \stdClass(),
             // The cost profile's floor: decode the value as every op does, and do nothing with it.
             'decode' => $this->decodeOnly($input),
+            'serialize' => $this->serialize($input),
             'coerce' => ['text' => Utf8::coerce($this->string($input, 'value'))],
             'measure' => $this->measure($input),
             'bound' => ['result' => $this->bounded($input)->toRecord()],
@@ -179,8 +180,41 @@ final class Ops
     private function bounded(\stdClass $input): \ToolResult\Model\BoundedToolResult
     {
         $options = $this->options($input);
-        $bounded = Bounder::bound($this->result($input->result ?? null), $options);
+        $result = $this->result($input->result ?? null);
+        // The common-case profile bounds one built result `repeat` times: the work, not the request.
+        for ($i = $this->repeat($input); $i > 1; $i--) {
+            Bounder::bound($result, $options);
+        }
+        $bounded = Bounder::bound($result, $options);
         return Exposure::expose($bounded, $this->exposure($input), $options);
+    }
+
+    private function repeat(\stdClass $input): int
+    {
+        $times = $input->repeat ?? 1;
+        if (is_float($times) && floor($times) === $times) {
+            $times = (int) $times;
+        }
+        if (!is_int($times) || $times < 1) {
+            throw new BadInput('repeat must be an integer of at least 1');
+        }
+        return $times;
+    }
+
+    /**
+     * The common-case floor: PHP's own serializer and the length of its text, nothing else. The flags
+     * are those a PHP system sets to write JSON for a model (the seed's bounder among them):
+     * non-ASCII and slashes unescaped, an ill-formed octet sequence replaced rather than failing.
+     */
+    private function serialize(\stdClass $input): array
+    {
+        $times = $this->repeat($input);
+        $value = $this->decode(property_exists($input, 'value') ? $input->value : null);
+        $octets = 0;
+        for ($i = 0; $i < $times; $i++) {
+            $octets = strlen((string) json_encode($value, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE));
+        }
+        return ['octets' => $octets];
     }
 
     private function audit(\stdClass $input): array

@@ -8,7 +8,8 @@ from typing import Any, Literal, Mapping, TypeGuard
 from . import generated_types as schema
 from .artifact_shape import is_valid_artifact_list
 from .content_cap import cap_content
-from .json_measure import Verdict, measure
+from .json_measure import Verdict, measure_to_keep
+from .plain_json import JsonSnapshot
 from .options import BoundOptions
 from .result import ABSENT, BoundedResult, ToolResult, make_bounded
 
@@ -91,9 +92,13 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
         if artifacts is not ABSENT and not (type(artifacts) is list and len(artifacts) == 0):
             warnings.add("artifacts.dropped_on_error")
     elif artifacts is not ABSENT:
-        measured = measure(artifacts, opts.artifacts_budget)
+        measured = measure_to_keep(artifacts, opts.artifacts_budget)
         verdict: ArtifactVerdict = measured.verdict
-        if verdict == "ok" and not is_valid_artifact_list(measured.value):
+        # A snapshot's shape is that of the plain input it was made of (coercion changes no type,
+        # and turns no string into an artifact type's name, all of which are ASCII).
+        kept = measured.value
+        shaped, cells = (artifacts, kept.cells_are_str) if type(kept) is JsonSnapshot else (kept, False)
+        if verdict == "ok" and not is_valid_artifact_list(shaped, cells):
             verdict = "invalid_shape"
         if verdict == "ok":
             bounded_artifacts = measured.value
@@ -103,7 +108,7 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
 
     bounded_structured: Any = ABSENT
     if structured is not ABSENT:
-        measured = measure(structured, opts.structured_budget)
+        measured = measure_to_keep(structured, opts.structured_budget)
         if measured.verdict == "ok":
             bounded_structured = measured.value
         else:

@@ -1009,6 +1009,27 @@ DecodeOutput = TypedDict(
     },
 )
 
+# The floor of the common-case profile (conformance/README.md, --profile common): the adapter
+# decodes value once as it decodes every op's tagged input, then serializes it repeat times with
+# the language's own JSON serializer, compact and without escaping non-ASCII (Python json.dumps(v,
+# ensure_ascii=False, separators=(',', ':')); PHP json_encode with JSON_UNESCAPED_UNICODE |
+# JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE; Go json.Marshal; JavaScript
+# JSON.stringify), takes the length of the UTF-8 text, and calls nothing of the implementation.
+SerializeInput = TypedDict(
+    "SerializeInput",
+    {
+        "value": "AdapterProtocolTaggedValue",
+        "repeat": int,
+    },
+)
+
+SerializeOutput = TypedDict(
+    "SerializeOutput",
+    {
+        "octets": int,
+    },
+)
+
 CoerceInput = TypedDict(
     "CoerceInput",
     {
@@ -1049,6 +1070,7 @@ BoundInput = TypedDict(
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
         "exposure": NotRequired["ExposurePolicyInput"],
+        "repeat": NotRequired[int],
     },
 )
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from .coercion import coerce_text
 from .ecmascript_number import format_number
+from .plain_json import plain_measure, plain_snapshot
 
 MAX_SAFE_INTEGER = 2**53 - 1
 MAX_DEPTH = 64
@@ -76,6 +77,27 @@ def _keys_are_text(mapping: dict[Any, Any]) -> bool:
 
 
 def measure(value: Any, budget: int) -> Measurement:
+    """The verdict of ``value`` against ``budget`` (without the artifact-shape step).
+
+    A plain value within the budget is measured and copied by C code (plain_json.py); everything
+    else, and every value that proof does not admit, by the exact walk. Both give the same answer.
+    """
+    plain = plain_measure(value, budget)
+    if plain is not None:
+        return Measurement("ok", plain[0], plain[1])
+    return walk_measure(value, budget)
+
+
+def measure_to_keep(value: Any, budget: int) -> Measurement:
+    """``measure`` for the bounder, which keeps what it measured and copies it out on every access:
+    a plain value measured in C is kept as its JSON text (a JsonSnapshot), not copied as objects."""
+    plain = plain_snapshot(value, budget)
+    if plain is not None:
+        return Measurement("ok", plain[0], plain[1])
+    return walk_measure(value, budget)
+
+
+def walk_measure(value: Any, budget: int) -> Measurement:
     """Walk ``value`` once and give its verdict against ``budget`` (without the artifact-shape step)."""
     total = 0
     depth = 0

@@ -13,6 +13,7 @@ import weakref
 from typing import Any, Iterable
 
 from . import generated_types as schema
+from .plain_json import JsonSnapshot
 
 
 class _Absent:
@@ -73,6 +74,14 @@ class ToolResult:
 _BOUNDER_ONLY = object()
 
 
+def _fresh(kept: Any) -> Any:
+    """A fresh copy of a kept channel: read back from its JSON text when the bounder kept that
+    (plain_json.JsonSnapshot), else a deep copy."""
+    if type(kept) is JsonSnapshot:
+        return kept.thaw()
+    return copy.deepcopy(kept)
+
+
 class BoundedResult:
     """The output of ``bound``: the only input the wire, sink and ledger functions accept."""
 
@@ -115,11 +124,12 @@ class BoundedResult:
     @property
     def structured(self) -> Any:
         """A copy of the structured value, or ABSENT."""
-        return copy.deepcopy(self._structured)
+        return _fresh(self._structured)
 
     @property
     def artifacts(self) -> list[schema.ToolArtifact]:
-        return copy.deepcopy(self._artifacts)
+        fresh: list[schema.ToolArtifact] = _fresh(self._artifacts)
+        return fresh
 
     @property
     def warnings(self) -> tuple[schema.WarningCode, ...]:
@@ -129,8 +139,8 @@ class BoundedResult:
         """The result as tool-result.schema.json (a fresh copy each call)."""
         out: dict[str, Any] = {"content": self._content, "isError": self._is_error}
         if self._structured is not ABSENT:
-            out["structured"] = copy.deepcopy(self._structured)
-        out["artifacts"] = copy.deepcopy(self._artifacts)
+            out["structured"] = _fresh(self._structured)
+        out["artifacts"] = _fresh(self._artifacts)
         out["warnings"] = [{"code": code} for code in self._warnings]
         return out  # type: ignore[return-value]
 

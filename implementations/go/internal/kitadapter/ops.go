@@ -2,6 +2,7 @@ package kitadapter
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"math"
 
@@ -24,6 +25,8 @@ func init() {
 		"stop":      func(map[string]any, *lineLog) (any, error) { return map[string]any{}, nil },
 		"coerce":    opCoerce,
 		"measure":   opMeasure,
+		"decode":    opDecode,
+		"serialize": opSerialize,
 		"bound":     opBound,
 		"wire":      opWire,
 		"audit":     opAudit,
@@ -177,11 +180,66 @@ func bounded(in map[string]any) (toolresult.Bounded, toolresult.BoundOptions, er
 	if err != nil {
 		return toolresult.Bounded{}, o, err
 	}
+	times, err := repeat(in)
+	if err != nil {
+		return toolresult.Bounded{}, o, err
+	}
+	// The common-case profile bounds one built result `repeat` times: the work, not the request.
+	for i := 1; i < times; i++ {
+		if _, err := toolresult.Bound(r, o); err != nil {
+			return toolresult.Bounded{}, o, fail("options.invalid", err.Error())
+		}
+	}
 	b, err := toolresult.Bound(r, o)
 	if err != nil {
 		return b, o, fail("options.invalid", err.Error())
 	}
 	return b, o, nil
+}
+
+// repeat is the `repeat` of the common-case profile's ops (absent: 1).
+func repeat(in map[string]any) (int, error) {
+	raw, given := in["repeat"]
+	if !given {
+		return 1, nil
+	}
+	f, ok := raw.(float64)
+	if !ok || f < 1 || f != math.Trunc(f) || f > 1<<30 {
+		return 0, fail("adapter.bad_input", "repeat must be an integer of at least 1")
+	}
+	return int(f), nil
+}
+
+// opDecode is the cost profiles' floor: the value decoded as every op decodes it, and nothing else.
+func opDecode(in map[string]any, _ *lineLog) (any, error) {
+	if _, err := Decode(in["value"]); err != nil {
+		return nil, err
+	}
+	return map[string]any{}, nil
+}
+
+// opSerialize is the common-case floor: Go's own serializer and the length of its text, nothing else.
+func opSerialize(in map[string]any, _ *lineLog) (any, error) {
+	if _, given := in["repeat"]; !given {
+		return nil, fail("adapter.bad_input", "serialize needs repeat")
+	}
+	times, err := repeat(in)
+	if err != nil {
+		return nil, err
+	}
+	v, err := Decode(in["value"])
+	if err != nil {
+		return nil, err
+	}
+	octets := 0
+	for i := 0; i < times; i++ {
+		text, err := json.Marshal(v)
+		if err != nil {
+			return nil, fail("adapter.bad_input", "json.Marshal cannot serialize the value")
+		}
+		octets = len(text)
+	}
+	return map[string]any{"octets": octets}, nil
 }
 
 // exposed applies the input's exposure policy with the same budgets (spec §12.7).

@@ -9,20 +9,21 @@ use ToolResult\Json\JsonData;
 /** TR-BOUND-9: a list of objects {type, label, data}, each data of exactly its type's shape. */
 final class ArtifactShape
 {
-    public static function isValidList(mixed $list): bool
+    /** @param bool $stringLeaves every node at the level of table cells is known to be a string (PlainJson saw it) */
+    public static function isValidList(mixed $list, bool $stringLeaves = false): bool
     {
         if (!JsonData::isList($list)) {
             return false;
         }
         foreach ($list as $item) {
-            if (!self::isValid($item)) {
+            if (!self::isValid($item, $stringLeaves)) {
                 return false;
             }
         }
         return true;
     }
 
-    private static function isValid(mixed $item): bool
+    private static function isValid(mixed $item, bool $stringLeaves): bool
     {
         $m = self::exactMembers($item, ['type', 'label', 'data']);
         if ($m === null || !is_string($m['label'])) {
@@ -37,12 +38,23 @@ final class ArtifactShape
             if ($d === null || !self::isStringList($d['columns']) || !JsonData::isList($d['rows'])) {
                 return false;
             }
-            foreach ($d['rows'] as $row) {
-                if (!self::isStringList($row) || count($row) !== count($d['columns'])) {
-                    return false;
-                }
+            // Every row at once, by built-ins (a table of many rows is the common artifact).
+            $rows = $d['rows'];
+            $n = count($rows);
+            if ($n === 0) {
+                return true;
             }
-            return true;
+            if (count(array_filter($rows, 'is_array')) !== $n || count(array_filter($rows, 'array_is_list')) !== $n) {
+                return false;
+            }
+            if (array_count_values(array_map('count', $rows)) !== [count($d['columns']) => $n]) {
+                return false;
+            }
+            if ($stringLeaves) {
+                return true;
+            }
+            $cells = array_merge(...$rows);
+            return count(array_filter($cells, 'is_string')) === count($cells);
         }
         return false;
     }
@@ -70,14 +82,6 @@ final class ArtifactShape
 
     private static function isStringList(mixed $v): bool
     {
-        if (!JsonData::isList($v)) {
-            return false;
-        }
-        foreach ($v as $x) {
-            if (!is_string($x)) {
-                return false;
-            }
-        }
-        return true;
+        return JsonData::isList($v) && count(array_filter($v, 'is_string')) === count($v);
     }
 }

@@ -54,9 +54,12 @@ final class Bounder
                 $codes[] = WarningCode::ArtifactsDroppedOnError->value; // TR-BOUND-12, not judged
             }
         } elseif ($artifacts !== Absent::Value) {
-            $m = Walker::measure($artifacts, $o->artifactsBudget);
+            $stringLeaves = false;
+            $m = Walker::measureToKeep($artifacts, $o->artifactsBudget, $stringLeaves);
             $verdict = $m->verdict;
-            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy)) {
+            // Kept as text, the list's shape is that of the plain input it was made from (and when
+            // the proof saw only strings at the level of table cells, every cell is one).
+            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy instanceof JsonText ? $artifacts : $m->copy, $stringLeaves)) {
                 $verdict = Verdict::InvalidShape;
             }
             if ($verdict === Verdict::Ok) {
@@ -69,7 +72,7 @@ final class Bounder
 
         $kept = Absent::Value;
         if ($structured !== Absent::Value) {
-            $m = Walker::measure($structured, $o->structuredBudget);
+            $m = Walker::measureToKeep($structured, $o->structuredBudget);
             if ($m->verdict === Verdict::Ok) {
                 $kept = $m->copy;
             } else {

@@ -22,6 +22,33 @@ final class Walker
 
     public static function measure(mixed $root, int $budget, bool $copy = true): Measurement
     {
+        // A plain value within the budget is measured and copied by C code (PlainJson); everything
+        // else, and every value that proof does not admit, by the walk. Both give the same answer.
+        $plain = PlainJson::measure($root, $budget);
+        if ($plain !== null) {
+            return new Measurement(Verdict::Ok, $plain[0], $copy ? $plain[1] : null);
+        }
+        return self::walk($root, $budget, $copy);
+    }
+
+    /**
+     * measure() for the bounder, which keeps what it measured and hands out copies: a plain value
+     * measured in C is kept as its JSON text (JsonText), not copied as objects.
+     */
+    public static function measureToKeep(mixed $root, int $budget, bool &$stringLeaves = false): Measurement
+    {
+        $plain = PlainJson::keep($root, $budget);
+        if ($plain !== null) {
+            $stringLeaves = $plain[2];
+            return new Measurement(Verdict::Ok, $plain[0], $plain[1]);
+        }
+        $stringLeaves = false;
+        return self::walk($root, $budget, true);
+    }
+
+    /** The exact walk alone (the differential tests compare PlainJson with it). */
+    public static function walk(mixed $root, int $budget, bool $copy = true): Measurement
+    {
         $walker = new self($budget, $copy);
         return $walker->run($root);
     }

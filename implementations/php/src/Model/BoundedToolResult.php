@@ -4,6 +4,7 @@ declare(strict_types=1);
 
 namespace ToolResult\Model;
 
+use ToolResult\Bound\JsonText;
 use ToolResult\Json\JsonData;
 
 /**
@@ -20,7 +21,7 @@ final readonly class BoundedToolResult implements \JsonSerializable
         public string $content,
         public bool $isError,
         mixed $structured,
-        array $artifacts,
+        array|JsonText $artifacts,
         array $warnings,
     ) {
         RunOnlyStore::put(
@@ -41,7 +42,7 @@ final readonly class BoundedToolResult implements \JsonSerializable
             throw new \LogicException('the bounded-result factory belongs to the bounder');
         }
         $handed = true;
-        return static fn (string $content, bool $isError, mixed $structured, array $artifacts, array $warnings): self
+        return static fn (string $content, bool $isError, mixed $structured, array|JsonText $artifacts, array $warnings): self
             => new self($content, $isError, $structured, $artifacts, $warnings);
     }
 
@@ -59,13 +60,13 @@ final readonly class BoundedToolResult implements \JsonSerializable
     /** A copy of the structured value; Absent::Value when there is none (null is a value, TR-MODEL-4). */
     public function structured(): mixed
     {
-        return JsonData::copy($this->raw('structured'));
+        return self::fresh($this->raw('structured'));
     }
 
     /** A copy of the artifact list: stdClass {type, label, data} items. */
     public function artifacts(): array
     {
-        return JsonData::copy($this->raw('artifacts'));
+        return self::fresh($this->raw('artifacts'));
     }
 
     /** @return list<string> sorted, distinct warning codes */
@@ -90,6 +91,12 @@ final readonly class BoundedToolResult implements \JsonSerializable
             return $w;
         }, $this->warnings());
         return $r;
+    }
+
+    /** A fresh copy of a kept channel: its text decoded when the bounder kept text (JsonText), else a deep copy. */
+    private static function fresh(mixed $kept): mixed
+    {
+        return $kept instanceof JsonText ? $kept->decode() : JsonData::copy($kept);
     }
 
     private function raw(string $name): mixed

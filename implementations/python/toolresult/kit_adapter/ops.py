@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any, Callable, Mapping
 
 import toolresult
@@ -107,6 +108,30 @@ def op_decode(payload: dict[str, Any]) -> dict[str, Any]:
     return {}
 
 
+def _repeat(payload: dict[str, Any]) -> int:
+    """The ``repeat`` of the common-case profile's ops: how many times to do the work (absent: 1)."""
+    times = payload.get("repeat", 1)
+    if type(times) is float and times.is_integer():
+        times = int(times)
+    if type(times) is not int or times < 1:
+        raise OpError("adapter.bad_input", "repeat must be an integer of at least 1")
+    return times
+
+
+def op_serialize(payload: dict[str, Any]) -> schema.SerializeOutput:
+    """The common-case floor: Python's own serializer and the text's UTF-8 length, nothing else.
+
+    A lone surrogate (sent as a ``utf16`` tag) is passed through by ``surrogatepass``: three octets,
+    as many as the U+FFFD the bounder puts in its place, at the native encoder's speed.
+    """
+    times = _repeat(payload)
+    value = decode_tagged(payload.get("value"))
+    octets = 0
+    for _ in range(times):
+        octets = len(json.dumps(value, ensure_ascii=False, separators=(",", ":")).encode("utf-8", "surrogatepass"))
+    return {"octets": octets}
+
+
 def op_coerce(payload: dict[str, Any]) -> schema.CoerceOutput:
     value = decode_tagged(payload.get("value"))
     if not is_text(value):
@@ -129,9 +154,15 @@ def op_measure(payload: dict[str, Any]) -> schema.MeasureOutput:
 
 
 def _bounded(payload: dict[str, Any]) -> tuple[Any, BoundOptions]:
-    """The bounded result of an op's ``{result, options?}`` input (options are checked first)."""
+    """The bounded result of an op's ``{result, options?}`` input (options are checked first).
+
+    With ``repeat`` (the common-case profile) the one built result is bounded that many times."""
     options = _options(payload.get("options"))
-    return bound(build_result(payload.get("result")), options), options
+    times = _repeat(payload)
+    result = build_result(payload.get("result"))
+    for _ in range(times - 1):
+        bound(result, options)
+    return bound(result, options), options
 
 
 def _exposed(payload: dict[str, Any], bounded: Any, options: BoundOptions) -> Any:
@@ -229,6 +260,7 @@ OPS: dict[str, Op] = {
     "hello": op_hello,
     "stop": op_stop,
     "decode": op_decode,
+    "serialize": op_serialize,
     "coerce": op_coerce,
     "measure": op_measure,
     "bound": op_bound,

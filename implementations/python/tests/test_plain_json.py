@@ -1,0 +1,212 @@
+"""The C-code measure of plain values (plain_json.py) against the exact walk: the same verdict, L
+and coerced copy, types included, for every value (spec 3.4, TR-BOUND-6, TR-BOUND-7, TR-BOUND-8).
+
+A differential property: seeded random JSON values, the shapes of the kit's common profile, and the
+values of the hostile classes and the unencodable kinds, each at a roomy budget and at budgets
+around its own L. The proof must also never run code of the value (TR-BOUND-6)."""
+
+from __future__ import annotations
+
+import math
+import random
+import unittest
+from typing import Any
+
+from toolresult.json_measure import measure, walk_measure
+from toolresult.plain_json import plain_measure
+
+from .support import RUNS, random_json, random_text, rng
+
+BIG = 1 << 30
+
+
+def typed(v: Any) -> Any:
+    """A form of v in which equal means equal with the same types (5 and 5.0 differ, True and 1 too)."""
+    if type(v) is dict:
+        return ("dict", tuple((k, typed(x)) for k, x in v.items()))
+    if type(v) is list:
+        return ("list", tuple(typed(x) for x in v))
+    if type(v) is float:
+        return ("float", v.hex())
+    return (type(v).__name__, v)
+
+
+class Boom(Exception):
+    pass
+
+
+class Meta(type):
+    def __hash__(cls) -> int:
+        raise Boom("a metaclass hash ran")
+
+    def __eq__(cls, other: object) -> bool:
+        raise Boom("a metaclass == ran")
+
+
+class Hostile(metaclass=Meta):
+    pass
+
+
+class LoudDict(dict):  # type: ignore[type-arg]
+    def items(self):  # type: ignore[no-untyped-def]
+        raise Boom("dict.items ran")
+
+    def keys(self):  # type: ignore[no-untyped-def]
+        raise Boom("dict.keys ran")
+
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise Boom("dict.__iter__ ran")
+
+
+class LoudList(list):  # type: ignore[type-arg]
+    def __iter__(self):  # type: ignore[no-untyped-def]
+        raise Boom("list.__iter__ ran")
+
+    def __len__(self) -> int:
+        raise Boom("list.__len__ ran")
+
+
+class LoudStr(str):
+    def __len__(self) -> int:
+        raise Boom("str.__len__ ran")
+
+
+def mutate(r: random.Random, v: Any, depth: int = 0) -> Any:
+    """v with, now and then, a node the proof must not admit (or must admit with care)."""
+    pick = r.random()
+    if pick < 0.03:
+        return r.choice([
+            float("nan"), float("inf"), -0.0, 5.0, 1e-5, 1e-7, 2**53, -(2**53), 10**30, b"ab\xff", (1, 2), {1, 2},
+            "a\ud800b", "\udfff", bytearray(b"x"), LoudStr("s"), LoudList([1]), LoudDict(a=1), Hostile(), True, None,
+        ])
+    if type(v) is list:
+        return [mutate(r, x, depth + 1) for x in v]
+    if type(v) is dict:
+        out: dict[Any, Any] = {}
+        for k, x in v.items():
+            key: Any = k
+            if r.random() < 0.02:
+                key = r.choice([1, 2.5, None, True, b"k", b"\xff", "k\ud800", "\ud801" + k])
+            out[key] = mutate(r, x, depth + 1)
+        return out
+    return v
+
+
+def common_shapes(r: random.Random) -> list[Any]:
+    rows = [[f"R-{i}", random_text(r), f"{r.random() * 1000:.2f}", "2026-11-30", "paid"] for i in range(200)]
+    table = [{"type": "table", "label": "Orders", "data": {"columns": ["a", "b", "c", "d", "e"], "rows": rows}}]
+    bad = [list(row) for row in rows]
+    bad[5][1] = "A\ud800OK"
+    records = {"items": [{"id": i, "price": round(r.random() * 1000, 2) + 0.01, "ratio": r.random() + 0.0001,
+                          "active": i % 2 == 0, "manager": None, "tags": ["a", "b"][: i % 3]} for i in range(100)]}
+    return [table, [{"type": "table", "label": "Bad", "data": {"columns": ["a", "b", "c", "d", "e"], "rows": bad}}],
+            records, {"title": "t", "body": "x\n\"y\"\\z é 😀 " * 500}, [{"type": "text", "label": "n", "data": {"text": "t"}}] * 50]
+
+
+def hostile_values() -> list[Any]:
+    cycle: list[Any] = [1]
+    cycle.append(cycle)
+    cyclic_dict: dict[str, Any] = {"a": 1}
+    cyclic_dict["self"] = cyclic_dict
+    deep: Any = 1
+    for _ in range(10_000):
+        deep = [deep]
+    shared = [list(range(50))] * 50
+    wide = {f"k{i}": i for i in range(5_000)}
+    return [
+        cycle, cyclic_dict, deep, shared, wide, {"k" * 100_000: 1}, ["x" * 100_000], [10**100],
+        {"a\ud800": 1, "a\udfff": 2}, {b"a": 1, "a": 2}, {b"\xff": 1, "\ufffd": 2}, [LoudDict(a=1)], [LoudList([1])],
+        {"n": LoudStr("s")}, [Hostile()], [Hostile] , [type("T", (), {})()], [(1, 2)], [[1] * 64], [0.1, 1e-4, 9.9e-5],
+        [1.5, 2.0**52 + 0.5, 123456.789, -12.5], [math.pi, -math.e], [None, True, False, 0, -1, 2**53 - 1, -(2**53 - 1)],
+    ]
+
+
+def nested(depth: int) -> Any:
+    v: Any = "leaf"
+    for _ in range(depth):
+        v = [v]
+    return v
+
+
+class PlainJsonAgreesWithTheWalk(unittest.TestCase):
+    def check(self, value: Any, budget: int, where: str) -> bool:
+        """Asserts measure == walk_measure; returns whether the C path answered."""
+        try:
+            fast = plain_measure(value, budget)
+        except Boom as error:  # pragma: no cover - the failure it reports
+            self.fail(f"{where}: the proof ran code of the value: {error}")
+        exact = walk_measure(value, budget)
+        got = measure(value, budget)
+        self.assertEqual((got.verdict, got.octets), (exact.verdict, exact.octets), where)
+        self.assertEqual(typed(got.value), typed(exact.value), where)
+        if fast is not None:
+            self.assertEqual(exact.verdict, "ok", where)
+            self.assertEqual((fast[0], typed(fast[1])), (exact.octets, typed(exact.value)), where)
+            if type(value) is list or type(value) is dict:
+                self.assertIsNot(fast[1], value, f"{where}: the copy is the input")
+        return fast is not None
+
+    def around(self, value: Any, where: str) -> int:
+        fast = 0
+        exact = walk_measure(value, BIG)
+        budgets = [BIG, 256]
+        if exact.octets is not None:
+            budgets += [max(exact.octets - 1, 0), exact.octets, exact.octets + 1]
+        for budget in budgets:
+            fast += self.check(value, budget, f"{where} budget={budget}")
+        return fast
+
+    def test_random_values_seeded(self) -> None:
+        r = rng("plain-json")
+        fast = 0
+        for i in range(RUNS):
+            value = random_json(r)
+            if i % 2 == 1:
+                value = mutate(r, value)
+            fast += self.around(value, f"random value {i} (TR_SEED and salt plain-json)")
+        # Not vacuous: the C path answered for a good share of the values.
+        self.assertGreater(fast, RUNS // 4)
+
+    def test_common_shapes(self) -> None:
+        r = rng("plain-json-shapes")
+        for i, value in enumerate(common_shapes(r)):
+            self.around(value, f"common shape {i}")
+        # The well-formed shapes take the C path at their own budget.
+        self.assertIsNotNone(plain_measure(common_shapes(rng("plain-json-shapes"))[0], 50_000))
+        self.assertIsNotNone(plain_measure(common_shapes(rng("plain-json-shapes"))[1], 50_000))
+
+    def test_hostile_and_unencodable_values(self) -> None:
+        for i, value in enumerate(hostile_values()):
+            self.around(value, f"hostile value {i}")
+
+    def test_depth_64_is_the_c_path_and_65_is_the_walk(self) -> None:
+        self.assertIsNotNone(plain_measure(nested(64), BIG))
+        self.assertIsNone(plain_measure(nested(65), BIG))
+        self.check(nested(64), BIG, "depth 64")
+        self.check(nested(65), BIG, "depth 65")
+
+    def test_TR_BOUND_9_cells_that_are_not_str_fail_on_the_c_path(self) -> None:
+        from toolresult import ToolResult, bound
+
+        for cell in [{}, [], ["x"], 5, None, {"a": "b"}, 1.5]:
+            table = [{"type": "table", "label": "T", "data": {"columns": ["a", "b"], "rows": [["x", "y"], ["x", cell]]}}]
+            codes = bound(ToolResult.text("ok", artifacts=table)).warnings
+            self.assertEqual(codes, ("artifacts.invalid_shape",), repr(cell))
+        good = [{"type": "table", "label": "T", "data": {"columns": ["a", "b"], "rows": [["x", "y"]]}},
+                {"type": "text", "label": "n", "data": {"text": "t"}}]
+        self.assertEqual(bound(ToolResult.text("ok", artifacts=good)).warnings, ())
+
+    def test_the_proof_runs_no_code_of_the_value(self) -> None:
+        for value in [LoudDict(a=1), LoudList([1]), LoudStr("s"), [Hostile()], [Hostile], {"a": [LoudDict(b=2)]}]:
+            self.assertIsNone(plain_measure(value, BIG))
+
+    def test_over_budget_is_left_to_the_walk_before_serializing(self) -> None:
+        # The charge before listing: a wide list and a long string over the budget are refused by
+        # their lengths, before the next level is listed or anything is serialized.
+        self.assertIsNone(plain_measure([0] * 1_000_000, 256))
+        self.assertIsNone(plain_measure(["x" * 1_000_000], 256))
+        self.assertIsNone(plain_measure({"k" * 1_000_000: 1}, 256))
+
+
+if __name__ == "__main__":
+    unittest.main()
