@@ -15,6 +15,8 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"regexp"
+	"strings"
 	"sync"
 	"time"
 
@@ -85,6 +87,12 @@ func main() {
 		if err := json.Unmarshal(in.Bytes(), &req); err != nil {
 			fmt.Fprintln(os.Stderr, "toolresult-ledger-worker: a request line is not JSON:", err)
 			continue
+		}
+		if req.Op == "execute" && hasLoneSurrogate(in.Bytes()) {
+			// encoding/json decodes an escaped lone surrogate as U+FFFD; the store is given the code
+			// point's generalized UTF-8 bytes instead (ED A0 80 for U+D800), which a Go string can hold
+			// and a store must refuse (TR-REPLAY-21), as the PHP worker does.
+			req.CallID = strings.ReplaceAll(req.CallID, "\uFFFD", "\xed\xa0\x80")
 		}
 		switch req.Op {
 		case "execute":
@@ -173,4 +181,17 @@ func executeReplayed(ledger store, callID string, tool toolresult.Tool) (toolres
 		}
 	}
 	return result, !ran, err
+}
+
+// A surrogate escape: a high one with the low one that makes it a pair, or either alone.
+var surrogateEscape = regexp.MustCompile(`(?i)\\u(d[89ab][0-9a-f]{2})(\\u(d[c-f][0-9a-f]{2}))?|\\u(d[c-f][0-9a-f]{2})`)
+
+// hasLoneSurrogate reports whether a request line escapes a surrogate that is not half of a pair.
+func hasLoneSurrogate(line []byte) bool {
+	for _, m := range surrogateEscape.FindAllSubmatch(line, -1) {
+		if (len(m[1]) > 0 && len(m[3]) == 0) || len(m[4]) > 0 {
+			return true
+		}
+	}
+	return false
 }
