@@ -1,7 +1,9 @@
-// Mutants on boundaries where the spec is clear but the kit had no case (issue 42, items 7-11): each
+// Mutants on boundaries where the spec is clear but the kit had no case (issue 42, items 7-12): each
 // is the other reading of one sentence, and each is killed by a vector written for it.
 import { readPattern, UnsupportedPattern } from '../../reference-impl/normalize/pattern-rule.ts';
 import { defaultRedactor } from '../../reference-impl/privacy/redactor.ts';
+import { isUndefinedTag } from '../adapter/options-input.ts';
+import { OpError } from '../adapter/ops/types.ts';
 import type { Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
@@ -198,6 +200,20 @@ export const boundaryMutants: readonly Mutant[] = [
         const result: Rec = { ...r };
         for (const channel of ['structured', 'artifacts']) if (Object.hasOwn(r, channel)) result[channel] = sharedAsCycles(r[channel]);
         return ref.bound!({ ...input, result }, ctx);
+      },
+    }),
+  },
+  {
+    name: 'undefined-budget-refused',
+    breaks: 'TR-MODEL-10',
+    description: 'refuses a budget given as undefined as it refuses null, instead of giving it its default',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        const o = input.options;
+        if (isRec(o) && ['contentBudget', 'artifactsBudget', 'structuredBudget'].some((b) => Object.hasOwn(o, b) && isUndefinedTag(o[b]))) {
+          throw new OpError('options.invalid', 'a budget must be an integer from 256 to 1073741824');
+        }
+        return ref.bound!(input, ctx);
       },
     }),
   },

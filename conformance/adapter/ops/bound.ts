@@ -6,6 +6,7 @@ import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
 import { expose } from '../../../reference-impl/exposure/expose.ts';
 import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
 import { decodeTagged } from '../decode-tagged.ts';
+import { optionsFromInput } from '../options-input.ts';
 import { toToolResult } from '../result-input.ts';
 import { OpError, type OpHandler } from './types.ts';
 
@@ -16,7 +17,7 @@ import { OpError, type OpHandler } from './types.ts';
 export function boundFromInput(input: { result: unknown; options?: unknown }): BoundedToolResult {
   const result = toToolResult(decodeTagged(input.result));
   try {
-    return bound(result, input.options as BoundOptions | undefined);
+    return bound(result, optionsFromInput(input.options) as BoundOptions | undefined);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
     throw e;
@@ -39,7 +40,7 @@ export function exposeFromInput(bounded: BoundedToolResult, input: { options?: u
     throw e;
   }
   try {
-    return expose(bounded, policy as never, input.options as BoundOptions | undefined);
+    return expose(bounded, policy as never, optionsFromInput(input.options) as BoundOptions | undefined);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
     throw e;
