@@ -151,9 +151,26 @@ final class Ops
         return ToolResult::text($content, $structured, $hasArtifacts ? $artifacts : [], $warnings);
     }
 
+    /**
+     * The input's options. A budget given as the tag {"$tr":"opaque","kind":"undefined"} is a budget
+     * given as JavaScript's undefined (spec §2.4, §9.3): the implementation gets its missing-value
+     * marker there, which takes the default. Only the three budgets are read this way.
+     */
     private function options(\stdClass $input): mixed
     {
-        return property_exists($input, 'options') ? $input->options : null;
+        $options = property_exists($input, 'options') ? $input->options : null;
+        if (!$options instanceof \stdClass) {
+            return $options;
+        }
+        $out = null;
+        foreach (['contentBudget', 'artifactsBudget', 'structuredBudget'] as $name) {
+            $v = property_exists($options, $name) ? $options->{$name} : null;
+            if ($v instanceof \stdClass && ($v->{'$tr'} ?? null) === 'opaque' && ($v->kind ?? null) === 'undefined') {
+                $out ??= clone $options;
+                $out->{$name} = Absent::Value;
+            }
+        }
+        return $out ?? $options;
     }
 
     /**
