@@ -217,4 +217,28 @@ export const boundaryMutants: readonly Mutant[] = [
       },
     }),
   },
+  {
+    name: 'levels-non-string-bad-input',
+    breaks: 'TR-PRIV-2',
+    description: 'refuses levels holding an item that is not a string as adapter.bad_input, instead of counting it as none',
+    override: (ref) => ({
+      audit: (input: Rec, ctx) => {
+        if (Array.isArray(input.levels) && input.levels.some((l) => typeof l !== 'string')) throw new OpError('adapter.bad_input', 'levels must be a list of strings');
+        return ref.audit!(input, ctx);
+      },
+    }),
+  },
+  {
+    name: 'hook-extra-member-refused',
+    breaks: 'TR-HOOK-8',
+    description: 'refuses a hook description with a member its row does not name, instead of ignoring it',
+    override: (ref) => ({
+      hooks: (input: Rec, ctx) => {
+        const used: Record<string, readonly string[]> = { 'replace-text': ['text'], 'append-text': ['text'], 'set-error': ['text'], 'truncate-text': ['octets'] };
+        const extra = (h: unknown) => isRec(h) && Object.keys(h).some((k) => k !== 'name' && !(used[String(h.name)] ?? []).includes(k));
+        if (Array.isArray(input.hooks) && input.hooks.some(extra)) throw new OpError('adapter.bad_input', 'a hook description has a member it does not use');
+        return ref.hooks!(input, ctx);
+      },
+    }),
+  },
 ];
