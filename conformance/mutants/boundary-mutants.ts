@@ -241,4 +241,15 @@ export const boundaryMutants: readonly Mutant[] = [
       },
     }),
   },
+  {
+    name: 'missing-content-bad-input',
+    breaks: 'TR-BOUND-4',
+    description: 'refuses a result input without content as adapter.bad_input, instead of letting the bounder fail it closed',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        if (isRec(input.result) && !Object.hasOwn(input.result, 'content')) throw new OpError('adapter.bad_input', 'result input needs content');
+        return ref.bound!(input, ctx);
+      },
+    }),
+  },
 ];
