@@ -3,6 +3,7 @@
 // name the requirement it breaks (conformance/mutants/mutants.test.ts).
 import type { OpHandler } from '../adapter/ops/types.ts';
 import { boundMutants } from './bound-mutants.ts';
+import { boundaryMutants } from './boundary-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { normalizeMutants, ruleMutants } from './normalize-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
@@ -20,7 +21,7 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...exposureMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...exposureMutants, ...boundaryMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);

@@ -6,6 +6,7 @@ import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
 import { expose } from '../../../reference-impl/exposure/expose.ts';
 import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
 import { decodeTagged } from '../decode-tagged.ts';
+import { optionsFromInput } from '../options-input.ts';
 import { toToolResult } from '../result-input.ts';
 import { OpError, type OpHandler } from './types.ts';
 
@@ -19,8 +20,9 @@ export function boundFromInput(input: { result: unknown; options?: unknown; repe
   const times = input.repeat === undefined ? 1 : input.repeat;
   if (!Number.isSafeInteger(times) || (times as number) < 1) throw new OpError('adapter.bad_input', 'repeat must be an integer of at least 1');
   try {
-    for (let i = 1; i < (times as number); i++) bound(result, input.options as BoundOptions | undefined);
-    return bound(result, input.options as BoundOptions | undefined);
+    const options = optionsFromInput(input.options) as BoundOptions | undefined;
+    for (let i = 1; i < (times as number); i++) bound(result, options);
+    return bound(result, options);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
     throw e;
@@ -43,7 +45,7 @@ export function exposeFromInput(bounded: BoundedToolResult, input: { options?: u
     throw e;
   }
   try {
-    return expose(bounded, policy as never, input.options as BoundOptions | undefined);
+    return expose(bounded, policy as never, optionsFromInput(input.options) as BoundOptions | undefined);
   } catch (e) {
     if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
     throw e;

@@ -1,6 +1,8 @@
 // Ops of the `hooks` group (spec/09-conformance.md §9.3): the hook descriptions of spec/08-hooks.md §8.4.
 import { hookFromSpec, transformToolResult } from '../../../reference-impl/hooks/index.ts';
+import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
 import { decodeTagged } from '../decode-tagged.ts';
+import { optionsFromInput } from '../options-input.ts';
 import { boundFromInput, exposeFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 
@@ -15,7 +17,7 @@ export const hooksOps: Record<string, OpHandler> = {
       throw new OpError('adapter.bad_input', e instanceof Error ? e.message : 'bad hook description');
     }
     const first = boundFromInput(input);
-    const result = transformToolResult(first, hooks, { bound: input.options, logger: ctx.logger });
+    const result = transformToolResult(first, hooks, { bound: optionsFromInput(input.options) as BoundOptions | undefined, logger: ctx.logger });
     // Exposure comes after the hooks, as in the seam (TR-EXPOSE-9).
     return { result: exposeFromInput(result, input).toRecord() };
   },

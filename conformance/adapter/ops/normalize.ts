@@ -4,6 +4,7 @@
 // reads a ToolMessage instance. options = budgets plus outputSchema and schemaPolicy.
 import { normalize, type NormalizeOptions, type NormalizeSource } from '../../../reference-impl/normalize/index.ts';
 import { decodeTagged } from '../decode-tagged.ts';
+import { optionsFromInput } from '../options-input.ts';
 import { OpError, type OpHandler } from './types.ts';
 
 const SOURCES: readonly string[] = ['mcp', 'langchain', 'local'];
@@ -16,7 +17,7 @@ export const normalizeOps: Record<string, OpHandler> = {
     }
     const value = decodeTagged(input.value);
     try {
-      return { result: normalize(source as NormalizeSource, value, input.options as NormalizeOptions | undefined).toRecord() };
+      return { result: normalize(source as NormalizeSource, value, optionsFromInput(input.options) as NormalizeOptions | undefined).toRecord() };
     } catch (e) {
       if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
       throw e;

@@ -120,10 +120,13 @@ final class Ops
     /** A tool result built from a result input with the library's own factories (§9.3). */
     public function result(mixed $in): mixed
     {
-        if (!$in instanceof \stdClass || !property_exists($in, 'content') || !property_exists($in, 'isError')) {
-            throw new BadInput('result input needs content and isError');
+        // A missing content is no shape error: the bounder fails it closed, as it does a content
+        // that is not a string (§9.3, TR-BOUND-4). A missing isError is one.
+        if (!$in instanceof \stdClass || !property_exists($in, 'isError')) {
+            throw new BadInput('result input needs isError');
         }
-        $content = $this->decode($in->content);
+        $hasContent = property_exists($in, 'content');
+        $content = $hasContent ? $this->decode($in->content) : Absent::Value;
         $structured = property_exists($in, 'structured') ? $this->decode($in->structured) : Absent::Value;
         $artifacts = property_exists($in, 'artifacts') ? $this->decode($in->artifacts) : Absent::Value;
         $warnings = [];
@@ -137,7 +140,10 @@ final class Ops
         $hasArtifacts = $artifacts !== Absent::Value;
         if (!is_string($content) || !is_bool($isError) || ($isError && $hasArtifacts)) {
             // What an untyped caller hands the bounder: a mapping with the result's members.
-            $m = ['content' => $content, 'isError' => $isError, 'warnings' => $warnings];
+            $m = ['isError' => $isError, 'warnings' => $warnings];
+            if ($hasContent) {
+                $m['content'] = $content;
+            }
             if ($structured !== Absent::Value) {
                 $m['structured'] = $structured;
             }
@@ -152,9 +158,26 @@ final class Ops
         return ToolResult::text($content, $structured, $hasArtifacts ? $artifacts : [], $warnings);
     }
 
+    /**
+     * The input's options. A budget given as the tag {"$tr":"opaque","kind":"undefined"} is a budget
+     * given as JavaScript's undefined (spec §2.4, §9.3): the implementation gets its missing-value
+     * marker there, which takes the default. Only the three budgets are read this way.
+     */
     private function options(\stdClass $input): mixed
     {
-        return property_exists($input, 'options') ? $input->options : null;
+        $options = property_exists($input, 'options') ? $input->options : null;
+        if (!$options instanceof \stdClass) {
+            return $options;
+        }
+        $out = null;
+        foreach (['contentBudget', 'artifactsBudget', 'structuredBudget'] as $name) {
+            $v = property_exists($options, $name) ? $options->{$name} : null;
+            if ($v instanceof \stdClass && ($v->{'$tr'} ?? null) === 'opaque' && ($v->kind ?? null) === 'undefined') {
+                $out ??= clone $options;
+                $out->{$name} = Absent::Value;
+            }
+        }
+        return $out ?? $options;
     }
 
     /**

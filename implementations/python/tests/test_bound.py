@@ -181,6 +181,10 @@ class WarningsAndOptions(unittest.TestCase):
             self.assertEqual(BoundOptions.from_json({name: 1_073_741_824}).to_json()[name], 1_073_741_824)
         self.assertEqual(BoundOptions.from_json(None), BoundOptions(50_000, 50_000, 1_048_576))
 
+    def test_TR_MODEL_10_a_budget_given_as_absent_takes_its_default(self) -> None:
+        # ABSENT is Python's JavaScript undefined (spec 2.4); None stays a value, refused above.
+        self.assertEqual(BoundOptions.from_json({"contentBudget": ABSENT, "structuredBudget": 300}), BoundOptions(50_000, 50_000, 300))
+
 
 class Properties(unittest.TestCase):
     def _random_result(self, r):

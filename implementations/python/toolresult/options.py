@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
+from .result import ABSENT
+
 MIN_BUDGET = 256
 MAX_BUDGET = 1_073_741_824
 
@@ -29,7 +31,7 @@ class BoundOptions:
 
     @classmethod
     def from_json(cls, options: Mapping[str, Any] | None) -> "BoundOptions":
-        """Options as BoundOptions JSON (camelCase); a left-out budget takes its default."""
+        """Options as BoundOptions JSON (camelCase); a budget left out or given as ``ABSENT`` takes its default."""
         if options is None:
             return cls()
         if type(options) is not dict:
@@ -39,6 +41,8 @@ class BoundOptions:
             attribute = _WIRE_NAMES.get(name) if type(name) is str else None
             if attribute is None:
                 raise OptionsError("options", "unknown option")
+            if value is ABSENT:
+                continue  # a budget given as the missing-value marker, JavaScript's undefined, takes its default (spec 2.4)
             values[attribute] = _check_budget(name, value)
         return cls(**values)
 

@@ -163,7 +163,7 @@ func buildResult(raw any) (any, error) {
 }
 
 func options(in map[string]any) (toolresult.BoundOptions, error) {
-	o, err := toolresult.ParseBoundOptions(in["options"])
+	o, err := toolresult.ParseBoundOptions(withUndefinedBudgets(in["options"]))
 	if err != nil {
 		return o, fail("options.invalid", err.Error())
 	}
@@ -425,4 +425,32 @@ func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 		return nil, fail("options.invalid", err.Error())
 	}
 	return map[string]any{"result": b.ToJSON()}, nil
+}
+
+// withUndefinedBudgets reads a budget given as the tag {"$tr":"opaque","kind":"undefined"} as a
+// budget given as JavaScript's undefined (spec §2.4, §9.3): the implementation gets its
+// missing-value marker there, which takes the default. Only the three budgets are read this way.
+func withUndefinedBudgets(raw any) any {
+	m, ok := raw.(map[string]any)
+	if !ok {
+		return raw
+	}
+	var out map[string]any
+	for _, name := range []string{"contentBudget", "artifactsBudget", "structuredBudget"} {
+		tag, isTag := m[name].(map[string]any)
+		if !isTag || tag["$tr"] != "opaque" || tag["kind"] != "undefined" {
+			continue
+		}
+		if out == nil {
+			out = make(map[string]any, len(m))
+			for k, v := range m {
+				out[k] = v
+			}
+		}
+		out[name] = toolresult.Undefined
+	}
+	if out == nil {
+		return m
+	}
+	return out
 }

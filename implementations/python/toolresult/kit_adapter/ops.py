@@ -20,6 +20,7 @@ from toolresult.privacy import audit_record, live_event, suspend_state
 
 from .decode_tagged import TagError, decode_tagged
 from .hook_descriptions import BadHookDescription, build_hook
+from .options_input import with_undefined_budgets
 
 ADAPTER_NAME = "toolresult-python"
 PROTOCOL = "toolresult-adapter/1"
@@ -40,7 +41,7 @@ Op = Callable[[dict[str, Any]], Mapping[str, object]]
 
 def _options(raw: Any) -> BoundOptions:
     try:
-        return BoundOptions.from_json(raw)
+        return BoundOptions.from_json(with_undefined_budgets(raw))
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
 
@@ -243,7 +244,7 @@ def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
     if source not in _NORMALIZE_GROUPS:
         raise OpError("adapter.bad_input", "source must be mcp, langchain or local")
     try:
-        options = NormalizeOptions.from_json(payload.get("options"))
+        options = NormalizeOptions.from_json(with_undefined_budgets(payload.get("options")))
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
     if "value" not in payload:
