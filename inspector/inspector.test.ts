@@ -170,7 +170,7 @@ describe('inspector: what it answers', () => {
 });
 
 describe('inspector: 100,000 calls', () => {
-  it('pages and filters by SQL: each answer carries one page, and costs about what a small ledger costs per call shown', async () => {
+  it('pages and filters by SQL: each answer carries one page, in under a second (or 200 small-ledger answers on a busy machine)', async () => {
     const bigInspector = await startInspector({ source: openSqliteSource(big), full: false, follow: false });
     const smallInspector = await startInspector({ source: openSqliteSource(small), full: false, follow: false });
     try {
@@ -181,11 +181,27 @@ describe('inspector: 100,000 calls', () => {
         return { ms: performance.now() - t0, body: JSON.parse(r.body) };
       };
       const figures: string[] = [];
+      const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
       for (const q of queries) {
-        const s = await timed(smallInspector.url, q);
-        const b = await timed(bigInspector.url, q);
-        expect(b.body.calls.length).toBeLessThanOrEqual(50);
-        figures.push(`${q}: ${BIG} calls ${b.ms.toFixed(0)} ms (total ${b.body.total}), small ledger ${s.ms.toFixed(0)} ms`);
+        // The small ledger's answer to the same query is the yardstick of this machine at this moment:
+        // a filter over 100,000 calls answers in under a second on a quiet machine, and never costs
+        // more than 200 small-ledger answers on a busy one (shipping the calls into this process, as
+        // JSON to a page, would cost far more than their ratio of 300). Medians of 5 and 3 rounds,
+        // interleaved, so both sides meet the same load.
+        const small: number[] = [];
+        const large: number[] = [];
+        let b: Awaited<ReturnType<typeof timed>> | undefined;
+        for (let round = 0; round < 5; round++) {
+          small.push((await timed(smallInspector.url, q)).ms);
+          if (round < 3) {
+            b = await timed(bigInspector.url, q);
+            large.push(b.ms);
+          }
+        }
+        expect(b!.body.calls.length).toBeLessThanOrEqual(50);
+        const [s, t] = [median(small), median(large)];
+        figures.push(`${q}: ${BIG} calls ${t.toFixed(0)} ms (total ${b!.body.total}), small ledger ${s.toFixed(1)} ms`);
+        expect(t, `${q}: ${t.toFixed(0)} ms for 100,000 calls against ${s.toFixed(1)} ms for the small ledger`).toBeLessThan(Math.max(1000, 200 * s));
       }
       // The counts are the SQL's, over every row: the filter saw all 100,000 calls without shipping them.
       const all = (await timed(bigInspector.url, '/api/calls?limit=1')).body.total;
@@ -196,7 +212,7 @@ describe('inspector: 100,000 calls', () => {
       await bigInspector.close();
       await smallInspector.close();
     }
-  }, 120_000);
+  }, 300_000);
 });
 
 describe('toolresult inspect: the command line', () => {
