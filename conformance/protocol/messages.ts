@@ -44,7 +44,9 @@ export const ExposureInput = Type.Unknown({
 
 export const ResultInput = Type.Object(
   {
-    content: TaggedString,
+    // Absent on purpose in some cases: the adapter hands such a result to the bounder as an untyped
+    // caller would, which fails it closed (TR-BOUND-4, spec/09-conformance.md §9.3).
+    content: Type.Optional(TaggedString),
     isError: Type.Boolean(),
     structured: Type.Optional(TaggedValue),
     artifacts: Type.Optional(TaggedValue),
@@ -152,7 +154,7 @@ export const Ops = {
   audit: {
     group: 'sinks',
     input: Type.Object(
-      { result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput), levels: Type.Array(Type.String()) },
+      { result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput), levels: Type.Array(Type.Unknown(), { description: 'Privacy level settings; an item that is not a level name (a non-string included) counts as none (TR-PRIV-2, §9.3).' }) },
       { title: 'AuditInput' },
     ),
     output: Type.Object({ record: Type.Unknown() }, { title: 'AuditOutput' }),

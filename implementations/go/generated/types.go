@@ -5015,7 +5015,7 @@ func (v BoundInput) MarshalJSON() ([]byte, error) {
 type ResultInput struct {
 	// A string or a string tag:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
-	Content AdapterProtocolTaggedString `json:"content"`
+	Content AdapterProtocolTaggedString `json:"content,omitempty"`
 	IsError bool                        `json:"isError"`
 	// A value in the tagged encoding:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
@@ -5034,9 +5034,6 @@ func (v *ResultInput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
 		return fmt.Errorf("ResultInput: want an object, got %.40s", data)
-	}
-	if _, ok := members["content"]; !ok {
-		return fmt.Errorf("ResultInput: missing member %q", "content")
 	}
 	if raw, ok := members["isError"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("ResultInput: missing member %q", "isError")
@@ -5276,7 +5273,9 @@ type AuditInput struct {
 	// every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an
 	// adapter that claims the exposure group is sent one.
 	Exposure ExposurePolicyInput `json:"exposure,omitempty"`
-	Levels   []string            `json:"levels"`
+	// Privacy level settings; an item that is not a level name (a non-string included) counts as none
+	// (TR-PRIV-2, §9.3).
+	Levels []json.RawMessage `json:"levels"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -5292,11 +5291,6 @@ func (v *AuditInput) UnmarshalJSON(data []byte) error {
 	}
 	if raw, ok := members["levels"]; !ok || string(raw) == "null" {
 		return fmt.Errorf("AuditInput: missing member %q", "levels")
-	}
-	if raw, ok := members["levels"]; ok {
-		if err := noNullItems(raw, 1); err != nil {
-			return fmt.Errorf("AuditInput: member %q: %w", "levels", err)
-		}
 	}
 	type plain AuditInput
 	var p plain

@@ -11,7 +11,8 @@ final readonly class AuditInput implements \JsonSerializable
 {
     /**
      * @param ResultInput $result A tool result to build with the implementation’s own constructors.
-     * @param list<string> $levels
+     * @param list<mixed> $levels Privacy level settings; an item that is not a level name (a non-string included)
+     *     counts as none (TR-PRIV-2, §9.3).
      * @param mixed $options Absent::Value when absent. A BoundOptions object (bound-options.schema.json), or something
      *     invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).
      * @param mixed $exposure Absent::Value when absent. An ExposurePolicy (exposure-policy.schema.json), or something
@@ -35,11 +36,7 @@ final readonly class AuditInput implements \JsonSerializable
         $m = Json::members($data, $path, ['result', 'levels'], null);
         return new self(
             result: ResultInput::fromJson($m['result'], $path . '.result'),
-            levels: Json::list(
-                $m['levels'],
-                $path . '.levels',
-                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
-            ),
+            levels: Json::list($m['levels'], $path . '.levels', static fn (mixed $x1, string $p1) => $x1),
             options: array_key_exists('options', $m) ? $m['options'] : Absent::Value,
             exposure: array_key_exists('exposure', $m) ? $m['exposure'] : Absent::Value,
             additionalMembers: array_diff_key($m, array_flip(['result', 'options', 'exposure', 'levels'])),

@@ -1078,7 +1078,7 @@ BoundInput = TypedDict(
 ResultInput = TypedDict(
     "ResultInput",
     {
-        "content": "AdapterProtocolTaggedString",
+        "content": NotRequired["AdapterProtocolTaggedString"],
         "isError": bool,
         "structured": NotRequired["AdapterProtocolTaggedValue"],
         "artifacts": NotRequired["AdapterProtocolTaggedValue"],
@@ -1127,7 +1127,7 @@ AuditInput = TypedDict(
         "result": "ResultInput",
         "options": NotRequired["BoundOptionsInput"],
         "exposure": NotRequired["ExposurePolicyInput"],
-        "levels": list[str],
+        "levels": list[Any],
     },
 )
 
