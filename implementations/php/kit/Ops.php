@@ -235,7 +235,8 @@ final class Ops
         $value = $this->decode(property_exists($input, 'value') ? $input->value : null);
         $octets = 0;
         for ($i = 0; $i < $times; $i++) {
-            $octets = strlen((string) json_encode($value, JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE));
+            $flags = JSON_UNESCAPED_UNICODE | JSON_UNESCAPED_SLASHES | JSON_INVALID_UTF8_SUBSTITUTE;
+            $octets = strlen((string) json_encode($value, $flags));
         }
         return ['octets' => $octets];
     }

@@ -59,7 +59,8 @@ final class Bounder
             $verdict = $m->verdict;
             // Kept as text, the list's shape is that of the plain input it was made from (and when
             // the proof saw only strings at the level of table cells, every cell is one).
-            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($m->copy instanceof JsonText ? $artifacts : $m->copy, $stringLeaves)) {
+            $listed = $m->copy instanceof JsonText ? $artifacts : $m->copy;
+            if ($verdict === Verdict::Ok && !ArtifactShape::isValidList($listed, $stringLeaves)) {
                 $verdict = Verdict::InvalidShape;
             }
             if ($verdict === Verdict::Ok) {

@@ -65,7 +65,9 @@ final class PlainJson
             if ($strings === $n) {
                 $strs = $level;
             } else {
-                if ($strings + $arrays + $objects + ($kinds['integer'] ?? 0) + ($kinds['double'] ?? 0) + ($kinds['boolean'] ?? 0) + ($kinds['NULL'] ?? 0) !== $n) {
+                $scalars = ($kinds['integer'] ?? 0) + ($kinds['double'] ?? 0)
+                    + ($kinds['boolean'] ?? 0) + ($kinds['NULL'] ?? 0);
+                if ($strings + $arrays + $objects + $scalars !== $n) {
                     return null; // a resource, or a type PHP adds later
                 }
                 $strs = $strings > 0 ? array_filter($level, 'is_string') : [];
@@ -147,6 +149,9 @@ final class PlainJson
     public static function keep(mixed $value, int $budget): ?array
     {
         $found = self::text($value, $budget);
-        return $found === null ? null : [$found[0], new JsonText($found[1], is_array($value) ? count($value) : 0), $found[2]];
+        if ($found === null) {
+            return null;
+        }
+        return [$found[0], new JsonText($found[1], is_array($value) ? count($value) : 0), $found[2]];
     }
 }

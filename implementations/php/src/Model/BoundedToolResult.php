@@ -42,7 +42,13 @@ final readonly class BoundedToolResult implements \JsonSerializable
             throw new \LogicException('the bounded-result factory belongs to the bounder');
         }
         $handed = true;
-        return static fn (string $content, bool $isError, mixed $structured, array|JsonText $artifacts, array $warnings): self
+        return static fn (
+            string $content,
+            bool $isError,
+            mixed $structured,
+            array|JsonText $artifacts,
+            array $warnings,
+        ): self
             => new self($content, $isError, $structured, $artifacts, $warnings);
     }
 

@@ -64,7 +64,11 @@ final class Parts
             $out[] = (object) ['type' => 'text', 'label' => "Text of {$block}", 'data' => (object) ['text' => $text]];
         }
         if ($this->members !== null) {
-            $out[] = (object) ['type' => 'text', 'label' => ArtifactMembers::LABEL, 'data' => (object) ['text' => $this->members]];
+            $out[] = (object) [
+                'type' => 'text',
+                'label' => ArtifactMembers::LABEL,
+                'data' => (object) ['text' => $this->members],
+            ];
         }
         return $out;
     }
