@@ -72,6 +72,41 @@ class OpenAIAgentsRun(unittest.IsolatedAsyncioTestCase):
         self.assertEqual(calls(counter), {"weather": 1})
 
 
+class Mcp2Tool:
+    """A listed tool as mcp 2.x gives it (the stack venv of openai-agents-py pins mcp 2.3): snake-case
+    fields, the wire's camelCase names only as aliases, so no ``inputSchema`` attribute."""
+
+    def __init__(self, name: str, input_schema: Any, output_schema: Any) -> None:
+        self.name, self.description, self.input_schema, self.output_schema = name, "d", input_schema, output_schema
+
+
+class Mcp2Server:
+    def __init__(self) -> None:
+        self.calls: list[Any] = []
+
+    async def list_tools(self) -> list[Mcp2Tool]:
+        return [Mcp2Tool("weather", CITY, {"type": "object", "properties": {"temp": {"type": "number"}}, "required": ["temp"]})]
+
+    async def call_tool(self, name: str, args: Any) -> Any:
+        self.calls.append((name, args))
+        return {"content": [{"type": "text", "text": "Sunny"}], "structuredContent": {"temp": "warm"}}
+
+
+class OpenAIAgentsMcp2Tools(unittest.IsolatedAsyncioTestCase):
+    async def test_a_tool_listed_by_mcp_2_keeps_its_input_and_output_schema(self) -> None:
+        from agents.tool_context import ToolContext
+
+        seam = Seam()
+        server = Mcp2Server()
+        (tool,) = await mcp_tools(server, seam)
+        self.assertEqual(tool.params_json_schema, CITY)
+        ctx = ToolContext(context=None, tool_name="weather", tool_call_id="call-2", tool_arguments='{"city": "Paris"}')
+        self.assertEqual(await tool.on_invoke_tool(ctx, '{"city": "Paris"}'), "Sunny")
+        self.assertEqual(server.calls, [("weather", {"city": "Paris"})])
+        # The output schema was read: the structured value that breaks it is flagged by the normalizer.
+        self.assertTrue(seam.result("call-2").warnings, "the listed output_schema was not applied")
+
+
 class PydanticAIRun(unittest.IsolatedAsyncioTestCase):
     async def test_wire_content_to_the_model_metadata_record_structured_in_the_ledger(self) -> None:
         counter = os.path.join(tempfile.mkdtemp(), "c")

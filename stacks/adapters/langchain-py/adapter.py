@@ -9,7 +9,9 @@ not sent). The runtime keeps the ToolMessages (content, artifact, status).
 
 Modes: `default`; `raise` (handle_tool_errors=False: an error result raises ToolException, the
 adapter's behaviour before 0.3); `stream` (agent.astream in "messages" mode, which makes the chat
-model stream).
+model stream); `toolresult` (the langchain + toolresult-protocol row: the same client with
+`tool_interceptor(seam)` of toolresult.integrations.langchain, a fresh Seam with its in-memory
+SQLite ledger per step, since every step's call has the same provider call ID).
 """
 from __future__ import annotations
 
@@ -18,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, installed_versions, mode_arg, serve  # noqa: E402
+from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve  # noqa: E402
 
 from langchain.agents import create_agent  # noqa: E402
 from langchain_anthropic import ChatAnthropic  # noqa: E402
@@ -27,7 +29,10 @@ from langchain_core.messages import BaseMessage  # noqa: E402
 from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
 from langchain_openai import ChatOpenAI  # noqa: E402
 
-MODE = mode_arg(["default", "raise", "stream"])
+MODE = mode_arg(["default", "raise", "stream", "toolresult"])
+toolresult = import_toolresult() if MODE == "toolresult" else None
+if toolresult is not None:
+    from toolresult.integrations.langchain import Seam, result_of, tool_interceptor
 
 
 def chat_model(s: Step) -> Any:
@@ -56,8 +61,20 @@ class Recorder(AsyncCallbackHandler):
         self.s.model_requests.append([provider_view(m) for m in (messages[0] if messages else [])])
 
 
+def kept_of(m: BaseMessage, seam: Any) -> dict[str, Any]:
+    """What the runtime keeps of a ToolMessage; under the seam also the whole bounded result the
+    program reads from the ledger (`result_of`, the integration's one accessor)."""
+    out = {"content": m.content, "artifact": getattr(m, "artifact", None), "status": getattr(m, "status", None)}
+    if seam is not None:
+        bounded = result_of(m, seam)
+        out["result"] = None if bounded is None else bounded.to_json()
+    return out
+
+
 async def step(s: Step) -> Outcome:
-    client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise")
+    seam = Seam() if MODE == "toolresult" else None
+    interceptors = [tool_interceptor(seam)] if seam is not None else []
+    client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise", tool_interceptors=interceptors)
     try:
         tools = await client.get_tools()
         agent = create_agent(chat_model(s), tools)
@@ -70,14 +87,15 @@ async def step(s: Step) -> Outcome:
                     messages = data["messages"]
         else:
             messages = (await agent.ainvoke(start, config))["messages"]
-        kept = [{"content": m.content, "artifact": getattr(m, "artifact", None), "status": getattr(m, "status", None)} for m in messages if m.type == "tool"]
+        kept = [kept_of(m, seam) for m in messages if m.type == "tool"]
         return Outcome(kept=kept, threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
 
 
+VERSIONS = installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langchain-openai", "langchain-anthropic", "mcp"])
 serve(
-    f"langchain (Python) {MODE}",
-    installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langchain-openai", "langchain-anthropic", "mcp"]),
+    "langchain (Python) + toolresult-protocol" if toolresult is not None else f"langchain (Python) {MODE}",
+    f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
     step,
 )

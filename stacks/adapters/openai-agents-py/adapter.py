@@ -6,7 +6,11 @@ is the `input` each model call is handed (the models are subclassed only to reco
 runtime keeps the run's tool_call_output_items (output, raw_item, custom_data).
 
 Modes: `default`; `structured` (use_structured_content=True); `stream` (Runner.run_streamed, the
-model streaming).
+model streaming); `toolresult` (the openai-agents + toolresult-protocol row: the agent's tools are
+`await mcp_tools(server, seam)` of toolresult.integrations.openai_agents instead of
+`mcp_servers=[server]`, a fresh Seam with its in-memory SQLite ledger per step, since every step's
+call has the same provider call ID; the runtime also keeps `seam.result(call_id)`, what the
+program reads).
 """
 from __future__ import annotations
 
@@ -15,13 +19,16 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
 from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, set_tracing_disabled  # noqa: E402
 from agents.mcp import MCPServerStreamableHttp  # noqa: E402
 from openai import AsyncOpenAI  # noqa: E402
 
-MODE = mode_arg(["default", "structured", "stream"])
+MODE = mode_arg(["default", "structured", "stream", "toolresult"])
+toolresult = import_toolresult() if MODE == "toolresult" else None
+if toolresult is not None:
+    from toolresult.integrations.openai_agents import Seam, mcp_tools
 set_tracing_disabled(True)
 
 
@@ -38,6 +45,16 @@ def recording(base: type, s: Step) -> Any:
     return Recording
 
 
+def kept_of(item: Any, seam: Any) -> dict[str, Any]:
+    """What the run keeps of a tool call; under the seam also the whole bounded result the program
+    reads from the ledger by the item's call ID."""
+    out = {"output": item.output, "rawItem": item.raw_item, "customData": getattr(item, "custom_data", None)}
+    if seam is not None:
+        bounded = seam.result(item.call_id)
+        out["result"] = None if bounded is None else bounded.to_json()
+    return out
+
+
 async def step(s: Step) -> Outcome:
     client = AsyncOpenAI(api_key=API_KEY, base_url=s.openai_base_url, max_retries=0)
     base = OpenAIChatCompletionsModel if s.provider == "openai-chat" else OpenAIResponsesModel
@@ -45,9 +62,11 @@ async def step(s: Step) -> Outcome:
     # The SDK's 5 s MCP session timeout is raised: on a busy machine a loopback call can take that
     # long, and a row's verdicts must not depend on the machine's load (the timeout is not what the checks measure).
     server = MCPServerStreamableHttp({"url": s.mcp_url}, name="probe", use_structured_content=MODE == "structured", client_session_timeout_seconds=120)
+    seam = Seam() if MODE == "toolresult" else None
     try:
         async with server:
-            agent = Agent(name="probe-agent", instructions="Use the tool.", model=model, mcp_servers=[server])
+            tools = {"tools": await mcp_tools(server, seam)} if seam is not None else {"mcp_servers": [server]}
+            agent = Agent(name="probe-agent", instructions="Use the tool.", model=model, **tools)
             if MODE == "stream":
                 result = Runner.run_streamed(agent, PROMPT, max_turns=3)
                 async for _event in result.stream_events():
@@ -55,7 +74,7 @@ async def step(s: Step) -> Outcome:
             else:
                 result = await Runner.run(agent, PROMPT, max_turns=3)
             items = [i for i in result.new_items if i.type == "tool_call_output_item"]
-            kept = [{"output": i.output, "rawItem": i.raw_item, "customData": getattr(i, "custom_data", None)} for i in items]
+            kept = [kept_of(i, seam) for i in items]
         return Outcome(kept=kept, threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
@@ -63,4 +82,10 @@ async def step(s: Step) -> Outcome:
         await client.close()
 
 
-serve(f"openai-agents (Python) {MODE}", installed_versions(["openai-agents", "openai", "mcp", "mcp-types"]), step, providers=("openai-chat", "openai-responses"))
+VERSIONS = installed_versions(["openai-agents", "openai", "mcp", "mcp-types"])
+serve(
+    "openai-agents (Python) + toolresult-protocol" if toolresult is not None else f"openai-agents (Python) {MODE}",
+    f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
+    step,
+    providers=("openai-chat", "openai-responses"),
+)

@@ -6,7 +6,11 @@ request is handed (the model classes are subclassed only to record it first). Th
 the run's ToolReturnParts and RetryPromptParts (content, outcome, metadata).
 
 Modes: `default` (tool_error_behavior 'retry'); `failed` (tool_error_behavior='failed': an error
-result is a failed tool call, not a retry); `stream` (Agent.run_stream_events, the model streaming).
+result is a failed tool call, not a retry); `stream` (Agent.run_stream_events, the model streaming);
+`toolresult` (the pydantic-ai + toolresult-protocol row: `ToolResultMCPToolset(seam, url)` of
+toolresult.integrations.pydantic_ai instead of MCPToolset, a fresh Seam with its in-memory SQLite
+ledger per step, since every step's call has the same provider call ID; the runtime also keeps
+`seam.result(tool_call_id)`, what the program reads).
 """
 from __future__ import annotations
 
@@ -15,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
 from contextlib import asynccontextmanager  # noqa: E402
 
@@ -27,7 +31,10 @@ from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel  # n
 from pydantic_ai.providers.anthropic import AnthropicProvider  # noqa: E402
 from pydantic_ai.providers.openai import OpenAIProvider  # noqa: E402
 
-MODE = mode_arg(["default", "failed", "stream"])
+MODE = mode_arg(["default", "failed", "stream", "toolresult"])
+toolresult = import_toolresult() if MODE == "toolresult" else None
+if toolresult is not None:
+    from toolresult.integrations.pydantic_ai import Seam, ToolResultMCPToolset
 
 
 def recording(base: type, s: Step) -> Any:
@@ -52,19 +59,25 @@ def model(s: Step) -> Any:
     return recording(base, s)(MODEL_ID[s.provider], provider=OpenAIProvider(api_key=API_KEY, base_url=s.openai_base_url))
 
 
-def tool_parts(messages: list[Any]) -> list[Any]:
-    """What the run holds of the tool call: its ToolReturnParts and RetryPromptParts."""
+def tool_parts(messages: list[Any], seam: Any) -> list[Any]:
+    """What the run holds of the tool call: its ToolReturnParts and RetryPromptParts; under the seam
+    also the whole bounded result the program reads from the ledger by the part's tool-call ID."""
     out = []
     for m in messages:
         if isinstance(m, ModelRequest):
             for p in m.parts:
                 if p.part_kind in ("tool-return", "retry-prompt"):
-                    out.append({"part_kind": p.part_kind, "content": p.content, "outcome": getattr(p, "outcome", None), "metadata": getattr(p, "metadata", None)})
+                    part = {"part_kind": p.part_kind, "content": p.content, "outcome": getattr(p, "outcome", None), "metadata": getattr(p, "metadata", None)}
+                    if seam is not None:
+                        bounded = seam.result(p.tool_call_id)
+                        part["result"] = None if bounded is None else bounded.to_json()
+                    out.append(part)
     return out
 
 
 async def step(s: Step) -> Outcome:
-    toolset = MCPToolset(s.mcp_url, tool_error_behavior="failed" if MODE == "failed" else "retry")
+    seam = Seam() if MODE == "toolresult" else None
+    toolset = ToolResultMCPToolset(seam, s.mcp_url) if seam is not None else MCPToolset(s.mcp_url, tool_error_behavior="failed" if MODE == "failed" else "retry")
     agent = Agent(model(s), toolsets=[toolset], instructions="Use the tool.")
     try:
         async with agent:
@@ -77,9 +90,14 @@ async def step(s: Step) -> Outcome:
                             messages = result.all_messages()
             else:
                 messages = (await agent.run(PROMPT)).all_messages()
-        return Outcome(kept=tool_parts(messages), threw=None)
+        return Outcome(kept=tool_parts(messages, seam), threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
 
 
-serve(f"pydantic-ai {MODE}", installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types"]), step)
+VERSIONS = installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types"])
+serve(
+    "pydantic-ai + toolresult-protocol" if toolresult is not None else f"pydantic-ai {MODE}",
+    f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
+    step,
+)

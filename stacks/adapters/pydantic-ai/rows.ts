@@ -8,6 +8,7 @@ export const rows = pythonRows(
     { mode: 'default', setup: 'Agent with MCPToolset(url) (Streamable HTTP, tool_error_behavior "retry"), run' },
     { mode: 'failed', setup: 'Agent with MCPToolset(url, tool_error_behavior="failed"), run' },
     { mode: 'stream', setup: 'Agent with MCPToolset(url), run_stream_events (the model streams)' },
+    { mode: 'toolresult', setup: 'Agent with ToolResultMCPToolset(seam, url) of toolresult.integrations.pydantic_ai (Streamable HTTP), run' },
   ],
   PROVIDERS,
 );

@@ -47,6 +47,13 @@ def _tool(name: str, description: str, schema: Any, invoke: Any, seam: Seam) -> 
     )
 
 
+def _listed(tool: Any, wire: str, field: str) -> Any:
+    """A field of a listed MCP Tool: mcp 1.x names it as the wire does (``inputSchema``), mcp 2.x
+    in snake case (``input_schema``, the wire name only as its alias); the SDK accepts both."""
+    value = getattr(tool, wire, None)
+    return value if value is not None else getattr(tool, field, None)
+
+
 async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
     """A function tool for every tool the connected ``server`` lists, each call through the seam."""
     tools = []
@@ -55,12 +62,12 @@ async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
         def invoke_for(mcp_tool: Any) -> Any:
             async def invoke(ctx: ToolContext[Any], raw: str) -> str:
                 args = _arguments(raw)
-                run = mcp_run(lambda: server.call_tool(mcp_tool.name, args), getattr(mcp_tool, "outputSchema", None), seam.bound)
+                run = mcp_run(lambda: server.call_tool(mcp_tool.name, args), _listed(mcp_tool, "outputSchema", "output_schema"), seam.bound)
                 return (await seam.call(ctx.tool_call_id, run)).text
 
             return invoke
 
-        tools.append(_tool(listed.name, listed.description or "", listed.inputSchema, invoke_for(listed), seam))
+        tools.append(_tool(listed.name, listed.description or "", _listed(listed, "inputSchema", "input_schema"), invoke_for(listed), seam))
     return tools
 
 
