@@ -1,8 +1,9 @@
 // A PostgreSQL ledger, read only: one connection whose session default is a READ ONLY transaction,
 // so the server itself refuses any write this module might send; a connect gives up after 10 s and
 // a statement after 30 s (a locked or unreachable server answers the page with an error, not a
-// hang). Warnings are read from the end of each entry: an entry is canonical JSON (RFC 8785), so `"warnings":[…]` is the result's last member
-// and the entry ends `]},"version":1}`; the codes inside hold no `]`. A pattern anchored at the end
+// hang). Warnings are read from the end of each entry: an entry is canonical JSON (RFC 8785), so
+// `"warnings":[…]` is the result's last member and the entry ends `]},"version":1}`; the codes
+// inside hold no `]`. A pattern anchored at the end
 // therefore finds the result's own warnings, never a look-alike inside `structured`, and needs no
 // UTF-8 decoding of the entry (a hand-edited entry that is not UTF-8 cannot break a query).
 import pg from 'pg';
