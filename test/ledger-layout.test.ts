@@ -28,10 +28,10 @@ const goLayout = (file: string): string => {
 
 /** A layout constant of the Python package, read by `interpreter` (the PostgreSQL store's module imports psycopg: its venv's). */
 const python = (module: string, name: string, interpreter = 'python3'): string[] =>
-  JSON.parse(execFileSync(interpreter, ['-c', `import json, ${module} as m; print(json.dumps(m.${name}))`], { cwd: join(ROOT, 'implementations', 'python'), encoding: 'utf8' })) as string[];
+  JSON.parse(execFileSync(interpreter, ['-c', `import json, ${module} as m; print(json.dumps(m.${name}))`], { cwd: join(ROOT, 'implementations', 'python'), encoding: 'utf8', timeout: 60_000 })) as string[];
 
 const php = (constant: string): string[] =>
-  JSON.parse(execFileSync('php', ['-r', `require 'src/autoload.php'; $l = ${constant}; echo json_encode(is_array($l) ? $l : [$l]);`], { cwd: join(ROOT, 'implementations', 'php'), encoding: 'utf8' })) as string[];
+  JSON.parse(execFileSync('php', ['-r', `require 'src/autoload.php'; $l = ${constant}; echo json_encode(is_array($l) ? $l : [$l]);`], { cwd: join(ROOT, 'implementations', 'php'), encoding: 'utf8', timeout: 60_000 })) as string[];
 
 describe('TR-REPLAY-27: one ledger layout in every language', () => {
   const sqlite = statements(SQLITE_LAYOUT);
