@@ -3,7 +3,7 @@
 import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 import { auditRecord } from '../../reference-impl/privacy/index.ts';
-import { DEFAULT_RULES, MASK, MAX_PASSES, capLeaf } from '../../reference-impl/privacy/redactor.ts';
+import { DEFAULT_RULES, MASK, MAX_PASSES, PARAMETER_PREFIXES, PARAMETER_WORDS, capLeaf } from '../../reference-impl/privacy/redactor.ts';
 import { boundFromInput } from '../adapter/ops/bound.ts';
 
 type Rec = Record<string, unknown>;
@@ -43,7 +43,13 @@ function maskWith(rules: readonly { pattern: RegExp; replace: string }[], passes
   };
 }
 
-const swapRule = (i: number, pattern: RegExp) => DEFAULT_RULES.map((r, j) => (j === i ? { ...r, pattern } : r));
+/** The default rules with the one named `name` given another pattern. */
+const swapRule = (name: string, pattern: RegExp) => {
+  if (!DEFAULT_RULES.some((r) => r.name === name)) throw new Error(`no default rule ${name}`);
+  return DEFAULT_RULES.map((r) => (r.name === name ? { ...r, pattern } : r));
+};
+/** The default rules without the one named `name`. */
+const dropRule = (name: string) => DEFAULT_RULES.filter((r) => r.name !== name);
 
 export const sinkMutants: readonly Mutant[] = [
   {
@@ -80,19 +86,39 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'bearer-two-casings',
     breaks: 'TR-PRIV-16',
     description: 'masks "Bearer" and "bearer" tokens only, not "BEARER" or "bEaReR"',
-    override: () => auditWith(maskWith(swapRule(1, /([Bb]earer)[ \t]+[A-Za-z0-9._~+\/-]+=*/g))),
+    override: () => auditWith(maskWith(swapRule('bearer-token', /([Bb]earer)[ \t]+[A-Za-z0-9._~+\/-]+=*/g))),
   },
   {
     name: 'key-prefixes-partial',
     breaks: 'TR-PRIV-16',
     description: 'knows the common key prefixes but not github_pat_, xoxp- or AIza',
-    override: () => auditWith(maskWith(swapRule(2, /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|xoxb-|AKIA)[A-Za-z0-9_-]{8,}/g))),
+    override: () => auditWith(maskWith(swapRule('key-prefix', /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|xoxb-|AKIA)[A-Za-z0-9_-]{8,}/g))),
   },
   {
     name: 'url-credentials-need-password',
     breaks: 'TR-PRIV-16',
     description: 'masks credentials in a URL only when they have a user:password form',
-    override: () => auditWith(maskWith(swapRule(0, /:\/\/[^\t\n\f\r \/?#@:]+:[^\t\n\f\r \/?#@]+@/g))),
+    override: () => auditWith(maskWith(swapRule('url-credentials', /:\/\/[^\t\n\f\r \/?#@:]+:[^\t\n\f\r \/?#@]+@/g))),
+  },
+  {
+    name: 'credential-parameter-lower-case',
+    breaks: 'TR-PRIV-16',
+    description: 'masks ?token= and ?api_key= but only in lower case, so ?Token=, ?apiKey= and ?X-Amz-Signature= keep their values',
+    override: () =>
+      auditWith(
+        maskWith(
+          swapRule(
+            'credential-parameter',
+            new RegExp(`([?&#;](?:(?:${PARAMETER_PREFIXES.join('|')})[_.-]?)?(?:${PARAMETER_WORDS.join('|')})=)[^\\t\\n\\f\\r "#&'<>]+`, 'g'),
+          ),
+        ),
+      ),
+  },
+  {
+    name: 'jwt-only-after-bearer',
+    breaks: 'TR-PRIV-16',
+    description: 'masks a JWT after "Bearer " (the bearer rule) but has no rule for a bare one, so eyJ….eyJ….sig in a log line stays',
+    override: () => auditWith(maskWith(dropRule('jwt'))),
   },
   {
     name: 'one-masking-pass',

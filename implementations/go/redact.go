@@ -2,6 +2,7 @@ package toolresult
 
 import (
 	"regexp"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -9,15 +10,53 @@ import (
 // output gives the mask "***" for that string (TR-PRIV-10).
 type Redactor func(s string) (string, error)
 
-// The four masking rules, in order (TR-PRIV-16). Go's regexp is RE2 with leftmost-first matches,
-// the same matches a backtracking engine finds for these patterns.
+// The masking rules, in order (TR-PRIV-16): url-credentials, credential-parameter,
+// authorization-header, bearer-token, jwt, key-prefix, aws-key-id, email-address. Go's regexp is RE2
+// with leftmost-first matches, the same matches a backtracking engine finds for these patterns, in
+// time linear in the string (TR-PRIV-17).
+// A credential-named parameter: one of the words in any casing, optionally after a prefix and one
+// of "_", "." or "-". A list rather than "any name ending in key", so that a backtracking engine never
+// backtracks over a long name, and cursors such as pageToken stay.
+var (
+	parameterPrefixes = []string{"access", "refresh", "id", "api", "auth", "client", "secret", "private", "session", "app", "subscription", "x-amz", "x-amz-security", "x-goog"}
+	parameterWords    = []string{"token", "key", "secret", "password", "passwd", "pwd", "signature", "sig", "credential", "auth"}
+)
+
+const keyPrefixes = `sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|xoxa-|xoxb-|xoxe-|xoxo-|xoxp-|xoxr-|xoxs-|xapp-|AKIA|AIza`
+
+// anyCase writes each ASCII letter of the words as the class of its two cases (key: [Kk][Ee][Yy]),
+// joined by "|".
+func anyCase(words []string) string {
+	var b strings.Builder
+	for i, w := range words {
+		if i > 0 {
+			b.WriteByte('|')
+		}
+		for _, c := range []byte(w) {
+			if c >= 'a' && c <= 'z' {
+				b.WriteByte('[')
+				b.WriteByte(c - 'a' + 'A')
+				b.WriteByte(c)
+				b.WriteByte(']')
+			} else {
+				b.WriteByte(c)
+			}
+		}
+	}
+	return b.String()
+}
+
 var maskRules = []struct {
 	pattern     *regexp.Regexp
 	replacement string
 }{
 	{regexp.MustCompile(`://[^\t\n\f\r /?#@]+@`), "://***@"},
+	{regexp.MustCompile(`([?&#;](?:(?:` + anyCase(parameterPrefixes) + `)[_.-]?)?(?:` + anyCase(parameterWords) + `)=)[^\t\n\f\r "#&'<>]+`), "${1}***"},
+	{regexp.MustCompile(`([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["']?[ \t]*[:=][ \t]*["']?[A-Za-z]+[ \t]+)[A-Za-z0-9._~+/-]+=*`), "${1}***"},
 	{regexp.MustCompile(`([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+/-]+=*`), "$1 ***"},
-	{regexp.MustCompile(`(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}`), "${1}***"},
+	{regexp.MustCompile(`(^|[^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*`), "${1}***"},
+	{regexp.MustCompile(`(^|[^A-Za-z0-9])(?:` + keyPrefixes + `)[A-Za-z0-9_-]{8,}`), "${1}***"},
+	{regexp.MustCompile(`(^|[^A-Za-z0-9])(?:A3T[A-Z0-9]|ASIA|ABIA|ACCA)[A-Z2-7]{16}`), "${1}***"},
 	{regexp.MustCompile(`(^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}`), "${1}***"},
 }
 
@@ -27,7 +66,7 @@ const (
 	redactedCapNote = "\u2026[truncated]"
 )
 
-// maskPass applies the four rules once, each over the whole string.
+// maskPass applies the rules once, each over the whole string.
 func maskPass(s string) string {
 	for _, rule := range maskRules {
 		s = rule.pattern.ReplaceAllString(s, rule.replacement)

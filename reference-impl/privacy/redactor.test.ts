@@ -19,6 +19,17 @@ describe('default redactor', () => {
     ['mail jane.doe+tag@example.co.uk now', 'mail *** now'],
     ['a@b.c is not an address', 'a@b.c is not an address'],
     ['x@y.io,z@w.org', '***,***'],
+    // TR-PRIV-16's credential rules (issue 41 item 2) and a near miss of each
+    ['GET /v1/models?token=abc123secret&x=1', 'GET /v1/models?token=***&x=1'],
+    ['#access_token=ya29.a0&token_type=Bearer', '#access_token=***&token_type=Bearer'],
+    ['?X-Amz-Signature=fe5f&apiKey=k&pageToken=p2', '?X-Amz-Signature=***&apiKey=***&pageToken=p2'],
+    ['Authorization: Basic dXNlcjpwYXNz', 'Authorization: Basic ***'],
+    ['{"authorization": "token ghp_x"}', '{"authorization": "token ***"}'],
+    ['Authorization: required', 'Authorization: required'],
+    ['id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abcDEF123 ok', 'id *** ok'],
+    ['eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0', 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0'],
+    ['sk-ant-api03-AbCdEf012345 glpat-abcdefghij xapp-1-A052FG xapp-1-A052F', '*** *** *** xapp-1-A052F'],
+    ['ASIAY34FZKBOKMUTVV7A ASIA_PACIFIC_NORTHEAST', '*** ASIA_PACIFIC_NORTHEAST'],
   ])('TR-PRIV-7: masks %j', (input, want) => {
     expect(maskSecrets(input)).toBe(want);
   });
@@ -50,6 +61,9 @@ describe('default redactor', () => {
 
   it('stays linear on long hostile leaves', () => {
     const leaves = ['a'.repeat(1_000_000), 'a.'.repeat(500_000), 'a@'.repeat(500_000), 'http:'.repeat(200_000), 'sk-'.repeat(300_000), 'Bearer '.repeat(140_000), 'x@' + '1.'.repeat(300_000), 'a@' + 'aaaa.'.repeat(200_000) + '1', '://a'.repeat(250_000)];
+    // The credential rules' worst cases (TR-PRIV-17): a long name after ?, many prefixes without a
+    // word, a header with no space after its scheme, headers and JWTs without their dots.
+    leaves.push('?' + 'a'.repeat(1_000_000), '?access_'.repeat(125_000), 'Authorization: ' + 'a'.repeat(1_000_000), 'authorization:"a'.repeat(62_500), 'eyJ' + 'a'.repeat(1_000_000), ' eyJa.b'.repeat(140_000), ' ASIA'.repeat(200_000));
     // CPU time, not the wall clock (a busy machine's waiting is not the redactor's work). Linear, the
     // nine leaves take about 150 ms of CPU (measured at load 20 on 2 cores); one quadratic pattern over a 1 MB leaf takes hours, so
     // 3 s of CPU tells them apart on any machine that runs the suite.

@@ -15,26 +15,73 @@ export const LEAF_CAP = 2000;
 export const LEAF_CAP_NOTICE = '…[truncated]';
 
 interface Rule {
+  /** The rule's name in the table of spec/06-privacy.md §6.3. */
+  readonly name: string;
   readonly pattern: RegExp;
   readonly replace: string;
 }
 
-// Order matters: credentials in URLs first (so the e-mail rule cannot take `user@host` out of a URL
-// first), then bearer tokens, key prefixes, e-mail addresses.
+/** A word in any ASCII casing: each letter becomes the class of its two cases (`key` → `[Kk][Ee][Yy]`). */
+export const anyCase = (word: string): string => word.replace(/[a-z]/g, (c) => `[${c.toUpperCase()}${c}]`);
+
+/**
+ * A query or fragment parameter is credential-named when its name is one of these words, in any
+ * casing, optionally after one of the prefixes and one separator `_`, `.` or `-` (`access_token`,
+ * `apiKey`, `X-Amz-Signature`). A list, not "any name ending in key": a pattern that may end a name
+ * anywhere backtracks over the whole name, which PCRE refuses past a million characters, and the list
+ * keeps `pageToken` and `sort_key` (cursors, not credentials) unmasked.
+ */
+export const PARAMETER_PREFIXES = ['access', 'refresh', 'id', 'api', 'auth', 'client', 'secret', 'private', 'session', 'app', 'subscription', 'x-amz', 'x-amz-security', 'x-goog'];
+export const PARAMETER_WORDS = ['token', 'key', 'secret', 'password', 'passwd', 'pwd', 'signature', 'sig', 'credential', 'auth'];
+
+// Order matters (spec/06-privacy.md §6.3): credentials in a URL first (so the e-mail rule cannot take
+// `user@host` out of a URL first), then a credential-named parameter as a whole (`?token=<jwt>`
+// becomes `?token=***`, not a dangling name), the credential of an Authorization header, bearer
+// tokens, bare JWTs, key prefixes, the other AWS key prefixes, e-mail addresses. Each pattern starts
+// at a fixed text or at the start of a run and has no repeated group, so a backtracking engine reads
+// every character a bounded number of times (TR-PRIV-17).
 export const DEFAULT_RULES: readonly Rule[] = [
   {
+    name: 'url-credentials',
     pattern: /:\/\/[^\t\n\f\r \/?#@]+@/g,
     replace: `://${MASK}@`,
   },
   {
+    name: 'credential-parameter',
+    pattern: new RegExp(
+      `([?&#;](?:(?:${PARAMETER_PREFIXES.map(anyCase).join('|')})[_.-]?)?(?:${PARAMETER_WORDS.map(anyCase).join('|')})=)[^\\t\\n\\f\\r "#&'<>]+`,
+      'g',
+    ),
+    replace: `$1${MASK}`,
+  },
+  {
+    name: 'authorization-header',
+    pattern: /([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["']?[ \t]*[:=][ \t]*["']?[A-Za-z]+[ \t]+)[A-Za-z0-9._~+\/-]+=*/g,
+    replace: `$1${MASK}`,
+  },
+  {
+    name: 'bearer-token',
     pattern: /([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+\/-]+=*/g,
     replace: `$1 ${MASK}`,
   },
   {
-    pattern: /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}/g,
+    name: 'jwt',
+    pattern: /(^|[^A-Za-z0-9_-])eyJ[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]*/g,
     replace: `$1${MASK}`,
   },
   {
+    name: 'key-prefix',
+    pattern:
+      /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|xoxa-|xoxb-|xoxe-|xoxo-|xoxp-|xoxr-|xoxs-|xapp-|AKIA|AIza)[A-Za-z0-9_-]{8,}/g,
+    replace: `$1${MASK}`,
+  },
+  {
+    name: 'aws-key-id',
+    pattern: /(^|[^A-Za-z0-9])(?:A3T[A-Z0-9]|ASIA|ABIA|ACCA)[A-Z2-7]{16}/g,
+    replace: `$1${MASK}`,
+  },
+  {
+    name: 'email-address',
     pattern: /(^|[^A-Za-z0-9._%+-])[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g,
     replace: `$1${MASK}`,
   },

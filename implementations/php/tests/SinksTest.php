@@ -104,4 +104,34 @@ final class SinksTest extends TestCase
         self::assertSame('***', Audit::record($r, ['redacted'], static fn (string $s) => "\xFF")['result']['content']);
         self::assertSame('***', Audit::record($r, ['redacted'], static fn (string $s) => 5)['result']['content']);
     }
+
+    public function testTR_PRIV_16_credentialRulesAndNearMisses(): void
+    {
+        $cases = [
+            'GET /v1?token=abc123&x=1' => 'GET /v1?token=***&x=1',
+            '?X-Amz-Signature=fe5f&pageToken=p2' => '?X-Amz-Signature=***&pageToken=p2',
+            'Authorization: Basic dXNlcjpwYXNz' => 'Authorization: Basic ***',
+            'Authorization: required' => 'Authorization: required',
+            'id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx.sig ok' => 'id *** ok',
+            'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx' => 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx',
+            'glpat-abcdefghij xapp-1-A052F' => '*** xapp-1-A052F',
+            'ASIAY34FZKBOKMUTVV7A ASIA_PACIFIC_NORTH' => '*** ASIA_PACIFIC_NORTH',
+        ];
+        foreach ($cases as $in => $want) {
+            self::assertSame($want, Redactor::redact($in), $in);
+        }
+    }
+
+    /**
+     * TR-PRIV-17: the credential rules' worst cases get the rules' answer, not the mask PCRE's
+     * backtrack limit would give (a rule that let a name end anywhere gave up at a million octets).
+     */
+    public function testTR_PRIV_17_hostileLeavesAreAnsweredByTheRules(): void
+    {
+        $leaves = ['?' . str_repeat('a', 1_000_000), str_repeat('?access_', 125_000), 'Authorization: ' . str_repeat('a', 1_000_000),
+            'eyJ' . str_repeat('a', 1_000_000), str_repeat(' ASIA', 200_000)];
+        foreach ($leaves as $leaf) {
+            self::assertSame($leaf, Redactor::pass($leaf), substr($leaf, 0, 20));
+        }
+    }
 }

@@ -180,6 +180,24 @@ class DefaultRedactor(unittest.TestCase):
         self.assertTrue(capped.endswith("\u2026[truncated]"))
         self.assertEqual(mask("a" * 5), "a" * 5)
 
+    def test_TR_PRIV_16_credential_rules_and_near_misses(self) -> None:
+        for text, want in [
+            ("GET /v1?token=abc123&x=1", "GET /v1?token=***&x=1"),
+            ("?X-Amz-Signature=fe5f&pageToken=p2", "?X-Amz-Signature=***&pageToken=p2"),
+            ("Authorization: Basic dXNlcjpwYXNz", "Authorization: Basic ***"),
+            ("Authorization: required", "Authorization: required"),
+            ("id eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx.sig ok", "id *** ok"),
+            ("eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx", "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIx"),
+            ("glpat-abcdefghij xapp-1-A052F", "*** xapp-1-A052F"),
+            ("ASIAY34FZKBOKMUTVV7A ASIA_PACIFIC_NORTH", "*** ASIA_PACIFIC_NORTH"),
+        ]:
+            self.assertEqual(default_redactor(text), want, text)
+
+    def test_TR_PRIV_17_hostile_leaves_are_answered_by_the_rules(self) -> None:
+        for leaf in ("?" + "a" * 1_000_000, "?access_" * 125_000, "Authorization: " + "a" * 1_000_000,
+                     "eyJ" + "a" * 1_000_000, " ASIA" * 200_000):
+            self.assertEqual(mask_pass(leaf), leaf, leaf[:20])
+
 
 class Logs(unittest.TestCase):
     def test_TR_LOG_1_TR_LOG_2_TR_LOG_5_bounding_logs_codes_only_and_nothing_by_default(self) -> None:
