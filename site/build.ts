@@ -2,7 +2,7 @@
 // anchor per requirement and the files that check it (from the traceability scan), a page listing
 // every requirement, the sink matrix and the path of a result as figures, the artifact renderer's
 // demo, the stack compliance matrix and a page of evidence per row when stacks/compliance/report.json
-// exists, and pages for the repository files the spec and the checks point at. Nothing is fetched; the output is plain files.
+// exists, a page per migration guide (guides/*.md), and pages for the repository files the spec and the checks point at. Nothing is fetched; the output is plain files.
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -70,11 +70,18 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
 
   const version = specVersion(root);
   const titles = new Map(chapters.map((c) => [c, chapterTitle(sources.get(c)!, c)] as const));
+  // The migration guides (guides/*.md, issue 41): one page each, rendered as a chapter is, so each
+  // requirement they name links to its rule.
+  const guideDir = join(root, 'guides');
+  const guides = existsSync(guideDir) ? readdirSync(guideDir).filter((n) => n.endsWith('.md')).sort() : [];
+  const guideText = new Map(guides.map((g) => [g, readFileSync(join(guideDir, g), 'utf8')] as const));
+  const guidePage = (g: string): string => g.replace(/\.md$/, '.html');
   const compliance = existsSync(join(root, 'stacks', 'compliance', 'report.json'));
   const nav: NavEntry[] = [
     { href: 'index.html', label: 'Overview' },
     ...chapters.map((c) => ({ href: chapterPage(c), label: titles.get(c)! })),
     { href: 'requirements.html', label: 'All requirements' },
+    ...guides.map((g) => ({ href: guidePage(g), label: chapterTitle(guideText.get(g)!, g) })),
     { href: 'artifacts.html', label: 'Artifact renderer demo' },
     ...(compliance ? [{ href: 'compliance.html', label: 'Stack compliance matrix' }] : []),
   ];
@@ -101,6 +108,11 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     }</div>`;
     write(chapterPage(c), sitePage(frame, chapterPage(c), titles.get(c)!, html + pager));
   });
+
+  for (const g of guides) {
+    const html = renderChapter(guideText.get(g)!, { chapter: g, definedIn, checks, linkedPath, isDirectory: (p) => isDirectory(root, p) });
+    write(guidePage(g), sitePage(frame, guidePage(g), chapterTitle(guideText.get(g)!, g), html));
+  }
 
   // Every requirement on one page.
   const rows = requirements.map((r) => {
@@ -131,6 +143,7 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     matrix,
     '<h2 id="chapters">Chapters</h2>',
     `<ol>${chapters.map((c) => `<li><a href="${chapterPage(c)}">${escapeHtml(titles.get(c)!)}</a></li>`).join('')}</ol>`,
+    ...(guides.length > 0 ? ['<h2 id="migrating">Migrating from the seed systems</h2>', `<ul>${guides.map((g) => `<li><a href="${guidePage(g)}">${escapeHtml(chapterTitle(guideText.get(g)!, g))}</a></li>`).join('')}</ul>`] : []),
     '<h2 id="reports">Reading a kit report</h2>',
     '<p><code>toolresult report report.json --html report.html --spec-url URL-of-this-site</code> turns the JSON report of a kit run (<code>--report-json</code>) into one page whose requirement IDs link here.</p>',
   ].join('\n');
