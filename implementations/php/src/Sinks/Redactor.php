@@ -28,9 +28,10 @@ final class Redactor
     private const KEY_PREFIXES = 'sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|xoxa-|xoxb-|xoxe-|xoxo-|xoxp-'
         . '|xoxr-|xoxs-|xapp-|AKIA|AIza';
     /**
-     * The rules in order (TR-PRIV-16): url-credentials, credential-parameter (spliced in second by rules()), authorization-header,
-     * bearer-token, jwt, key-prefix, aws-key-id; each starts at a fixed text or at the start of a run and
-     * has no repeated group, so PCRE's backtracking stays linear and its JIT stack flat (TR-PRIV-17).
+     * The rules in order (TR-PRIV-16) but the second, credential-parameter, which rules() builds from
+     * the lists above and puts in its place: url-credentials, authorization-header, bearer-token, jwt,
+     * key-prefix, aws-key-id. Each starts at a fixed text or at the start of a run and has no repeated
+     * group, so PCRE's backtracking stays linear and its JIT stack flat (TR-PRIV-17).
      */
     private const RULES = [
         ['~://[^\t\n\f\r /?#@]+@~', '://***@'],
