@@ -228,7 +228,7 @@ describe('(e) Go: the module', () => {
     mkdirSync(app);
     const lines = readmeBlock(readme, 'replace').trim().split('\n');
     expect(lines).toEqual([`require ${modulePath} v0.0.0`, `replace ${modulePath} => /path/to/checkout/implementations/go`]);
-    writeFileSync(join(app, 'go.mod'), `module example.com/billing\n\ngo 1.26.0\n\n${lines.join('\n').replace('/path/to/checkout', ROOT)}\n`);
+    writeFileSync(join(app, 'go.mod'), `module example.com/billing\n\ngo 1.26.0\n\n${lines.join('\n').replace('/path/to/checkout/implementations/go', MODULE_DIR)}\n`);
     const use = readmeBlock(readme, 'use');
     const wantWire = /^wire, _ := .*\n\/\/ (\{.*\})$/m.exec(use)?.[1];
     expect(wantWire).toBeDefined();
@@ -242,7 +242,8 @@ describe('(e) Go: the module', () => {
     const [printed, wire] = tidy.stdout.trim().split('\n');
     expect(printed).toMatch(/^Bounded\{isError: false, contentOctets: 49, structured: true, /);
     expect(wire).toBe(wantWire);
-    const size = spawnSync('sh', ['-c', `git -C ${MODULE_DIR} ls-files -z . | xargs -0 cat | wc -c`], { encoding: 'utf8' });
-    sizeLine('go module', modulePath, `v${VERSION}`, Number(size.stdout.trim()), ' (the files git tracks under implementations/go)');
+    const files = spawnSync('git', ['ls-files', '-z', '.'], { cwd: MODULE_DIR, encoding: 'utf8' }).stdout.split('\0').filter((f) => f !== '');
+    const bytes = files.reduce((n, f) => n + statSync(join(MODULE_DIR, f)).size, 0);
+    sizeLine('go module', modulePath, `v${VERSION}`, bytes, ` (the ${files.length} files git tracks under implementations/go)`);
   }, GUARD);
 });
