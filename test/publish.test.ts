@@ -72,6 +72,17 @@ describe('(a) the quiet install', () => {
     for (const name of Object.keys(allowScripts)) expect(warned, show(r)).toContain(` ${name}@`);
     expect(warned).toMatch(/install-scripts/);
   }, GUARD);
+
+  it("the stacks' own project (stacks/npm) is what declares Node.js 22: its npm ci warns of the engines, on a Node.js before 22", async () => {
+    const dir = join(tmp, 'stacks-ci');
+    mkdirSync(dir);
+    for (const f of ['package.json', 'package-lock.json']) cpSync(join(ROOT, 'stacks', 'npm', f), join(dir, f));
+    const r = await run('npm ci --dry-run --no-audit --no-fund', dir);
+    expect(r.status, show(r)).toBe(0);
+    const engines = npmWarnings(r).filter((l) => /EBADENGINE +package: /.test(l));
+    if (Number(process.versions.node.split('.')[0]) < 22) expect(engines.join('\n'), show(r)).toContain("package: 'ai@");
+    else expect(engines.join('\n')).not.toContain("package: 'ai@");
+  }, GUARD);
 });
 
 describe('(c) Python: the wheel and the sdist', () => {
