@@ -15,8 +15,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const node = (name: string, source: string): Part => ({ name, command: [process.execPath, '-e', source] });
 
 describe('npm test', () => {
-  it('is the prerequisite check, then this runner', () => {
-    expect(packageJson.scripts.test).toBe('npm run prerequisites && tsx scripts/run-tests.ts');
+  it("is the prerequisite check, then the stacks' packages (stacks/npm, installed when missing), then this runner", () => {
+    expect(packageJson.scripts.test).toBe('npm run prerequisites && npm run stacks:install && tsx scripts/run-tests.ts');
   });
 
   it('runs every test:* script, the check and the compliance drift check, each once; the main vitest run alone, first', () => {
@@ -26,7 +26,7 @@ describe('npm test', () => {
     expect(PHASES[0]!.parts.map((p) => p.name)).toEqual(['test:main']);
     for (const phase of PHASES) for (const part of phase.parts) expect(part.command).toEqual(['npm', 'run', part.name]);
     // The main run is the one without the package tests; each package test is a part of its own.
-    expect(packageJson.scripts['test:main']).toBe('vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts');
+    expect(packageJson.scripts['test:main']).toBe('vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts --exclude test/publish.test.ts');
   });
 
   it('runs the parts of a phase side by side, prints each one in a block, runs every part when one fails, and names the failure', async () => {

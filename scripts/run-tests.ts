@@ -36,7 +36,7 @@ export interface Result {
 const npmRun = (name: string): Part => ({ name, command: ['npm', 'run', name] });
 
 /** The parts after the main run, longest first (measured on 2 cores), so that the last to start are short. */
-export const SIDE_BY_SIDE = ['test:package', 'test:ledger-languages', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:python-integrations', 'test:php-package', 'test:python', 'check', 'test:go', 'test:php'];
+export const SIDE_BY_SIDE = ['test:package', 'test:ledger-languages', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:python-integrations', 'test:php-package', 'test:publish', 'test:python', 'check', 'test:go', 'test:php'];
 
 export const PHASES: readonly Phase[] = [
   { parts: [npmRun('test:main')], parallel: 1 },
