@@ -8,28 +8,16 @@
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { callThroughSeam, listAllTools, mcpRun, seamOptions, type IntegrationOptions, type McpToolLister } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
-/** The part of an MCP SDK Client this integration uses. */
-export interface McpClientLike {
-  listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
+/** The part of an MCP SDK 1.x Client this integration uses (1.x takes the request options third). */
+export interface McpClientLike extends McpToolLister {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
-}
-
-async function listAll(client: McpClientLike): Promise<{ name: string; outputSchema?: unknown }[]> {
-  const all: { name: string; outputSchema?: unknown }[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
-    all.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
 }
 
 /**
@@ -41,7 +29,7 @@ export async function loadMcpTools(serverName: string, client: McpClientLike, op
   const seam = seamOptions(options);
   const loaded = await loadAdapterTools(serverName, client as never, loadOptions);
   const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
-  const listed = new Map((await listAll(client)).map((t) => [`${prefix}${t.name}`, t]));
+  const listed = new Map((await listAllTools(client)).map((t) => [`${prefix}${t.name}`, t]));
   return loaded.map((t) => {
     const mcp = listed.get(t.name);
     if (!mcp) throw new Error(`the MCP server no longer lists the tool ${JSON.stringify(t.name.slice(0, 80))}`);
