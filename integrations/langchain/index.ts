@@ -15,19 +15,22 @@ import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
-/** The part of an MCP SDK 1.x Client this integration uses (1.x takes the request options third). */
+/** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
+
+/** The client loadMcpTools takes: what @langchain/mcp-adapters' loadMcpTools takes (an MCP SDK Client), which has the calls above. */
+export type McpClient = McpClientLike & Parameters<typeof loadAdapterTools>[1];
 
 /**
  * `loadMcpTools` of @langchain/mcp-adapters (names, descriptions, schemas, prefixes as it makes them),
  * with each tool calling the MCP client itself and returning the seam's answer as a ToolMessage.
  * The adapters' beforeToolCall/afterToolCall/outputHandling are not run: the seam's hooks are.
  */
-export async function loadMcpTools(serverName: string, client: McpClientLike, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
+export async function loadMcpTools(serverName: string, client: McpClient, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
   const seam = seamOptions(options);
-  const loaded = await loadAdapterTools(serverName, client as never, loadOptions);
+  const loaded = await loadAdapterTools(serverName, client, loadOptions);
   const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
   const listed = new Map((await listAllTools(client)).map((t) => [`${prefix}${t.name}`, t]));
   return loaded.map((t) => {
@@ -36,7 +39,7 @@ export async function loadMcpTools(serverName: string, client: McpClientLike, op
     return new DynamicStructuredTool({
       name: t.name,
       description: t.description,
-      schema: t.schema as never,
+      schema: t.schema,
       metadata: t.metadata ?? {},
       responseFormat: 'content',
       ...(t.defaultConfig ? { defaultConfig: t.defaultConfig } : {}),
@@ -57,7 +60,7 @@ export interface ResultToolFields {
   readonly name: string;
   readonly description: string;
   /** A JSON Schema or a Zod schema of the input, as DynamicStructuredTool takes it. */
-  readonly schema: unknown;
+  readonly schema: DynamicStructuredTool['schema'];
 }
 
 /** A LangChain tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
@@ -66,7 +69,7 @@ export function resultTool<I = Record<string, unknown>>(func: (input: I, config:
   return new DynamicStructuredTool({
     name: fields.name,
     description: fields.description,
-    schema: fields.schema as never,
+    schema: fields.schema,
     responseFormat: 'content',
     func: async (input: I, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
       const callId = toolCallIdOf(config);

@@ -15,12 +15,14 @@ import { rawClientFor } from './mcp-client.ts';
 export type { IntegrationOptions } from '../core/index.ts';
 
 type MastraTool = ReturnType<typeof createTool>;
+/** What createTool takes: the fields a wrapped tool keeps are typed by it, so a @mastra/core whose options drift fails to compile here. */
+type ToolOptions = Parameters<typeof createTool>[0];
 interface SourceTool {
   readonly id: string;
   readonly description?: string;
-  readonly inputSchema?: unknown;
-  readonly requireApproval?: unknown;
-  readonly mcp?: unknown;
+  readonly inputSchema?: ToolOptions['inputSchema'];
+  readonly requireApproval?: ToolOptions['requireApproval'];
+  readonly mcp?: ToolOptions['mcp'];
 }
 
 function toolCallIdOf(context: unknown): string | undefined {
@@ -34,16 +36,16 @@ function seamTool(source: SourceTool, run: (input: Record<string, unknown>, cont
   return createTool({
     id: source.id,
     description: source.description ?? '',
-    ...(source.inputSchema !== undefined ? { inputSchema: source.inputSchema as never } : {}),
-    ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval as never } : {}),
-    ...(source.mcp !== undefined ? { mcp: source.mcp as never } : {}),
+    ...(source.inputSchema !== undefined ? { inputSchema: source.inputSchema } : {}),
+    ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval } : {}),
+    ...(source.mcp !== undefined ? { mcp: source.mcp } : {}),
     execute: async (input: unknown, context: unknown) => {
       const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
       const limits = { signal: signal instanceof AbortSignal ? signal : undefined, stackTimeoutMs };
       return outputs.keep(await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam, limits));
     },
     toModelOutput: (output: unknown) => outputs.of(output),
-  } as never) as MastraTool;
+  });
 }
 
 /**
@@ -74,7 +76,7 @@ export interface ResultToolFields {
   readonly id: string;
   readonly description: string;
   /** A Zod or JSON schema of the input, as createTool takes it. */
-  readonly inputSchema?: unknown;
+  readonly inputSchema?: ToolOptions['inputSchema'];
 }
 
 /** A Mastra tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
