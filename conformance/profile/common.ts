@@ -8,9 +8,9 @@
 //
 // The limit the kit states: bound / serialize <= COMMON_LIMIT per shape, judged at the full size
 // only. The quick size (npm test) checks the answers and prints its figures without a verdict.
-import { AdapterProcess, type Reply } from '../runner/process.ts';
-import { referenceCommand, unrunnable, type RunIO } from '../runner/run.ts';
-import { terminalSafe } from '../runner/terminal-safe.ts';
+import { AdapterProcess, type Reply } from '../core/process.ts';
+import { referenceCommand, unrunnable, type RunIO } from '../core/command.ts';
+import { terminalSafe } from '../core/terminal-safe.ts';
 import type { StringModel } from './classes.ts';
 import { COMMON_SHAPES, type CommonShape, type CommonSize } from './common-shapes.ts';
 import { cpuMs } from './process-stats.ts';

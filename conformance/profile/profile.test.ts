@@ -11,7 +11,7 @@ import { handlers } from '../adapter/ops/index.ts';
 import { OpError } from '../adapter/ops/types.ts';
 import { parseArgs, PROFILE_TIMEOUT_MS, UsageError } from '../runner/args.ts';
 import { cli } from '../runner/cli.ts';
-import type { Reply } from '../runner/process.ts';
+import type { Reply } from '../core/process.ts';
 import { CLASSES } from './classes.ts';
 import { cpuMs, peakMemory } from './process-stats.ts';
 import { selectClasses } from './run.ts';

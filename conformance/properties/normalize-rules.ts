@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { Mismatch, defineProperty, type Ask } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 type Rec = Record<string, unknown>;
 

@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { Mismatch, defineProperty } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
 const word = (min: number, max: number, extra = '') =>

@@ -8,7 +8,7 @@ import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
 import { referenceCommand, replayCommand, runConformance, skipReason, unclaimedGroups } from './run.ts';
-import type { KitCase } from './case.ts';
+import type { KitCase } from '../core/case.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
