@@ -1,7 +1,7 @@
 // Round trips per second between the conformance runner and the reference adapter, out of process
 // (spec/09-conformance.md §9.1), and the time of a whole default run. Targets: at least 1,000
 // small round trips per second, and a default run under 60 s (the kit's budget on a 2-core machine).
-import { AdapterProcess } from '../conformance/runner/process.ts';
+import { AdapterProcess } from '../conformance/core/process.ts';
 import { referenceCommand, runConformance } from '../conformance/runner/run.ts';
 import { parseArgs } from '../conformance/runner/args.ts';
 import type { BenchOutcome } from './index.ts';

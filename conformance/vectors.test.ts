@@ -11,7 +11,7 @@ import { CollectingLogger } from '../reference-impl/logger.ts';
 import { getterCalls } from './adapter/decode-tagged.ts';
 import { handlers } from './adapter/ops/index.ts';
 import { OpError } from './adapter/ops/types.ts';
-import { firstDifference } from './compare.ts';
+import { firstDifference } from './core/compare.ts';
 import { outsideStringModel } from './runner/string-model.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));

@@ -10,6 +10,7 @@ import { join, relative } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { COMMANDS, PROGRAMS } from '../bin/commands.js';
 import { ROOT } from './schema-files.ts';
+import { ensureStackPackages } from './stack-packages.ts';
 
 const DIST = join(ROOT, 'dist');
 
@@ -45,6 +46,8 @@ export function entryPoints(): string[] {
 }
 
 export function build(): void {
+  // The integrations' declarations import their stacks' types, which stacks/npm holds.
+  ensureStackPackages();
   rmSync(DIST, { recursive: true, force: true });
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   const passes: [string, string[], Record<string, unknown>][] = [

@@ -23,6 +23,8 @@ interface Manifest {
   version: string;
   description?: string;
   license: string;
+  homepage: string;
+  repository: { type: string; url: string };
   engines: Record<string, string>;
   dependencies: Record<string, string>;
   peerDependencies: Record<string, string>;
@@ -40,6 +42,8 @@ export function kitManifest(library: Manifest): Record<string, unknown> {
     description: 'The ToolResult Protocol conformance kit in one package: `npx toolresult-conformance -- COMMAND ARGS…` runs every case against your implementation\'s adapter, in any language.',
     keywords: ['conformance', 'toolresult-protocol', 'llm', 'tool-calling', 'testing'],
     license: library.license,
+    homepage: library.homepage,
+    repository: library.repository,
     type: 'module',
     engines: library.engines,
     bin: { [KIT_PACKAGE]: 'bin/toolresult.js' },

@@ -121,12 +121,18 @@ export const TOOLS: readonly Tool[] = [
     check: needsCommands('phpunit'),
   },
   {
-    name: 'composer, phpcs (PHP_CodeSniffer)',
-    packages: 'composer php-codesniffer',
+    name: 'composer, phpcs (PHP_CodeSniffer), php zip',
+    packages: 'composer php-codesniffer php-zip',
     setup: '.ci/setup.d/21-php-package.sh',
-    neededBy: ['test/php-package.test.ts', 'npm run test:php-package'],
-    // ctype, which the package requires too, comes with php-cli (php8.2-common).
-    check: needsCommands('composer', 'phpcs'),
+    neededBy: ['test/php-package.test.ts', 'npm run test:php-package', 'test/publish.test.ts', 'npm run test:publish'],
+    // ctype, which the package requires too, comes with php-cli (php8.2-common). Composer reads a
+    // package's archive (the publish test's Composer repository) only with PHP's zip extension; a
+    // php that does not run is the php row's finding.
+    check(m) {
+      const missing = needsCommands('composer', 'phpcs')(m);
+      if (missing !== undefined || onPath('php', m.env) === undefined) return missing;
+      return probe('php', ['-r', 'exit(extension_loaded("zip") ? 0 : 5);'], m.env) === 5 ? 'php has no zip extension (Composer reads archives with it)' : undefined;
+    },
   },
   {
     name: "Debian's python3 with venv, build and mypy",
@@ -144,7 +150,7 @@ export const TOOLS: readonly Tool[] = [
     name: 'go, gofmt',
     packages: 'golang-go',
     setup: '.ci/setup.d/13-toolchains.sh',
-    neededBy: ['test/types/go.test.ts', 'test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'npm run test:go'],
+    neededBy: ['test/types/go.test.ts', 'test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'npm run test:go', 'test/publish.test.ts', 'npm run test:publish'],
     check(m) {
       const commands = needsCommands('go', 'gofmt')(m);
       if (commands) return commands;

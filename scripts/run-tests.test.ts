@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { PHASES, runPhases, summary, type Part } from './run-tests.ts';
+import { PHASES, failureLines, runPhases, summary, type Part } from './run-tests.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'run-tests-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -15,8 +15,8 @@ afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 const node = (name: string, source: string): Part => ({ name, command: [process.execPath, '-e', source] });
 
 describe('npm test', () => {
-  it('is the prerequisite check, then this runner', () => {
-    expect(packageJson.scripts.test).toBe('npm run prerequisites && tsx scripts/run-tests.ts');
+  it("is the prerequisite check, then the stacks' packages (stacks/npm, installed when missing), then this runner", () => {
+    expect(packageJson.scripts.test).toBe('npm run prerequisites && npm run stacks:install && tsx scripts/run-tests.ts');
   });
 
   it('runs every test:* script, the check and the compliance drift check, each once; the main vitest run alone, first', () => {
@@ -26,7 +26,7 @@ describe('npm test', () => {
     expect(PHASES[0]!.parts.map((p) => p.name)).toEqual(['test:main']);
     for (const phase of PHASES) for (const part of phase.parts) expect(part.command).toEqual(['npm', 'run', part.name]);
     // The main run is the one without the package tests; each package test is a part of its own.
-    expect(packageJson.scripts['test:main']).toBe('vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts');
+    expect(packageJson.scripts['test:main']).toBe('vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts --exclude test/publish.test.ts');
   });
 
   it('runs the parts of a phase side by side, prints each one in a block, runs every part when one fails, and names the failure', async () => {
@@ -59,5 +59,25 @@ describe('npm test', () => {
     expect(s.text).toContain('npm test: FAILED in 2 min 5 s: fails (exit 3)');
     for (const r of results) expect(s.text).toMatch(new RegExp(`^  ${r.name} +\\d+ s  (passed|FAILED)`, 'm'));
     expect(summary(results.filter((r) => r.code === 0), 60)).toMatchObject({ code: 0 });
+    // The failing part's own lines come again after the table, where a CI log's tail shows them.
+    expect(s.text.slice(s.text.indexOf('npm test: FAILED'))).toMatch(/── why fails failed[^\n]*\n[\s\S]*broken/);
+    expect(s.text).not.toContain('── why after failed');
+  });
+
+  it('repeats a vitest failure: the failing test, its assertion and place, never the passing lines', () => {
+    const output = [
+      ' ✓ a/one.test.ts (3 tests) 20ms',
+      ' \u001b[31m×\u001b[39m site/site.browser.test.ts > every page loads 30012ms',
+      '   → Timeout 30000ms exceeded.',
+      ' ❯ site/site.browser.test.ts:88:20',
+      ...Array.from({ length: 40 }, (_, i) => ` ✓ filler ${i}`),
+      ' Test Files  1 failed | 89 passed (90)',
+    ].join('\n');
+    const digest = failureLines(output);
+    expect(digest).toContain('× site/site.browser.test.ts > every page loads');
+    expect(digest).toContain('Timeout 30000ms exceeded.');
+    expect(digest).toContain('Test Files  1 failed | 89 passed (90)');
+    expect(digest).not.toContain('a/one.test.ts');
+    expect(digest).not.toContain('\u001b[');
   });
 });

@@ -5,7 +5,9 @@
 // own PostgreSQL cluster): they run side by side, one per core, longest first. A part that ran
 // beside others prints its output in one block when it ends, under its name; at the end a table
 // gives each part's time and exit status. Every part runs even when one fails; the run then fails
-// with the failing parts' names and the first one's exit status.
+// with the failing parts' names and the first one's exit status, and the table is followed by each
+// failing part's own failure lines again: CI shows a run's last lines, and the main run's failure was
+// printed minutes earlier, above every other part's output.
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
@@ -27,12 +29,14 @@ export interface Result {
   /** The exit status; a part ended by a signal counts as 1. */
   readonly code: number;
   readonly signal: string | null;
+  /** What the part printed, stdout and stderr interleaved (kept for the failure digest). */
+  readonly output: string;
 }
 
 const npmRun = (name: string): Part => ({ name, command: ['npm', 'run', name] });
 
 /** The parts after the main run, longest first (measured on 2 cores), so that the last to start are short. */
-export const SIDE_BY_SIDE = ['test:package', 'test:ledger-languages', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:python-integrations', 'test:php-package', 'test:python', 'check', 'test:go', 'test:php'];
+export const SIDE_BY_SIDE = ['test:package', 'test:ledger-languages', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:python-integrations', 'test:php-package', 'test:publish', 'test:python', 'check', 'test:go', 'test:php'];
 
 export const PHASES: readonly Phase[] = [
   { parts: [npmRun('test:main')], parallel: 1 },
@@ -44,16 +48,21 @@ const children = new Set<number>();
 function runPart(part: Part, live: boolean, print: (text: string) => void): Promise<Result> {
   const started = performance.now();
   return new Promise((resolve) => {
-    const child = spawn(part.command[0]!, part.command.slice(1), { stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'] });
+    // A live part streams as it runs and is captured too, so that its failure can be repeated at the end.
+    const child = spawn(part.command[0]!, part.command.slice(1), { stdio: ['ignore', 'pipe', 'pipe'] });
     if (child.pid !== undefined) children.add(child.pid);
     const chunks: Buffer[] = [];
-    child.stdout?.on('data', (d: Buffer) => chunks.push(d));
-    child.stderr?.on('data', (d: Buffer) => chunks.push(d));
+    const take = (d: Buffer): void => {
+      chunks.push(d);
+      if (live) print(d.toString('utf8'));
+    };
+    child.stdout?.on('data', take);
+    child.stderr?.on('data', take);
     const finish = (code: number | null, signal: string | null, error?: Error): void => {
       if (child.pid !== undefined) children.delete(child.pid);
-      const result: Result = { name: part.name, seconds: (performance.now() - started) / 1000, code: code ?? 1, signal };
+      const output = Buffer.concat(chunks).toString('utf8');
+      const result: Result = { name: part.name, seconds: (performance.now() - started) / 1000, code: code ?? 1, signal, output };
       if (!live) {
-        const output = Buffer.concat(chunks).toString('utf8');
         print(`\n━━ ${part.name} ━━\n${output}${output.endsWith('\n') || output === '' ? '' : '\n'}${error ? `cannot start ${part.command.join(' ')}: ${error.message}\n` : ''}`);
       }
       print(`━━ ${part.name}: ${verdict(result)} in ${result.seconds.toFixed(0)} s ━━\n`);
@@ -92,7 +101,36 @@ export function summary(results: readonly Result[], seconds: number): { text: st
   const rows = results.map((r) => `  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(4)} s  ${verdict(r)}`);
   const total = `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
   const head = failed.length === 0 ? `npm test: every part passed in ${total}` : `npm test: FAILED in ${total}: ${failed.map((r) => `${r.name} (${r.signal ? `killed by ${r.signal}` : `exit ${r.code}`})`).join(', ')}`;
-  return { text: `\n${head}\n${rows.join('\n')}\n`, code: failed.length === 0 ? 0 : failed[0]!.code || 1 };
+  const digests = failed.map((r) => `\n── why ${r.name} failed (its own lines, repeated) ──\n${failureLines(r.output)}`).join('');
+  return { text: `\n${head}\n${rows.join('\n')}\n${digests}`, code: failed.length === 0 ? 0 : failed[0]!.code || 1 };
+}
+
+// Colour codes make a line unmatchable and unreadable in a CI log.
+const ANSI = /\u001b\[[0-9;]*m/g;
+
+/** A vitest, unittest or PHPUnit failure names itself on lines like these. */
+const FAILURE = /(^|\s)(FAIL|FAILED|×|✗|❯ .*:\d+:\d+)(\s|$)|AssertionError|Error:|^ERROR:|^FAIL:|Traceback|^ *(Test Files|Tests) .*failed/;
+
+/**
+ * The lines of a failed part's output that say why: each failure line with the next few lines (the
+ * assertion and its place), at most 120 lines in all, then the output's last 15 lines.
+ */
+export function failureLines(output: string): string {
+  const lines = output.replace(ANSI, '').split('\n');
+  const keep = new Set<number>();
+  lines.forEach((line, i) => {
+    if (FAILURE.test(line)) for (let j = i; j < Math.min(lines.length, i + 6); j++) keep.add(j);
+  });
+  const picked = [...keep].sort((a, b) => a - b).slice(0, 120);
+  const out: string[] = [];
+  let last = -2;
+  for (const i of picked) {
+    if (i !== last + 1 && out.length > 0) out.push('  …');
+    out.push(lines[i]!);
+    last = i;
+  }
+  const tail = lines.slice(-16).join('\n').trimEnd();
+  return `${out.length > 0 ? `${out.join('\n')}\n  …\n` : ''}its last lines:\n${tail}\n`;
 }
 
 async function main(): Promise<number> {

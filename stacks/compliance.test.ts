@@ -13,6 +13,7 @@ import { CHECKS } from './kit/checks.ts';
 import { anchor, md, renderPages, rowFile, why } from './kit/report.ts';
 import { STACK_ROWS, STACKS_DIR } from './kit/stacks.ts';
 import packageJson from '../package.json' with { type: 'json' };
+import stackPackageJson from './npm/package.json' with { type: 'json' };
 
 const report = readCommitted();
 
@@ -117,7 +118,8 @@ describe('compliance matrix', () => {
   });
 
   it('TR-STACK-14: every row names exact versions, the pinned ones among them, and its runtime', () => {
-    const npmPins = packageJson.devDependencies as Record<string, string>;
+    // The stacks' packages are pinned in their own project (stacks/npm); the MCP SDK and the reference's tools in the root's.
+    const npmPins = { ...(packageJson.devDependencies as Record<string, string>), ...(stackPackageJson.dependencies as Record<string, string>) };
     for (const s of report.stacks) {
       const row = STACK_ROWS.find((r) => r.id === s.id)!;
       const python = row.adapter.endsWith('.py');

@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundInput } from '../conformance/properties/arbitraries.ts';
 import { reference } from '../conformance/properties/reference.ts';
-import { AdapterProcess } from '../conformance/runner/process.ts';
+import { AdapterProcess } from '../conformance/core/process.ts';
 
 const ROOT = join(import.meta.dirname, '..');
 const GENERATED = 150;

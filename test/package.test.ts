@@ -12,6 +12,9 @@
 // (g) a project with the four agent stacks runs the README's "Use it with your stack" examples from
 //     the tarball and prints what the README says, and each integration subpath's types compile
 //     under node16 and bundler.
+// (h) the README's publish lines (`<!-- publish-test: npm -->`): `npm publish --dry-run` of both
+//     tarballs this file packed, at npm's default log level: name, version, dist-tag and files as the
+//     registry would get them, and no warning but the login a dry run lacks.
 // npm installs with --prefer-offline: after `npm ci` the cache holds every tarball it needs.
 // `npm test` runs this file as a part of its own after the main vitest run (`npm run test:package`,
 // scripts/run-tests.ts): it packs, builds and installs, and would otherwise slow the main run's
@@ -377,4 +380,44 @@ describe('(d) package linters', () => {
     const counted = report.analysis.problems.filter((p) => p.resolutionKind !== 'node10' && p.resolutionKind !== 'node16-cjs');
     expect(counted).toEqual([]);
   }, 120_000);
+});
+
+describe('(h) npm publish --dry-run, by the README lines', () => {
+  /** The shell lines of the README block after `<!-- publish-test: npm -->`. */
+  const lines = (): string[] => {
+    const m = /<!-- publish-test: npm -->\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
+    if (!m) throw new Error('README.md has no block marked publish-test: npm');
+    return m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
+  };
+  // npm's default log level: every warning shows.
+  const loud = Object.fromEntries(Object.entries(env).filter(([k]) => k !== 'npm_config_loglevel')) as NodeJS.ProcessEnv;
+  const NOT_LOGGED_IN = /^npm warn publish This command requires you to be logged in to \S+ \(dry-run\)$/;
+
+  it('the README packs both packages into .tmp/npm-publish and publishes those two files, with a dist-tag for a prerelease', () => {
+    const all = lines();
+    expect(all.slice(0, 2)).toEqual(['npm pack --pack-destination .tmp/npm-publish', 'npm run pack:kit -- --out .tmp/npm-publish --no-build']);
+    const tag = packageJson.version.includes('-') ? ' --tag next' : '';
+    expect(all.slice(2)).toEqual([`npm publish .tmp/npm-publish/${packed.filename}${tag}`, `npm publish .tmp/npm-publish/${kitTarball.replace(/.*\//, '')}${tag}`]);
+  });
+
+  it.each([
+    ['toolresult-protocol', 2],
+    [KIT_PACKAGE, 3],
+  ] as const)('%s: the dry run publishes the tarball at the version of package.json, no warning but the login', (name, index) => {
+    const line = lines()[index]!.replace(/^npm publish /, 'npm publish --dry-run --json ').replace(/\.tmp\/npm-publish\/(\S+)/, (_m, f: string) => join(tmp, f));
+    const r = spawnSync('sh', ['-c', line], { cwd: tmp, env: loud, encoding: 'utf8', timeout: 180_000 });
+    expect(r.status, show(r)).toBe(0);
+    const warnings = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => /^npm (warn|WARN|error|ERR)/.test(l));
+    expect(warnings.filter((l) => !NOT_LOGGED_IN.test(l)), show(r)).toEqual([]);
+    const tag = packageJson.version.includes('-') ? 'next' : 'latest';
+    expect(r.stderr, show(r)).toMatch(new RegExp(`Publishing to https://registry\\.npmjs\\.org/ with tag ${tag} and default access \\(dry-run\\)`));
+    type Published = { name: string; version: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] };
+    const json = JSON.parse(r.stdout) as Published | Record<string, Published>;
+    const p = (typeof json.name === 'string' ? json : Object.values(json)[0]) as Published;
+    expect([p.name, p.version]).toEqual([name, packageJson.version]);
+    const paths = p.files.map((f) => f.path);
+    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/conformance/runner/cli.js', 'dist/schemas/model/tool-result.schema.json']) expect(paths).toContain(f);
+    if (name === 'toolresult-protocol') expect(paths).toContain('dist/integrations/ai-sdk/index.js');
+    process.stdout.write(`npm publish --dry-run: ${p.name} ${p.version}, ${p.size} bytes packed, ${p.unpackedSize} unpacked, ${p.entryCount} files\n`);
+  }, 180_000);
 });

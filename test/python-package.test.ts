@@ -1,7 +1,8 @@
 // The Python implementation as a user gets it (implementations/python):
 // (a) Debian's mypy --strict finds nothing in the package;
 // (b) a wheel and an sdist are built offline from a copy of the package's own files, with the
-//     interpreter's setuptools and wheel (Debian's python3-build, --no-isolation): names, metadata,
+//     pinned packaging tools (requirements/publish.txt: PyPA's build, setuptools and wheel, hashed, in
+//     the venv of scripts/python-publish-tools.sh; --no-isolation): names, metadata,
 //     version (package.json's, in its PEP 440 form), py.typed, the console script, no test file;
 // (c) the README's install lines put the wheel into a fresh venv of the `python3` on the PATH, with the
 //     sources deleted first; the README's example prints what the README says, the installed package
@@ -23,7 +24,8 @@ import { expectAllRan, later, readmeBlock, readmeLines, runLines, show, userEnv,
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PACKAGE = join(ROOT, 'implementations', 'python');
 const README = join(PACKAGE, 'README.md');
-// Debian's interpreter has setuptools, wheel, build and mypy (.ci/setup.d/20-python-package.sh); the
+// Debian's interpreter has mypy and packaging (.ci/setup.d/20-python-package.sh; the build runs in the
+// pinned tools' venv, .ci/setup.d/23-python-publish.sh); the
 // venv is made by the `python3` first on the PATH, as a user's would be.
 const DEBIAN_PYTHON = '/usr/bin/python3';
 const tmp = mkdtempSync(join(tmpdir(), 'trp-python-package-'));
@@ -60,9 +62,12 @@ beforeAll(() => {
   mkdirSync(src);
   for (const f of ['pyproject.toml', 'README.md', 'LICENSE']) cpSync(join(PACKAGE, f), join(src, f));
   cpSync(join(PACKAGE, 'toolresult'), join(src, 'toolresult'), { recursive: true, filter: (p) => !p.includes('__pycache__') });
-  built = later(DEBIAN_PYTHON, ['-m', 'build', '--no-isolation', '--outdir', dist, src], tmp, env);
+  // The packaging tools' venv (made by .ci/setup; here when missing), as test/publish.test.ts uses it.
+  const tools = spawnSync('bash', [join(ROOT, 'scripts', 'python-publish-tools.sh')], { env: userEnv(), encoding: 'utf8' });
+  expect(tools.status, show(tools)).toBe(0);
+  built = later(join(tools.stdout.trim(), 'bin', 'python'), ['-m', 'build', '--no-isolation', '--outdir', dist, src], tmp, env);
   typed = later(DEBIAN_PYTHON, ['-m', 'mypy', '--strict', '--cache-dir', '/dev/null', '-p', 'toolresult'], PACKAGE, env);
-});
+}, 600_000); // a hang guard: the tools' venv is made here when .ci/setup has not made it
 
 describe('(a) the strict type check', () => {
   it('Debian mypy --strict finds nothing in the package (toolresult, the kit adapter included)', async () => {
@@ -113,7 +118,8 @@ describe('(b) the wheel and the sdist', () => {
     expect(header('Name')).toEqual(['toolresult-protocol']);
     expect(header('Version')).toEqual([version]);
     expect(header('Requires-Python')).toEqual(['>=3.11']);
-    expect(header('License')).toEqual([packageJson.license]);
+    expect(header('License-Expression')).toEqual([packageJson.license]);
+    expect(header('License-File')).toEqual(['LICENSE']);
     // The core needs nothing but the standard library; every requirement is an extra's: postgres
     // brings the PostgreSQL ledger's driver (toolresult.postgres_ledger), each stack integration its
     // stack (pyproject.toml). setuptools writes the marker with either quote.

@@ -74,11 +74,11 @@ describe('README claims', () => {
     expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
   });
 
-  it('.ci/run is what the README says: .ci/setup, then npm ci, then npm test; npm run setup is .ci/setup', () => {
-    const steps = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n').filter((l) => /^(\.ci\/setup|npm ci|npm test)\b/.test(l)).map((l) => l.split(' ').slice(0, 2).join(' '));
-    expect(steps).toEqual(['.ci/setup', 'npm ci', 'npm test']);
+  it('.ci/run is what the README says: .ci/setup, then npm ci, the stacks\' install, then npm test; npm run setup is .ci/setup', () => {
+    const steps = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n').filter((l) => /^(\.ci\/setup|npm ci|npm run stacks:install|npm test)\b/.test(l)).map((l) => l.split(' ').slice(0, 3).join(' '));
+    expect(steps).toEqual(['.ci/setup', 'npm ci --no-audit', 'npm run stacks:install', 'npm test']);
     expect(packageJson.scripts.setup).toBe('.ci/setup');
-    expect(README).toContain('`.ci/run` is `.ci/setup`, then `npm ci && npm test`');
+    expect(README).toContain('`.ci/run` is `.ci/setup`, then `npm ci && npm run stacks:install && npm test`');
     expect(packageJson.scripts.test.startsWith('npm run prerequisites && ')).toBe(true);
   });
 });

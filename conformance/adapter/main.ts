@@ -6,8 +6,8 @@ import { pathToFileURL } from 'node:url';
 import { CollectingLogger } from '../../reference-impl/logger.ts';
 import { handlers as referenceHandlers } from './ops/index.ts';
 import { OpError, type OpHandler } from './ops/types.ts';
-import { PROTOCOL, checkRequest, type Response, type HelloOutput } from '../protocol/messages.ts';
-import { GROUPS } from '../protocol/messages.ts';
+import { GROUPS, PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
+import { exception, ok, opError, readLine, serveLines, type Answer } from '../core/serve.ts';
 import { REFERENCE_VERSION } from './version.ts';
 
 type Handlers = Readonly<Record<string, OpHandler>>;
@@ -30,36 +30,20 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
 }
 
 /** Answers one request line; never throws, and never puts a value from the input into an error. */
-export function answer(line: string, h: Handlers, name: string, parse: (line: string) => unknown = JSON.parse): { response: Response; stop: boolean } {
-  let request: unknown;
-  try {
-    request = parse(line);
-  } catch {
-    return { response: { id: null, ok: false, error: { code: 'adapter.bad_request', message: 'request is not JSON' }, logs: [] }, stop: false };
-  }
-  if (!checkRequest.Check(request)) {
-    const id = typeof (request as { id?: unknown })?.id === 'number' ? (request as { id: number }).id : null;
-    return { response: { id, ok: false, error: { code: 'adapter.bad_request', message: 'request does not match the protocol' }, logs: [] }, stop: false };
-  }
-  const { id, op, input } = request;
-  if (op === 'hello') {
-    const output: HelloOutput = {
-      name, version: REFERENCE_VERSION, language: 'typescript', protocol: PROTOCOL,
-      groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true, specVersion: REFERENCE_VERSION,
-    };
-    return { response: { id, ok: true, output, logs: [] }, stop: false };
-  }
-  if (op === 'stop') return { response: { id, ok: true, output: {}, logs: [] }, stop: true };
-  const handler = Object.hasOwn(h, op) ? h[op] : undefined;
-  if (!handler) return { response: { id, ok: false, error: { code: 'adapter.unknown_op', message: `unknown op ${op.slice(0, 40)}` }, logs: [] }, stop: false };
+export function answer(line: string, h: Handlers, name: string, parse: (line: string) => unknown = JSON.parse): Answer {
+  const hello = (): HelloOutput => ({
+    name, version: REFERENCE_VERSION, language: 'typescript', protocol: PROTOCOL,
+    groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true, specVersion: REFERENCE_VERSION,
+  });
+  const read = readLine(line, { hello, has: (op) => Object.hasOwn(h, op) && h[op] !== undefined }, parse);
+  if ('answer' in read) return read.answer;
+  const { id, op, input } = read.request;
   const logger = new CollectingLogger();
   try {
-    const output = handler(input, { logger });
-    return { response: { id, ok: true, output, logs: logger.lines }, stop: false };
+    return ok(id, h[op]!(input, { logger }), logger.lines);
   } catch (e) {
-    if (e instanceof OpError) return { response: { id, ok: false, error: { code: e.code, message: e.message }, logs: logger.lines }, stop: false };
-    // An unexpected exception's message may quote the data it choked on: report only where it happened.
-    return { response: { id, ok: false, error: { code: 'adapter.exception', message: `unexpected exception in op ${op}` }, logs: logger.lines }, stop: false };
+    if (e instanceof OpError) return opError(id, e.code, e.message, logger.lines);
+    return exception(id, op, logger.lines);
   }
 }
 
@@ -87,13 +71,9 @@ async function main(): Promise<void> {
     name = `toolresult-reference+mutant:${mutantName}`;
   }
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of rl) {
-    if (line.trim() === '') continue;
-    const { response, stop } = answer(line, h, name, parse);
-    const text = JSON.stringify(response) + '\n';
+  await serveLines(rl, (line) => answer(line, h, name, parse), async (text) => {
     if (!process.stdout.write(text)) await new Promise((r) => process.stdout.once('drain', r));
-    if (stop) break;
-  }
+  });
   rl.close();
   process.stdin.destroy();
 }

@@ -1,6 +1,8 @@
 // Mutants of the normalize groups (spec/10): a member the source left undefined read as a value.
 import { readPattern, UnsupportedPattern } from '../../reference-impl/normalize/pattern-rule.ts';
-import type { Mutant } from './index.ts';
+import type { OpHandler } from '../adapter/ops/types.ts';
+import { DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/bound/index.ts';
+import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -251,5 +253,75 @@ export const ruleMutants: readonly Mutant[] = [
         return { result: { ...out.result, warnings: (out.result.warnings as { code: string }[]).filter((w) => !given.has(w.code)) } };
       },
     }),
+  },
+];
+
+// ------------------------------------------------------------------ the drop notice (TR-NORM-67)
+
+const PLACEHOLDER = /\[(image_url|image|audio|video|file|resource_link|resource) block omitted\]/g;
+
+/** The longest prefix of well-formed `s` that ends on a code-point boundary and is at most `max` octets. */
+function octetPrefix(s: string, max: number): string {
+  let n = 0;
+  let out = '';
+  for (const ch of s) {
+    n += Buffer.byteLength(ch, 'utf8');
+    if (n > max) break;
+    out += ch;
+  }
+  return out;
+}
+
+/**
+ * Runs the reference normalizer with a content budget too large to cut, then cuts its text as `cut`
+ * says for the real budget: the hook for a mutant that reads TR-NORM-67 another way. Requests
+ * whose options the reference refuses, and texts that fit, go to the reference unchanged.
+ */
+function recut(ref: Handlers, cut: (text: string, budget: number) => string): Record<string, OpHandler> {
+  return {
+    normalize: (input: Rec, ctx) => {
+      const options = isRec(input.options) ? input.options : {};
+      const b = options.contentBudget ?? DEFAULT_BUDGETS.contentBudget;
+      if (typeof b !== 'number' || !Number.isInteger(b) || b < MIN_BUDGET || b > MAX_BUDGET) return ref.normalize!(input, ctx);
+      let wide: { result: Rec };
+      try {
+        wide = ref.normalize!({ ...input, options: { ...options, contentBudget: MAX_BUDGET } }, ctx) as { result: Rec };
+      } catch {
+        return ref.normalize!(input, ctx);
+      }
+      const text = wide.result.content;
+      if (typeof text !== 'string' || Buffer.byteLength(text, 'utf8') <= b) return ref.normalize!(input, ctx);
+      const codes = new Set((wide.result.warnings as { code: string }[]).map((w) => w.code));
+      codes.add('content.truncated');
+      return { result: { ...wide.result, content: cut(text, b), warnings: [...codes].sort().map((code) => ({ code })) } };
+    },
+  };
+}
+
+/** The drop notice for the placeholders found in `text` (a mutant's reading: a text that looks like one counts too). */
+function noticeOf(text: string): string | undefined {
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(PLACEHOLDER)) counts.set(m[1]!, (counts.get(m[1]!) ?? 0) + 1);
+  if (counts.size === 0) return undefined;
+  return `\n[omitted from this result: ${[...counts].map(([k, n]) => `${n} ${k} ${n === 1 ? 'block' : 'blocks'}`).join(', ')}]`;
+}
+
+export const dropNoticeMutants: readonly Mutant[] = [
+  {
+    name: 'drop-notice-cut-off',
+    breaks: 'TR-NORM-67',
+    description: 'leaves the cut to the bounder, as before TR-NORM-67: when a first text fills the content budget, the placeholders after it are cut off and the model never learns of the blocks',
+    override: (ref) => recut(ref, (text, b) => octetPrefix(text, b - Buffer.byteLength(truncationNotice(b), 'utf8')) + truncationNotice(b)),
+  },
+  {
+    name: 'drop-notice-on-every-cut',
+    breaks: 'TR-NORM-67',
+    description: 'writes the drop notice after every cut of a text with a placeholder, also when the plain cut keeps every placeholder whole, so those results change bytes for nothing',
+    override: (ref) =>
+      recut(ref, (text, b) => {
+        const n = truncationNotice(b);
+        const d = noticeOf(text) ?? '';
+        return octetPrefix(text, b - Buffer.byteLength(n + d, 'utf8')) + n + d;
+      }),
   },
 ];

@@ -7,7 +7,7 @@
 // A limit lets a linear implementation in an interpreted language pass: where the work is a loop
 // of the language's own per character or token and the floor a native copy, that is up to x1000.
 // The full sizes make quadratic work at least 10^9 steps, far beyond any limit (or the timeout).
-import type { Reply } from '../runner/process.ts';
+import type { Reply } from '../core/process.ts';
 
 export type ProfileSize = 'quick' | 'full';
 export type StringModel = 'utf16' | 'codepoints' | 'bytes';

@@ -8,9 +8,9 @@
 //
 // The limit the kit states: bound / serialize <= COMMON_LIMIT per shape, judged at the full size
 // only. The quick size (npm test) checks the answers and prints its figures without a verdict.
-import { AdapterProcess, type Reply } from '../runner/process.ts';
-import { referenceCommand, unrunnable, type RunIO } from '../runner/run.ts';
-import { terminalSafe } from '../runner/terminal-safe.ts';
+import { AdapterProcess, type Reply } from '../core/process.ts';
+import { referenceCommand, unrunnable, type RunIO } from '../core/command.ts';
+import { terminalSafe } from '../core/terminal-safe.ts';
 import type { StringModel } from './classes.ts';
 import { COMMON_SHAPES, type CommonShape, type CommonSize } from './common-shapes.ts';
 import { cpuMs } from './process-stats.ts';
@@ -47,6 +47,12 @@ export interface ShapeOutcome {
   readonly pairs: number;
   /** Judged against COMMON_LIMIT (full size only). */
   readonly judged: boolean;
+  /**
+   * Every pair's decode outweighed its work (CPU time is read in clock ticks): the answers were
+   * right, but no ratio exists. A measurement's failure, never a wrong answer; at the quick size,
+   * where ratios are not judged, it changes no verdict.
+   */
+  readonly unmeasured?: true;
 }
 
 const quantile = (xs: readonly number[], q: number): number => {
@@ -128,7 +134,7 @@ async function runShape(shape: CommonShape, args: CommonArgs, adapter: AdapterPr
     ratios.push(work / floor);
     if (args.verbose) io.err(`profile common: ${shape.name} pair ${pair}/${args.rounds}: bound ${work.toFixed(1)} ms, serialize ${floor.toFixed(1)} ms (x${(work / floor).toFixed(2)})`);
   }
-  if (ratios.length === 0) return { ...base, wrong: ['no pair could be measured (the decode outweighed the work every time)'], pairs: 0 };
+  if (ratios.length === 0) return { ...base, wrong: [], pairs: 0, repeat, unmeasured: true };
   return {
     ...base,
     wrong: [],
@@ -143,6 +149,8 @@ async function runShape(shape: CommonShape, args: CommonArgs, adapter: AdapterPr
 }
 
 const beyond = (o: ShapeOutcome): boolean => o.judged && o.ratio !== undefined && o.ratio > COMMON_LIMIT;
+/** A shape the full size must judge and could not: the run cannot say it is within the limit. */
+const unjudged = (o: ShapeOutcome): boolean => o.judged && o.wrong.length === 0 && o.unmeasured === true;
 
 export function commonTable(outcomes: readonly ShapeOutcome[]): string[] {
   const head = ['shape', 'repeat', 'serialize µs', 'bound µs', 'bound/serialize', 'middle half', 'limit', 'verdict'];
@@ -154,13 +162,14 @@ export function commonTable(outcomes: readonly ShapeOutcome[]): string[] {
     o.ratio === undefined ? '-' : `x${o.ratio.toFixed(2)}`,
     o.q1 === undefined ? '-' : `${o.q1.toFixed(2)}–${o.q3!.toFixed(2)}`,
     `x${COMMON_LIMIT}`,
-    o.wrong.length > 0 ? 'WRONG' : !o.judged ? 'answers ok' : beyond(o) ? 'BEYOND' : 'ok',
+    o.wrong.length > 0 ? 'WRONG' : !o.judged ? 'answers ok' : unjudged(o) ? 'UNMEASURED' : beyond(o) ? 'BEYOND' : 'ok',
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const cell = (s: string, i: number) => (i === 0 || i === 7 ? s.padEnd(widths[i]!) : s.padStart(widths[i]!));
   const lines = [head.map(cell).join('  ').trimEnd(), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (const r of rows) lines.push(r.map(cell).join('  ').trimEnd());
   for (const o of outcomes) for (const w of o.wrong) lines.push(`WRONG ${o.name} (${o.what}): ${w}`);
+  for (const o of outcomes.filter(unjudged)) lines.push(`UNMEASURED ${o.name} (${o.what}): the decode outweighed the work in every pair; run again with more --rounds`);
   return lines;
 }
 
@@ -198,8 +207,9 @@ export async function runCommon(args: CommonArgs, io: RunIO): Promise<number> {
     for (const line of commonTable(outcomes)) io.out(line);
     const wrong = outcomes.filter((o) => o.wrong.length > 0).length;
     const over = outcomes.filter(beyond).length;
-    io.out(`${outcomes.length} shapes: ${wrong} with a wrong answer${args.size === 'full' ? `, ${over} beyond x${COMMON_LIMIT}` : ' (ratios not judged at the quick size)'}`);
-    return wrong > 0 || over > 0 ? 1 : 0;
+    const unmeasured = outcomes.filter(unjudged).length;
+    io.out(`${outcomes.length} shapes: ${wrong} with a wrong answer${args.size === 'full' ? `, ${over} beyond x${COMMON_LIMIT}${unmeasured > 0 ? `, ${unmeasured} not measured` : ''}` : ' (ratios not judged at the quick size)'}`);
+    return wrong > 0 || over > 0 || unmeasured > 0 ? 1 : 0;
   } finally {
     await adapter.stop();
   }

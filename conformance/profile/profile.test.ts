@@ -11,10 +11,11 @@ import { handlers } from '../adapter/ops/index.ts';
 import { OpError } from '../adapter/ops/types.ts';
 import { parseArgs, PROFILE_TIMEOUT_MS, UsageError } from '../runner/args.ts';
 import { cli } from '../runner/cli.ts';
-import type { Reply } from '../runner/process.ts';
+import type { Reply } from '../core/process.ts';
 import { CLASSES } from './classes.ts';
 import { cpuMs, peakMemory } from './process-stats.ts';
 import { selectClasses } from './run.ts';
+import { commonTable } from './common.ts';
 import { summaryTable } from './table.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
@@ -170,5 +171,20 @@ describe('the summary table', () => {
     expect(lines.slice(5)).toEqual(['BEYOND long-name (w2) [REQ-2]: cost x9.0 the floor, limit x3', 'n/a c (w3) [REQ-3]: not for bytes']);
     // The columns line up: every verdict starts where the header's does.
     for (const [i, verdict] of [[2, 'ok'], [3, 'BEYOND'], [4, 'n/a']] as const) expect(lines[i]!.length - verdict.length).toBe(lines[0]!.indexOf('verdict'));
+  });
+});
+
+describe('the common profile table', () => {
+  const base = { name: 'many-artifacts', what: '30 small artifacts', wrong: [] as string[], pairs: 0, repeat: 64, unmeasured: true as const };
+  it('a shape whose decode outweighed every pair is no wrong answer at the quick size, where ratios are not judged', () => {
+    const lines = commonTable([{ ...base, judged: false }]);
+    expect(lines[2]).toMatch(/^many-artifacts .* answers ok$/);
+    expect(lines.join('\n')).not.toMatch(/WRONG|UNMEASURED/);
+  });
+  it('at the full size the same shape is said not measured, apart from a wrong answer', () => {
+    const lines = commonTable([{ ...base, judged: true }]);
+    expect(lines[2]).toMatch(/ UNMEASURED$/);
+    expect(lines.at(-1)).toMatch(/^UNMEASURED many-artifacts \(30 small artifacts\): the decode outweighed the work in every pair/);
+    expect(lines.join('\n')).not.toContain('WRONG');
   });
 });

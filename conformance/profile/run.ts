@@ -3,10 +3,9 @@
 // the payload, and does nothing with it), so the speed of the machine and of the language cancel out
 // and what remains is the implementation's own work. Floor and attack samples alternate; each class
 // is judged on the medians, the answer the attack got, and the adapter's peak memory.
-import { UsageError } from '../runner/args.ts';
-import { AdapterProcess, type Reply } from '../runner/process.ts';
-import { referenceCommand, unrunnable, type RunIO } from '../runner/run.ts';
-import { terminalSafe } from '../runner/terminal-safe.ts';
+import { AdapterProcess, type Reply } from '../core/process.ts';
+import { referenceCommand, unrunnable, UsageError, type RunIO } from '../core/command.ts';
+import { terminalSafe } from '../core/terminal-safe.ts';
 import { CLASSES, type AttackClass, type ProfileSize, type StringModel } from './classes.ts';
 import { cpuMs, peakMemory } from './process-stats.ts';
 import { summaryTable } from './table.ts';

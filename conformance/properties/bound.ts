@@ -1,7 +1,7 @@
 // Properties of the bounder (spec/03-bounding.md, spec/02-data-model.md): well-formed output,
 // budgets, fail-closed markers, error results, warnings, determinism, schema validity.
 import fc from 'fast-check';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { boundInput, contentString, jsonLeaf, plainJson, plainKey, taggedString, unencodableLeaf, artifact, type ResultInput } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';

@@ -8,7 +8,7 @@ import type { HelloOutput } from '../protocol/messages.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { jcsLength, marker, warningCodes } from './inspect.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 type Rec = Record<string, unknown>;
 

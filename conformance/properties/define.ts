@@ -3,7 +3,8 @@
 // shrunk input, want and got, and the seed and path that replay it.
 import fc from 'fast-check';
 import type { HelloOutput } from '../protocol/messages.ts';
-import type { Adapter, KitCase, Outcome, RunContext } from '../runner/case.ts';
+import { unimplementedReason, type Adapter, type KitCase, type Outcome, type RunContext } from '../core/case.ts';
+import { Halt, runProperty } from '../core/property.ts';
 
 /** What the adapter's language can build (from the handshake): the arbitraries respect it. */
 export interface Caps {
@@ -24,12 +25,6 @@ export class Mismatch extends Error {
   }
 }
 
-/** The adapter broke (crash, timeout, garbage): no point shrinking, every later run fails at once. */
-class Broken extends Error {}
-
-/** The reason of every case that met an op the adapter does not implement, property or vector. */
-export const unimplementedReason = (op: string): string => `the adapter does not implement op ${op} (answered adapter.unknown_op)`;
-
 export interface Ask {
   /** Sends one request; an error answer throws Mismatch unless `allowError`. */
   ok(op: string, input: Record<string, unknown>): Promise<{ output: Record<string, unknown>; logs: string[]; line: string }>;
@@ -48,12 +43,12 @@ export interface PropertySpec<T> {
 
 export const DEFAULT_RUNS = 150;
 
-function asker(adapter: Adapter, onBroken: (reason: string) => never, onUnimplemented: (op: string) => never): Ask {
+function asker(adapter: Adapter): Ask {
   const any: Ask['any'] = async (op, input) => {
     const r = await adapter.request(op, input);
-    if (r.kind === 'broken') onBroken(r.reason);
+    if (r.kind === 'broken') throw new Halt(r.reason);
     // An op of a claimed group that is not there fails every input alike: say that, once.
-    if (r.kind === 'error' && r.code === 'adapter.unknown_op') onUnimplemented(op);
+    if (r.kind === 'error' && r.code === 'adapter.unknown_op') throw new Halt(unimplementedReason(op), op);
     if (r.kind === 'ok') return { ok: true, output: r.output, logs: r.logs, line: r.line };
     return { ok: false, code: r.code, message: r.message, logs: r.logs, line: r.line };
   };
@@ -77,36 +72,23 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
     groups: spec.groups,
     needs: [],
     run: async (ctx: RunContext): Promise<Outcome> => {
-      let broken: string | undefined;
-      let unimplemented: string | undefined;
-      const ask = asker(
-        ctx.adapter,
-        (reason) => {
-          broken ??= reason;
-          throw new Broken(reason);
-        },
-        (op) => {
-          unimplemented ??= op;
-          throw new Broken(unimplementedReason(op));
-        },
-      );
-      const property = fc.asyncProperty(spec.arbitrary(capsOf(ctx.hello), ctx.hello), async (v) => {
-        if (broken !== undefined) throw new Broken(broken);
-        if (unimplemented !== undefined) throw new Broken(unimplementedReason(unimplemented));
-        await spec.check(v, ask, ctx.hello);
+      const ask = asker(ctx.adapter);
+      const r = await runProperty({
+        arbitrary: spec.arbitrary(capsOf(ctx.hello), ctx.hello),
+        check: (v) => spec.check(v, ask, ctx.hello),
+        seed: ctx.seed,
+        numRuns: ctx.runs ?? (spec.numRuns ?? DEFAULT_RUNS) * (ctx.runsScale ?? 1),
+        endOnFailure: ctx.noShrink === true,
+        ...(ctx.path ? { path: ctx.path } : {}),
       });
-      const numRuns = ctx.runs ?? (spec.numRuns ?? DEFAULT_RUNS) * (ctx.runsScale ?? 1);
-      const details = await fc.check(property, { seed: ctx.seed, numRuns, endOnFailure: ctx.noShrink === true, ...(ctx.path ? { path: ctx.path } : {}) });
-      if (!details.failed) return { passed: true };
-      const err = details.errorInstance;
-      const input = details.counterexample?.[0];
-      if (broken !== undefined) return { passed: false, reason: `adapter broke: ${broken}`, input, seed: details.seed, path: details.counterexamplePath ?? undefined };
-      if (unimplemented !== undefined) return { passed: false, reason: unimplementedReason(unimplemented), unimplementedOp: unimplemented, input, seed: details.seed, path: details.counterexamplePath ?? undefined };
-      if (err instanceof Mismatch) {
-        return { passed: false, reason: err.message, input, want: err.want, got: err.got, seed: details.seed, path: details.counterexamplePath ?? undefined };
-      }
+      if (!r.failed) return { passed: true };
+      const replay = { input: r.counterexample, seed: r.seed, path: r.path };
+      if (r.halted?.op !== undefined) return { passed: false, reason: unimplementedReason(r.halted.op), unimplementedOp: r.halted.op, ...replay };
+      if (r.halted !== undefined) return { passed: false, reason: `adapter broke: ${r.halted.message}`, ...replay };
+      const err = r.error;
+      if (err instanceof Mismatch) return { passed: false, reason: err.message, input: r.counterexample, want: err.want, got: err.got, seed: r.seed, path: r.path };
       const reason = err instanceof Error ? `check threw: ${err.message}` : 'property failed';
-      return { passed: false, reason, input, seed: details.seed, path: details.counterexamplePath ?? undefined };
+      return { passed: false, reason, ...replay };
     },
   };
 }

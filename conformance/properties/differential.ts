@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { boundInput, taggedString, taggedValue, wideText } from './arbitraries.ts';
 import { Mismatch, defineProperty, type Caps } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
-import type { KitCase } from '../runner/case.ts';
+import { firstDifference } from '../core/compare.ts';
+import type { KitCase } from '../core/case.ts';
 
 type Input = Record<string, unknown>;
 

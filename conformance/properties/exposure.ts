@@ -8,9 +8,9 @@ import { Mismatch, defineProperty } from './define.ts';
 import { restoreOrExplain } from './restore-explained.ts';
 import { SEPARATOR, escapeToken, expectedExposure, jcs, type Policy } from './exposure-oracle.ts';
 import { budgets, octets, warningCodes } from './inspect.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { reference } from './reference.ts';
-import type { KitCase } from '../runner/case.ts';
+import type { KitCase } from '../core/case.ts';
 
 type Rec = Record<string, unknown>;
 

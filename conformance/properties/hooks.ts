@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { boundInput, wideText } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { warningCodes } from './inspect.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 type Rec = Record<string, unknown>;
 

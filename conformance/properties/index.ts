@@ -1,5 +1,5 @@
 // Every property of the kit, in the order the runner runs them.
-import type { KitCase } from '../runner/case.ts';
+import type { KitCase } from '../core/case.ts';
 import { boundProperties } from './bound.ts';
 import { budgetEdgeProperties } from './budget-edges.ts';
 import { differentialProperties } from './differential.ts';

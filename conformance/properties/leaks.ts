@@ -6,7 +6,7 @@ import type { HelloOutput } from '../protocol/messages.ts';
 import { canary, plantedInput, plainKey, taggedString } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { jcsLength, octets, warningCodes } from './inspect.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 type Rec = Record<string, unknown>;
 

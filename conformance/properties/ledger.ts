@@ -4,7 +4,7 @@ import { boundInput } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { reference, referenceOutput } from './reference.ts';
 import { restoreOrExplain } from './restore-explained.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 function same(what: string, want: unknown, got: unknown): void {
   const d = firstDifference(want, got);

@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { Mismatch, defineProperty, type Ask } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -172,5 +172,59 @@ export const warningsAcrossHooks = defineProperty({
   },
 });
 
-export const normalizeRuleProperties = [unknownTypeNames, base64Sizes, dataUrls, langchainEntries];
+// ------------------------------------------------------------------ TR-NORM-67
+
+/** Text blocks whose joined length falls around the cut: ASCII, two-, three- and four-octet characters. */
+const edgeText = fc
+  .tuple(fc.integer({ min: 0, max: 110 }), fc.constantFrom('a', 'é', '€', '😀', 'a€'))
+  .map(([n, unit]) => unit.repeat(Math.max(0, Math.ceil(n / Buffer.byteLength(unit, 'utf8')))));
+const PNG = 'iVBORw0KGgoAAAANSUhEUg==';
+/** MCP blocks around the drop notice: texts, placeholders of every kind, and blocks that give no placeholder. */
+const dropBlock = fc.oneof(
+  { weight: 4, arbitrary: edgeText.map((text) => ({ type: 'text', text })) },
+  { weight: 2, arbitrary: fc.constant({ type: 'image', data: PNG, mimeType: 'image/png' }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'audio', data: PNG, mimeType: 'audio/wav' }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'resource_link', uri: 'file:///a.csv', name: 'a' }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'resource', resource: { uri: 'file:///b', blob: PNG } }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'image', data: '@', mimeType: 'image/png' }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'image', data: PNG, mimeType: 'image/png', annotations: { audience: ['user'] } }) },
+  { weight: 1, arbitrary: fc.constant({ type: 'text', text: '[image block omitted]' }) },
+);
+const OMITTED_KINDS: Readonly<Record<string, string>> = { image: 'image', audio: 'audio', resource_link: 'resource_link', resource: 'resource' };
+
+/** The kinds of the model-facing blocks that give a placeholder (TR-NORM-12), in block order. */
+function placeholderKinds(blocks: readonly Rec[]): string[] {
+  return blocks.flatMap((b) => {
+    const audience = (b.annotations as Rec | undefined)?.audience;
+    if (Array.isArray(audience) && !audience.includes('assistant')) return [];
+    if (b.type === 'image' && b.data === '@') return [];
+    const kind = OMITTED_KINDS[String(b.type)];
+    return kind === undefined ? [] : [kind];
+  });
+}
+
+export const dropNotices = defineProperty({
+  name: 'drop-notice-edge',
+  description: 'a text cut at the content budget never hides an omitted block: every model-facing block with a placeholder is named whole in the content or counted by the drop notice, and the bytes are the pinned ones',
+  requirements: ['TR-NORM-67', 'TR-NORM-12', 'TR-BOUND-3'],
+  groups: ['normalize-mcp'],
+  numRuns: 150,
+  arbitrary: () => fc.tuple(fc.array(dropBlock, { minLength: 1, maxLength: 8 }), fc.integer({ min: 256, max: 300 }), fc.boolean()),
+  async check([blocks, budget, isError], ask) {
+    const input = { source: 'mcp', value: { content: blocks, isError }, options: { contentBudget: budget } };
+    const got = await ask.any('normalize', input);
+    if (got.ok) {
+      const content = (got.output as { result?: { content?: unknown } }).result?.content;
+      if (typeof content !== 'string') throw new Mismatch('the normalized result has no string content', 'a string', content);
+      const notice = /\n\[omitted from this result: ([^\]]*)\]$/.exec(content);
+      for (const kind of new Set(placeholderKinds(blocks))) {
+        const named = content.includes(`[${kind} block omitted]`) || (notice !== null && notice[1]!.split(', ').some((item) => item.endsWith(` ${kind} block`) || item.endsWith(` ${kind} blocks`)));
+        if (!named) throw new Mismatch(`the ${kind} block the model cannot see is named nowhere in the content at budget ${budget}`, `[${kind} block omitted] or a drop notice counting it`, content);
+      }
+    }
+    await matches(ask, 'normalize', input, `${blocks.length} blocks at budget ${budget}`);
+  },
+});
+
+export const normalizeRuleProperties = [unknownTypeNames, base64Sizes, dataUrls, langchainEntries, dropNotices];
 export const hookRuleProperties = [warningsAcrossHooks];

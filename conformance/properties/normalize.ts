@@ -5,7 +5,7 @@ import fc from 'fast-check';
 import { canary, taggedString, taggedValue, wideText, type Tagged } from './arbitraries.ts';
 import { Mismatch, defineProperty, type Caps } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
 
 type Rec = Record<string, unknown>;

@@ -9,7 +9,7 @@
 import fc from 'fast-check';
 import { Mismatch, defineProperty } from './define.ts';
 import { reference } from './reference.ts';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { PARAMETER_PREFIXES, PARAMETER_WORDS } from '../../reference-impl/privacy/redactor.ts';
 
 const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');

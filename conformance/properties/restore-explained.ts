@@ -2,7 +2,7 @@
 // own entry. "ledger.not_bounded" alone says only that bounding the entry's result again changed it
 // (TR-REPLAY-7); the kit finds out what changed by asking the adapter to bound that result itself,
 // so a bounder that drops codes it does not know (exposure.*, TR-BOUND-13) is named as such.
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { type Ask, Mismatch } from './define.ts';
 
 type Rec = Record<string, unknown>;

@@ -254,6 +254,9 @@ export type OkResponse = Static<typeof OkResponse>;
 export type ErrorResponse = Static<typeof ErrorResponse>;
 export type Response = Static<typeof Response>;
 export type HelloOutput = Static<typeof Ops.hello.output>;
+/** A stack adapter's step (schemas/conformance/stack-adapter-protocol.schema.json, generated from the same TypeBox). */
+export type StepInput = Static<typeof Ops.step.input>;
+export type StepOutput = Static<typeof Ops.step.output>;
 
 // ------------------------------------------------------------------ compiled checks
 
@@ -263,6 +266,13 @@ export const checkResponse: TypeCheck<typeof Response> = TypeCompiler.Compile(Re
 const outputChecks = new Map<string, TypeCheck<TSchema>>();
 for (const [op, spec] of Object.entries(Ops)) {
   outputChecks.set(op, TypeCompiler.Compile(spec.output));
+}
+
+/** An op's output, typed by its schema; throws when it does not match (the adapter process checks every answer, so this only tells the compiler). */
+export function outputOf<O extends OpName>(op: O, output: unknown): Static<(typeof Ops)[O]['output']> {
+  const problem = outputProblem(op, output);
+  if (problem !== undefined) throw new TypeError(`${op}: ${problem}`);
+  return output as Static<(typeof Ops)[O]['output']>;
 }
 
 /** The first problem with an op's output, or undefined when it matches the protocol. */

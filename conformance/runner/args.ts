@@ -3,7 +3,8 @@
 import type { CommonArgs } from '../profile/common.ts';
 import type { ProfileArgs } from '../profile/run.ts';
 
-export class UsageError extends Error {}
+export { UsageError } from '../core/command.ts';
+import { UsageError } from '../core/command.ts';
 
 export interface ConformanceArgs {
   readonly command: 'conformance';

@@ -52,7 +52,7 @@ export async function cli(argv: readonly string[], io: RunIO = stdio(), invocati
       io.out(`wrote ${n.files} vector files (${n.cases} cases) and ${n.schemas} schemas to ${args.out}`);
       return 0;
     }
-    const { killRunningAdapters } = await import('./process.ts');
+    const { killRunningAdapters } = await import('../core/process.ts');
     stopAdapters = killRunningAdapters;
     if (args.command === 'profile') {
       if (args.profile === 'common') {

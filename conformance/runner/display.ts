@@ -1,7 +1,7 @@
 // How a failure reads on a terminal. The kit's cases are about characters a terminal hides or
 // draws alike (U+FFFD next to "?", a lone surrogate, a byte order mark, a combining accent), so the
 // printed report writes those as \u escapes: want "A\ufffdB", got "A?B" cannot be misread.
-import type { Failure, KitCase } from './case.ts';
+import type { Failure, KitCase } from '../core/case.ts';
 
 // Controls, format characters (BOM, zero-width, bidi), surrogates, private use, unassigned code
 // points and noncharacters, every space but U+0020, line and paragraph separators, combining marks,

@@ -6,9 +6,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from './args.ts';
-import { AdapterProcess } from './process.ts';
+import { AdapterProcess } from '../core/process.ts';
 import { runConformance } from './run.ts';
-import { terminalSafe } from './terminal-safe.ts';
+import { terminalSafe } from '../core/terminal-safe.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const adapter = (name: string) => [process.execPath, join(HERE, 'test-adapters', `${name}.mjs`)];

@@ -1,5 +1,5 @@
 // The case library: every vector file as fixed cases, then every property. IDs are unique.
-import type { KitCase } from './case.ts';
+import type { KitCase } from '../core/case.ts';
 import { vectorCases } from './vector-cases.ts';
 import { allProperties } from '../properties/index.ts';
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { AdapterProcess } from './process.ts';
+import { AdapterProcess } from '../core/process.ts';
 import { runConformance } from './run.ts';
 import { parseArgs } from './args.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
 
 const skipped = (id: string): CaseResult => ({ id, requirements: [], status: 'skip', durationMs: 0, skipReason: 'group egress not claimed' });
 

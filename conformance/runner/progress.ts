@@ -1,7 +1,7 @@
 // Progress on standard error: one line per group of cases when it ends, and, while one case runs for
 // long (a property with --runs 20000 against a slow adapter), a line every so often saying which case
 // it is and how far it got, so a long run is never silent and a short one never chatty.
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
 import { summarize, summaryLine } from './reports.ts';
 
 /** How often a long-running case reports that it is still running. */

@@ -12,7 +12,7 @@ import { reasonKey, recapLines } from './recap.ts';
 import { outsideStringModel, stringModelNote } from './string-model.ts';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
 import { REPORT_SCHEMA_ID } from './reports.ts';
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
 
 const HERE = dirname(fileURLToPath(import.meta.url));
 const unknownOp = [process.execPath, join(HERE, 'test-adapters', 'unknown-op.mjs')];

@@ -1,7 +1,7 @@
 // The recap that ends a failing run: one line per distinct reason, with how many cases failed for
 // it and one command that replays one of them. A first adapter that implements one op of three
 // fails hundreds of cases for a handful of reasons; the recap says which handful.
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
 
 /**
  * The reason with what varies from case to case taken out: numbers (budgets, octets, indexes in a

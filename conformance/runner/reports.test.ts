@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { junitXml, summarize, summaryLine } from './reports.ts';
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
 
 const results: CaseResult[] = [
   { id: 'vector/bound/a/x', requirements: ['TR-BOUND-1'], status: 'pass', durationMs: 3 },

@@ -2,14 +2,11 @@
 import { writeFileSync } from 'node:fs';
 import { PROTOCOL, type HelloOutput } from '../protocol/messages.ts';
 import { KIT_VERSION, specVersion } from './versions.ts';
-import type { CaseResult } from './case.ts';
+import type { CaseResult } from '../core/case.ts';
+import type { ConformanceReport, ReportSummary } from '../../generated/conformance.ts';
 
-export interface RunSummary {
-  readonly passed: number;
-  readonly failed: number;
-  readonly skipped: number;
-  readonly expectedFailures: number;
-}
+/** The counts of the closing line, as the report's summary holds them. */
+export type RunSummary = Readonly<ReportSummary>;
 
 export function summarize(results: readonly CaseResult[]): RunSummary {
   const n = (s: CaseResult['status']) => results.filter((r) => r.status === s).length;
@@ -26,8 +23,8 @@ export function summaryLine(s: RunSummary): string {
 
 export const REPORT_SCHEMA_ID = 'https://toolresult.dev/schemas/v1/conformance/report.schema.json';
 
-/** The JSON report (schemas/conformance/report.schema.json): versions, adapter, summary, every case. */
-export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): Record<string, unknown> {
+/** The JSON report (schemas/conformance/report.schema.json, typed by its generated ConformanceReport): versions, adapter, summary, every case. */
+export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): ConformanceReport {
   return {
     $schema: REPORT_SCHEMA_ID,
     kit: 'toolresult-conformance',
@@ -36,10 +33,10 @@ export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefine
     specVersion: specVersion(),
     protocol: PROTOCOL,
     seed: meta.seed,
-    command: meta.command,
+    command: [...meta.command],
     ...(meta.adapter ? { adapter: meta.adapter } : {}),
     summary: summarize(results),
-    cases: results,
+    cases: [...results],
   };
 }
 

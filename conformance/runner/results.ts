@@ -3,7 +3,8 @@
 import { compilePattern, type Pattern, type Selectable } from './patterns.ts';
 import { readOptionFile } from './files.ts';
 
-export type Status = 'pass' | 'fail' | 'skip' | 'expected-failure' | 'stale';
+export type { Status } from '../core/case.ts';
+import type { Status } from '../core/case.ts';
 
 /** One pattern per line; `#` starts a comment; blank lines are ignored. */
 export function parseKnownFailing(text: string): Pattern[] {

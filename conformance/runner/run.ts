@@ -1,13 +1,12 @@
 // One conformance run: start the adapter, select and run the cases, judge them against the
 // known-failing list, print failures with their replay command, write reports, return the exit code.
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
 import type { HelloOutput } from '../protocol/messages.ts';
 import { DEFAULT_TIMEOUT_MS, UsageError, type ConformanceArgs } from './args.ts';
-import type { CaseResult, KitCase, Need, Outcome } from './case.ts';
+import { referenceCommand, unrunnable, type RunIO } from '../core/command.ts';
+import type { CaseResult, KitCase, Need, Outcome } from '../core/case.ts';
 import { allCases } from './library.ts';
 import { compilePattern, selectCases, unmatchedPatterns } from './patterns.ts';
-import { AdapterProcess } from './process.ts';
+import { AdapterProcess } from '../core/process.ts';
 import { judge, loadKnownFailing, unusedPatterns } from './results.ts';
 import { summarize, summaryLine, writeJsonReport, writeJunit } from './reports.ts';
 import { caseHeader, failureReport } from './display.ts';
@@ -17,26 +16,10 @@ import { recapLines } from './recap.ts';
 import { stringModelNote } from './string-model.ts';
 import { changeLines, changesSince, SPEC_VERSIONS, type RequirementChange } from './spec-changes.ts';
 import { KIT_VERSION, specVersion } from './versions.ts';
-import { terminalSafe } from './terminal-safe.ts';
+import { terminalSafe } from '../core/terminal-safe.ts';
+import { commandLine } from '../core/replay.ts';
 
-export interface RunIO {
-  out(line: string): void;
-  err(line: string): void;
-  /** How often a long case says it is still running (default: progress.ts HEARTBEAT_MS). */
-  readonly heartbeatMs?: number;
-}
-
-// The runner starts the adapter beside it: the built one in an installed package (plain node), the
-// source one in a checkout of the repository (through tsx, a dev dependency there).
-const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'adapter', FROM_SOURCE ? 'main.ts' : 'main.js');
-
-/** The bundled reference adapter, out of process. */
-export function referenceCommand(): string[] {
-  return FROM_SOURCE ? [process.execPath, '--import', import.meta.resolve('tsx'), MAIN] : [process.execPath, MAIN];
-}
-
-const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+export { referenceCommand, unrunnable, type RunIO } from '../core/command.ts';
 
 /** What a replay needs besides the case: the options that change its outcome. */
 export type ReplayOptions = Pick<ConformanceArgs, 'adapter' | 'timeoutMs' | 'noShrink'>;
@@ -55,7 +38,7 @@ export function replayCommand(c: KitCase, outcome: Outcome, opts: ReplayOptions,
   // A timeout failure replayed with the default timeout might pass.
   if (opts.timeoutMs !== DEFAULT_TIMEOUT_MS) parts.push('--timeout', String(opts.timeoutMs));
   if (opts.adapter) parts.push('--', ...opts.adapter);
-  return parts.map(quote).join(' ');
+  return commandLine(parts);
 }
 
 function missingNeed(need: Need, hello: HelloOutput): boolean {
@@ -82,20 +65,6 @@ export function unclaimedGroups(cases: readonly KitCase[], hello: HelloOutput): 
   // `normalize` (any normalize-* group) adds nothing when a normalize-* group is already listed.
   if (groups.includes('normalize') && !hello.groups.some((g) => g.startsWith('normalize-')) && !out.some((g) => g.startsWith('normalize-'))) out.push('normalize-*');
   return out;
-}
-
-/** A command that cannot be run at all is a mistake on the command line, not a failing case. */
-export function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
-  const cmd = command[0] ?? '';
-  if (code === 'ENOENT') {
-    return new UsageError(cmd.includes('/') ? `cannot start the adapter: ${cmd} does not exist` : `cannot start the adapter: no command ${JSON.stringify(cmd)} on the PATH`);
-  }
-  if (code === 'EACCES') {
-    const via = /\.py$/.test(cmd) ? 'python3' : /\.[cm]?js$/.test(cmd) ? 'node' : 'its interpreter';
-    return new UsageError(`cannot start the adapter: ${cmd} is not executable (chmod +x it, or run it through ${via}: -- ${via} ${cmd})`);
-  }
-  if (code !== undefined) return new UsageError(`cannot start the adapter ${cmd}: ${code}`);
-  return undefined;
 }
 
 /** Checks the options that need the case list: every pattern selects something, --path one property. */
@@ -158,7 +127,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   // at all is a usage error, one line alone).
   io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
   const results: CaseResult[] = [];
-  const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: c.requirements, ...r });
+  const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: [...c.requirements], ...r });
 
   if (typeof started === 'string') {
     io.out(`adapter failed to start: ${terminalSafe(started)}`);

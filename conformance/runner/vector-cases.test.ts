@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { vectorCases } from './vector-cases.ts';
 import { skipReason } from './run.ts';
-import type { Adapter } from './case.ts';
-import type { Reply } from './process.ts';
+import type { Adapter } from '../core/case.ts';
+import type { Reply } from '../core/process.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
 const hello = (stringModel: HelloOutput['stringModel']): HelloOutput => ({

@@ -2,10 +2,10 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { firstDifference } from '../compare.ts';
+import { firstDifference } from '../core/compare.ts';
 import { parseJsonText, plainNumbers } from '../protocol/json-text.ts';
-import type { KitCase, Need, Outcome } from './case.ts';
-import { unimplementedReason } from '../properties/define.ts';
+import type { KitCase, Need, Outcome } from '../core/case.ts';
+import { unimplementedReason } from '../core/case.ts';
 import { DEFAULT_TIMEOUT_MS } from './args.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');

@@ -102,6 +102,7 @@ func Normalize(source Source, value any, options NormalizeOptions) (Bounded, err
 // draft is what a source gave, before bounding.
 type draft struct {
 	pieces        []string
+	omitted       []omittedPiece // the placeholders among pieces (TR-NORM-67)
 	isError       bool
 	structured    any
 	hasStructured bool
@@ -148,7 +149,13 @@ func assemble(d *draft, options NormalizeOptions, budgets BoundOptions) *sealed 
 		warnings = append(warnings, "artifacts.dropped_on_error") // TR-NORM-13
 	}
 	joined := strings.Join(d.pieces, "\n")
-	in := input{content: joined, isError: d.isError, structured: d.structured, hasStructured: d.hasStructured,
+	content := joined
+	// TR-NORM-67: a cut that would remove a placeholder ends in the drop notice instead.
+	if cut, ok := cutWithDropNotice(d.pieces, d.omitted, budgets.ContentBudget); ok {
+		content = cut
+		warnings = append(warnings, "content.truncated")
+	}
+	in := input{content: content, isError: d.isError, structured: d.structured, hasStructured: d.hasStructured,
 		artifacts: artifacts, hasArtifacts: len(artifacts) > 0, warnings: warnings}
 	s := boundWith(in, budgets)
 	if !s.isError && s.hasStructured && options.HasSchema && options.policy() != "off" {

@@ -59,6 +59,7 @@ func langchainDraft(v any) *draft {
 		langchainBlock(contentDraft, block, locator("content", i), true)
 	}
 	d.pieces = contentDraft.pieces
+	d.omitted = contentDraft.omitted
 	// The content list's rows and texts come before the artifact's (TR-NORM-11).
 	d.rows = append(contentDraft.rows, d.rows...)
 	d.runOnly = append(contentDraft.runOnly, d.runOnly...)
@@ -159,7 +160,7 @@ func langchainBlock(d *draft, block any, loc string, facing bool) {
 	omitted := func(mime, size, uri string) {
 		d.row(loc, typeName, mime, size, uri)
 		if facing {
-			d.pieces = append(d.pieces, "["+typeName+" block omitted]")
+			d.addOmitted(typeName)
 		}
 	}
 	switch typeName {

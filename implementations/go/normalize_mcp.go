@@ -92,7 +92,7 @@ func mcpBlock(d *draft, block any, loc string, facing bool) {
 		mime, _ := stringMember(b, "mimeType")
 		d.row(loc, typeName, mime, size, "")
 		if facing {
-			d.pieces = append(d.pieces, "["+typeName+" block omitted]")
+			d.addOmitted(typeName)
 		}
 	case "resource":
 		r, _ := member(b, "resource")
@@ -113,7 +113,7 @@ func mcpBlock(d *draft, block any, loc string, facing bool) {
 		size, _ := member(b, "size")
 		d.row(loc, "resource_link", mime, safeSize(size), uri)
 		if facing {
-			d.pieces = append(d.pieces, "[resource_link block omitted]")
+			d.addOmitted("resource_link")
 		}
 	default:
 		if facing {
@@ -150,6 +150,6 @@ func mcpResource(d *draft, res map[string]any, loc string, facing bool, invalid 
 	}
 	d.row(loc, "resource", mime, itoa(size), uri)
 	if facing {
-		d.pieces = append(d.pieces, "[resource block omitted]")
+		d.addOmitted("resource")
 	}
 }

@@ -7,9 +7,8 @@
 // aborted at the deadline or by the caller's, which @ai-sdk/mcp hands to its request.
 import type { Tool, ToolExecutionOptions } from 'ai';
 import type { ToolResultRecord } from '../../reference-impl/tool-result.ts';
-import type { WireMessage } from '../../reference-impl/egress/wire.ts';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
-import { modelOutput, wireOfForeignOutput, type ModelOutput } from '../core/model-output.ts';
+import { callThroughSeam, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import type { ModelOutput } from '../core/model-output.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
@@ -22,20 +21,13 @@ type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unkno
 
 type Run = (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>) => (signal: AbortSignal) => unknown;
 
-function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, wires: WeakMap<object, WireMessage>): AnyTool {
+function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, outputs: ModelOutputs): AnyTool {
   const execute = (t as { execute?: Execute }).execute;
   if (typeof execute !== 'function') return t; // a provider-executed tool: its result never passes through this process
   return {
     ...t,
-    execute: async (input: unknown, o: ToolExecutionOptions<unknown>) => {
-      const outcome = await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal });
-      wires.set(outcome.record, outcome.wire);
-      return outcome.record;
-    },
-    toModelOutput: ({ output }: { output: unknown }): ModelOutput => {
-      const wire = typeof output === 'object' && output !== null ? wires.get(output) : undefined;
-      return modelOutput(wire ?? wireOfForeignOutput(output, seam.bound));
-    },
+    execute: async (input: unknown, o: ToolExecutionOptions<unknown>) => outputs.keep(await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal })),
+    toModelOutput: ({ output }: { output: unknown }): ModelOutput => outputs.of(output),
   } as AnyTool;
 }
 
@@ -44,9 +36,9 @@ const withSignal = (o: ToolExecutionOptions<unknown>, signal: AbortSignal): Tool
 
 function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: Run): WrappedTools<T> {
   const seam = seamOptions(options);
-  const wires = new WeakMap<object, WireMessage>();
+  const outputs = new ModelOutputs(seam.bound);
   const out: Record<string, AnyTool> = {};
-  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, run, seam, wires);
+  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, run, seam, outputs);
   return out as WrappedTools<T>;
 }
 

@@ -6,3 +6,6 @@ export type { CallOutcome, CallLimits } from './call.ts';
 export { DEFAULT_DEADLINE_MS } from './deadline.ts';
 export { mcpRun } from './mcp-result.ts';
 export { textWithoutFlag } from './error-text.ts';
+export { listAllTools } from './mcp-tools.ts';
+export type { ListedTool, McpToolLister } from './mcp-tools.ts';
+export { ModelOutputs } from './model-output.ts';

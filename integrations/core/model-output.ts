@@ -5,7 +5,8 @@
 // only for its content and isError and bounded again, so nothing else of it reaches the model.
 import { bound, type BoundOptions } from '../../reference-impl/bound/index.ts';
 import { toWireMessage, type WireMessage } from '../../reference-impl/egress/wire.ts';
-import { ToolResult } from '../../reference-impl/tool-result.ts';
+import { ToolResult, type ToolResultRecord } from '../../reference-impl/tool-result.ts';
+import type { CallOutcome } from './call.ts';
 
 /** The model text of an output the integration did not make itself and cannot read. */
 export const UNREADABLE_OUTPUT_TEXT = 'The tool result is not available.';
@@ -26,4 +27,27 @@ export function wireOfForeignOutput(output: unknown, budgets: BoundOptions | und
     }
   }
   return { content: UNREADABLE_OUTPUT_TEXT, isError: true };
+}
+
+/**
+ * The side table of one wrapped tool set: the wire message of each record its execute returned,
+ * keyed by the record object, so `toModelOutput` gives the model exactly what the seam made of the
+ * call. An output that is not one of its records is read as a foreign one.
+ */
+export class ModelOutputs {
+  readonly #wires = new WeakMap<object, WireMessage>();
+
+  constructor(private readonly budgets: BoundOptions | undefined) {}
+
+  /** Remembers the call's wire message; the record is what execute returns. */
+  keep(outcome: CallOutcome): ToolResultRecord {
+    this.#wires.set(outcome.record, outcome.wire);
+    return outcome.record;
+  }
+
+  /** The model output of what execute returned (or of an output that came back another way). */
+  of(output: unknown): ModelOutput {
+    const wire = typeof output === 'object' && output !== null ? this.#wires.get(output) : undefined;
+    return modelOutput(wire ?? wireOfForeignOutput(output, this.budgets));
+  }
 }

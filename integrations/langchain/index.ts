@@ -8,47 +8,38 @@
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions } from '../core/index.ts';
+import { callThroughSeam, listAllTools, mcpRun, seamOptions, type IntegrationOptions, type McpToolLister } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
-/** The part of an MCP SDK Client this integration uses. */
-export interface McpClientLike {
-  listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
+/** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
+export interface McpClientLike extends McpToolLister {
   callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }
 
-async function listAll(client: McpClientLike): Promise<{ name: string; outputSchema?: unknown }[]> {
-  const all: { name: string; outputSchema?: unknown }[] = [];
-  let cursor: string | undefined;
-  do {
-    const page = await client.listTools(cursor ? { cursor } : undefined);
-    all.push(...page.tools);
-    cursor = page.nextCursor;
-  } while (cursor);
-  return all;
-}
+/** The client loadMcpTools takes: what @langchain/mcp-adapters' loadMcpTools takes (an MCP SDK Client), which has the calls above. */
+export type McpClient = McpClientLike & Parameters<typeof loadAdapterTools>[1];
 
 /**
  * `loadMcpTools` of @langchain/mcp-adapters (names, descriptions, schemas, prefixes as it makes them),
  * with each tool calling the MCP client itself and returning the seam's answer as a ToolMessage.
  * The adapters' beforeToolCall/afterToolCall/outputHandling are not run: the seam's hooks are.
  */
-export async function loadMcpTools(serverName: string, client: McpClientLike, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
+export async function loadMcpTools(serverName: string, client: McpClient, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
   const seam = seamOptions(options);
-  const loaded = await loadAdapterTools(serverName, client as never, loadOptions);
+  const loaded = await loadAdapterTools(serverName, client, loadOptions);
   const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
-  const listed = new Map((await listAll(client)).map((t) => [`${prefix}${t.name}`, t]));
+  const listed = new Map((await listAllTools(client)).map((t) => [`${prefix}${t.name}`, t]));
   return loaded.map((t) => {
     const mcp = listed.get(t.name);
     if (!mcp) throw new Error(`the MCP server no longer lists the tool ${JSON.stringify(t.name.slice(0, 80))}`);
     return new DynamicStructuredTool({
       name: t.name,
       description: t.description,
-      schema: t.schema as never,
+      schema: t.schema,
       metadata: t.metadata ?? {},
       responseFormat: 'content',
       ...(t.defaultConfig ? { defaultConfig: t.defaultConfig } : {}),
@@ -69,7 +60,7 @@ export interface ResultToolFields {
   readonly name: string;
   readonly description: string;
   /** A JSON Schema or a Zod schema of the input, as DynamicStructuredTool takes it. */
-  readonly schema: unknown;
+  readonly schema: DynamicStructuredTool['schema'];
 }
 
 /** A LangChain tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
@@ -78,7 +69,7 @@ export function resultTool<I = Record<string, unknown>>(func: (input: I, config:
   return new DynamicStructuredTool({
     name: fields.name,
     description: fields.description,
-    schema: fields.schema as never,
+    schema: fields.schema,
     responseFormat: 'content',
     func: async (input: I, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
       const callId = toolCallIdOf(config);

@@ -7,22 +7,22 @@
 // `callTool(params, { signal, timeout })`, the form 2.x reads.
 import { createTool } from '@mastra/core/tools';
 import type { MCPClient } from '@mastra/mcp';
-import type { WireMessage } from '../../reference-impl/egress/wire.ts';
 import type { ToolResult } from '../../reference-impl/tool-result.ts';
-import { callThroughSeam, mcpRun, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import { callThroughSeam, listAllTools, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 import { deadlineOf } from '../core/deadline.ts';
-import { modelOutput, wireOfForeignOutput } from '../core/model-output.ts';
 import { rawClientFor } from './mcp-client.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 
 type MastraTool = ReturnType<typeof createTool>;
+/** What createTool takes: the fields a wrapped tool keeps are typed by it, so a @mastra/core whose options drift fails to compile here. */
+type ToolOptions = Parameters<typeof createTool>[0];
 interface SourceTool {
   readonly id: string;
   readonly description?: string;
-  readonly inputSchema?: unknown;
-  readonly requireApproval?: unknown;
-  readonly mcp?: unknown;
+  readonly inputSchema?: ToolOptions['inputSchema'];
+  readonly requireApproval?: ToolOptions['requireApproval'];
+  readonly mcp?: ToolOptions['mcp'];
 }
 
 function toolCallIdOf(context: unknown): string | undefined {
@@ -32,25 +32,20 @@ function toolCallIdOf(context: unknown): string | undefined {
 
 /** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the record. */
 function seamTool(source: SourceTool, run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): MastraTool {
-  const wires = new WeakMap<object, WireMessage>();
+  const outputs = new ModelOutputs(seam.bound);
   return createTool({
     id: source.id,
     description: source.description ?? '',
-    ...(source.inputSchema !== undefined ? { inputSchema: source.inputSchema as never } : {}),
-    ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval as never } : {}),
-    ...(source.mcp !== undefined ? { mcp: source.mcp as never } : {}),
+    ...(source.inputSchema !== undefined ? { inputSchema: source.inputSchema } : {}),
+    ...(source.requireApproval !== undefined ? { requireApproval: source.requireApproval } : {}),
+    ...(source.mcp !== undefined ? { mcp: source.mcp } : {}),
     execute: async (input: unknown, context: unknown) => {
       const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
       const limits = { signal: signal instanceof AbortSignal ? signal : undefined, stackTimeoutMs };
-      const outcome = await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam, limits);
-      wires.set(outcome.record, outcome.wire);
-      return outcome.record;
+      return outputs.keep(await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam, limits));
     },
-    toModelOutput: (output: unknown) => {
-      const wire = typeof output === 'object' && output !== null ? wires.get(output) : undefined;
-      return modelOutput(wire ?? wireOfForeignOutput(output, seam.bound));
-    },
-  } as never) as MastraTool;
+    toModelOutput: (output: unknown) => outputs.of(output),
+  });
 }
 
 /**
@@ -64,13 +59,7 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
   const out: Record<string, MastraTool> = {};
   for (const [serverName, tools] of Object.entries(toolsets)) {
     const { client, timeout } = await rawClient(serverName);
-    const listed = new Map<string, { name: string; outputSchema?: unknown }>();
-    let cursor: string | undefined;
-    do {
-      const page = await client.listTools(cursor ? { cursor } : undefined);
-      for (const t of page.tools) listed.set(`${serverName}_${t.name}`, t);
-      cursor = page.nextCursor;
-    } while (cursor);
+    const listed = new Map((await listAllTools(client)).map((t) => [`${serverName}_${t.name}`, t]));
     for (const source of Object.values(tools)) {
       const mcpTool = listed.get(source.id);
       if (!mcpTool) throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
@@ -87,7 +76,7 @@ export interface ResultToolFields {
   readonly id: string;
   readonly description: string;
   /** A Zod or JSON schema of the input, as createTool takes it. */
-  readonly inputSchema?: unknown;
+  readonly inputSchema?: ToolOptions['inputSchema'];
 }
 
 /** A Mastra tool from a function that returns a ToolResult; anything else is what the seam makes of it. */

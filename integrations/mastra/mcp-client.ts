@@ -5,9 +5,10 @@
 // so a @mastra/mcp without it is refused with a clear error, not a failing call). Upstream change
 // needed: a public callTool that returns the CallToolResult as the server sent it.
 
+import type { McpToolLister } from '../core/mcp-tools.ts';
+
 /** The MCP SDK Client methods used here. */
-export interface RawMcpClient {
-  listTools(params?: { cursor?: string }): Promise<{ tools: { name: string; outputSchema?: unknown }[]; nextCursor?: string | undefined }>;
+export interface RawMcpClient extends McpToolLister {
   /** MCP SDK 2.x: the request options are the second argument (1.x took a result schema there). */
   callTool(params: { name: string; arguments?: Record<string, unknown> }, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
 }

@@ -5,7 +5,7 @@
 // call has a deadline (`deadlineMs`; else the MCP server's `timeout`; else 60 s): the one signal of
 // the call goes to the server's callToolResult, whose MCP 2.x client call sets the timeout itself. The
 // function tools get no SDK `timeoutMs`: its timeout answers without the seam, so nothing is recorded.
-import { tool, type FunctionTool, type MCPServer } from '@openai/agents';
+import { tool, type FunctionTool, type MCPServer, type ToolOutputCustomData } from '@openai/agents';
 import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 
 import type { ToolResult, ToolResultRecord } from '../../reference-impl/tool-result.ts';
@@ -13,6 +13,12 @@ import type { ToolResult, ToolResultRecord } from '../../reference-impl/tool-res
 export type { IntegrationOptions } from '../core/index.ts';
 
 type JsonObjectSchema = { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: true };
+
+/** The function tools this integration makes: JSON-schema parameters, the bounded record as customData. */
+export type SeamFunctionTool = FunctionTool<unknown, JsonObjectSchema>;
+
+/** The record as the SDK's customData (a plain JSON object). */
+const customData = (record: ToolResultRecord): ToolOutputCustomData => ({ ...record });
 type Details = { toolCall?: { callId?: unknown }; signal?: AbortSignal } | undefined;
 
 /** The model's arguments as an object (the SDK hands them parsed, or as the JSON text). */
@@ -25,12 +31,12 @@ function argsOf(input: unknown): Record<string, unknown> {
 }
 
 /** A function tool whose execute runs `run` through the seam and whose customData is the bounded record. */
-function seamTool(name: string, description: string, parameters: JsonObjectSchema, run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): FunctionTool {
+function seamTool(name: string, description: string, parameters: JsonObjectSchema, run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): SeamFunctionTool {
   const records = new Map<string, ToolResultRecord>(); // by callId, from execute to the extractor just after it
   return tool({
     name,
     description,
-    parameters: parameters as never,
+    parameters,
     strict: false,
     execute: async (input: unknown, _context: unknown, details?: Details): Promise<string> => {
       const callId = typeof details?.toolCall?.callId === 'string' ? details.toolCall.callId : undefined;
@@ -41,9 +47,9 @@ function seamTool(name: string, description: string, parameters: JsonObjectSchem
     customDataExtractor: ({ toolCall }: { toolCall: { callId: string } }) => {
       const record = records.get(toolCall.callId);
       records.delete(toolCall.callId);
-      return record;
+      return record === undefined ? undefined : customData(record);
     },
-  } as never) as FunctionTool;
+  });
 }
 
 function parametersOf(inputSchema: unknown): JsonObjectSchema {
@@ -68,7 +74,7 @@ function serverTimeout(server: MCPServer): number | undefined {
  * server's full CallToolResult (callToolResult; callTool's content where a server has no
  * callToolResult) with the MCP normalizer.
  */
-export async function mcpTools(server: MCPServer, options?: IntegrationOptions): Promise<FunctionTool[]> {
+export async function mcpTools(server: MCPServer, options?: IntegrationOptions): Promise<SeamFunctionTool[]> {
   const seam = seamOptions(options);
   const listed = await server.listTools();
   const timeout = serverTimeout(server);
@@ -90,7 +96,7 @@ export interface ResultToolFields {
 }
 
 /** A function tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
-export function resultTool(execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): FunctionTool {
+export function resultTool(execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): SeamFunctionTool {
   const seam = seamOptions(options);
   return seamTool(fields.name, fields.description, parametersOf(fields.parameters), (args) => () => execute(args), seam);
 }

@@ -34,7 +34,7 @@ export function retainedScratchOctets(): number {
 }
 
 /** The longest code-point-aligned prefix of well-formed `s` of at most `max` octets. */
-function prefixWithin(s: string, max: number): string {
+export function prefixWithin(s: string, max: number): string {
   // encodeInto writes whole code points only, so `read` ends on a code-point boundary.
   const { read } = encoder.encodeInto(s, scratchOf(max));
   return s.slice(0, read);

@@ -1,11 +1,12 @@
 // From a Draft to a bounded result (spec/10-normalization.md §10.2–§10.5). One path for every
 // source: references become artifacts, the text is joined, the result is bounded, the schema check
 // runs on the bounded structured value, and an empty text falls back to its canonical JSON.
-import { bound } from '../bound/index.ts';
+import { bound, resolveOptions } from '../bound/index.ts';
 import { canonicalize } from '../canonical-json/index.ts';
 import { ToolResult, type BoundedToolResult, type JsonValue, type ToolArtifact, type WarningCode } from '../tool-result.ts';
 import { MEMBERS_LABEL } from './artifact-members.ts';
 import type { Draft } from './draft.ts';
+import { cutWithDropNotice } from './drop-notice.ts';
 import type { ResolvedNormalizeOptions } from './options.ts';
 import { matchesOutputSchema } from './output-schema.ts';
 import { SCHEMA_MISMATCH_ERROR, STRUCTURED_OMITTED, TEXT_SEPARATOR } from './pinned-text.ts';
@@ -72,8 +73,11 @@ export function assemble(draft: Draft, options: ResolvedNormalizeOptions): Bound
     warnings.push('artifacts.dropped_on_error');
   }
   const joined = draft.pieces.join(TEXT_SEPARATOR);
+  // TR-NORM-67: a cut that would remove a placeholder ends in the drop notice instead.
+  const cut = cutWithDropNotice(draft.pieces, draft.omitted, resolveOptions(budgets).contentBudget);
+  if (cut !== undefined) warnings.push('content.truncated');
   let b = bound(
-    make({ content: joined, isError: draft.isError, hasStructured: draft.hasStructured, structured: draft.structured, artifacts, warnings }),
+    make({ content: cut ?? joined, isError: draft.isError, hasStructured: draft.hasStructured, structured: draft.structured, artifacts, warnings }),
     budgets,
   );
 

@@ -2,6 +2,7 @@
 // references and texts, structured data. Every source ends in the same assembly (assemble.ts), so
 // the rules for references, fallbacks and the schema check are written once.
 import type { WarningCode } from '../tool-result.ts';
+import { omittedBlock } from './pinned-text.ts';
 
 /** One row of the references table (TR-NORM-11): a block whose bytes stay out of content. */
 export interface ReferenceRow {
@@ -25,6 +26,8 @@ export interface Draft {
   isError: boolean;
   /** Model-facing text pieces, in order; joined with TEXT_SEPARATOR. */
   readonly pieces: string[];
+  /** The placeholders of TR-NORM-12 among the pieces: the index of each one's piece and its kind (TR-NORM-67). */
+  readonly omitted: { readonly piece: number; readonly kind: string }[];
   readonly references: ReferenceRow[];
   readonly runOnlyTexts: RunOnlyText[];
   hasStructured: boolean;
@@ -35,7 +38,13 @@ export interface Draft {
 }
 
 export function emptyDraft(isError = false): Draft {
-  return { isError, pieces: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, artifactMembers: undefined, warnings: [] };
+  return { isError, pieces: [], omitted: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, artifactMembers: undefined, warnings: [] };
+}
+
+/** Adds the placeholder of a model-facing block whose bytes stay run-only (TR-NORM-12), and notes where it stands (TR-NORM-67). */
+export function pushOmitted(draft: Draft, kind: string): void {
+  draft.omitted.push({ piece: draft.pieces.length, kind });
+  draft.pieces.push(omittedBlock(kind));
 }
 
 /** The size column: a non-negative safe integer in decimal, else "". */

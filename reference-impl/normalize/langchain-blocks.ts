@@ -6,8 +6,8 @@
 // (source_type, mime_type, data, url, text).
 import { types } from 'node:util';
 import { base64DecodedSize } from './base64-size.ts';
-import { type Draft, stringCell } from './draft.ts';
-import { invalidBlock, omittedBlock, unsupportedBlock } from './pinned-text.ts';
+import { type Draft, pushOmitted, stringCell } from './draft.ts';
+import { invalidBlock, unsupportedBlock } from './pinned-text.ts';
 import { field, isPlainObject, stringField } from './read-plain.ts';
 
 const typedArrayByteLength = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), 'byteLength')!.get!;
@@ -88,7 +88,7 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     const loc = url === undefined ? undefined : fromUrl(url, '');
     if (loc === undefined) return invalid();
     draft.references.push({ locator, kind: 'image_url', mimeType: loc.mimeType, size: loc.size === undefined ? '' : String(loc.size), uri: loc.uri });
-    if (forModel) draft.pieces.push(omittedBlock('image_url'));
+    if (forModel) pushOmitted(draft, 'image_url');
     return;
   }
 
@@ -113,7 +113,7 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     else if (url !== undefined) loc = fromUrl(url, mimeType);
     if (loc === undefined) return invalid();
     draft.references.push({ locator, kind: type, mimeType: loc.mimeType, size: loc.size === undefined ? '' : String(loc.size), uri: loc.uri !== '' ? loc.uri : metaUri });
-    if (forModel) draft.pieces.push(omittedBlock(type));
+    if (forModel) pushOmitted(draft, type);
     return;
   }
 

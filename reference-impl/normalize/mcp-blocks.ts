@@ -2,8 +2,8 @@
 // The bytes of image, audio and blob data are never copied: only their decoded size is measured.
 import { isModelFacing } from './audience.ts';
 import { base64DecodedSize } from './base64-size.ts';
-import { type Draft, sizeCell, stringCell } from './draft.ts';
-import { invalidBlock, omittedBlock, unsupportedBlock } from './pinned-text.ts';
+import { type Draft, pushOmitted, sizeCell, stringCell } from './draft.ts';
+import { invalidBlock, unsupportedBlock } from './pinned-text.ts';
 import { field, isPlainObject, stringField } from './read-plain.ts';
 
 const KNOWN = new Set(['text', 'image', 'audio', 'resource', 'resource_link']);
@@ -42,7 +42,7 @@ export function addMcpBlock(draft: Draft, block: unknown, locator: string, forMo
       const size = data === undefined ? undefined : base64DecodedSize(data);
       if (size === undefined) return invalid();
       draft.references.push({ locator, kind: type, mimeType: stringCell(field(block, 'mimeType')), size: String(size), uri: '' });
-      if (modelFacing) draft.pieces.push(omittedBlock(type));
+      if (modelFacing) pushOmitted(draft, type);
       return;
     }
     case 'resource': {
@@ -65,14 +65,14 @@ export function addMcpBlock(draft: Draft, block: unknown, locator: string, forMo
       const size = blob === undefined || text !== undefined ? undefined : base64DecodedSize(blob);
       if (size === undefined) return invalid();
       draft.references.push({ locator, kind: 'resource', mimeType, size: String(size), uri });
-      if (modelFacing) draft.pieces.push(omittedBlock('resource'));
+      if (modelFacing) pushOmitted(draft, 'resource');
       return;
     }
     case 'resource_link': {
       const uri = stringField(block, 'uri');
       if (uri === undefined || stringField(block, 'name') === undefined) return invalid();
       draft.references.push({ locator, kind: 'resource_link', mimeType: stringCell(field(block, 'mimeType')), size: sizeCell(field(block, 'size')), uri });
-      if (modelFacing) draft.pieces.push(omittedBlock('resource_link'));
+      if (modelFacing) pushOmitted(draft, 'resource_link');
       return;
     }
   }

@@ -2,6 +2,7 @@
 // the stack sent to its model. A token is 12 characters of the base64 alphabet, so it can stand inside
 // base64 data too (aligned to 4 characters, it survives any re-encoding that keeps the base64 text),
 // and it starts with `TRC` and a role letter, which the generated filler text never contains.
+import type { Occurrence as GeneratedOccurrence } from '../../generated/conformance.ts';
 import fc from 'fast-check';
 
 export type Role = 'visible' | 'userOnly' | 'structured' | 'meta' | 'binary';
@@ -14,13 +15,8 @@ export function canaryArb(role: Role): fc.Arbitrary<string> {
 }
 
 /** Where a canary was found: the path of the string that holds it, and that string around it. */
-export interface Occurrence {
-  readonly path: string;
-  /** The holding string, shortened around the canary, which is marked ⟦like this⟧. */
-  readonly excerpt: string;
-  /** `media`: the string is base64 data (or a base64 data: URL) inside a typed media part. */
-  readonly form: 'text' | 'media';
-}
+/** Where a canary stands: the report's Occurrence (path, the excerpt with the canary marked ⟦like this⟧, and `media` when the string is base64 data inside a typed media part). */
+export type Occurrence = Readonly<GeneratedOccurrence>;
 
 // The part types providers take as images, audio or files: in the provider bodies (OpenAI Chat
 // `image_url`, `input_audio`, `file`; Responses `input_image`, `input_file`; Anthropic `image` and

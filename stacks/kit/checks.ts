@@ -6,15 +6,14 @@
 import { countCanary, findCanary, type Occurrence } from './canary.ts';
 import type { Needs, StackCase } from './cases.ts';
 import { toolResultParts, type ToolResultPart } from './tool-results.ts';
+import { jsonEqual } from '../../conformance/core/compare.ts';
+import type { StepOutput } from '../../conformance/protocol/messages.ts';
 
-export interface StepAnswer {
-  /** Provider HTTP bodies (or, judging the model interface, the model-interface requests). */
-  readonly requests: readonly unknown[];
-  /** The model-interface requests of the same step, when the adapter records them. */
-  readonly modelRequests?: readonly unknown[];
-  readonly kept: unknown;
-  readonly threw: string | null;
-}
+/**
+ * The adapter's answer to a step (the protocol's StepOutput): the provider HTTP bodies in
+ * `requests`, or, judging the model interface, the model-interface requests in their place.
+ */
+export type StepAnswer = StepOutput;
 
 export type CheckKind = 'leak' | 'loss' | 'delivery' | 'duplication';
 
@@ -70,19 +69,9 @@ function leaked(c: StackCase, a: StepAnswer, canaries: readonly string[], keep: 
   return undefined;
 }
 
-function deepEqual(x: unknown, y: unknown): boolean {
-  if (x === y) return true;
-  if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
-  if (Array.isArray(x) !== Array.isArray(y)) return false;
-  const kx = Object.keys(x);
-  const ky = Object.keys(y);
-  if (kx.length !== ky.length) return false;
-  return kx.every((k) => Object.hasOwn(y, k) && deepEqual((x as Record<string, unknown>)[k], (y as Record<string, unknown>)[k]));
-}
-
 /** Whether `value` stands whole somewhere in `tree` (as a value, not as text inside a string). */
 export function holdsWhole(tree: unknown, value: unknown): boolean {
-  if (deepEqual(tree, value)) return true;
+  if (jsonEqual(tree, value)) return true;
   if (typeof tree !== 'object' || tree === null) return false;
   return Object.values(tree).some((x) => holdsWhole(x, value));
 }

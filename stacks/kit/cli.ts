@@ -17,7 +17,7 @@ import { DEFAULT_RUNS, DEFAULT_SEED, runRows, type StackRun } from './run.ts';
 import { STACKS_DIR, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
 import { loadStackVectors } from './vectors.ts';
 import { compareReports } from './verify.ts';
-import { killRunningAdapters } from '../../conformance/runner/process.ts';
+import { killRunningAdapters } from '../../conformance/core/process.ts';
 
 export class UsageError extends Error {}
 

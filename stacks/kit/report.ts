@@ -3,7 +3,8 @@
 // each linking to its evidence in the row's own file (stacks/compliance/rows/<row>.md), where the
 // canary is marked ⟦so⟧ in the excerpt of the request that carried it.
 import type { Check } from './checks.ts';
-import type { Cell, Figure, StackRun } from './run.ts';
+import type { ComplianceReport } from '../../generated/conformance.ts';
+import type { Cell, StackRun } from './run.ts';
 import { adapterCommandLine } from './stacks.ts';
 import { PROVIDER_PACKAGE_FORMATS } from '../adapters/shared/fake-provider.ts';
 
@@ -19,39 +20,10 @@ function rowVersion(version: string, provider: string): string {
 }
 import packageJson from '../../package.json' with { type: 'json' };
 
-export interface StackEntry {
-  readonly id: string;
-  readonly stack: string;
-  readonly mode: string;
-  readonly provider: string;
-  readonly name: string;
-  readonly version: string;
-  readonly runtime: string;
-  readonly setup: string;
-  /** The row's cap on generated cases per cell, when lower than the kit's. */
-  readonly runs?: number;
-  readonly control: boolean;
-  readonly adapter: string;
-  readonly error?: string;
-}
-
-export interface ComplianceReport {
-  readonly $schema: string;
-  readonly kit: { readonly version: string; readonly seed: number; readonly runs: number; readonly vectors: readonly string[] };
-  readonly checks: readonly { id: string; kind: string; level: string; title: string; short: string }[];
-  readonly stacks: readonly StackEntry[];
-  readonly cells: readonly Cell[];
-  readonly figures: readonly Figure[];
-  /** What is wrong with the matrix's own declarations: a limit a row declares on a check it now passes. */
-  readonly findings: readonly ReportFinding[];
-}
-
-export interface ReportFinding {
-  readonly kind: 'stale-limit';
-  readonly stack: string;
-  readonly check: string;
-  readonly summary: string;
-}
+// The report's types are the schema's (generated/conformance.ts, from compliance-report.schema.json).
+export type { ComplianceReport };
+export type StackEntry = ComplianceReport['stacks'][number];
+export type ReportFinding = ComplianceReport['findings'][number];
 
 /** A declared limit whose cell passes explains nothing any more: the row must drop it (TR-STACK-12). */
 function staleLimits(runs: readonly StackRun[]): ReportFinding[] {

@@ -3,11 +3,14 @@
 // case, replayable by seed and path). A cell fails with the evidence of its first failing vector and
 // of the shrunk generated case; the model-interface verdict beside it reads every case of the cell.
 import fc from 'fast-check';
-import { AdapterProcess } from '../../conformance/runner/process.ts';
-import type { HelloOutput } from '../../conformance/protocol/messages.ts';
-import { mediaStrings, type Occurrence } from './canary.ts';
+import { AdapterProcess } from '../../conformance/core/process.ts';
+import { Halt, runProperty } from '../../conformance/core/property.ts';
+import { commandLine } from '../../conformance/core/replay.ts';
+import { outputOf, type HelloOutput, type StepOutput } from '../../conformance/protocol/messages.ts';
+import type { Cell, ComplianceReport, Evidence, ModelVerdict } from '../../generated/conformance.ts';
+import { mediaStrings } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
-import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable, type StepAnswer } from './checks.ts';
+import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable } from './checks.ts';
 import { adapterCommand, prepareAdapter, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
@@ -16,53 +19,10 @@ export const DEFAULT_RUNS = 15;
 /** Starting a heavy stack (Mastra loads for seconds) on a busy shared 2-core machine can take minutes. */
 const STEP_TIMEOUT_MS = 180_000;
 
-export type Verdict = 'pass' | 'fail' | 'limit' | 'error' | 'n/a';
-
-/** The same check on the model-interface requests of the same steps: where a leak or loss starts. */
-export interface ModelVerdict {
-  readonly verdict: 'pass' | 'fail' | 'n/a';
-  /** For `fail`: the first failing case (not shrunk), what went wrong and where; for `n/a`: why. */
-  readonly case?: string;
-  readonly summary?: string;
-  readonly canary?: string;
-  readonly found?: readonly Occurrence[];
-}
-
-export interface Evidence extends Finding {
-  /** `vector` or `generated`. */
-  readonly source: 'vector' | 'generated';
-  /** The vector ID, or `seed S path P` of the shrunk generated case. */
-  readonly case: string;
-  readonly input: { result: unknown; outputSchema?: unknown };
-  readonly replay: string;
-}
-
-export interface Cell {
-  readonly stack: string;
-  readonly check: string;
-  readonly verdict: Verdict;
-  /** How many vectors applied, and how many generated cases ran (shrinking steps included). */
-  readonly vectors: number;
-  readonly generated: number;
-  readonly evidence: readonly Evidence[];
-  /** For `error`: why the cell could not be judged; for `n/a`: why the check does not apply to the row; for `limit`: why the stack cannot meet it. */
-  readonly reason?: string;
-  /** For `limit`: the change the stack or its provider package needs. */
-  readonly upstream?: string;
-  /** For `limit`, and for `fail` on a row that declares a limit on the check: the pattern the limit's finding matches. */
-  readonly expects?: string;
-  /** The verdict of the same check at the model interface. */
-  readonly model: ModelVerdict;
-}
-
-export interface Figure {
-  readonly stack: string;
-  readonly vector: string;
-  /** UTF-8 octets of the provider body sent after the tool ran (JSON). */
-  readonly requestOctets: number;
-  /** Octets of it that travel as base64 media parts. */
-  readonly mediaOctets: number;
-}
+// The matrix's types are the report's (generated/conformance.ts, from compliance-report.schema.json).
+export type { Cell, Evidence, ModelVerdict };
+export type Verdict = Cell['verdict'];
+export type Figure = ComplianceReport['figures'][number];
 
 export interface StackRun {
   readonly row: StackRow;
@@ -87,32 +47,27 @@ export interface RunOptions {
   readonly onProgress?: (line: string) => void;
 }
 
-class Broken extends Error {}
-
 class CheckFailed extends Error {
   constructor(readonly finding: Finding) {
     super(finding.summary);
   }
 }
 
-function quote(s: string): string {
-  return /^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 export function replayCommand(stack: string, check: string, how: { vector: string } | { seed: number; path: string }): string {
   const parts = ['npm', 'run', 'compliance', '--', '--stack', stack, '--check', check];
   if ('vector' in how) parts.push('--vector', how.vector);
   else parts.push('--seed', String(how.seed), '--path', how.path);
-  return parts.map(quote).join(' ');
+  return commandLine(parts);
 }
 
 const inputOf = (c: StackCase) => ({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) });
 
 /** The input as evidence: a long string (the 1,000,000-character vector) is cut, with its length. */
-function shownInput(c: StackCase): { result: unknown; outputSchema?: unknown } {
+function shownInput(c: StackCase): Evidence['input'] {
   const cut = (v: unknown): unknown =>
     typeof v === 'string' ? (v.length > 2000 ? `${v.slice(0, 2000)}… (${v.length} chars)` : v) : Array.isArray(v) ? v.map(cut) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)])) : v;
-  return cut(inputOf(c)) as { result: unknown; outputSchema?: unknown };
+  // Cutting strings keeps each object an object.
+  return cut(inputOf(c)) as Evidence['input'];
 }
 
 /** Keeps evidence readable: long strings and big trees in `kept` are cut, canaries stay visible. */
@@ -126,14 +81,16 @@ function trimKept(v: unknown, depth = 0): unknown {
   return v;
 }
 
-function evidence(f: Finding, base: Omit<Evidence, keyof Finding>): Evidence {
+/** The evidence of a finding. `wanted`, `kept` and `part` are JSON of any shape (the schema gives them no type; the generated type reads that as an object). */
+function evidence(f: Finding, base: Pick<Evidence, 'source' | 'case' | 'input' | 'replay'>): Evidence {
+  type Any = Evidence['wanted'];
   return {
     ...base,
     summary: f.summary,
     ...(f.canary !== undefined ? { canary: f.canary } : {}),
-    ...(f.found ? { found: f.found.slice(0, 3) as Occurrence[] } : {}),
-    ...('wanted' in f ? { wanted: f.wanted } : {}),
-    ...('kept' in f ? { kept: trimKept(f.kept) } : {}),
+    ...(f.found ? { found: f.found.slice(0, 3) } : {}),
+    ...('wanted' in f ? { wanted: f.wanted as Any } : {}),
+    ...('kept' in f ? { kept: trimKept(f.kept) as Any } : {}),
     ...(f.threw !== undefined ? { threw: f.threw.slice(0, 400) } : {}),
   };
 }
@@ -158,26 +115,27 @@ export async function runRows(rows: readonly StackRow[], vectors: readonly Stack
 }
 
 async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
-  const ask = async (c: StackCase): Promise<StepAnswer> => {
+  const ask = async (c: StackCase): Promise<StepOutput> => {
     const r = await adapter.request('step', { ...inputOf(c), provider: row.provider });
-    if (r.kind === 'broken') throw new Broken(r.reason);
-    if (r.kind === 'error') throw new Broken(`step answered ${r.code}: ${r.message}`);
-    return r.output as unknown as StepAnswer;
+    if (r.kind === 'broken') throw new Halt(r.reason);
+    if (r.kind === 'error') throw new Halt(`step answered ${r.code}: ${r.message}`);
+    // The adapter process checked the output against the protocol; this says so to the compiler.
+    return outputOf('step', r.output);
   };
   const selected = opts.vectorIds === undefined ? vectors : vectors.filter((v) => opts.vectorIds!.includes(v.id));
   // A vector's answer does not depend on the check: ask once.
-  const answers = new Map<string, StepAnswer | Broken>();
-  const answerOf = async (v: StackVector): Promise<StepAnswer> => {
-    if (!answers.has(v.id)) answers.set(v.id, await ask(v).catch((e: unknown) => (e instanceof Broken ? e : new Broken(String(e)))));
+  const answers = new Map<string, StepOutput | Halt>();
+  const answerOf = async (v: StackVector): Promise<StepOutput> => {
+    if (!answers.has(v.id)) answers.set(v.id, await ask(v).catch((e: unknown) => (e instanceof Halt ? e : new Halt(String(e)))));
     const a = answers.get(v.id)!;
-    if (a instanceof Broken) throw a;
+    if (a instanceof Halt) throw a;
     return a;
   };
 
   // Generated cases come from one arbitrary for every check (each check keeps the cases it applies
   // to), so at one seed the checks meet the same cases, and a case is asked once per row.
-  const generatedAnswers = new Map<string, StepAnswer>();
-  const askGenerated = async (c: StackCase): Promise<StepAnswer> => {
+  const generatedAnswers = new Map<string, StepOutput>();
+  const askGenerated = async (c: StackCase): Promise<StepOutput> => {
     const key = JSON.stringify(inputOf(c));
     const known = generatedAnswers.get(key);
     if (known) return known;
@@ -198,7 +156,7 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     const expected = (f: Finding): boolean => limit !== undefined && limit.expects.summary.test(f.summary);
     let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
     /** The model-interface verdict of one answer: every case of the cell is judged there, until one fails. */
-    const judgeModel = (c: StackCase, a: StepAnswer, caseName: string): void => {
+    const judgeModel = (c: StackCase, a: StepOutput, caseName: string): void => {
       if (model.verdict !== 'pass') return;
       if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
       else {
@@ -207,7 +165,7 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
       }
     };
     /** The provider verdict of one answer. */
-    const judgeBody = (c: StackCase, a: StepAnswer): Finding | undefined => {
+    const judgeBody = (c: StackCase, a: StepOutput): Finding | undefined => {
       const f: Finding | NotApplicable | undefined = check.judge(c, a);
       if (isNotApplicable(f)) {
         notApplicable = f.notApplicable;
@@ -241,41 +199,38 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     let generatedFailure = false;
     if (opts.generated && reason === undefined) {
       const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
-      let broken: string | undefined;
       let sawExpected = false;
-      /** The property over generated cases: `fails` says which findings end the search (and are shrunk); `body: false` judges the model interface only. */
-      const property = (fails: (f: Finding) => boolean, body = true) =>
-        fc.asyncProperty(anyCase, async (c) => {
-          fc.pre(satisfies(c, check.needs));
-          generated += 1;
-          if (broken !== undefined) throw new Broken(broken);
-          let a: StepAnswer;
-          try {
-            a = await askGenerated(c);
-          } catch (e) {
-            broken = e instanceof Error ? e.message : String(e);
-            throw e;
-          }
-          judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
-          if (!body) return;
-          const f = judgeBody(c, a);
-          if (f === undefined) return;
-          if (fails(f)) throw new CheckFailed(f);
-          sawExpected = true;
-        });
+      /** The check over one generated case: `fails` says which findings end the search (and are shrunk); `body: false` judges the model interface only. */
+      const judgeGenerated = (fails: (f: Finding) => boolean, body = true) => async (c: StackCase) => {
+        fc.pre(satisfies(c, check.needs));
+        generated += 1;
+        let a: StepOutput;
+        try {
+          a = await askGenerated(c);
+        } catch (e) {
+          throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
+        }
+        judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
+        if (!body) return;
+        const f = judgeBody(c, a);
+        if (f === undefined) return;
+        if (fails(f)) throw new CheckFailed(f);
+        sawExpected = true;
+      };
       const numRuns = Math.min(opts.runs, row.runs ?? opts.runs);
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
-      const search = (fails: (f: Finding) => boolean, at: string | undefined) => fc.check(property(fails), { seed: opts.seed, numRuns, ...(at !== undefined ? { path: at, endOnFailure: true } : {}) });
+      const search = (fails: (f: Finding) => boolean, at: string | undefined) =>
+        runProperty({ arbitrary: anyCase, check: judgeGenerated(fails), seed: opts.seed, numRuns, ...(at !== undefined ? { path: at, endOnFailure: true } : {}) });
       // On a row with a limit, first a search for a failure the limit does not expect; only when there
       // is none, the search for the expected one, whose shrunk case is the limit's evidence.
       let details = limit !== undefined ? await search((f) => !expected(f), undefined) : undefined;
-      if (details === undefined || (!details.failed && sawExpected && broken === undefined)) details = await search(() => true, path);
-      if (broken !== undefined) reason = `adapter broke: ${broken}`;
+      if (details === undefined || (!details.failed && sawExpected)) details = await search(() => true, path);
+      if (details.failed && details.halted !== undefined) reason = `adapter broke: ${details.halted.message}`;
       else if (details.failed) {
         generatedFailure = true;
-        const c = details.counterexample![0];
-        const err = details.errorInstance;
-        const cexPath = details.counterexamplePath ?? '';
+        const c = details.counterexample!;
+        const err = details.error;
+        const cexPath = details.path ?? '';
         if (err instanceof CheckFailed) {
           found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
@@ -283,8 +238,8 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
       // The search stopped at the first failing case: the cases it did not reach are still judged at
       // the model interface (a replay of one case, --path, has no other cases).
       if (generatedFailure && reason === undefined && model.verdict === 'pass' && opts.path === undefined) {
-        await fc.check(property(() => false, false), { seed: opts.seed, numRuns });
-        if (broken !== undefined) reason = `adapter broke: ${broken}`;
+        const rest = await runProperty({ arbitrary: anyCase, check: judgeGenerated(() => false, false), seed: opts.seed, numRuns });
+        if (rest.failed && rest.halted !== undefined) reason = `adapter broke: ${rest.halted.message}`;
       }
     }
     // A failure the row declares out of its stack's reach, and only that failure, is a limit: still

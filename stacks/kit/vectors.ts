@@ -4,26 +4,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
+import type { StackVectorFile } from '../../generated/conformance.ts';
 import type { StackCase } from './cases.ts';
 import { STACKS_DIR } from './stacks.ts';
 
-export interface StackVector extends StackCase {
-  /** `<file stem>/<id>`. */
-  readonly id: string;
-  readonly description: string;
-  readonly source: string;
-  readonly figure: boolean;
-}
+/** A fixed case as its file holds it (stack-vector-file.schema.json), its ID made `<file stem>/<id>` and `figure` always said. */
+export type StackVector = Readonly<Omit<StackVectorFile['cases'][number], 'figure' | keyof StackCase>> & StackCase & { readonly figure: boolean };
 
 const SCHEMA_ID = 'https://toolresult.dev/schemas/v1/conformance/stack-vector-file.schema.json';
 export const VECTORS_DIR = join(STACKS_DIR, 'vectors');
 
 export function loadStackVectors(dir: string = VECTORS_DIR): StackVector[] {
   const validate = loadSchemas().getSchema(SCHEMA_ID)!;
+  const isVectorFile = (f: unknown): f is StackVectorFile => validate(f) === true;
   const out: StackVector[] = [];
   for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
-    const file = JSON.parse(readFileSync(join(dir, name), 'utf8')) as { cases: (Omit<StackVector, 'figure'> & { figure?: boolean })[] };
-    if (!validate(file)) throw new Error(`stack vector file ${name} does not match its schema: ${validate.errors?.[0]?.instancePath} ${validate.errors?.[0]?.message}`);
+    const file: unknown = JSON.parse(readFileSync(join(dir, name), 'utf8'));
+    if (!isVectorFile(file)) throw new Error(`stack vector file ${name} does not match its schema: ${validate.errors?.[0]?.instancePath} ${validate.errors?.[0]?.message}`);
     const stem = basename(name, '.json');
     for (const c of file.cases) out.push({ ...c, id: `${stem}/${c.id}`, figure: c.figure === true });
   }

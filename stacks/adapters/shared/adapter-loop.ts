@@ -3,12 +3,12 @@
 // the request's log lines, and stdout carries only responses (TR-CONF-1).
 import { createInterface } from 'node:readline';
 import { format } from 'node:util';
-import type { Static } from '@sinclair/typebox';
-import { Ops, PROTOCOL, checkRequest, type HelloOutput, type Response } from '../../../conformance/protocol/messages.ts';
+import { Ops, PROTOCOL, type HelloOutput, type StepInput, type StepOutput } from '../../../conformance/protocol/messages.ts';
+import { badInput, exception, inputCheck, ok, readLine, serveLines } from '../../../conformance/core/serve.ts';
 
-/** A step's input and output, as the protocol defines them (schemas/conformance/stack-adapter-protocol.schema.json, generated from the same TypeBox). */
-export type StepInput = Static<typeof Ops.step.input>;
-export type StepOutput = Static<typeof Ops.step.output>;
+export type { StepInput, StepOutput };
+
+const checkStep = inputCheck(Ops.step.input);
 
 export interface StackAdapter {
   /** The row's name in the matrix, e.g. `langchain (standard blocks)`. */
@@ -33,66 +33,36 @@ function captureConsole(): void {
   process.stdout.write = ((chunk: unknown, ...rest: unknown[]) => process.stderr.write(chunk as string, ...(rest as []))) as typeof process.stdout.write;
 }
 
-function send(r: Response): void {
-  stdoutWrite(`${JSON.stringify(r)}\n`);
-}
-
 /** Runs the protocol until `stop` or the end of input. */
 export async function serve(adapter: StackAdapter): Promise<void> {
   captureConsole();
-  const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  for await (const line of rl) {
-    let request: unknown;
-    try {
-      request = JSON.parse(line);
-    } catch {
-      send({ id: null, ok: false, error: { code: 'adapter.bad_request', message: 'request is not JSON' }, logs: [] });
-      continue;
-    }
-    if (!checkRequest.Check(request)) {
-      send({ id: null, ok: false, error: { code: 'adapter.bad_request', message: 'request does not match the protocol' }, logs: [] });
-      continue;
-    }
-    const { id, op, input } = request;
-    if (op === 'hello') {
-      const output: HelloOutput = {
-        name: adapter.name,
-        version: adapter.version,
-        language: `javascript (node ${process.version})`,
-        protocol: PROTOCOL,
-        groups: ['stacks'],
-        stringModel: 'utf16',
-        cycles: false,
-        opaqueValues: false,
-      };
-      send({ id, ok: true, output, logs: [] });
-      continue;
-    }
-    if (op === 'stop') {
-      send({ id, ok: true, output: {}, logs: [] });
-      break;
-    }
-    if (op !== 'step') {
-      send({ id, ok: false, error: { code: 'adapter.unknown_op', message: `unknown op ${op.slice(0, 40)}` }, logs: [] });
-      continue;
-    }
-    const result = input['result'];
-    const outputSchema = input['outputSchema'];
-    const provider = input['provider'];
-    if (typeof result !== 'object' || result === null || Array.isArray(result) || (outputSchema !== undefined && (typeof outputSchema !== 'object' || outputSchema === null)) || (provider !== undefined && typeof provider !== 'string')) {
-      send({ id, ok: false, error: { code: 'adapter.bad_input', message: 'step takes {result: object, outputSchema?: object, provider?: string}' }, logs: [] });
-      continue;
-    }
+  const hello = (): HelloOutput => ({
+    name: adapter.name,
+    version: adapter.version,
+    language: `javascript (node ${process.version})`,
+    protocol: PROTOCOL,
+    groups: ['stacks'],
+    stringModel: 'utf16',
+    cycles: false,
+    opaqueValues: false,
+  });
+  const answer = async (line: string) => {
+    const read = readLine(line, { hello, has: (op) => op === 'step' });
+    if ('answer' in read) return read.answer;
+    const { id, input } = read.request;
+    if (!checkStep.Check(input)) return badInput(id, 'step takes {result: object, outputSchema?: object, provider?: string}');
     logLines = [];
     try {
-      const output = await adapter.step({ result: result as Record<string, unknown>, ...(outputSchema ? { outputSchema: outputSchema as Record<string, unknown> } : {}), ...(typeof provider === 'string' ? { provider } : {}) });
-      send({ id, ok: true, output: { ...output }, logs: logLines });
+      const { result, outputSchema, provider } = input;
+      const output = await adapter.step({ result, ...(outputSchema ? { outputSchema } : {}), ...(provider !== undefined ? { provider } : {}) });
+      return ok(id, { ...output }, logLines);
     } catch (e) {
       // The adapter's own failure (not the stack's: a step that throws is an answer, `threw`).
       process.stderr.write(`step failed: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}\n`);
-      send({ id, ok: false, error: { code: 'adapter.exception', message: 'unexpected exception in op step' }, logs: logLines });
+      return exception(id, 'step', logLines);
     }
-  }
+  };
+  await serveLines(createInterface({ input: process.stdin, crlfDelay: Infinity }), answer, (text) => void stdoutWrite(text));
   process.exit(0);
 }
 

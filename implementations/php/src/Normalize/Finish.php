@@ -29,7 +29,15 @@ final class Finish
         $text = implode("\n", $parts->pieces);
         $artifacts = $parts->artifacts();
         $given = $structured !== Absent::Value;
-        $first = Bounder::bound(self::mapping($text, $isError, $structured, $artifacts, $parts->warnings), $o->budgets);
+        // TR-NORM-67: a cut that would remove a placeholder ends in the drop notice instead.
+        $content = $text;
+        $codes = $parts->warnings;
+        $cut = DropNotice::cut($parts->pieces, $parts->omitted, $o->budgets->contentBudget);
+        if ($cut !== null) {
+            $content = $cut;
+            $codes[] = WarningCode::ContentTruncated->value;
+        }
+        $first = Bounder::bound(self::mapping($content, $isError, $structured, $artifacts, $codes), $o->budgets);
         $warnings = $first->warnings();
         $kept = $first->hasStructured() ? $first->structured() : Absent::Value;
 
@@ -48,9 +56,9 @@ final class Finish
             $warnings[] = WarningCode::StructuredSchemaMismatch->value;
         }
         if ($text === '' && $given) {
-            $text = $kept === Absent::Value ? self::OMITTED : CanonicalJson::encode($kept);
+            $content = $kept === Absent::Value ? self::OMITTED : CanonicalJson::encode($kept);
         }
-        return Bounder::bound(self::mapping($text, $isError, $kept, $artifacts, $warnings), $o->budgets);
+        return Bounder::bound(self::mapping($content, $isError, $kept, $artifacts, $warnings), $o->budgets);
     }
 
     /** A result that is only a pinned error text (malformed input, unsupported value). */

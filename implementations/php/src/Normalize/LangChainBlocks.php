@@ -93,7 +93,7 @@ final class LangChainBlocks
             $parts->row($id, $kind, $own ?? '', '', $url);
         }
         if ($modelFacing) {
-            $parts->pieces[] = "[{$kind} block omitted]";
+            $parts->omitted($kind);
         }
         return true;
     }

@@ -97,7 +97,7 @@ final class McpBlocks
     private static function placeholder(Parts $parts, string $kind, bool $modelFacing): void
     {
         if ($modelFacing) {
-            $parts->pieces[] = "[{$kind} block omitted]";
+            $parts->omitted($kind);
         }
     }
 }

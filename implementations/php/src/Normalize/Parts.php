@@ -14,6 +14,8 @@ final class Parts
 {
     /** @var list<string> */
     public array $pieces = [];
+    /** @var list<array{0:int,1:string}> [piece index, kind] of each placeholder (TR-NORM-67) */
+    public array $omitted = [];
     /** @var list<list<string>> */
     public array $rows = [];
     /** @var list<array{0:string,1:string}> [block, text] */
@@ -22,6 +24,13 @@ final class Parts
     public array $warnings = [];
     /** The text of the artifact members (TR-NORM-66), when the source had other members. */
     public ?string $members = null;
+
+    /** The placeholder of a model-facing block whose bytes stay run-only (TR-NORM-12), noted with its place (TR-NORM-67). */
+    public function omitted(string $kind): void
+    {
+        $this->omitted[] = [count($this->pieces), $kind];
+        $this->pieces[] = "[{$kind} block omitted]";
+    }
 
     public function row(string $block, string $kind, mixed $mimeType, string $size, mixed $uri): void
     {

@@ -9,6 +9,7 @@ from ..jcs import canonical_json
 from ..result import ABSENT, BoundedResult, ToolResult
 from .json_schema import conforms
 from .options import NormalizeOptions
+from .drop_notice import cut_with_drop_notice
 from .references import Collected
 
 SCHEMA_MISMATCH_TEXT = "[tool output did not match its output schema]"
@@ -31,13 +32,20 @@ def finish(
     """Builds and bounds the result; ``structured`` is ABSENT when the source gave none."""
     joined = collected.text() if text is None else text
     codes = set(warnings)
+    content = joined
+    if text is None:
+        # TR-NORM-67: a cut that would remove a placeholder ends in the drop notice instead.
+        cut = cut_with_drop_notice(collected.pieces, collected.omitted, options.bound.content_budget)
+        if cut is not None:
+            content = cut
+            codes.add("content.truncated")
     artifacts: Any = ABSENT
     if is_error:
         if collected.has_references:
             codes.add("artifacts.dropped_on_error")  # the placeholders stay in the text (TR-NORM-16)
     elif collected.has_references:
         artifacts = collected.artifacts()
-    first = bound(ToolResult(joined, is_error, structured, artifacts, codes), options.bound)
+    first = bound(ToolResult(content, is_error, structured, artifacts, codes), options.bound)
 
     result = first
     if options.has_schema and options.schema_policy != "off" and not is_error and first.has_structured:

@@ -16,7 +16,7 @@ from .base64_size import data_url, forgiving_base64_size
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_embedded_resource
 from .options import NormalizeOptions
-from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece, word_value
+from .references import Collected, fields_of, invalid_piece, octets, text_value, unsupported_piece, word_value
 
 MALFORMED_TEXT = "[malformed LangChain tool message]"
 _MEDIA = ("image", "audio", "video", "file")
@@ -110,7 +110,7 @@ def read_langchain_block(block: Any, label: str, model_facing: bool, out: Collec
     mime, size, uri = found
     out.row(label, kind, mime, size, uri)
     if model_facing:
-        out.piece(omitted_piece(kind))
+        out.omitted_block(kind)
 
 
 def _is_adapter_form(artifact: Any) -> TypeGuard[list[dict[str, Any]]]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..json_measure import MAX_SAFE_INTEGER
 from .base64_size import forgiving_base64_size
-from .references import Collected, fields_of, invalid_piece, octets, omitted_piece, text_value, unsupported_piece, word_value
+from .references import Collected, fields_of, invalid_piece, octets, text_value, unsupported_piece, word_value
 
 
 def is_model_facing(block: Any) -> bool:
@@ -60,7 +60,7 @@ def read_mcp_block(block: Any, label: str, model_facing: bool, out: Collected) -
             return
         out.row(label, kind, fields.get("mimeType"), size)
         if model_facing:
-            out.piece(omitted_piece(kind))
+            out.omitted_block(kind)
         return
     if kind == "resource":
         read_embedded_resource(fields.get("resource"), label, model_facing, out)
@@ -72,7 +72,7 @@ def read_mcp_block(block: Any, label: str, model_facing: bool, out: Collected) -
         return
     out.row(label, kind, fields.get("mimeType"), declared_size(fields.get("size")), uri)
     if model_facing:
-        out.piece(omitted_piece(kind))
+        out.omitted_block(kind)
 
 
 def read_embedded_resource(resource: Any, label: str, model_facing: bool, out: Collected) -> None:
@@ -97,4 +97,4 @@ def read_embedded_resource(resource: Any, label: str, model_facing: bool, out: C
         return
     out.row(label, "resource", mime_type, size, uri)  # type: ignore[arg-type]
     if model_facing:
-        out.piece(omitted_piece("resource"))
+        out.omitted_block("resource")

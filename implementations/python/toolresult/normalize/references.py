@@ -67,12 +67,19 @@ class Collected:
 
     def __init__(self) -> None:
         self.pieces: list[str] = []
+        self.omitted: list[tuple[int, str]] = []  # (piece index, kind) of each placeholder (TR-NORM-67)
         self.rows: list[list[str]] = []
         self.texts: list[tuple[str, str]] = []  # (block label, text)
         self.members: str | None = None  # the rest of an adapter artifact (TR-NORM-66)
 
     def piece(self, text: str) -> None:
         self.pieces.append(text)
+
+    def omitted_block(self, kind: str) -> None:
+        """The placeholder of a model-facing block whose bytes stay run-only (TR-NORM-12), noted
+        with its place for the drop notice (TR-NORM-67)."""
+        self.omitted.append((len(self.pieces), kind))
+        self.pieces.append(omitted_piece(kind))
 
     def row(self, block: str, kind: str, mime_type: Any = None, size: int | str = "", uri: Any = None) -> None:
         self.rows.append([block, kind, text_value(mime_type) or "", str(size), text_value(uri) or ""])

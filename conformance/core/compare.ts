@@ -5,12 +5,12 @@ function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
-/** Deep JSON equality, ignoring the order of object members. */
+/** Deep JSON equality, ignoring the order of object members (-0 and 0 differ, as in firstDifference). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
-  return firstDifference(a, b, '$') === undefined;
+  return difference(a, b, '$', false) === undefined;
 }
 
-function describe(v: unknown): string {
+function describeValue(v: unknown): string {
   if (v === undefined) return 'absent';
   const text = JSON.stringify(v) ?? String(v);
   return text.length > 120 ? `${text.slice(0, 117)}...` : text;
@@ -18,10 +18,17 @@ function describe(v: unknown): string {
 
 /** The path and the two values where `got` first differs from `want`, or undefined when equal. */
 export function firstDifference(want: unknown, got: unknown, path = '$'): string | undefined {
+  return difference(want, got, path, true);
+}
+
+/** `explain: false` only says whether they differ (no text built: equality over a large tree stays linear). */
+function difference(want: unknown, got: unknown, path: string, explain: boolean): string | undefined {
+  const describe = explain ? describeValue : () => '';
   // Iterative over an explicit stack: outputs can be deep (a 64-level structured value).
   const stack: [unknown, unknown, string][] = [[want, got, path]];
   while (stack.length > 0) {
     const [w, g, p] = stack.pop()!;
+    if (Object.is(w, g)) continue;
     if (Array.isArray(w) || Array.isArray(g)) {
       if (!Array.isArray(w) || !Array.isArray(g)) return `${p}: want ${describe(w)}, got ${describe(g)}`;
       if (w.length !== g.length) return `${p}: want an array of ${w.length}, got ${g.length}: ${describe(g)}`;
@@ -32,8 +39,8 @@ export function firstDifference(want: unknown, got: unknown, path = '$'): string
       const gk = Object.keys(g).sort();
       const missing = wk.filter((k) => !Object.hasOwn(g, k));
       const extra = gk.filter((k) => !Object.hasOwn(w, k));
-      if (missing.length > 0) return `${p}: missing member ${JSON.stringify(missing[0])}`;
-      if (extra.length > 0) return `${p}: unexpected member ${JSON.stringify(extra[0])} = ${describe(g[extra[0]!])}`;
+      if (missing.length > 0) return explain ? `${p}: missing member ${JSON.stringify(missing[0])}` : p;
+      if (extra.length > 0) return explain ? `${p}: unexpected member ${JSON.stringify(extra[0])} = ${describe(g[extra[0]!])}` : p;
       for (const k of wk.reverse()) stack.push([w[k], g[k], `${p}.${k}`]);
     } else if (!Object.is(w, g)) {
       // Object.is: a -0 where 0 is wanted is a difference (TR-BOUND-5), though JSON would hide it.

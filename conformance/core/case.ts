@@ -1,11 +1,17 @@
 // What a conformance case is and what running one yields; shared by the case library, the
-// properties, the run loop and the reports.
+// properties, the run loop and the reports. A case's result is the report's CaseOutcome
+// (generated/conformance.ts, from schemas/conformance/report.schema.json): one type for both.
 import type { HelloOutput } from '../protocol/messages.ts';
 import type { Reply } from './process.ts';
-import type { Status } from './results.ts';
-import type { Need } from '../../generated/conformance.ts';
+import type { CaseFailure, CaseOutcome, Need } from '../../generated/conformance.ts';
 
 export type { Need };
+
+/** A case's verdict in a run, as the report writes it. */
+export type Status = CaseOutcome['status'];
+
+/** The reason of every case that met an op the adapter does not implement, property or vector. */
+export const unimplementedReason = (op: string): string => `the adapter does not implement op ${op} (answered adapter.unknown_op)`;
 
 /** What a case talks to: the adapter under test. */
 export interface Adapter {
@@ -29,17 +35,8 @@ export interface RunContext {
   readonly noShrink?: boolean;
 }
 
-export interface Failure {
-  readonly reason: string;
-  readonly input?: unknown;
-  readonly want?: unknown;
-  readonly got?: unknown;
-  /** For a property: the seed and path that replay the shrunk counterexample. */
-  readonly seed?: number;
-  readonly path?: string;
-  /** The op the adapter answered adapter.unknown_op for: reported once per op, not once per case. */
-  readonly unimplementedOp?: string;
-}
+/** What went wrong in a failing case (TR-CONF-12): the report's CaseFailure. */
+export type Failure = Readonly<CaseFailure>;
 
 export type Outcome = { readonly passed: true } | ({ readonly passed: false } & Failure);
 
@@ -59,12 +56,5 @@ export interface KitCase {
   sample?(hello: HelloOutput, n: number, seed: number): unknown[];
 }
 
-export interface CaseResult {
-  readonly id: string;
-  readonly requirements: readonly string[];
-  readonly status: Status;
-  readonly durationMs: number;
-  readonly skipReason?: string;
-  readonly failure?: Failure;
-  readonly replay?: string;
-}
+/** One case of a run, as the JSON report holds it. */
+export type CaseResult = Readonly<CaseOutcome>;
