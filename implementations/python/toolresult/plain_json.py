@@ -155,7 +155,7 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
         if low + members + sum(map(len, lists)) > budget:
             return None
         if dicts:
-            keys = reduce(iadd, dicts, [])
+            keys: list[Any] = reduce(iadd, dicts, [])
             if not all(map(is_, map(type, keys), repeat(str))):
                 return None  # a key that is not a str (bytes included: the walk coerces and compares)
             joined = "".join(keys)
