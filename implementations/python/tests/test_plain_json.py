@@ -200,6 +200,23 @@ class PlainJsonAgreesWithTheWalk(unittest.TestCase):
         for value in [LoudDict(a=1), LoudList([1]), LoudStr("s"), [Hostile()], [Hostile], {"a": [LoudDict(b=2)]}]:
             self.assertIsNone(plain_measure(value, BIG))
 
+    def test_the_level_lists_leave_the_input_as_it_was(self) -> None:
+        # The next level is made by extending a fresh list: no row, object or shared list of the
+        # input gains or loses an element, and a leaf level of strings is tested by identity only.
+        class MetaStr(str, metaclass=Meta):
+            pass
+
+        row = ["a", "b"]
+        value = {"rows": [row, row, ["c", "d"]], "more": [{"k": "v"}, {"k2": ["x"]}], "n": [1, 2.5, True, None]}
+        before = repr(value)
+        self.assertIsNotNone(plain_measure(value, BIG))
+        self.assertEqual(repr(value), before)
+        self.assertEqual(row, ["a", "b"])
+        for leaf in [LoudStr("s"), MetaStr("m"), b"x", Hostile()]:
+            table = [["a", "b"], ["c", leaf]]
+            self.assertIsNone(plain_measure(table, BIG), repr(type(leaf)))
+            self.check(table, BIG, f"a leaf level with a {type(leaf).__name__}")
+
     def test_over_budget_is_left_to_the_walk_before_serializing(self) -> None:
         # The charge before listing: a wide list and a long string over the budget are refused by
         # their lengths, before the next level is listed or anything is serialized.

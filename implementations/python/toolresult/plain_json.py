@@ -38,8 +38,9 @@ import json
 import marshal
 import math
 import re
-from itertools import chain, compress, repeat
-from operator import is_
+from functools import reduce
+from itertools import compress, repeat
+from operator import iadd, is_
 from typing import Any
 
 MAX_SAFE_INTEGER = 2**53 - 1
@@ -106,32 +107,39 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
     low = 0  # a lower bound of L for what has been listed so far
     cells_are_str = True
     for index in range(MAX_DEPTH + 1):
-        types = list(map(type, level))
-        if all(map(is_, types, repeat(str))):
-            strs, dicts, lists = level, [], []  # a level of leaves only, as most deep levels are
+        if all(map(is_, map(type, level), repeat(str))):
+            # A level of strings only, as most deep levels are (a table's cells): nothing below it.
+            # (One pass of C calls per node; the types are tested without a list of them.)
             if index > _CELL_LEVEL:
                 cells_are_str = False
-        else:
-            if index >= _CELL_LEVEL:
-                cells_are_str = False
-            strs = list(compress(level, map(is_, types, repeat(str))))
-            dicts = list(compress(level, map(is_, types, repeat(dict))))
-            lists = list(compress(level, map(is_, types, repeat(list))))
-            known = len(strs) + len(dicts) + len(lists)
+            low += 2 * len(level) + len("".join(level))
+            if low > budget:
+                return None
+            break
+        types = list(map(type, level))
+        if index >= _CELL_LEVEL:
+            cells_are_str = False
+        # Lists first (a table's rows), then strings; a kind none of the level's nodes can be of
+        # (all are counted) is not looked for.
+        lists = list(compress(level, map(is_, types, repeat(list))))
+        strs = list(compress(level, map(is_, types, repeat(str)))) if len(lists) < len(level) else []
+        known = len(strs) + len(lists)
+        dicts = list(compress(level, map(is_, types, repeat(dict)))) if known < len(level) else []
+        known += len(dicts)
+        if known < len(level):
+            ints: list[int] = list(compress(level, map(is_, types, repeat(int))))
+            floats: list[float] = list(compress(level, map(is_, types, repeat(float))))
+            known += len(ints) + len(floats) + sum(map(is_, types, repeat(bool))) + sum(map(is_, types, repeat(_NONE)))
             if known < len(level):
-                ints: list[int] = list(compress(level, map(is_, types, repeat(int))))
-                floats: list[float] = list(compress(level, map(is_, types, repeat(float))))
-                known += len(ints) + len(floats) + sum(map(is_, types, repeat(bool))) + sum(map(is_, types, repeat(_NONE)))
-                if known < len(level):
-                    return None  # a node of another type: the walk counts it, unread
-                if ints and (max(ints) > MAX_SAFE_INTEGER or min(ints) < -MAX_SAFE_INTEGER):
-                    return None
-                if floats and (
-                    not all(map(math.isfinite, floats))
-                    or any(map(float.is_integer, floats))
-                    or min(map(math.fabs, floats)) < _POSITIONAL_FLOOR
-                ):
-                    return None
+                return None  # a node of another type: the walk counts it, unread
+            if ints and (max(ints) > MAX_SAFE_INTEGER or min(ints) < -MAX_SAFE_INTEGER):
+                return None
+            if floats and (
+                not all(map(math.isfinite, floats))
+                or any(map(float.is_integer, floats))
+                or min(map(math.fabs, floats)) < _POSITIONAL_FLOOR
+            ):
+                return None
         # Each listed node weighs at least one octet, a string its length plus 2.
         low += len(level) + len("".join(strs)) + len(strs)
         if low > budget:
@@ -146,15 +154,19 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
         low += 3 * members
         if low + members + sum(map(len, lists)) > budget:
             return None
-        keys = list(chain.from_iterable(dicts))
-        if not all(map(is_, map(type, keys), repeat(str))):
-            return None  # a key that is not a str (bytes included: the walk coerces and compares)
-        low += len("".join(keys))
-        if low > budget:
-            return None
-        level = list(chain(chain.from_iterable(lists), chain.from_iterable(map(dict.values, dicts))))
-        if keys and _SURROGATE.search("".join(keys)) is not None:
-            return None  # a key that coercion changes may collide with another (TR-BOUND-7)
+        if dicts:
+            keys: list[Any] = reduce(iadd, dicts, [])
+            if not all(map(is_, map(type, keys), repeat(str))):
+                return None  # a key that is not a str (bytes included: the walk coerces and compares)
+            joined = "".join(keys)
+            low += len(joined)
+            if low > budget:
+                return None
+            if _SURROGATE.search(joined) is not None:
+                return None  # a key that coercion changes may collide with another (TR-BOUND-7)
+        # The next level: list.extend copies a list's elements in one C loop (a row per call, not a
+        # cell per call); an exact dict's values are read by its own iterator.
+        level = reduce(iadd, map(dict.values, dicts), reduce(iadd, lists, []))
 
     text = _ENCODER.encode(value)
     try:
