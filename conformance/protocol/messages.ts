@@ -73,6 +73,12 @@ export const Ops = {
         stringModel: StringModel,
         cycles: Type.Boolean(),
         opaqueValues: Type.Boolean(),
+        byteArrays: Type.Optional(
+          Type.Boolean({
+            description:
+              'Whether the language has a native byte array that a normalizer reads as binary data (TR-NORM-10), which the bytes-object tag then builds (three octets); false for a language without one (PHP), whose vector cases that need byte-arrays are skipped. Absent is true.',
+          }),
+        ),
         specVersion: Type.Optional(
           Type.String({ minLength: 1, description: 'The version of the specification the implementation was written for; the kit then names the requirements changed since with the failures they explain (TR-CONF-24).' }),
         ),
