@@ -269,8 +269,9 @@ final class JsonSchema
             return null;
         }
         $s = self::members($schema);
-        if (!$baseIsOwn && is_string($s['$id'] ?? null) && !($this->dialect === '7' && str_starts_with($s['$id'], '#'))) {
-            $base = self::resolve($base, $s['$id']);
+        $id = $s['$id'] ?? null;
+        if (!$baseIsOwn && is_string($id) && !($this->dialect === '7' && str_starts_with($id, '#'))) {
+            $base = self::resolve($base, $id);
         }
         $isObject = JsonData::isObject($v);
         $isArray = JsonData::isList($v);
