@@ -5023,7 +5023,8 @@ type ResultInput struct {
 	// A string or a string tag:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
 	Content AdapterProtocolTaggedString `json:"content,omitempty"`
-	IsError bool                        `json:"isError"`
+	// A boolean, except in the cases that send another value or none (TR-BOUND-17).
+	IsError json.RawMessage `json:"isError,omitempty"`
 	// A value in the tagged encoding:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
 	Structured AdapterProtocolTaggedValue `json:"structured,omitempty"`
@@ -5041,9 +5042,6 @@ func (v *ResultInput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
 		return fmt.Errorf("ResultInput: want an object, got %.40s", data)
-	}
-	if raw, ok := members["isError"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ResultInput: missing member %q", "isError")
 	}
 	if raw, ok := members["warnings"]; ok {
 		if err := noNullItems(raw, 1); err != nil {

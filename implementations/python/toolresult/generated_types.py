@@ -1081,7 +1081,7 @@ ResultInput = TypedDict(
     "ResultInput",
     {
         "content": NotRequired["AdapterProtocolTaggedString"],
-        "isError": bool,
+        "isError": NotRequired[Any],
         "structured": NotRequired["AdapterProtocolTaggedValue"],
         "artifacts": NotRequired["AdapterProtocolTaggedValue"],
         "warnings": NotRequired[list[str]],
