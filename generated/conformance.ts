@@ -89,7 +89,7 @@ export type Operation =
 /**
  * What an implementation must declare in its handshake for the case to apply.
  */
-export type Need = "utf16-strings" | "cycles" | "opaque-values";
+export type Need = "utf16-strings" | "cycles" | "opaque-values" | "byte-arrays";
 /**
  * output: the answer's output equals this JSON value (object member order aside). error: the answer is an error with this code (and, with messageExcludes, quoting none of those strings).
  */
@@ -459,6 +459,10 @@ export interface Handshake {
   stringModel: "utf16" | "codepoints" | "bytes";
   cycles: boolean;
   opaqueValues: boolean;
+  /**
+   * Whether the language has a native byte array (the need byte-arrays); absent is true.
+   */
+  byteArrays?: boolean;
   /**
    * The spec version the implementation was written for, when its handshake names one (TR-CONF-24).
    */

@@ -6,6 +6,7 @@ import { boundMutants } from './bound-mutants.ts';
 import { boundaryMutants } from './boundary-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
+import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
 export type Handlers = Readonly<Record<string, OpHandler>>;
@@ -21,7 +22,7 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);

@@ -47,7 +47,9 @@ export const ResultInput = Type.Object(
     // Absent on purpose in some cases: the adapter hands such a result to the bounder as an untyped
     // caller would, which fails it closed (TR-BOUND-4, spec/09-conformance.md §9.3).
     content: Type.Optional(TaggedString),
-    isError: Type.Boolean(),
+    // Also absent or not a boolean on purpose in some cases: the bounder makes a success result of
+    // it, since only the boolean true makes an error result (TR-BOUND-17, §9.3).
+    isError: Type.Optional(Type.Unknown({ description: 'A boolean, except in the cases that send another value or none (TR-BOUND-17).' })),
     structured: Type.Optional(TaggedValue),
     artifacts: Type.Optional(TaggedValue),
     warnings: Type.Optional(Type.Array(Type.String(), { description: 'Warning codes the result already carries (TR-BOUND-13).' })),
@@ -73,6 +75,12 @@ export const Ops = {
         stringModel: StringModel,
         cycles: Type.Boolean(),
         opaqueValues: Type.Boolean(),
+        byteArrays: Type.Optional(
+          Type.Boolean({
+            description:
+              'Whether the language has a native byte array that a normalizer reads as binary data (TR-NORM-10), which the bytes-object tag then builds (three octets); false for a language without one (PHP), whose vector cases that need byte-arrays are skipped. Absent is true.',
+          }),
+        ),
         specVersion: Type.Optional(
           Type.String({ minLength: 1, description: 'The version of the specification the implementation was written for; the kit then names the requirements changed since with the failures they explain (TR-CONF-24).' }),
         ),

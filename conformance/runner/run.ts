@@ -44,6 +44,8 @@ export function replayCommand(c: KitCase, outcome: Outcome, opts: ReplayOptions,
 function missingNeed(need: Need, hello: HelloOutput): boolean {
   if (need === 'utf16-strings') return hello.stringModel === 'bytes';
   if (need === 'cycles') return !hello.cycles;
+  // A language without a native byte array (PHP) says byteArrays: false; absent means it has one.
+  if (need === 'byte-arrays') return hello.byteArrays === false;
   return !hello.opaqueValues;
 }
 

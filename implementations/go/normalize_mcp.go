@@ -79,8 +79,9 @@ func mcpBlock(d *draft, block any, loc string, facing bool) {
 			d.pieces = append(d.pieces, text)
 			return
 		}
-		mime, _ := stringMember(b, "mimeType")
-		d.row(loc, "text", mime, textSize(text), "")
+		// MCP's text block defines neither mimeType nor uri: members of those names are not read
+		// (spec §10.2, the paragraph after TR-NORM-11).
+		d.row(loc, "text", "", textSize(text), "")
 		d.runOnly = append(d.runOnly, [2]string{loc, text})
 	case "image", "audio":
 		data, _ := member(b, "data")

@@ -78,7 +78,8 @@ function readClass(s: string, i: number): { end: number; text: string } {
   let text = '[';
   while (j < s.length && s[j] !== ']') {
     const next = s[j] === '\\' ? skipEscape(s, j, true) : j + 1;
-    text += spellEscape(s, j, next);
+    // `[\b]` is U+0008 in ECMAScript; RE2 has no `\b` in a class and refuses it.
+    text += s[j] === '\\' && s[j + 1] === 'b' ? '\\x08' : spellEscape(s, j, next);
     j = next;
   }
   return { end: j + 1, text: `${text}]` };
@@ -101,6 +102,9 @@ export function readPattern(source: string): PatternShape {
     // Weights only grow (a repetition multiplies by at least 1), so any part above the limit is enough.
     if (sums[sums.length - 1]! > MAX_PATTERN_WEIGHT) throw new UnsupportedPattern(`weight above ${MAX_PATTERN_WEIGHT}`);
   };
+  // The grammar is ECMAScript 2024's: a runtime whose RegExp has later syntax (modifiers, one name
+  // for groups in two alternatives; ECMAScript 2025) must not make those patterns run.
+  const names = new Set<string>();
   let i = 0;
   while (i < source.length) {
     const c = source[i]!;
@@ -119,7 +123,13 @@ export function readPattern(source: string): PatternShape {
       if (source[i + 1] === '?') {
         const rest = source.slice(i + 2, i + 4);
         if (rest[0] === '=' || rest[0] === '!' || rest === '<=' || rest === '<!') throw new UnsupportedPattern('lookaround');
+        if (rest[0] !== '<' && rest[0] !== ':') throw new UnsupportedPattern('not valid ECMAScript 2024 syntax with the u flag (a modifier group)');
         end = rest[0] === '<' ? source.indexOf('>', i) + 1 : source.indexOf(':', i) + 1;
+        if (rest[0] === '<') {
+          const name = source.slice(i + 3, end - 1);
+          if (names.has(name)) throw new UnsupportedPattern('not valid ECMAScript 2024 syntax with the u flag (a group name given twice)');
+          names.add(name);
+        }
       }
       out += source.slice(i, end);
       i = end;

@@ -1409,6 +1409,8 @@ type Handshake struct {
 	StringModel  string   `json:"stringModel"`
 	Cycles       bool     `json:"cycles"`
 	OpaqueValues bool     `json:"opaqueValues"`
+	// Whether the language has a native byte array (the need byte-arrays); absent is true.
+	ByteArrays *bool `json:"byteArrays,omitempty"`
 	// The spec version the implementation was written for, when its handshake names one (TR-CONF-24).
 	SpecVersion *string `json:"specVersion,omitempty"`
 	// Members the schema does not name; the object is open to them.
@@ -1457,7 +1459,7 @@ func (v *Handshake) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "specVersion":
+		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "byteArrays", "specVersion":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
@@ -2548,6 +2550,7 @@ const (
 	NeedUtf16Strings Need = "utf16-strings"
 	NeedCycles       Need = "cycles"
 	NeedOpaqueValues Need = "opaque-values"
+	NeedByteArrays   Need = "byte-arrays"
 )
 
 // UnmarshalJSON accepts only the values of the set.
@@ -2557,7 +2560,7 @@ func (v *Need) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("Need: want a string of the set, got %s", data)
 	}
 	switch Need(x) {
-	case NeedUtf16Strings, NeedCycles, NeedOpaqueValues:
+	case NeedUtf16Strings, NeedCycles, NeedOpaqueValues, NeedByteArrays:
 		*v = Need(x)
 		return nil
 	}
@@ -4254,6 +4257,10 @@ type HelloOutput struct {
 	StringModel  StringModel `json:"stringModel"`
 	Cycles       bool        `json:"cycles"`
 	OpaqueValues bool        `json:"opaqueValues"`
+	// Whether the language has a native byte array that a normalizer reads as binary data
+	// (TR-NORM-10), which the bytes-object tag then builds (three octets); false for a language
+	// without one (PHP), whose vector cases that need byte-arrays are skipped. Absent is true.
+	ByteArrays *bool `json:"byteArrays,omitempty"`
 	// The version of the specification the implementation was written for; the kit then names the
 	// requirements changed since with the failures they explain (TR-CONF-24).
 	SpecVersion *string `json:"specVersion,omitempty"`
@@ -4303,7 +4310,7 @@ func (v *HelloOutput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "specVersion":
+		case "name", "version", "language", "protocol", "groups", "stringModel", "cycles", "opaqueValues", "byteArrays", "specVersion":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
@@ -5016,7 +5023,8 @@ type ResultInput struct {
 	// A string or a string tag:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
 	Content AdapterProtocolTaggedString `json:"content,omitempty"`
-	IsError bool                        `json:"isError"`
+	// A boolean, except in the cases that send another value or none (TR-BOUND-17).
+	IsError json.RawMessage `json:"isError,omitempty"`
 	// A value in the tagged encoding:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
 	Structured AdapterProtocolTaggedValue `json:"structured,omitempty"`
@@ -5034,9 +5042,6 @@ func (v *ResultInput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
 		return fmt.Errorf("ResultInput: want an object, got %.40s", data)
-	}
-	if raw, ok := members["isError"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ResultInput: missing member %q", "isError")
 	}
 	if raw, ok := members["warnings"]; ok {
 		if err := noNullItems(raw, 1); err != nil {

@@ -21,6 +21,8 @@ final readonly class Handshake implements \JsonSerializable
      * @param 'utf16'|'codepoints'|'bytes' $stringModel
      * @param bool $cycles
      * @param bool $opaqueValues
+     * @param bool|Absent $byteArrays Absent::Value when absent. Whether the language has a native byte array (the need
+     *     byte-arrays); absent is true.
      * @param string|Absent $specVersion Absent::Value when absent. The spec version the implementation was written for,
      *     when its handshake names one (TR-CONF-24).
      * @param array<string, mixed> $additionalMembers
@@ -34,6 +36,7 @@ final readonly class Handshake implements \JsonSerializable
         public string $stringModel,
         public bool $cycles,
         public bool $opaqueValues,
+        public bool|Absent $byteArrays = Absent::Value,
         public string|Absent $specVersion = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
@@ -62,6 +65,10 @@ final readonly class Handshake implements \JsonSerializable
             stringModel: Json::oneOf($m['stringModel'], $path . '.stringModel', ['utf16', 'codepoints', 'bytes']),
             cycles: Json::bool($m['cycles'], $path . '.cycles'),
             opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
+            byteArrays: array_key_exists('byteArrays', $m) ? Json::bool(
+                $m['byteArrays'],
+                $path . '.byteArrays',
+            ) : Absent::Value,
             specVersion: array_key_exists('specVersion', $m) ? Json::string(
                 $m['specVersion'],
                 $path . '.specVersion',
@@ -78,6 +85,7 @@ final readonly class Handshake implements \JsonSerializable
                         'stringModel',
                         'cycles',
                         'opaqueValues',
+                        'byteArrays',
                         'specVersion',
                     ],
                 ),
@@ -96,6 +104,9 @@ final readonly class Handshake implements \JsonSerializable
         $out->{'stringModel'} = $this->stringModel;
         $out->{'cycles'} = $this->cycles;
         $out->{'opaqueValues'} = $this->opaqueValues;
+        if (!$this->byteArrays instanceof Absent) {
+            $out->{'byteArrays'} = $this->byteArrays;
+        }
         if (!$this->specVersion instanceof Absent) {
             $out->{'specVersion'} = $this->specVersion;
         }

@@ -21,6 +21,9 @@ final readonly class HelloOutput implements \JsonSerializable
      * @param StringModel $stringModel How the language holds a string: UTF-16 code units, code points, or octets.
      * @param bool $cycles
      * @param bool $opaqueValues
+     * @param bool|Absent $byteArrays Absent::Value when absent. Whether the language has a native byte array that a
+     *     normalizer reads as binary data (TR-NORM-10), which the bytes-object tag then builds (three octets); false
+     *     for a language without one (PHP), whose vector cases that need byte-arrays are skipped. Absent is true.
      * @param string|Absent $specVersion Absent::Value when absent. The version of the specification the implementation
      *     was written for; the kit then names the requirements changed since with the failures they explain
      *     (TR-CONF-24).
@@ -35,6 +38,7 @@ final readonly class HelloOutput implements \JsonSerializable
         public StringModel $stringModel,
         public bool $cycles,
         public bool $opaqueValues,
+        public bool|Absent $byteArrays = Absent::Value,
         public string|Absent $specVersion = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
@@ -63,6 +67,10 @@ final readonly class HelloOutput implements \JsonSerializable
             stringModel: Json::enum(StringModel::class, $m['stringModel'], $path . '.stringModel'),
             cycles: Json::bool($m['cycles'], $path . '.cycles'),
             opaqueValues: Json::bool($m['opaqueValues'], $path . '.opaqueValues'),
+            byteArrays: array_key_exists('byteArrays', $m) ? Json::bool(
+                $m['byteArrays'],
+                $path . '.byteArrays',
+            ) : Absent::Value,
             specVersion: array_key_exists('specVersion', $m) ? Json::string(
                 $m['specVersion'],
                 $path . '.specVersion',
@@ -79,6 +87,7 @@ final readonly class HelloOutput implements \JsonSerializable
                         'stringModel',
                         'cycles',
                         'opaqueValues',
+                        'byteArrays',
                         'specVersion',
                     ],
                 ),
@@ -97,6 +106,9 @@ final readonly class HelloOutput implements \JsonSerializable
         $out->{'stringModel'} = $this->stringModel;
         $out->{'cycles'} = $this->cycles;
         $out->{'opaqueValues'} = $this->opaqueValues;
+        if (!$this->byteArrays instanceof Absent) {
+            $out->{'byteArrays'} = $this->byteArrays;
+        }
         if (!$this->specVersion instanceof Absent) {
             $out->{'specVersion'} = $this->specVersion;
         }

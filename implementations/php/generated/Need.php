@@ -15,4 +15,5 @@ enum Need: string
     case Utf16Strings = 'utf16-strings';
     case Cycles = 'cycles';
     case OpaqueValues = 'opaque-values';
+    case ByteArrays = 'byte-arrays';
 }

@@ -13,9 +13,10 @@ namespace ToolResult\Generated;
 final readonly class ResultInput implements \JsonSerializable
 {
     /**
-     * @param bool $isError
      * @param mixed $content Absent::Value when absent. A string or a string tag:
      *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json#/$defs/TaggedString
+     * @param mixed $isError Absent::Value when absent. A boolean, except in the cases that send another value or none
+     *     (TR-BOUND-17).
      * @param mixed $structured Absent::Value when absent. A value in the tagged encoding:
      *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
      * @param mixed $artifacts Absent::Value when absent. A value in the tagged encoding:
@@ -25,8 +26,8 @@ final readonly class ResultInput implements \JsonSerializable
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
-        public bool $isError,
         public mixed $content = Absent::Value,
+        public mixed $isError = Absent::Value,
         public mixed $structured = Absent::Value,
         public mixed $artifacts = Absent::Value,
         public array|Absent $warnings = Absent::Value,
@@ -38,10 +39,10 @@ final readonly class ResultInput implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['isError'], null);
+        $m = Json::members($data, $path, [], null);
         return new self(
-            isError: Json::bool($m['isError'], $path . '.isError'),
             content: array_key_exists('content', $m) ? $m['content'] : Absent::Value,
+            isError: array_key_exists('isError', $m) ? $m['isError'] : Absent::Value,
             structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
             artifacts: array_key_exists('artifacts', $m) ? $m['artifacts'] : Absent::Value,
             warnings: array_key_exists('warnings', $m) ? Json::list(
@@ -62,7 +63,9 @@ final readonly class ResultInput implements \JsonSerializable
         if (!$this->content instanceof Absent) {
             $out->{'content'} = $this->content;
         }
-        $out->{'isError'} = $this->isError;
+        if (!$this->isError instanceof Absent) {
+            $out->{'isError'} = $this->isError;
+        }
         if (!$this->structured instanceof Absent) {
             $out->{'structured'} = $this->structured;
         }

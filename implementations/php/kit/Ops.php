@@ -47,6 +47,8 @@ final class Ops
                 'language' => 'php ' . PHP_VERSION,
                 'protocol' => 'toolresult-adapter/1', 'groups' => self::GROUPS, 'stringModel' => 'bytes',
                 'cycles' => true, 'opaqueValues' => true,
+                // PHP has no native byte array (TR-NORM-10): its strings are always base64 text.
+                'byteArrays' => false,
                 // The package carries the spec's version: the kit explains failures against it (TR-CONF-24).
                 'specVersion' => \ToolResult\Version::VERSION,
             ],
@@ -121,9 +123,10 @@ final class Ops
     public function result(mixed $in): mixed
     {
         // A missing content is no shape error: the bounder fails it closed, as it does a content
-        // that is not a string (§9.3, TR-BOUND-4). A missing isError is one.
-        if (!$in instanceof \stdClass || !property_exists($in, 'isError')) {
-            throw new BadInput('result input needs isError');
+        // that is not a string (§9.3, TR-BOUND-4); nor is a missing isError, or one that is not a
+        // boolean: the bounder makes a success result of it (TR-BOUND-17).
+        if (!$in instanceof \stdClass) {
+            throw new BadInput('result input is not an object');
         }
         $hasContent = property_exists($in, 'content');
         $content = $hasContent ? $this->decode($in->content) : Absent::Value;
@@ -136,11 +139,14 @@ final class Ops
             }
             $warnings = $in->warnings;
         }
-        $isError = $in->isError;
+        $isError = property_exists($in, 'isError') ? $in->isError : Absent::Value;
         $hasArtifacts = $artifacts !== Absent::Value;
         if (!is_string($content) || !is_bool($isError) || ($isError && $hasArtifacts)) {
             // What an untyped caller hands the bounder: a mapping with the result's members.
-            $m = ['isError' => $isError, 'warnings' => $warnings];
+            $m = ['warnings' => $warnings];
+            if ($isError !== Absent::Value) {
+                $m['isError'] = $isError;
+            }
             if ($hasContent) {
                 $m['content'] = $content;
             }
@@ -277,10 +283,16 @@ final class Ops
     private function normalize(\stdClass $input): array
     {
         $source = $input->source ?? null;
-        if (!property_exists($input, 'value') || !in_array($source, ['mcp', 'langchain', 'local'], true)) {
+        $sources = ['mcp', 'langchain', 'local', 'local-result'];
+        if (!property_exists($input, 'value') || !in_array($source, $sources, true)) {
             throw new BadInput('normalize needs source and value');
         }
         $options = NormalizeOptions::from($this->options($input));
+        if ($source === 'local-result') {
+            // A local tool that returned a tool result (§9.3, TR-NORM-62): the value is a result
+            // input, built with the library's factories and handed to the local normalizer.
+            return ['result' => LocalNormalizer::normalize($this->result($input->value), $options)->toRecord()];
+        }
         $value = $this->decode($input->value);
         $r = match ($source) {
             'mcp' => McpNormalizer::normalize($value, $options),

@@ -334,6 +334,7 @@ Handshake = TypedDict(
         "stringModel": Literal["utf16", "codepoints", "bytes"],
         "cycles": bool,
         "opaqueValues": bool,
+        "byteArrays": NotRequired[bool],
         "specVersion": NotRequired[str],
     },
 )
@@ -575,8 +576,8 @@ VectorCase = TypedDict(
 )
 
 # What an implementation must declare in its handshake for the case to apply.
-Need: TypeAlias = Literal["utf16-strings", "cycles", "opaque-values"]
-NEED_VALUES: tuple[Need, ...] = ("utf16-strings", "cycles", "opaque-values")
+Need: TypeAlias = Literal["utf16-strings", "cycles", "opaque-values", "byte-arrays"]
+NEED_VALUES: tuple[Need, ...] = ("utf16-strings", "cycles", "opaque-values", "byte-arrays")
 
 # output: the answer's output equals this JSON value (object member order aside). error: the
 # answer is an error with this code (and, with messageExcludes, quoting none of those strings).
@@ -964,6 +965,7 @@ HelloOutput = TypedDict(
         "stringModel": "StringModel",
         "cycles": bool,
         "opaqueValues": bool,
+        "byteArrays": NotRequired[bool],
         "specVersion": NotRequired[str],
     },
 )
@@ -1079,7 +1081,7 @@ ResultInput = TypedDict(
     "ResultInput",
     {
         "content": NotRequired["AdapterProtocolTaggedString"],
-        "isError": bool,
+        "isError": NotRequired[Any],
         "structured": NotRequired["AdapterProtocolTaggedValue"],
         "artifacts": NotRequired["AdapterProtocolTaggedValue"],
         "warnings": NotRequired[list[str]],

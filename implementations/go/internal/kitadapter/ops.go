@@ -401,8 +401,8 @@ func opHooks(in map[string]any, logs *lineLog) (any, error) {
 
 func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 	source, _ := in["source"].(string)
-	if source != "mcp" && source != "langchain" && source != "local" {
-		return nil, fail("adapter.bad_input", "source must be mcp, langchain or local")
+	if source != "mcp" && source != "langchain" && source != "local" && source != "local-result" {
+		return nil, fail("adapter.bad_input", "source must be mcp, langchain, local or local-result")
 	}
 	rawOptions, err := Decode(in["options"])
 	if err != nil {
@@ -416,7 +416,15 @@ func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 	if !given {
 		return nil, fail("adapter.bad_input", "value is required")
 	}
-	value, err := Decode(raw)
+	var value any
+	if source == "local-result" {
+		// A local tool that returned a tool result (spec §9.3, TR-NORM-62): the value is a result
+		// input, built with the implementation's constructors and handed to the local normalizer.
+		source = "local"
+		value, err = buildResult(raw)
+	} else {
+		value, err = Decode(raw)
+	}
 	if err != nil {
 		return nil, err
 	}

@@ -119,7 +119,11 @@ final class JsonSchema
         }
     }
 
-    /** @return array{0:mixed,1:string} the schema a $ref names, and its base */
+    /**
+     * @return array{0:mixed,1:string,2:bool} the schema a $ref names, its base, and whether that base
+     * already is the one its own $id gives (a resource or an anchor named by its URI), so that the
+     * $id is not resolved a second time against itself
+     */
     private function resolveRef(string $ref, string $base): array
     {
         $uri = self::resolve($base, $ref);
@@ -131,13 +135,13 @@ final class JsonSchema
         }
         $target = $this->resources[$doc];
         if ($fragment === '') {
-            return [$target, $doc];
+            return [$target, $doc, true];
         }
         if ($fragment[0] !== '/') {
             if (!array_key_exists($doc . '#' . $fragment, $this->resources)) {
                 throw new SchemaInvalid('unresolvable anchor');
             }
-            return [$this->resources[$doc . '#' . $fragment], $doc];
+            return [$this->resources[$doc . '#' . $fragment], $doc, true];
         }
         foreach (explode('/', substr($fragment, 1)) as $token) {
             $token = str_replace(['~1', '~0'], ['/', '~'], rawurldecode($token));
@@ -155,7 +159,7 @@ final class JsonSchema
             $target = $next;
         }
         SchemaForms::check($target, $this->dialect);
-        return [$target, $doc];
+        return [$target, $doc, false];
     }
 
     private static function stripFragment(string $uri): string
@@ -231,7 +235,7 @@ final class JsonSchema
      */
     private int $depth = 0;
 
-    private function validate(mixed $schema, mixed $v, string $base): ?array
+    private function validate(mixed $schema, mixed $v, string $base, bool $baseIsOwn = false): ?array
     {
         $this->step();
         // A $ref that leads back to itself on the same value would never end: past this many nested
@@ -240,7 +244,7 @@ final class JsonSchema
             throw new SchemaInvalid('evaluation too deep');
         }
         try {
-            return $this->evaluate($schema, $v, $base);
+            return $this->evaluate($schema, $v, $base, $baseIsOwn);
         } finally {
             $this->depth--;
         }
@@ -255,7 +259,7 @@ final class JsonSchema
         }
     }
 
-    private function evaluate(mixed $schema, mixed $v, string $base): ?array
+    private function evaluate(mixed $schema, mixed $v, string $base, bool $baseIsOwn): ?array
     {
         $ann = ['props' => [], 'items' => [], 'all' => false];
         if ($schema === true) {
@@ -265,8 +269,9 @@ final class JsonSchema
             return null;
         }
         $s = self::members($schema);
-        if (is_string($s['$id'] ?? null) && !($this->dialect === '7' && str_starts_with($s['$id'], '#'))) {
-            $base = self::resolve($base, $s['$id']);
+        $id = $s['$id'] ?? null;
+        if (!$baseIsOwn && is_string($id) && !($this->dialect === '7' && str_starts_with($id, '#'))) {
+            $base = self::resolve($base, $id);
         }
         $isObject = JsonData::isObject($v);
         $isArray = JsonData::isList($v);
@@ -277,8 +282,8 @@ final class JsonSchema
         };
 
         if (is_string($s['$ref'] ?? null)) {
-            [$target, $tbase] = $this->resolveRef($s['$ref'], $base);
-            $sub = $this->validate($target, $v, $tbase);
+            [$target, $tbase, $own] = $this->resolveRef($s['$ref'], $base);
+            $sub = $this->validate($target, $v, $tbase, $own);
             if ($sub === null) {
                 return null;
             }
@@ -400,7 +405,10 @@ final class JsonSchema
         }
         if (($m = $num('multipleOf')) !== null) {
             $q = $v / $m;
-            if (!is_finite($q) || floor($q) != $q) {
+            // The float rule, as Ajv runs it: the double quotient is an integer below 10^21 in
+            // absolute value (beyond it JavaScript writes it with an exponent and Ajv's parseInt
+            // reads back only its first digits).
+            if (!is_finite($q) || floor($q) != $q || abs($q) >= 1e21) {
                 return false;
             }
         }

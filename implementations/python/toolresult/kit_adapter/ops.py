@@ -236,19 +236,28 @@ def op_hooks(payload: dict[str, Any]) -> schema.HooksOutput:
     return {"result": dict(_exposed(payload, transform_tool_result(bounded, hooks, options), options).to_json())}
 
 
-_NORMALIZE_GROUPS = {"mcp": "normalize-mcp", "langchain": "normalize-langchain", "local": "normalize-local"}
+_NORMALIZE_GROUPS = {
+    "mcp": "normalize-mcp",
+    "langchain": "normalize-langchain",
+    "local": "normalize-local",
+    "local-result": "normalize-local",
+}
 
 
 def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
     source = payload.get("source")
     if source not in _NORMALIZE_GROUPS:
-        raise OpError("adapter.bad_input", "source must be mcp, langchain or local")
+        raise OpError("adapter.bad_input", "source must be mcp, langchain, local or local-result")
     try:
         options = NormalizeOptions.from_json(with_undefined_budgets(payload.get("options")))
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
     if "value" not in payload:
         raise OpError("adapter.bad_input", "value is required")
+    if source == "local-result":
+        # A local tool that returned a tool result (spec 9.3, TR-NORM-62): the value is a result
+        # input, built with the implementation's constructors and handed to the local normalizer.
+        return {"result": dict(normalize("local", build_result(payload["value"]), options).to_json())}
     value = decode_tagged(payload["value"])
     return {"result": dict(normalize(source, value, options).to_json())}
 

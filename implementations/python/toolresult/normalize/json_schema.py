@@ -311,8 +311,11 @@ def _validate(c: _Compiled, schema: Any, v: Any, base: str, depth: int) -> _Resu
 
     if "number" in types:
         if "multipleOf" in schema:
-            quotient = v / schema["multipleOf"]
-            if not (math.isfinite(quotient) and quotient == math.floor(quotient)):
+            # The float rule, as Ajv runs it: the double quotient is an integer below 10^21 in
+            # absolute value (beyond it JavaScript writes the number with an exponent, and Ajv's
+            # parseInt reads back only its first digits).
+            quotient = float(v) / float(schema["multipleOf"])
+            if not (math.isfinite(quotient) and quotient == math.floor(quotient) and abs(quotient) < 1e21):
                 return fail()
         if "maximum" in schema and v > schema["maximum"]:
             return fail()

@@ -1,0 +1,158 @@
+// Mutants on the questions of issue 42 that the spec now answers (question 1, question 4 and the
+// implementer's five): each takes the other reading of the answer, and each is killed by a vector
+// written for it.
+import { OpError } from '../adapter/ops/types.ts';
+import type { Mutant } from './index.ts';
+
+type Rec = Record<string, unknown>;
+
+const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/** The value with every tag of the given opaque kind replaced by `by`. */
+function replaceOpaque(v: unknown, kind: string, by: unknown): unknown {
+  if (Array.isArray(v)) return v.map((x) => replaceOpaque(x, kind, by));
+  if (!isRec(v)) return v;
+  if (v.$tr === 'opaque' && v.kind === kind) return by;
+  if (v.$tr !== undefined) return v;
+  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, replaceOpaque(x, kind, by)]));
+}
+
+/** The value with every `$id` below the root removed (the root's own is kept). */
+function withoutNestedIds(v: unknown, root = true): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutNestedIds(x, false));
+  if (!isRec(v)) return v;
+  return Object.fromEntries(Object.entries(v).filter(([k]) => root || k !== '$id').map(([k, x]) => [k, withoutNestedIds(x, false)]));
+}
+
+/** A finite double as an exact decimal: digits as a BigInt and a power of ten, from its shortest text. */
+function decimal(x: number): { digits: bigint; exponent: number } {
+  const [mantissa, e = '0'] = String(x).split('e');
+  const [whole, fraction = ''] = mantissa!.split('.');
+  return { digits: BigInt(whole! + fraction), exponent: Number(e) - fraction.length };
+}
+
+/** Whether x is a multiple of d in exact decimal arithmetic over their shortest decimal texts. */
+function exactMultiple(x: number, d: number): boolean {
+  const a = decimal(x);
+  const b = decimal(d);
+  const e = Math.min(a.exponent, b.exponent);
+  const scale = (n: { digits: bigint; exponent: number }) => n.digits * 10n ** BigInt(n.exponent - e);
+  return scale(a) % scale(b) === 0n;
+}
+
+/** Whether the pattern is invalid with the `u` flag and valid without it (Annex B syntax). */
+function annexBOnly(pattern: string): boolean {
+  try {
+    new RegExp(pattern, 'u');
+    return false;
+  } catch {
+    try {
+      new RegExp(pattern);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** The normalize input with its output schema replaced by `f(schema, structuredContent)`. */
+function withSchema(input: Rec, f: (schema: Rec, value: unknown) => unknown): Rec {
+  const options = input.options;
+  const value = input.value;
+  if (input.source !== 'mcp' || !isRec(options) || !isRec(options.outputSchema) || !isRec(value)) return input;
+  return { ...input, options: { ...options, outputSchema: f(options.outputSchema, value.structuredContent) } };
+}
+
+export const questionMutants: readonly Mutant[] = [
+  {
+    name: 'text-row-reads-block-members',
+    breaks: 'TR-NORM-11',
+    description: "fills the mimeType and uri cells of a user-only MCP text block's row from members of those names on the block, which MCP's text block does not define",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const blocks = isRec(input.value) ? input.value.content : undefined;
+        const artifacts = out.result.artifacts;
+        if (input.source !== 'mcp' || !Array.isArray(blocks) || !Array.isArray(artifacts)) return out;
+        const table = artifacts[0] as { type?: unknown; data?: { rows?: unknown } } | undefined;
+        if (table?.type !== 'table' || !Array.isArray(table.data?.rows)) return out;
+        const rows = (table.data.rows as string[][]).map((row) => {
+          const block: unknown = blocks[Number(/^content\[(\d+)\]$/.exec(row[0] ?? '')?.[1] ?? -1)];
+          if (row[1] !== 'text' || !isRec(block)) return row;
+          const cell = (v: unknown, old: string) => (typeof v === 'string' ? v : old);
+          return [row[0]!, row[1], cell(block.mimeType, row[2]!), row[3]!, cell(block.uri, row[4]!)];
+        });
+        return { result: { ...out.result, artifacts: [{ ...table, data: { ...table.data, rows } }, ...artifacts.slice(1)] } };
+      },
+    }),
+  },
+  {
+    name: 'is-error-not-boolean-bad-input',
+    breaks: 'TR-BOUND-17',
+    description: 'refuses a result input whose isError is missing or not a boolean as adapter.bad_input, instead of letting the bounder make a success result of it',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        if (isRec(input.result) && typeof input.result.isError !== 'boolean') throw new OpError('adapter.bad_input', 'result input has no boolean isError');
+        return ref.bound!(input, ctx);
+      },
+    }),
+  },
+  {
+    name: 'multiple-of-exact-decimal',
+    breaks: 'TR-NORM-32',
+    description: 'checks multipleOf in exact decimal arithmetic over the numbers as written (0.3 is a multiple of 0.1), not by the double quotient',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema, value) => {
+            const d = schema.multipleOf;
+            if (typeof d !== 'number' || typeof value !== 'number' || !Number.isFinite(value)) return schema;
+            const { multipleOf: _, ...rest } = schema;
+            return exactMultiple(value, d) ? rest : { ...rest, not: {} };
+          }),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'ref-ignores-nested-id',
+    breaks: 'TR-NORM-32',
+    description: 'resolves every $ref against the root alone: an $id below the root sets no base and names no resource',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => ref.normalize!(withSchema(input, (schema) => withoutNestedIds(schema)), ctx),
+    }),
+  },
+  {
+    name: 'pattern-annex-b-syntax',
+    breaks: 'TR-NORM-65',
+    description: "takes a pattern that is valid only without the u flag (Annex B: a lone brace, \\c1, {,2}) as valid, and runs it with that reading",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema, value) => {
+            const p = schema.pattern;
+            if (typeof p !== 'string' || typeof value !== 'string' || !annexBOnly(p)) return schema;
+            const { pattern: _, ...rest } = schema;
+            return new RegExp(p).test(value) ? rest : { ...rest, not: {} };
+          }),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'local-result-read-as-data',
+    breaks: 'TR-NORM-62',
+    description: "reads a tool result a local tool returned as JSON data (its members as structured, their JSON as the text), not as a result to bound",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'local-result' ? { ...input, source: 'local' } : input, ctx),
+    }),
+  },
+  {
+    name: 'byte-array-not-binary',
+    breaks: 'TR-NORM-10',
+    description: "reads a native byte array in a LangChain block's data as data of the wrong kind (only base64 text counts), so the block is invalid",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'langchain' ? { ...input, value: replaceOpaque(input.value, 'bytes-object', { $tr: 'opaque', kind: 'function' }) } : input, ctx),
+    }),
+  },
+];
