@@ -173,7 +173,7 @@ describe('(c) a project that installs the package with Composer by the README', 
     expect(reaching.map((f) => relative(installed, f))).toEqual([]);
   });
 
-  it('(d) the README kit line: every group passes against the installed vendor/bin/toolresult-php-adapter, nothing skipped', async () => {
-    await expectReadmeKitLinePasses({ readme: README, adapter: 'vendor/bin/toolresult-php-adapter', adapterName: 'toolresult-php', version: packageJson.version, root: ROOT, cwd: app, reportDir: tmp, env });
+  it('(d) the README kit line: every group passes against the installed vendor/bin/toolresult-php-adapter, nothing skipped but the byte-array cases PHP cannot build', async () => {
+    await expectReadmeKitLinePasses({ readme: README, adapter: 'vendor/bin/toolresult-php-adapter', adapterName: 'toolresult-php', version: packageJson.version, root: ROOT, cwd: app, reportDir: tmp, env, noByteArrays: true });
   }, 600_000);
 });

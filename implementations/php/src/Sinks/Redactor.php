@@ -25,8 +25,8 @@ final class Redactor
     private const PARAMETER_WORDS = [
         'token', 'key', 'secret', 'password', 'passwd', 'pwd', 'signature', 'sig', 'credential', 'auth',
     ];
-    private const KEY_PREFIXES = 'sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-|xoxa-|xoxb-|xoxe-|xoxo-|xoxp-'
-        . '|xoxr-|xoxs-|xapp-|AKIA|AIza';
+    private const KEY_PREFIXES = 'sk-|sk_|pk_|rk_|ghp_|gho_|ghu_|ghs_|ghr_|github_pat_|glpat-'
+        . '|xoxa-|xoxb-|xoxe-|xoxo-|xoxp-|xoxr-|xoxs-|xapp-|AKIA|AIza';
     /**
      * The rules in order (TR-PRIV-16) but the second, credential-parameter, which rules() builds from
      * the lists above and puts in its place: url-credentials, authorization-header, bearer-token, jwt,
@@ -36,7 +36,8 @@ final class Redactor
     private const RULES = [
         ['~://[^\t\n\f\r /?#@]+@~', '://***@'],
         [
-            '~([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["\']?[ \t]*[:=][ \t]*["\']?[A-Za-z]+[ \t]+)[A-Za-z0-9._\~+/-]+=*~',
+            '~([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["\']?[ \t]*[:=][ \t]*["\']?[A-Za-z]+[ \t]+)'
+                . '[A-Za-z0-9._\~+/-]+=*~',
             '$1***',
         ],
         ['~([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._\~+/-]+=*~', '$1 ***'],
