@@ -1,7 +1,5 @@
 package toolresult
 
-import "strings"
-
 // input is a result's channels as the bounder reads them.
 type input struct {
 	content       any
@@ -137,21 +135,12 @@ func truncationNotice(budget int) string {
 // capContent coerces s and caps it at budget octets (TR-BOUND-3). It decodes from the start and
 // stops once the coerced text passes the budget, so a long text costs what the budget lets through.
 func capContent(s string, budget int) (string, bool) {
-	var b strings.Builder
-	for i := 0; i < len(s); {
-		n, ok := sequenceAt(s, i)
-		piece := "\uFFFD"
-		if ok {
-			piece = s[i : i+n]
-		}
-		if b.Len()+len(piece) > budget {
-			notice := truncationNotice(budget)
-			return prefixOctets(b.String(), budget-len(notice)) + notice, true
-		}
-		b.WriteString(piece)
-		i += n
+	prefix, cut := coercedPrefix(s, budget)
+	if !cut {
+		return prefix, false
 	}
-	return b.String(), false
+	notice := truncationNotice(budget)
+	return prefixOctets(prefix, budget-len(notice)) + notice, true
 }
 
 // validArtifactList is TR-BOUND-9 on a coerced list.

@@ -89,12 +89,14 @@ func cutWithDropNotice(pieces []string, omitted []omittedPiece, budget int) (str
 	}
 	drop := dropNotice(omitted)
 	room := keep - len(drop)
-	return coercedPrefix(strings.Join(pieces, "\n"), room) + notice + drop, true
+	kept, _ := coercedPrefix(strings.Join(pieces, "\n"), room)
+	return kept + notice + drop, true
 }
 
 // coercedPrefix is the longest prefix of the coerced s that ends on a code-point boundary and is
-// at most n octets. As capContent, it decodes from the start and stops once it passes n.
-func coercedPrefix(s string, n int) string {
+// at most n octets, and whether it is shorter than the coerced s. It decodes from the start and stops
+// once it passes n, so a long text costs what n lets through (capContent's cut is this walk too).
+func coercedPrefix(s string, n int) (string, bool) {
 	var b strings.Builder
 	for i := 0; i < len(s); {
 		size, ok := sequenceAt(s, i)
@@ -103,10 +105,10 @@ func coercedPrefix(s string, n int) string {
 			piece = s[i : i+size]
 		}
 		if b.Len()+len(piece) > n {
-			break
+			return b.String(), true
 		}
 		b.WriteString(piece)
 		i += size
 	}
-	return b.String()
+	return b.String(), false
 }
