@@ -6,21 +6,7 @@
 # uses it too). `--ensure` only makes it; `--print` makes it and prints its path.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-req="$here/implementations/python/requirements/integrations.txt"
-hash="$(sha256sum "$req" | cut -c1-12)"
-venv="${XDG_CACHE_HOME:-$HOME/.cache}/toolresult-protocol/venvs/pyintegrations-$hash"
-mkdir -p "$(dirname "$venv")"
-(
-  flock 9
-  if [ ! -f "$venv/.complete" ]; then
-    echo "python integrations: creating $venv (pinned, hashed)" >&2
-    rm -rf "$venv"
-    # Debian's interpreter, as the package test's venv (scripts/prerequisites.ts checks it has venv).
-    "${TOOLRESULT_SYSTEM_PYTHON:-/usr/bin/python3}" -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --require-hashes --no-deps -r "$req"
-    touch "$venv/.complete"
-  fi
-) 9> "$venv.lock"
+venv="$(bash "$here/scripts/python-hashed-venv.sh" pyintegrations "$here/implementations/python/requirements/integrations.txt")"
 case "${1:-}" in
   --ensure) exit 0 ;;
   --print) echo "$venv"; exit 0 ;;

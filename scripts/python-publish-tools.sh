@@ -6,19 +6,4 @@
 # maintainer publishes with them (README, "Publishing"). Prints the venv's path.
 set -euo pipefail
 here="$(cd "$(dirname "$0")/.." && pwd)"
-req="$here/implementations/python/requirements/publish.txt"
-hash="$(sha256sum "$req" | cut -c1-12)"
-venv="${XDG_CACHE_HOME:-$HOME/.cache}/toolresult-protocol/venvs/pypublish-$hash"
-mkdir -p "$(dirname "$venv")"
-(
-  flock 9
-  if [ ! -f "$venv/.complete" ]; then
-    echo "python publish tools: creating $venv (pinned, hashed)" >&2
-    rm -rf "$venv"
-    # Debian's interpreter, as the other venvs of the tests (scripts/python-integrations.sh).
-    "${TOOLRESULT_SYSTEM_PYTHON:-/usr/bin/python3}" -m venv "$venv"
-    "$venv/bin/python" -m pip install -q --disable-pip-version-check --require-hashes --no-deps -r "$req"
-    touch "$venv/.complete"
-  fi
-) 9> "$venv.lock"
-echo "$venv"
+exec bash "$here/scripts/python-hashed-venv.sh" pypublish "$here/implementations/python/requirements/publish.txt"
