@@ -8,7 +8,8 @@ function isStringArray(v: unknown): v is string[] {
   return true;
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+/** An object of a bounded copy (the measure made every container a fresh plain one, so no prototype test is needed). */
+function isJsonObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
@@ -20,7 +21,7 @@ function hasExactly(o: Record<string, unknown>, names: readonly string[]): boole
 }
 
 function validData(type: unknown, data: unknown): boolean {
-  if (!isPlainObject(data)) return false;
+  if (!isJsonObject(data)) return false;
   if (type === 'text') return hasExactly(data, ['text']) && typeof data.text === 'string';
   if (type === 'table') {
     if (!hasExactly(data, ['columns', 'rows'])) return false;
@@ -36,7 +37,7 @@ function validData(type: unknown, data: unknown): boolean {
 export function isValidArtifactList(list: unknown): boolean {
   if (!Array.isArray(list)) return false;
   for (const a of list) {
-    if (!isPlainObject(a) || !hasExactly(a, ['type', 'label', 'data'])) return false;
+    if (!isJsonObject(a) || !hasExactly(a, ['type', 'label', 'data'])) return false;
     if (typeof a.label !== 'string' || !validData(a.type, a.data)) return false;
   }
   return true;

@@ -7,6 +7,7 @@ import { measureJson } from '../bound/measure.ts';
 import { resolveOptions, type BoundOptions } from '../bound/options.ts';
 import { canonicalize } from '../canonical-json/serialize.ts';
 import { parseStrict } from '../canonical-json/parse.ts';
+import { isPlainObject } from '../normalize/read-plain.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
 import { sealBounded, type BoundedToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
 import type { ExposurePolicy } from '../../generated/model.ts';
@@ -24,12 +25,6 @@ export type ResolvedExposure =
   | { readonly policy: 'allowlist'; readonly pointers: readonly { readonly pointer: string; readonly tokens: readonly string[] }[] };
 
 const NONE: ResolvedExposure = Object.freeze({ policy: 'none' });
-
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  if (v === null || typeof v !== 'object' || Array.isArray(v)) return false;
-  const proto = Object.getPrototypeOf(v);
-  return proto === Object.prototype || proto === null;
-}
 
 /**
  * The policy checked against exposure-policy.schema.json (TR-EXPOSE-2). Absent (undefined or null)

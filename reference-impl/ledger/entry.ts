@@ -20,7 +20,8 @@ export function persist(result: BoundedToolResult): string {
   return canonicalize({ version: LEDGER_VERSION, result: sealedRecord(sealed) } as unknown as JsonValue);
 }
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
+/** An object of parsed JSON text (parseStrict builds only plain objects and arrays, so no prototype test is needed). */
+function isJsonObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
@@ -42,7 +43,7 @@ export function restore(entry: string, options?: BoundOptions): BoundedToolResul
   }
   // A legacy entry: the JSON string of a text-only result, from before entries were versioned.
   if (typeof parsed === 'string') return bound(ToolResult.text(parsed), options);
-  if (!isPlainObject(parsed)) throw malformed('neither an object nor a string');
+  if (!isJsonObject(parsed)) throw malformed('neither an object nor a string');
   const version = parsed.version;
   if (typeof version === 'number' && Number.isInteger(version) && version >= 1 && version !== LEDGER_VERSION) {
     throw new LedgerError('ledger.unknown_version', 'ledger entry has a version this implementation does not know');
@@ -65,7 +66,7 @@ interface ReadResult {
 }
 
 function readResult(r: unknown): ReadResult {
-  if (!isPlainObject(r)) throw malformed('result is not an object');
+  if (!isJsonObject(r)) throw malformed('result is not an object');
   for (const k of Object.keys(r)) if (!RESULT_KEYS.has(k)) throw malformed('result has an unknown member');
   const { content, isError, artifacts, warnings } = r;
   if (typeof content !== 'string') throw malformed('content is not a string');
@@ -74,7 +75,7 @@ function readResult(r: unknown): ReadResult {
   if (!Array.isArray(warnings)) throw malformed('warnings is not an array');
   const codes: string[] = [];
   for (const w of warnings) {
-    if (!isPlainObject(w) || Object.keys(w).length !== 1 || typeof w.code !== 'string') throw malformed('a warning is not {code}');
+    if (!isJsonObject(w) || Object.keys(w).length !== 1 || typeof w.code !== 'string') throw malformed('a warning is not {code}');
     codes.push(w.code);
   }
   const hasStructured = Object.hasOwn(r, 'structured');
