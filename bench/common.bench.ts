@@ -41,7 +41,7 @@ export async function run(): Promise<BenchOutcome> {
     for (const l of lines) console.log(`  ${l}`);
     for (const s of COMMON_SHAPES) {
       const row = lines.find((l) => l.startsWith(`${s.name} `))?.trimEnd();
-      targets.push({ name: `${impl} ${s.name}: ${row === undefined ? 'no row' : row.replace(/\s+/g, ' ')}`, met: row !== undefined && row.endsWith(' ok') });
+      targets.push({ name: `${impl} ${s.name}: ${row === undefined ? 'no row' : row.replace(/\s+/g, ' ')}`, met: row?.endsWith(' ok') === true });
     }
   }
   return { targets };

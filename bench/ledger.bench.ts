@@ -82,7 +82,9 @@ async function floorSide(floor: Floor, processes: number): Promise<Side> {
     async round(tag, calls) {
       const per = Math.ceil(calls / processes);
       const t0 = performance.now();
-      workers.forEach((w, k) => w.stdin!.write(`go floor-${tag}-${k} ${per}\n`));
+      workers.forEach((w, k) => {
+        w.stdin!.write(`go floor-${tag}-${k} ${per}\n`);
+      });
       await Promise.all(workers.map((_, k) => next(k, 'done')));
       return ((performance.now() - t0) / 1000) * (calls / (per * processes));
     },

@@ -111,8 +111,8 @@ function otherLanguages(benignFile: string): CostRow[] {
 
 /** The rules of spec 1.0.0-alpha.2 before issue 41: what the new figure is compared with. */
 const PREVIOUS_RULES = [
-  /:\/\/[^\t\n\f\r \/?#@]+@/g,
-  /([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+\/-]+=*/g,
+  /:\/\/[^\t\n\f\r /?#@]+@/g,
+  /([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+/-]+=*/g,
   /(^|[^A-Za-z0-9])(?:sk-|sk_|pk_|rk_|ghp_|gho_|ghs_|github_pat_|xoxb-|xoxp-|AKIA|AIza)[A-Za-z0-9_-]{8,}/g,
 ];
 

@@ -43,7 +43,7 @@ export function bundle(files: SchemaFile[], version: string): Record<string, unk
     const rest = parts.slice(top ? 2 : 0);
     const entry = entries.get(`${url.href}#${top}`);
     if (!entry) throw new Error(`${where}: $ref ${ref} points outside the schemas (${url.href}#${pointer})`);
-    return `#/$defs/${entry}${rest.map((p) => '/' + p).join('')}`;
+    return `#/$defs/${entry}${rest.map((p) => `/${p}`).join('')}`;
   };
   const rewrite = (node: Json, base: string, where: string): Json => {
     if (Array.isArray(node)) return node.map((x) => rewrite(x, base, where));

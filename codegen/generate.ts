@@ -2,7 +2,7 @@
 // name (relative to the output folder) to text. The CLI, `npm run generate` and the drift check all
 // call this, so the repository's generated files and a user's come from the same code.
 import { emitGo } from './go.ts';
-import { type HeaderInput } from './header.ts';
+import type { HeaderInput } from './header.ts';
 import { buildModel } from './ir.ts';
 import { emitPhp } from './php.ts';
 import { emitPython } from './python.ts';

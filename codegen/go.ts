@@ -46,7 +46,7 @@ function aligned(rows: { doc?: string; cells: string[] }[]): string {
     .map((section) => {
       const width = (i: number): number => Math.max(0, ...section.filter((r) => r.cells.length > i + 1).map((r) => r.cells[i]!.length));
       const widths = [width(0), width(1)];
-      return section.map((r) => comment(r.doc, '\t') + '\t' + r.cells.map((c, i) => (i < r.cells.length - 1 ? c.padEnd(widths[i]!) : c)).join(' ') + '\n').join('');
+      return section.map((r) => `${comment(r.doc, '\t')}\t${r.cells.map((c, i) => (i < r.cells.length - 1 ? c.padEnd(widths[i]!) : c)).join(' ')}\n`).join('');
     })
     .join('');
 }

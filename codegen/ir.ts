@@ -323,7 +323,7 @@ export function discriminated(model: Model, type: TypeExpr): { member: string; v
   const decls: ObjectDecl[] = [];
   for (const part of t.of) {
     const d = deref(model, part);
-    if (!d || d.kind !== 'object') return null;
+    if (d?.kind !== 'object') return null;
     decls.push(d);
   }
   const constOf = (d: ObjectDecl, member: string): Literal | undefined => {

@@ -7,7 +7,7 @@
 // Absent::Value when the member is absent and null when it is null; jsonSerialize() leaves Absent
 // out. Decoding is strict: a missing required member, an unknown member of a closed object, a wrong
 // type, a value outside a closed set or a wrong constant throws DecodeError naming the path.
-import { FACT_KEYWORDS, type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, deref, isJsonValue, unalias, wrap } from './ir.ts';
+import { FACT_KEYWORDS, type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, isJsonValue, unalias, wrap } from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 import { PHP_LINE_LIMIT, fitPhpLines } from './php-layout.ts';
 
@@ -23,7 +23,7 @@ const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'
 const phpLiteral = (v: Literal): string => (v === null ? 'null' : typeof v === 'string' ? q(v) : String(v));
 // A description cannot end the comment early.
 const docBlock = (lines: string[], indent = ''): string =>
-  lines.length === 0 ? '' : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ' ' + l.replace(/\*\//g, '* /') : ''}\n`).join('')}${indent} */\n`;
+  lines.length === 0 ? '' : `${indent}/**\n${lines.map((l) => `${indent} *${l ? ` ${l.replace(/\*\//g, '* /')}` : ''}\n`).join('')}${indent} */\n`;
 
 export class PhpTypes {
   private depth = 0;
@@ -465,14 +465,14 @@ class PhpEmitter {
     const paramDocs = ordered.flatMap(({ prop, docType, f }) => {
       const text = [f.required ? '' : 'Absent::Value when absent.', f.doc?.replace(/\s+/g, ' ') ?? ''].filter(Boolean).join(' ');
       // Within the line limit after "     * "; continuation lines indented under the tag.
-      const [first = '', ...rest] = wrap(`@param ${docType} $${prop}${text ? ' ' + text : ''}`, PHP_LINE_LIMIT - 7);
+      const [first = '', ...rest] = wrap(`@param ${docType} $${prop}${text ? ` ${text}` : ''}`, PHP_LINE_LIMIT - 7);
       return [first, ...wrap(rest.join(' '), PHP_LINE_LIMIT - 11).map((l) => `    ${l}`)];
     });
     if (open) paramDocs.push('@param array<string, mixed> $additionalMembers');
     const required = decl.fields.filter((f) => f.required).map((f) => q(f.json));
     const known = open ? 'null' : `[${decl.fields.map((f) => q(f.json)).join(', ')}]`;
     const args = ordered.map(({ f, prop }) => {
-      const path = `$path . ${q('.' + f.json)}`;
+      const path = `$path . ${q(`.${f.json}`)}`;
       const get = `$m[${q(f.json)}]`;
       const dec = this.t.decode(f.type, get, path);
       return f.required ? `            ${prop}: ${dec},\n` : `            ${prop}: array_key_exists(${q(f.json)}, $m) ? ${dec} : Absent::Value,\n`;

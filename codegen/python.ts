@@ -9,7 +9,7 @@ export interface PythonOptions {
   readonly module: string;
 }
 
-const constantName = (name: string): string => name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase() + '_VALUES';
+const constantName = (name: string): string => `${name.replace(/([a-z0-9])([A-Z])/g, '$1_$2').toUpperCase()}_VALUES`;
 
 function literal(value: Literal): string {
   if (value === null) return 'None';
@@ -71,5 +71,5 @@ from __future__ import annotations
 
 from typing import Any, Literal, NotRequired, TypeAlias, TypedDict, Union
 `;
-  return new Map([[`${options.module}.py`, head + model.decls.map((d) => '\n\n' + declaration(d)).join('') + '\n']]);
+  return new Map([[`${options.module}.py`, `${head + model.decls.map((d) => `\n\n${declaration(d)}`).join('')}\n`]]);
 }

@@ -38,7 +38,7 @@ export async function emitTypeScript(files: SchemaFile[], schemaDir: string, hea
       description: `Index of every schema in schemas/${dir}/ (a codegen root, not a protocol type).`,
       type: 'object',
       additionalProperties: false,
-      properties: Object.fromEntries(ids.map((id) => [id.slice(ID_BASE.length), { $ref: './' + id.split('/').pop() }])),
+      properties: Object.fromEntries(ids.map((id) => [id.slice(ID_BASE.length), { $ref: `./${id.split('/').pop()}` }])),
     };
     const ts = await compile(root as never, 'SchemaIndex', {
       bannerComment: '',

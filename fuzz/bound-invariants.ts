@@ -121,7 +121,7 @@ export function checkBoundInvariants(spec: ResultSpec, options: BoundOptions): s
     bounded = bound(buildResult(spec), options);
     record = bounded.toRecord();
   } catch (e) {
-    return `TR-BOUND-0: bound threw ${e instanceof Error ? e.name + ': ' + e.message : typeof e}`;
+    return `TR-BOUND-0: bound threw ${e instanceof Error ? `${e.name}: ${e.message}` : typeof e}`;
   }
   if (!validateRecord(record)) return `TR-BOUND-15: schema: ${ajv.errorsText(validateRecord.errors)}`;
   if (octets(record.content) > budgets.contentBudget) return 'TR-BOUND-3: content over budget';

@@ -36,5 +36,5 @@ export function run(config: FuzzConfig): FuzzOutcome {
 function describeFailure(details: { errorInstance?: unknown; counterexample: unknown }): string {
   const error = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
   const counterexample = fc.stringify(details.counterexample);
-  return `${error}\ncounterexample: ${counterexample.length > 2000 ? counterexample.slice(0, 2000) + '...' : counterexample}`;
+  return `${error}\ncounterexample: ${counterexample.length > 2000 ? `${counterexample.slice(0, 2000)}...` : counterexample}`;
 }

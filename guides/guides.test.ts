@@ -16,7 +16,7 @@ const GUIDES = readdirSync(join(ROOT, 'guides')).filter((f) => f.endsWith('.md')
 const tmp = mkdtempSync(join(tmpdir(), 'guides-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-export interface Example {
+interface Example {
   readonly name: string;
   readonly lang: string;
   readonly code: string;
@@ -24,7 +24,7 @@ export interface Example {
 }
 
 /** The examples of a guide, each with the output it shows. */
-export function examples(markdown: string): Example[] {
+function examples(markdown: string): Example[] {
   const block = (kind: string, name: string): { lang: string; text: string } | undefined => {
     const m = new RegExp(`<!-- docs-test: ${kind} ${name} -->\\n\`\`\`([a-z]*)\\n([\\s\\S]*?)\`\`\``).exec(markdown);
     return m ? { lang: m[1]!, text: m[2]! } : undefined;

@@ -42,6 +42,7 @@ describe('the wrappers are typed by their stacks', () => {
     type Given = { a: AiSdkTool<{ q: string }, unknown>; b: AiSdkTool<{ n: number }, unknown> };
     type Wrapped = aiSdk.WrappedTools<Given>;
     expectTypeOf<keyof Wrapped>().toEqualTypeOf<'a' | 'b'>();
+    // biome-ignore lint/suspicious/noExplicitAny: only the output type is asserted
     expectTypeOf<Wrapped['a']>().toMatchTypeOf<AiSdkTool<any, ToolResultRecord, any>>();
     expect(typeof aiSdk.wrapMcpTools).toBe('function');
   });

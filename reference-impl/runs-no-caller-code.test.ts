@@ -90,9 +90,9 @@ describe('TR-BOUND-0, TR-BOUND-6: the bounder runs no code of any value', () => 
     (Array.prototype as unknown as Record<number, unknown>)[1] = 'polluted';
     (Object.prototype as unknown as Record<number, unknown>)[2] = 'polluted';
     try {
-      // eslint-disable-next-line no-sparse-arrays
+      // biome-ignore lint/suspicious/noSparseArray: the hole is what the test is about
       expect(bound(ToolResult.text('t', { structured: [0, , 2] })).warnings).toEqual([{ code: 'structured.unencodable' }]);
-      // eslint-disable-next-line no-sparse-arrays
+      // biome-ignore lint/suspicious/noSparseArray: the hole is what the test is about
       expect(bound(ToolResult.text('t', { structured: [0, 1, , 3] })).warnings).toEqual([{ code: 'structured.unencodable' }]);
       expect(bound(ToolResult.text('t', { structured: [0, 1, 2] })).structured).toEqual([0, 1, 2]);
     } finally {

@@ -69,7 +69,7 @@ export function build(): void {
   for (const root of roots) {
     for (const e of readdirSync(join(ROOT, root), { withFileTypes: true, recursive: true })) {
       const rel = relative(ROOT, join(e.parentPath, e.name)).split('\\').join('/');
-      if (!e.isFile() || (NOT_DATA.test(rel) && !PAGE_ASSETS.test(rel)) || LEFT_OUT.some((d) => rel.startsWith(d + '/'))) continue;
+      if (!e.isFile() || (NOT_DATA.test(rel) && !PAGE_ASSETS.test(rel)) || LEFT_OUT.some((d) => rel.startsWith(`${d}/`))) continue;
       cpSync(join(ROOT, rel), join(DIST, rel));
       copied++;
     }

@@ -67,7 +67,7 @@ export function stackProtocolSchema(): Record<string, unknown> {
 export function main(check: boolean): number {
   let code = 0;
   for (const [out, schema] of [[OUT, protocolSchema()], [STACK_OUT, stackProtocolSchema()]] as const) {
-    const text = JSON.stringify(schema, null, 2) + '\n';
+    const text = `${JSON.stringify(schema, null, 2)}\n`;
     const name = out.slice(out.lastIndexOf('/') + 1);
     if (check) {
       if (!existsSync(out) || readFileSync(out, 'utf8') !== text) {

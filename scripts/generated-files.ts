@@ -50,7 +50,7 @@ export const TARGETS: Record<string, Target> = {
     label: 'schemas/bundle.json',
     outDir: join(ROOT, 'schemas'),
     owned: [],
-    files: async () => new Map([['bundle.json', JSON.stringify(bundle(listSchemaFiles(), packageVersion()), null, 2) + '\n']]),
+    files: async () => new Map([['bundle.json', `${JSON.stringify(bundle(listSchemaFiles(), packageVersion()), null, 2)}\n`]]),
   },
 };
 

@@ -22,7 +22,7 @@ describe('spec/changes.json', () => {
   it('lists the versions newest first, the current one on top, each naming the one before', () => {
     expect(current.version).toBe(currentSpecVersion());
     expect(current.version).toBe(packageJson.version);
-    SPEC_VERSIONS.forEach((v, i) => expect(v.previous).toBe(SPEC_VERSIONS[i + 1]?.version ?? null));
+    for (const [i, v] of SPEC_VERSIONS.entries()) expect(v.previous).toBe(SPEC_VERSIONS[i + 1]?.version ?? null);
     for (const v of SPEC_VERSIONS) expect(recorded[v.version], `fingerprints of ${v.version}`).toBeDefined();
   });
 

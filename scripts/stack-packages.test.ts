@@ -16,7 +16,7 @@ const pins = stackPackageJson.dependencies as Record<string, string>;
 const lock = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as { packages: Record<string, { version: string; optional?: boolean }> };
 
 /** `^x.y.z` and `~x.y.z` (the forms the peers use) against an exact version; prereleases never match. */
-export function admits(range: string, version: string): boolean {
+function admits(range: string, version: string): boolean {
   const m = /^([~^])(\d+)\.(\d+)\.(\d+)$/.exec(range);
   const v = /^(\d+)\.(\d+)\.(\d+)$/.exec(version);
   if (!m || !v) return false;

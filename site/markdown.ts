@@ -103,7 +103,7 @@ function addRequirementAnchors(tokens: Token[], ctx: ChapterContext, state: Toke
     // After the item's first paragraph: what checks it.
     const close = tokens.findIndex((t, j) => j > i + 2 && t.type === 'paragraph_close');
     const list = new state.Token('html_block', '', 0);
-    list.content = checksList(id, ctx) + '\n';
+    list.content = `${checksList(id, ctx)}\n`;
     tokens.splice(close + 1, 0, list);
   }
 }

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join, posix, relative } from 'node:path';
+import { join, posix, } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -166,7 +166,7 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
       expect(all.has(r.id), `requirements.html#${r.id}`).toBe(true);
     }
     // A requirement's anchor lists what checks it, and the list leads to the line that names it.
-    await page.goto(pathToFileURL(join(siteDir, '03-bounding.html')).href + '#TR-BOUND-3');
+    await page.goto(`${pathToFileURL(join(siteDir, '03-bounding.html')).href}#TR-BOUND-3`);
     const first = await page.locator('#TR-BOUND-3 details.checks a').first().getAttribute('href');
     expect(first).toMatch(/^src\/.+\.html#L\d+$/);
     await page.goto(new URL(first!, pathToFileURL(join(siteDir, '03-bounding.html'))).href);
@@ -224,7 +224,9 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
       page.on('pageerror', (e) => errors.push(String(e)));
       await page.goto(pathToFileURL(join(siteDir, file)).href, { waitUntil: 'load' });
       // Open every collapsed block so that nothing hidden escapes the check.
-      await page.evaluate(() => document.querySelectorAll('details').forEach((d) => ((d as HTMLDetailsElement).open = true)));
+      await page.evaluate(() => {
+        for (const d of document.querySelectorAll('details')) (d as HTMLDetailsElement).open = true;
+      });
       await settled(page);
       expect(await page.evaluate(() => (window as unknown as { __ran: string[] }).__ran)).toEqual([]);
       const dom = await page.evaluate(() => ({

@@ -30,7 +30,7 @@ function inCode(source: string, index: number): boolean {
 }
 
 /** The package of each bare import specifier of a source (static, re-export, side-effect, dynamic). */
-export function importedPackages(source: string): string[] {
+function importedPackages(source: string): string[] {
   const specs = [
     ...[...source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/gms)].map((m) => m[1]!),
     ...[...source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)].map((m) => m[1]!),

@@ -263,7 +263,7 @@ describe('a project that runs the kit', () => {
   it('(c) --help of the program and of every command; a failure replays as the command that ran', () => {
     const help = sh('npx --no-install toolresult --help', dir);
     expect(help.status).toBe(0);
-    expect(help.stdout).toMatch(/^  conformance +/m);
+    expect(help.stdout).toMatch(/^ {2}conformance +/m);
     // Every command's module is in the build: each answers its own --help from the installed package.
     for (const name of Object.keys(COMMANDS)) {
       const r = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), [name, '--help'], { cwd: dir, env, encoding: 'utf8' });

@@ -190,7 +190,7 @@ describe('(c) a project that installs the wheel by the README', () => {
     const r = spawnSync(venvPython, ['-c', 'import json, toolresult; print(json.dumps([toolresult.__file__, toolresult.__version__]))'], { cwd: user, env, encoding: 'utf8' });
     expect(r.status, show(r)).toBe(0);
     const [file, installed] = JSON.parse(r.stdout) as [string, string];
-    expect(file.startsWith(join(user, '.venv') + '/')).toBe(true);
+    expect(file.startsWith(`${join(user, '.venv')}/`)).toBe(true);
     expect(installed).toBe(packageJson.version);
     const installedDir = join(file, '..');
     const sources = filesUnder(installedDir, installedDir).filter((f) => f.endsWith('.py'));
@@ -262,6 +262,6 @@ describe('(e) the stack integrations by the README: the wheel with its extras in
     expect(r.stdout, show(r)).toBe(readmeBlock(README, 'stack-output'));
     expect(r.status).toBe(0);
     const where = spawnSync(python, ['-c', 'import toolresult.integrations.seam_call as m; print(m.__file__)'], { cwd: stacks, env, encoding: 'utf8' });
-    expect(where.stdout.startsWith(join(stacks, '.venv') + '/'), show(where)).toBe(true);
+    expect(where.stdout.startsWith(`${join(stacks, '.venv')}/`), show(where)).toBe(true);
   }, 300_000);
 });

@@ -52,7 +52,7 @@ describe('README claims', () => {
       if (scripts.length !== 1 || vars.length === 0) continue;
       const entry = /^tsx (\S+)\/[^/\s]+\.ts\b/.exec(packageJson.scripts[scripts[0] as keyof typeof packageJson.scripts] ?? '')?.[1];
       if (entry === undefined) continue;
-      const code = sources().filter((f) => f.startsWith(join(ROOT, entry) + '/')).map((f) => readFileSync(f, 'utf8'));
+      const code = sources().filter((f) => f.startsWith(`${join(ROOT, entry)}/`)).map((f) => readFileSync(f, 'utf8'));
       for (const v of vars) expect(code.some((text) => text.includes(`process.env.${v}`)), `npm run ${scripts[0]} does not read ${v} (${entry}/)`).toBe(true);
       checked++;
     }

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
 /** The README's lines outside fenced code blocks, each with its 1-based line number. */
-export function proseLines(markdown: string): { n: number; text: string }[] {
+function proseLines(markdown: string): { n: number; text: string }[] {
   const out: { n: number; text: string }[] = [];
   let fence: string | undefined;
   markdown.split('\n').forEach((text, i) => {
@@ -26,7 +26,7 @@ const isDelimiterRow = (line: string): boolean => /^\s*\|?\s*:?-{3,}:?\s*(\|\s*:
 const isTableRow = (line: string): boolean => line.trim().startsWith('|');
 
 /** Each table (a run of `|` lines) whose delimiter row (`| --- |`) stands more than once, or whose rows have another number of cells than its header. */
-export function tableProblems(markdown: string): string[] {
+function tableProblems(markdown: string): string[] {
   const problems: string[] = [];
   const lines = proseLines(markdown);
   const cells = (line: string): number => line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).length;
@@ -44,13 +44,13 @@ export function tableProblems(markdown: string): string[] {
 }
 
 /** Words of running text in a row that make a repeat: long enough that no two sentences share them by chance. */
-export const RUN_WORDS = 12;
+const RUN_WORDS = 12;
 
 /**
  * Paragraphs that stand twice, and runs of RUN_WORDS words of running text that stand twice (merge
  * residue is often a fragment: half a sentence and the line after it, pasted again).
  */
-export function repeatedProse(markdown: string): string[] {
+function repeatedProse(markdown: string): string[] {
   const problems: string[] = [];
   const words: ({ n: number; w: string } | undefined)[] = [];
   const paragraphs: { n: number; text: string }[] = [];

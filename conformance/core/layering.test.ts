@@ -21,7 +21,7 @@ function modules(dir: string): string[] {
 }
 
 /** Every module specifier: static imports and re-exports, side-effect imports, dynamic imports. */
-export function specifiers(source: string): string[] {
+function specifiers(source: string): string[] {
   const out: string[] = [];
   for (const m of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/gms)) out.push(m[1]!);
   for (const m of source.matchAll(/^\s*import\s*['"]([^'"]+)['"]/gm)) out.push(m[1]!);
@@ -35,14 +35,14 @@ const target = (file: string, spec: string): string => (spec.startsWith('.') ? p
 const CORE_PACKAGES = new Set(['fast-check', '@sinclair/typebox', '@sinclair/typebox/compiler']);
 
 /** Whether a module of core/ may import `spec`. */
-export function allowedInCore(file: string, spec: string): boolean {
+function allowedInCore(file: string, spec: string): boolean {
   if (spec.startsWith('node:')) return true;
   if (!spec.startsWith('.')) return CORE_PACKAGES.has(spec);
   return /^(conformance\/core|conformance\/protocol|generated)\//.test(target(file, spec)) || /^schemas\/conformance\/[^/]+\.schema\.json$/.test(target(file, spec));
 }
 
 /** The folder a module counts in: conformance/<room>, stacks/kit, stacks/adapters/<stack>, or the top folder. */
-export function folderOf(path: string): string {
+function folderOf(path: string): string {
   const p = path.split('/');
   if (p[0] === 'conformance' && p.length > 2) return `conformance/${p[1]}`;
   if (p[0] === 'stacks' && p[1] === 'adapters' && p.length > 3) return `stacks/adapters/${p[2]}`;
@@ -66,7 +66,7 @@ function folderGraph(files: readonly string[]): Map<string, Set<string>> {
 }
 
 /** Each cycle of the graph once, as its folders from the smallest name, joined by ' -> '. */
-export function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
+function cycles(graph: ReadonlyMap<string, ReadonlySet<string>>): string[] {
   const found = new Set<string>();
   const walk = (start: string, at: string, path: string[]): void => {
     for (const next of graph.get(at) ?? []) {

@@ -208,7 +208,7 @@ export class AdapterProcess {
       const timer = setTimeout(() => this.fail(child, `no response to ${op} within ${timeoutMs} ms`), timeoutMs);
       this.pending = { id, op, resolve, timer, sentAt: Date.now() };
       // jsonText: a number goes out as the vector wrote it (5.0 stays 5.0, TR-CONF-6).
-      child.stdin!.write(jsonText({ id, op, input }) + '\n');
+      child.stdin!.write(`${jsonText({ id, op, input })}\n`);
     });
   }
 

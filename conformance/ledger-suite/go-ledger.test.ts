@@ -5,8 +5,7 @@
 // The opening refusals (TR-REPLAY-33, -37) are checked on PostgreSQL here; SQLite's in Go's own tests.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
 import { buildGoWorker, goWorker, postgresBackend, pythonWorker, sqliteBackend, tsWorker, type SuiteBackend, type WorkerCommand } from './backends.ts';
@@ -14,7 +13,6 @@ import { ledgerCalls, ledgerSuite } from './cases.ts';
 import { ProcessWorker } from './workers.ts';
 import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const calls = ledgerCalls();
 const figures: string[] = [];
 const go = goWorker(buildGoWorker());

@@ -52,7 +52,7 @@ for (const [storeName, store] of Object.entries(stores)) {
     const log = join(dir, `${storeName}.log`);
     const executions = (id: string): number => readFileSync(log, 'utf8').split('\n').filter((l) => l === id).length;
     let workers: Array<{ lang: string; w: ProcessWorker }> = [];
-    const start = async (lang: string, command: WorkerCommand): Promise<ProcessWorker> => {
+    const start = async (_lang: string, command: WorkerCommand): Promise<ProcessWorker> => {
       const w = new ProcessWorker(command(store(), log));
       await w.ready;
       return w;

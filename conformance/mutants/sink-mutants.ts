@@ -86,7 +86,7 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'bearer-two-casings',
     breaks: 'TR-PRIV-16',
     description: 'masks "Bearer" and "bearer" tokens only, not "BEARER" or "bEaReR"',
-    override: () => auditWith(maskWith(swapRule('bearer-token', /([Bb]earer)[ \t]+[A-Za-z0-9._~+\/-]+=*/g))),
+    override: () => auditWith(maskWith(swapRule('bearer-token', /([Bb]earer)[ \t]+[A-Za-z0-9._~+/-]+=*/g))),
   },
   {
     name: 'key-prefixes-partial',
@@ -98,7 +98,7 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'url-credentials-need-password',
     breaks: 'TR-PRIV-16',
     description: 'masks credentials in a URL only when they have a user:password form',
-    override: () => auditWith(maskWith(swapRule('url-credentials', /:\/\/[^\t\n\f\r \/?#@:]+:[^\t\n\f\r \/?#@]+@/g))),
+    override: () => auditWith(maskWith(swapRule('url-credentials', /:\/\/[^\t\n\f\r /?#@:]+:[^\t\n\f\r /?#@]+@/g))),
   },
   {
     name: 'credential-parameter-lower-case',

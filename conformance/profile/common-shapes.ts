@@ -31,7 +31,7 @@ const WORDS = ['ACME Corp', 'Jane Doe', 'Berlin', 'paid', 'invoice', 'Müller Gm
  * surrogate for the others (TR-CONF-20: a bytes adapter is never sent a lone surrogate).
  */
 function illFormed(model: StringModel, i: number): unknown {
-  if (model === 'bytes') return { $tr: 'bytes', hex: ['4180', 'c0af', 'eda080', 'f09f98', 'e282'][i % 5]! + '4f4b' };
+  if (model === 'bytes') return { $tr: 'bytes', hex: `${['4180', 'c0af', 'eda080', 'f09f98', 'e282'][i % 5]!}4f4b` };
   return { $tr: 'utf16', units: [0x41, 0xd800 + (i % 64), 0x4f, 0x4b] };
 }
 
@@ -62,7 +62,7 @@ export const COMMON_SHAPES: readonly CommonShape[] = [
   },
   {
     name: 'table-ill-formed',
-    describe: (size) => `the same table, one ill-formed cell in every 100 rows`,
+    describe: () => 'the same table, one ill-formed cell in every 100 rows',
     channel: 'artifacts',
     value: (size, model) => table(rowsOf(size), model, 100),
   },

@@ -1,9 +1,4 @@
-// Logs and error messages on the failure paths (spec/05-sinks.md §5.3): what an implementation
-// refuses — a ledger entry that is malformed, of an unknown version or not bounded; options out of
-// range or of the wrong type; a hook list or levels it cannot read; a source value it calls
-// malformed — carries a canary in content and run-only data, and no log line and no error message
-// may quote it. The success paths are covered by TR-LOG-1/no-canary-in-logs.
-import fc from 'fast-check';
+
 import type { HelloOutput } from '../protocol/messages.ts';
 import { canary } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';

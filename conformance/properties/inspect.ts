@@ -17,7 +17,7 @@ export function illFormedAt(value: unknown): string | undefined {
     const [v, p] = stack.pop()!;
     if (typeof v === 'string') {
       if (LONE.test(v)) return p;
-    } else if (Array.isArray(v)) v.forEach((x, i) => stack.push([x, `${p}[${i}]`]));
+    } else if (Array.isArray(v)) for (const [i, x] of v.entries()) stack.push([x, `${p}[${i}]`]);
     else if (v !== null && typeof v === 'object') {
       for (const [k, x] of Object.entries(v)) {
         if (LONE.test(k)) return `${p} (key)`;

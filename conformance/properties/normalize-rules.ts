@@ -165,7 +165,7 @@ export const warningsAcrossHooks = defineProperty({
       content: big ? 'x'.repeat(300) : 'c',
       isError: false,
       warnings,
-      structured: big ? [Number.NaN === 0 ? 0 : { $tr: 'number', value: 'NaN' }] : { a: 1 },
+      structured: big ? [{ $tr: 'number', value: 'NaN' }] : { a: 1 },
       artifacts: [{ type: 'text', label: 'l', data: { text: 't' } }],
     };
     await matches(ask, 'hooks', { result, options: { contentBudget: 256 }, hooks }, `hooks ${hooks.map((h) => h.name).join(', ')} after warnings ${warnings.join(', ') || 'none'}`);

@@ -3,6 +3,7 @@
 // that input, under the same provenance; a kind of result for which the adapter raised has no case.
 // That the pinned packages still build these is `npm run record:python-adapters -- --check`
 // (conformance/README.md): it needs a venv of about 100 packages, so it is not part of npm test.
+// biome-ignore-all lint/suspicious/noExplicitAny: the two files are read as untyped JSON and compared member by member
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 

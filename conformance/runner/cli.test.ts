@@ -75,13 +75,13 @@ describe('cli output', () => {
   it('TR-CONF-12: an op the adapter does not implement is named in the reason', async () => {
     const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('unknown-op')]);
     expect(r.code).toBe(1);
-    expect(r.out.join('\n')).toMatch(/^  reason: the adapter does not implement op measure \(answered adapter\.unknown_op\)$/m);
+    expect(r.out.join('\n')).toMatch(/^ {2}reason: the adapter does not implement op measure \(answered adapter\.unknown_op\)$/m);
   });
 
   it('TR-CONF-12: an unexpected exception in the adapter is named, with where to see its stderr', async () => {
     const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
     expect(r.code).toBe(1);
-    expect(r.out.join('\n')).toMatch(/^  reason: the adapter hit an unexpected exception in op measure \(answered adapter\.exception; -v shows its standard error\), want an output$/m);
+    expect(r.out.join('\n')).toMatch(/^ {2}reason: the adapter hit an unexpected exception in op measure \(answered adapter\.exception; -v shows its standard error\), want an output$/m);
     const verbose = await run(['-v', '--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
     expect(verbose.err.join('\n')).toContain('adapter: exception adapter: cannot decode the input of measure');
   });

@@ -16,7 +16,7 @@ function lineWriter(stream: NodeJS.WriteStream): (line: string) => void {
     gone = true;
   });
   return (line) => {
-    if (!gone) stream.write(line + '\n');
+    if (!gone) stream.write(`${line}\n`);
   };
 }
 

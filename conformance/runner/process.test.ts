@@ -75,7 +75,7 @@ describe('adapter process', () => {
     expect(code).toBe(1);
     expect(Date.now() - t0).toBeLessThan(30_000); // 4 requests at 300 ms and 4 starts; 40 s at the default timeout
     const text = out.join('\n');
-    expect(text).toMatch(/FAIL vector\/bound\/coerce-strings\/[a-z0-9-]+ \[TR-BOUND-[0-9]+.*\]\n  reason: no response to coerce within 300 ms/);
+    expect(text).toMatch(/FAIL vector\/bound\/coerce-strings\/[a-z0-9-]+ \[TR-BOUND-[0-9]+.*\]\n {2}reason: no response to coerce within 300 ms/);
     // One report per case that ran (the first start and 3 restarts), then one line for all the rest.
     expect(text.match(/^FAIL /gm)?.length).toBe(4);
     expect(text).toMatch(/^adapter given up after 3 restarts: every remaining case fails without running/m);
@@ -107,6 +107,6 @@ describe('adapter process', () => {
     const failed = Number(/(\d+) failed$/.exec(out.at(-1)!)?.[1]);
     expect(failed).toBeGreaterThan(4);
     expect(out.join('\n').match(/^FAIL /gm)?.length).toBe(failed);
-    expect(out.join('\n').match(/^  reason: not run: adapter given up after 3 restarts$/gm)?.length).toBe(failed - 4);
+    expect(out.join('\n').match(/^ {2}reason: not run: adapter given up after 3 restarts$/gm)?.length).toBe(failed - 4);
   });
 });

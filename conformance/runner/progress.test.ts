@@ -25,7 +25,7 @@ describe('progress', () => {
     await new Promise((r) => setTimeout(r, 60));
     expect(seen).toBeGreaterThanOrEqual(2);
     expect(lines.length).toBe(seen);
-    expect(lines[0]).toMatch(/^  … property\/TR-LOG-1\/no-canary-in-logs: still running after \d+ s, \d+ requests so far$/);
+    expect(lines[0]).toMatch(/^ {2}… property\/TR-LOG-1\/no-canary-in-logs: still running after \d+ s, \d+ requests so far$/);
   });
 
   it('TR-CONF-11: the heartbeat names the answer the adapter has kept the runner waiting for', () => {

@@ -71,7 +71,7 @@ describe('recap', () => {
     expect(code).toBe(1);
     expect(out.filter((l) => l.startsWith('FAIL '))).toHaveLength(1);
     expect(out.join('\n')).toMatch(/^stopped after 1 failure \(--max-failures 1\): \d+ cases not run, counted as skipped$/m);
-    expect(out.at(-2)).toMatch(/^         e\.g\. /);
+    expect(out.at(-2)).toMatch(/^ {9}e\.g\. /);
     expect(out.at(-1)).toMatch(/^0 passed, 1 failed, \d+ skipped$/);
   });
 

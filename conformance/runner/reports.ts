@@ -42,7 +42,7 @@ export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefine
 
 export function writeJsonReport(file: string, meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): void {
   // Big integers (a shrunk counterexample can hold one) as decimal strings: JSON has no BigInt.
-  writeFileSync(file, JSON.stringify(jsonReport(meta, results), (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2) + '\n');
+  writeFileSync(file, `${JSON.stringify(jsonReport(meta, results), (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
 }
 
 function xml(s: string): string {
@@ -78,7 +78,7 @@ export function junitXml(results: readonly CaseResult[]): string {
     out.push('  </testsuite>');
   }
   out.push('</testsuites>');
-  return out.join('\n') + '\n';
+  return `${out.join('\n')}\n`;
 }
 
 export function writeJunit(file: string, results: readonly CaseResult[]): void {

@@ -67,12 +67,12 @@ describe('run', { timeout: 600_000 }, () => {
     const report = first.out.join('\n');
     expect(report).toMatch(/^FAIL property\/TR-BOUND-10\/artifacts-whole-or-marker \[TR-BOUND-10 TR-BOUND-9\]$/m);
     for (const field of ['reason', 'input', 'want', 'got', 'replay']) expect(report).toMatch(new RegExp(`^  ${field}: `, 'm'));
-    const replay = /^  replay: npm run conformance -- (.*)$/m.exec(report)![1]!;
+    const replay = /^ {2}replay: npm run conformance -- (.*)$/m.exec(report)![1]!;
     const argv = replay.split(' ').map((a) => a.replace(/^'(.*)'$/, '$1'));
     expect(argv).toContain('--path');
     const again = await run(argv);
     expect(again.code).toBe(1);
-    const input = (o: string[]) => o.join('\n').match(/^  input: .*$/m)?.[0];
+    const input = (o: string[]) => o.join('\n').match(/^ {2}input: .*$/m)?.[0];
     expect(input(again.out)).toBe(input(first.out));
   });
 
@@ -90,6 +90,6 @@ describe('run', { timeout: 600_000 }, () => {
     expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite name="vector/bound" tests=');
     const stale = await run(['--only', 'vector/bound/measure', '--known-failing', known]);
     expect(stale.code).toBe(1);
-    expect(stale.out.join('\n')).toMatch(/^FAIL vector\/bound\/measure\/depth-64-arrays \[TR-BOUND-8\]\n  reason: listed as known failing but passes/m);
+    expect(stale.out.join('\n')).toMatch(/^FAIL vector\/bound\/measure\/depth-64-arrays \[TR-BOUND-8\]\n {2}reason: listed as known failing but passes/m);
   });
 });

@@ -149,7 +149,7 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     // An op the adapter does not implement fails every case that needs it: its report shows once.
     const reportedOps = new Set<string>();
     const flushGroup = () => {
-      if (group) io.err(groupLine(group, results.filter((r) => r.id.startsWith(group + '/')), (Date.now() - groupStart) / 1000));
+      if (group) io.err(groupLine(group, results.filter((r) => r.id.startsWith(`${group}/`)), (Date.now() - groupStart) / 1000));
     };
     for (const c of cases) {
       const g = c.id.split('/').slice(0, 2).join('/');

@@ -1,7 +1,7 @@
 // Test support shared by the sink, privacy, ledger and hook tests: bounded results built from the
 // conformance kit's generators (so the same adversarial inputs the kit sends reach these modules),
 // and the schema validators of the sink outputs.
-import fc from 'fast-check';
+import type fc from 'fast-check';
 import { boundFromInput } from '../adapter/ops/bound.ts';
 import { boundInput, plantedInput } from '../properties/arbitraries.ts';
 import type { Caps } from '../properties/define.ts';

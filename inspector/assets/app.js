@@ -93,7 +93,9 @@ function tabs(defs) {
   const bar = el('div', { className: 'tabs' });
   const panel = el('div', { className: 'panel' });
   const show = (i) => {
-    [...bar.children].forEach((b, j) => b.setAttribute('aria-selected', String(i === j)));
+    [...bar.children].forEach((b, j) => {
+      b.setAttribute('aria-selected', String(i === j));
+    });
     panel.replaceChildren(defs[i].render());
   };
   defs.forEach((d, i) => {
@@ -115,7 +117,7 @@ function sideBySide(v) {
   } else saw.append(el('p', { className: 'note', text: 'Not shown at this privacy level.' }));
   const kept = el('div', { className: 'pane kept' }, el('h3', { text: 'Stayed with the program' }));
   if (v.structured || v.artifacts) {
-    kept.append(el('p', { text: `structured: ${v.structured && v.structured.present ? 'yes' : 'none'}; artifacts: ${(v.artifacts || []).length}` }));
+    kept.append(el('p', { text: `structured: ${v.structured?.present ? 'yes' : 'none'}; artifacts: ${(v.artifacts || []).length}` }));
   } else if (v.summary) {
     kept.append(el('p', { text: `structured: ${v.summary.hasStructured ? `${v.summary.structuredOctets} octets` : 'none'}; artifacts: ${v.summary.artifactCount} (${(v.summary.artifactTypes || []).join(', ') || 'no type'}), ${v.summary.artifactsOctets} octets` }));
   } else kept.append(el('p', { className: 'note', text: 'Not shown at this privacy level.' }));
@@ -130,7 +132,7 @@ function renderDetail(v) {
   if (v.notice) parts.push(el('p', { className: 'notice', text: v.notice }));
   parts.push(sideBySide(v));
   parts.push(tabs([
-    { name: 'Structured', render: () => (v.structured && v.structured.present ? jsonTree(JSON.parse(v.structured.json)) : el('p', { className: 'note', text: v.structured ? 'No structured value.' : 'Not shown at this privacy level.' })) },
+    { name: 'Structured', render: () => (v.structured?.present ? jsonTree(JSON.parse(v.structured.json)) : el('p', { className: 'note', text: v.structured ? 'No structured value.' : 'Not shown at this privacy level.' })) },
     { name: 'Artifacts', render: () => (v.artifacts ? (v.artifacts.length ? el('div', {}, ...v.artifacts.map(artifactView)) : el('p', { className: 'note', text: 'No artifacts.' })) : el('p', { className: 'note', text: 'Not shown at this privacy level.' })) },
     { name: 'Warnings', render: () => (v.warnings.length ? el('table', {}, el('thead', {}, el('tr', {}, el('th', { text: 'code' }), el('th', { text: 'set by' }), el('th', { text: 'meaning' }), el('th', { text: 'spec' }))), el('tbody', {}, ...v.warnings.map((w) => el('tr', {}, el('td', { className: 'mono', text: w.code }), el('td', { text: w.setBy }), el('td', { text: w.meaning }), el('td', { className: 'mono', text: w.section }))))) : el('p', { className: 'note', text: 'No warnings.' })) },
     { name: 'Audit', render: () => (v.audits.length ? el('div', {}, ...v.audits.map((a) => el('div', {}, el('h4', { text: `level ${a.level}` }), el('pre', { text: a.json })))) : el('p', { className: 'note', text: 'No audit record shown.' })) },

@@ -14,7 +14,9 @@ export type { IntegrationOptions } from '../core/index.ts';
 export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
 
 /** An AI SDK tool: only `execute` and `toModelOutput` are replaced, the rest is kept as given. */
+// biome-ignore lint/suspicious/noExplicitAny: any tool, whatever its input, output and context types (Tool is invariant in them)
 type AnyTool = Tool<any, any, any>;
+// biome-ignore lint/suspicious/noExplicitAny: the wrapped tool keeps the caller's input and context types
 export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: Omit<T[K], 'execute' | 'toModelOutput'> & Tool<any, ToolResultRecord, any> };
 
 type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;

@@ -27,7 +27,7 @@ class ScriptedModel implements Model {
         : [{ type: 'message' as const, role: 'assistant' as const, status: 'completed' as const, content: [{ type: 'output_text' as const, text: 'done' }] }];
     return { usage: new Usage(), output };
   }
-  // eslint-disable-next-line require-yield
+  // biome-ignore lint/correctness/useYield: a model that refuses to stream throws before its first item
   async *getStreamedResponse(): AsyncIterable<never> {
     throw new Error('the scripted model does not stream');
   }

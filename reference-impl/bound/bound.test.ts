@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
-import { BoundedToolResult, ToolResult } from '../tool-result.ts';
+import { type BoundedToolResult, ToolResult } from '../tool-result.ts';
 import { bound } from './bound.ts';
 import { markerText } from './marker.ts';
 
@@ -115,7 +115,7 @@ describe('bound', () => {
   });
 
   it('TR-BOUND-14: idempotent and deterministic', () => {
-    const make = () => ToolResult.text('é'.repeat(400) + '\uD800', { structured: { k: [-0, 'v\uDC00'] }, artifacts: [table, table] });
+    const make = () => ToolResult.text(`${'é'.repeat(400)}\uD800`, { structured: { k: [-0, 'v\uDC00'] }, artifacts: [table, table] });
     const opts = { contentBudget: 300, artifactsBudget: 256 };
     const once = bound(make(), opts);
     expect(bound(once, opts).toRecord()).toEqual(once.toRecord());

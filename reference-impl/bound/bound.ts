@@ -2,7 +2,7 @@
 // the tool-execution seam. It never throws for any result (TR-BOUND-0); the one error it raises is
 // for invalid options, before it reads the result (TR-MODEL-10).
 import type { JsonValue, ToolArtifact, Warning, WarningCode } from '../../generated/model.ts';
-import { BoundedToolResult, ToolResult, readRawRunOnly, sealBounded, sealedView } from '../tool-result.ts';
+import { type BoundedToolResult, type ToolResult, readRawRunOnly, sealBounded, sealedView } from '../tool-result.ts';
 import { isValidArtifactList } from './artifact-shape.ts';
 import { capContent } from './cap-content.ts';
 import { markerList } from './marker.ts';

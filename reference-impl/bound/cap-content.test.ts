@@ -43,11 +43,11 @@ describe('capContent', () => {
     const budget = 256;
     const keep = budget - octets(truncationNotice(budget));
     for (let lead = keep - 5; lead <= keep + 2; lead++) {
-      const s = 'a'.repeat(lead) + '\uD83D\uDE00' + 'b'.repeat(1000);
+      const s = `${'a'.repeat(lead)}\uD83D\uDE00${'b'.repeat(1000)}`;
       const { text } = capContent(s, budget);
       const prefix = text.slice(0, text.indexOf('\n\u2026'));
       expect(prefix).not.toContain('\uFFFD');
-      expect(prefix).toBe(lead + 4 <= keep ? 'a'.repeat(lead) + '\uD83D\uDE00' + 'b'.repeat(keep - lead - 4) : 'a'.repeat(Math.min(lead, keep)));
+      expect(prefix).toBe(lead + 4 <= keep ? `${'a'.repeat(lead)}\uD83D\uDE00${'b'.repeat(keep - lead - 4)}` : 'a'.repeat(Math.min(lead, keep)));
     }
   });
 

@@ -65,7 +65,8 @@ describe('measure', () => {
     class K { v = 'z'.repeat(1000); }
     const hidden = Object.defineProperty({}, 'h', { value: 1, enumerable: false });
     const symbolKey = { [Symbol('s')]: 1 };
-    const sparse = [1, , 2]; // eslint-disable-line no-sparse-arrays
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what the test is about
+    const sparse = [1, , 2];
     // An accessor member is an unencodable node in its place: the object around it is counted.
     expect(L([getter])).toEqual({ verdict: 'unencodable', octets: 2 + 2 + '"x":'.length + 4 });
     // A non-enumerable member is not part of the value (as JSON.stringify reads it): never read.

@@ -217,7 +217,7 @@ class Walk {
     const top = this.top;
     const scanTo = top < SCAN_DEPTH ? top : SCAN_DEPTH - 1;
     for (let d = 0; d <= scanTo; d++) if (this.src[d] === c) return this.bad();
-    if (this.deepPath !== null && this.deepPath.has(c)) return this.bad();
+    if (this.deepPath?.has(c)) return this.bad();
     if (keys === null && top + 1 < MAX_DEPTH && (c as unknown[]).length <= LEAF_LIMIT) {
       const leaves = this.leafArray(c as unknown[]);
       if (leaves !== OPENED) return leaves;

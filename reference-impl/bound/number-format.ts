@@ -9,7 +9,7 @@ export const MAX_JSON_INTEGER = Number.MAX_SAFE_INTEGER;
 
 /** A number that is a JSON data node: finite, |n| ≤ 2^53 − 1 (TR-BOUND-6). */
 export function isJsonNumber(n: number): boolean {
-  return n === n && n <= MAX_JSON_INTEGER && n >= -MAX_JSON_INTEGER;
+  return !Number.isNaN(n) && n <= MAX_JSON_INTEGER && n >= -MAX_JSON_INTEGER;
 }
 
 /** The number as the bounder outputs it: −0 becomes 0 (TR-BOUND-5). */

@@ -22,7 +22,7 @@ const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const NUMBER = /-?(?:0|[1-9][0-9]*)(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?/y;
 
 function setMember(obj: Record<string, unknown>, key: string, value: unknown): void {
-  if (Object.prototype.hasOwnProperty.call(obj, key)) throw new JsonSyntaxError('duplicate member name');
+  if (Object.hasOwn(obj, key)) throw new JsonSyntaxError('duplicate member name');
   Object.defineProperty(obj, key, { value, enumerable: true, writable: true, configurable: true });
 }
 

@@ -37,7 +37,7 @@ function conversions(r: object): Record<string, string> {
   return {
     String: String(r),
     template: `${r}`,
-    concat: '' + r,
+    concat: `${r}`,
     JSONstringify: JSON.stringify(r),
     JSONinArray: JSON.stringify([r, { r }]),
     inspect: inspect(r),

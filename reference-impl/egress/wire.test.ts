@@ -27,7 +27,7 @@ describe('toWireMessage', () => {
   });
 
   it('TR-EGRESS-3: the content is the bounded content, byte for byte', () => {
-    const b = bound(ToolResult.error('é'.repeat(1000) + '\uD800', { structured: CANARY }), { contentBudget: 300 });
+    const b = bound(ToolResult.error(`${'é'.repeat(1000)}\uD800`, { structured: CANARY }), { contentBudget: 300 });
     const m = toWireMessage(b);
     expect(m.content).toBe(b.content);
     expect(m.isError).toBe(true);

@@ -15,6 +15,7 @@ export interface HookContext {
 }
 
 /** What a hook may return: a new result, or nothing for "unchanged". */
+// biome-ignore lint/suspicious/noConfusingVoidType: a hook written as a function that returns nothing has type void
 export type HookOutput = ToolResult | BoundedToolResult | undefined | void;
 
 /** A result hook. The synchronous pipeline takes these. */

@@ -1,6 +1,6 @@
 // "The same result with …": safe ways for a hook (and the pipeline) to derive a new ToolResult from
 // a bounded one without touching the channels it does not mean to change (spec/08-hooks.md §8.2).
-import { BoundedToolResult, ToolResult, type WarningCode } from '../tool-result.ts';
+import { type BoundedToolResult, ToolResult, type WarningCode } from '../tool-result.ts';
 
 interface Changes {
   readonly content?: string;

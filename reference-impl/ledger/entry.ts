@@ -5,7 +5,7 @@ import { MAX_DEPTH } from '../bound/index.ts';
 import type { BoundOptions } from '../bound/index.ts';
 import { canonicalize, JsonSyntaxError, parseStrict } from '../canonical-json/index.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
-import { BoundedToolResult, sealedRecord, ToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
+import { type BoundedToolResult, sealedRecord, ToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
 import { LedgerError } from './ledger-error.ts';
 
 export const LEDGER_VERSION = 1;

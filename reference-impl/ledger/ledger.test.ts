@@ -97,7 +97,7 @@ describe('restore', () => {
     ['a missing channel', '{"version":1,"result":{"content":"","isError":false,"artifacts":[]}}'],
     ['an unknown channel', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[],"text":""}}'],
     ['a warning with data', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[{"code":"content.truncated","at":"/a"}]}}'],
-    ['too deep', '{"version":1,"result":' + '['.repeat(200) + ']'.repeat(200) + '}'],
+    ['too deep', `{"version":1,"result":${'['.repeat(200)}${']'.repeat(200)}}`],
     ['structured 65 levels deep', `{"version":1,"result":{"content":"","isError":false,"structured":${'['.repeat(65)}${']'.repeat(65)},"artifacts":[],"warnings":[]}}`],
   ])('TR-REPLAY-6: %s gives ledger.malformed', (_what, entry) => {
     const e = errorOf(() => restore(entry));

@@ -18,6 +18,7 @@ import { normalizeLangChain, type ToolMessageLike } from './langchain.ts';
 // Compile-time check (npm run check:types) that a real ToolMessage is a ToolMessageLike. It lives
 // here, not in langchain.ts, so the published declarations reference no LangChain package.
 type Fits<T extends ToolMessageLike> = T;
+// biome-ignore lint/suspicious/noExportsInTest: exported so the compiler checks it without an unused-type error
 export type ToolMessageFits = Fits<ToolMessage>;
 
 interface FixtureCase {

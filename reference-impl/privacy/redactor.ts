@@ -43,7 +43,7 @@ export const PARAMETER_WORDS = ['token', 'key', 'secret', 'password', 'passwd', 
 export const DEFAULT_RULES: readonly Rule[] = [
   {
     name: 'url-credentials',
-    pattern: /:\/\/[^\t\n\f\r \/?#@]+@/g,
+    pattern: /:\/\/[^\t\n\f\r /?#@]+@/g,
     replace: `://${MASK}@`,
   },
   {
@@ -56,12 +56,12 @@ export const DEFAULT_RULES: readonly Rule[] = [
   },
   {
     name: 'authorization-header',
-    pattern: /([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["']?[ \t]*[:=][ \t]*["']?[A-Za-z]+[ \t]+)[A-Za-z0-9._~+\/-]+=*/g,
+    pattern: /([Aa][Uu][Tt][Hh][Oo][Rr][Ii][Zz][Aa][Tt][Ii][Oo][Nn]["']?[ \t]*[:=][ \t]*["']?[A-Za-z]+[ \t]+)[A-Za-z0-9._~+/-]+=*/g,
     replace: `$1${MASK}`,
   },
   {
     name: 'bearer-token',
-    pattern: /([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+\/-]+=*/g,
+    pattern: /([Bb][Ee][Aa][Rr][Ee][Rr])[ \t]+[A-Za-z0-9._~+/-]+=*/g,
     replace: `$1 ${MASK}`,
   },
   {

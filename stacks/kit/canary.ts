@@ -61,7 +61,7 @@ export function findCanary(value: unknown, canary: string, root = '$'): Occurren
       return;
     }
     if (Array.isArray(v)) {
-      v.forEach((x, i) => walk(x, `${path}[${i}]`, mediaPart));
+      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, mediaPart);
       return;
     }
     if (typeof v === 'object' && v !== null) {
@@ -92,7 +92,7 @@ export function mediaStrings(value: unknown): number {
   const walk = (v: unknown, mediaPart: boolean): void => {
     if (typeof v === 'string') {
       if (mediaPart && isBase64Payload(v)) octets += Buffer.byteLength(v);
-    } else if (Array.isArray(v)) v.forEach((x) => walk(x, mediaPart));
+    } else if (Array.isArray(v)) for (const x of v) walk(x, mediaPart);
     else if (typeof v === 'object' && v !== null) {
       const type = (v as { type?: unknown }).type;
       const media = partIsMedia(type, mediaPart);

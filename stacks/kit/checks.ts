@@ -61,7 +61,7 @@ function inRequests(a: StepAnswer, canary: string): Occurrence[] {
   return a.requests.slice(1).flatMap((r, i) => findCanary(r, canary, `requests[${i + 1}]`));
 }
 
-function leaked(c: StackCase, a: StepAnswer, canaries: readonly string[], keep: (o: Occurrence) => boolean, what: string): Finding | undefined {
+function leaked(a: StepAnswer, canaries: readonly string[], keep: (o: Occurrence) => boolean, what: string): Finding | undefined {
   for (const canary of canaries) {
     const found = inRequests(a, canary).filter(keep);
     if (found.length > 0) return { summary: `${what} reached the model request at ${found[0]!.path}`, canary, found };
@@ -158,7 +158,7 @@ export const CHECKS: readonly Check[] = [
     title: 'user-only content stays off the model request',
     short: 'user-only',
     needs: { userOnly: true },
-    judge: (c, a) => leaked(c, a, c.canaries.userOnly, () => true, 'a block whose audience excludes the assistant'),
+    judge: (c, a) => leaked(a, c.canaries.userOnly, () => true, 'a block whose audience excludes the assistant'),
   },
   {
     id: 'TR-STACK-2',
@@ -167,7 +167,7 @@ export const CHECKS: readonly Check[] = [
     title: 'structuredContent no text carries stays off the model request',
     short: 'structured',
     needs: { structured: true, visible: true },
-    judge: (c, a) => leaked(c, a, c.canaries.structured, () => true, 'structuredContent that no text block carries'),
+    judge: (c, a) => leaked(a, c.canaries.structured, () => true, 'structuredContent that no text block carries'),
   },
   {
     id: 'TR-STACK-3',
@@ -176,7 +176,7 @@ export const CHECKS: readonly Check[] = [
     title: '_meta stays off the model request',
     short: '_meta',
     needs: { meta: true },
-    judge: (c, a) => leaked(c, a, c.canaries.meta, () => true, '_meta'),
+    judge: (c, a) => leaked(a, c.canaries.meta, () => true, '_meta'),
   },
   {
     id: 'TR-STACK-4',
@@ -185,7 +185,7 @@ export const CHECKS: readonly Check[] = [
     title: 'binary data never reaches the model as text',
     short: 'binary as text',
     needs: { binary: true },
-    judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'text', 'base64 of an image, audio clip or blob, as text,'),
+    judge: (c, a) => leaked(a, c.canaries.binary, (o) => o.form === 'text', 'base64 of an image, audio clip or blob, as text,'),
   },
   {
     id: 'TR-STACK-5',
@@ -194,7 +194,7 @@ export const CHECKS: readonly Check[] = [
     title: 'binary data is not sent as media unless the runtime asks',
     short: 'media',
     needs: { binary: true },
-    judge: (c, a) => leaked(c, a, c.canaries.binary, (o) => o.form === 'media', 'base64 of an image, audio clip or blob, as a media part in the default setup,'),
+    judge: (c, a) => leaked(a, c.canaries.binary, (o) => o.form === 'media', 'base64 of an image, audio clip or blob, as a media part in the default setup,'),
   },
   {
     id: 'TR-STACK-6',

@@ -95,7 +95,7 @@ function cellMark(c: Cell | undefined, level: string): string {
   return (level === 'SHOULD' ? link('*media*') : link('**FAIL**')) + m;
 }
 
-const fence = (s: string): string => '```\n' + s + '\n```';
+const fence = (s: string): string => `\`\`\`\n${s}\n\`\`\``;
 const notPassing = (c: Cell): boolean => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error';
 const short = (id: string): string => id.replace('TR-STACK-', 'S');
 

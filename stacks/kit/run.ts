@@ -153,7 +153,7 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     let notApplicable: string | undefined;
     const limit = row.limits?.[check.id];
     /** Whether a finding is the one failure the row's declared limit explains (never without a limit). */
-    const expected = (f: Finding): boolean => limit !== undefined && limit.expects.summary.test(f.summary);
+    const expected = (f: Finding): boolean => limit?.expects.summary.test(f.summary) === true;
     let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
     /** The model-interface verdict of one answer: every case of the cell is judged there, until one fails. */
     const judgeModel = (c: StackCase, a: StepOutput, caseName: string): void => {

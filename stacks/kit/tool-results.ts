@@ -67,7 +67,7 @@ function classify(o: Obj): Omit<ToolResultPart, 'path' | 'part'> | undefined {
 export function toolResultParts(request: unknown, root: string): ToolResultPart[] {
   const out: ToolResultPart[] = [];
   const walk = (v: unknown, path: string): void => {
-    if (Array.isArray(v)) v.forEach((x, i) => walk(x, `${path}[${i}]`));
+    if (Array.isArray(v)) for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`);
     else if (typeof v === 'object' && v !== null) {
       const c = classify(v as Obj);
       if (c) {

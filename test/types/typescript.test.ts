@@ -36,7 +36,7 @@ describe('generated ts types', () => {
       if (c.kind === 'invalid-type') lines.push(`// @ts-expect-error ${c.id}`);
       lines.push(`export const case${i}: ${c.type} = ${JSON.stringify(JSON.parse(c.text))}; // ${c.id}`);
     });
-    writeFileSync(join(work, 'examples.ts'), lines.join('\n') + '\n');
+    writeFileSync(join(work, 'examples.ts'), `${lines.join('\n')}\n`);
     const tsc = join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsc');
     const r = spawnSync(tsc, ['--noEmit', '--strict', '--target', 'es2022', '--module', 'preserve', '--moduleResolution', 'bundler', '--allowImportingTsExtensions', '--types', '', 'examples.ts'], { cwd: work, encoding: 'utf8' });
     expect(r.stdout + r.stderr, 'tsc reports: a valid example refused, or an unused @ts-expect-error (an invalid one accepted)').toBe('');

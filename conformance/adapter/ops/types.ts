@@ -8,7 +8,7 @@ export interface OpContext {
 }
 
 // Inputs are checked against the protocol schema before a handler runs; handlers narrow further.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
+// biome-ignore lint/suspicious/noExplicitAny: each handler declares the input type the schema check guarantees
 export type OpHandler = (input: any, ctx: OpContext) => Record<string, unknown>;
 
 /** An expected failure with a stable dotted code; the message never quotes run-only data. */

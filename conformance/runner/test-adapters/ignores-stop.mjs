@@ -4,7 +4,7 @@ import { HELLO } from './serve.mjs';
 createInterface({ input: process.stdin }).on('line', (line) => {
   const req = JSON.parse(line);
   const output = req.op === 'hello' ? HELLO : {};
-  process.stdout.write(JSON.stringify({ id: req.id, ok: true, output, logs: [] }) + '\n');
+  process.stdout.write(`${JSON.stringify({ id: req.id, ok: true, output, logs: [] })}\n`);
 });
 process.stdin.on('end', () => {});
 setInterval(() => {}, 1 << 30);

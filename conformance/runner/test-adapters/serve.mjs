@@ -11,9 +11,9 @@ export function serve(misbehave, hello = HELLO) {
   const rl = createInterface({ input: process.stdin });
   rl.on('line', (line) => {
     const req = JSON.parse(line);
-    if (req.op === 'hello') return void process.stdout.write(JSON.stringify({ id: req.id, ok: true, output: hello, logs: [] }) + '\n');
+    if (req.op === 'hello') return void process.stdout.write(`${JSON.stringify({ id: req.id, ok: true, output: hello, logs: [] })}\n`);
     if (req.op === 'stop') {
-      process.stdout.write(JSON.stringify({ id: req.id, ok: true, output: {}, logs: [] }) + '\n');
+      process.stdout.write(`${JSON.stringify({ id: req.id, ok: true, output: {}, logs: [] })}\n`);
       return void process.exit(0);
     }
     misbehave(req);

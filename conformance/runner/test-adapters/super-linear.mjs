@@ -20,5 +20,5 @@ serve((req) => {
     const warnings = failOpen ? [] : [{ code: 'structured.schema_mismatch' }];
     output = { result: { content: 't', isError: false, artifacts: [], warnings } };
   }
-  process.stdout.write(JSON.stringify({ id: req.id, ok: true, output, logs: [] }) + '\n');
+  process.stdout.write(`${JSON.stringify({ id: req.id, ok: true, output, logs: [] })}\n`);
 }, { name: 'super-linear', version: '0', language: 'javascript', protocol: 'toolresult-adapter/1', groups: ['normalize-mcp'], stringModel: 'utf16', cycles: false, opaqueValues: false });

@@ -4,7 +4,6 @@
 // reaches the loopback server's fake provider and probe MCP server over HTTP, as a stack does.
 import { describe, expect, it } from 'vitest';
 import { spawn } from 'node:child_process';
-import { join } from 'node:path';
 import { loadSchemas } from '../../../codegen/schema-validator.ts';
 import { REPO_ROOT } from '../../kit/stacks.ts';
 
@@ -52,7 +51,7 @@ function run(lines: readonly string[]): Promise<{ out: Line[]; raw: string[]; st
       const raw = stdout.split('\n').filter((l) => l !== '');
       resolve({ out: raw.map((l) => JSON.parse(l) as Line), raw, stderr });
     });
-    child.stdin.end(lines.join('\n') + '\n');
+    child.stdin.end(`${lines.join('\n')}\n`);
   });
 }
 

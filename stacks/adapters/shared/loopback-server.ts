@@ -44,7 +44,9 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
 
 async function send(res: ServerResponse, r: Response): Promise<void> {
   const headers: Record<string, string> = {};
-  r.headers.forEach((v, k) => (headers[k] = v));
+  r.headers.forEach((v, k) => {
+    headers[k] = v;
+  });
   const body = Buffer.from(await r.arrayBuffer());
   delete headers['content-length'];
   res.writeHead(r.status, { ...headers, 'content-length': String(body.length) });
