@@ -9,10 +9,13 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { escapeHtml } from '../reference-impl/render/html.ts';
 import { checkTraceability, parseSpec } from '../scripts/traceability.ts';
 import { artifactDemo } from './artifact-demo.ts';
+import { readUnchecked, requirementTable } from '../conformance/mutants/coverage.ts';
+import { mutants } from '../conformance/mutants/index.ts';
 import { compliancePage, complianceRowPage, complianceRowPages } from './compliance.ts';
 import { parseSinkMatrix, pipelineSvg, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { sitePage, type NavEntry, type SearchEntry, type SiteFrame } from './layout.ts';
 import { chapterPage, directoryPage, renderChapter, sourcePage, type Check } from './markdown.ts';
+import { mutantsPage, type MutantEntry } from './mutants.ts';
 import { firstMention, isDirectory, listDirectory, readText, sourceListing } from './source-pages.ts';
 
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -83,6 +86,7 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     { href: 'requirements.html', label: 'All requirements' },
     ...guides.map((g) => ({ href: guidePage(g), label: chapterTitle(guideText.get(g)!, g) })),
     { href: 'artifacts.html', label: 'Artifact renderer demo' },
+    { href: 'mutants.html', label: 'The kit against its mutants' },
     ...(compliance ? [{ href: 'compliance.html', label: 'Stack compliance matrix' }] : []),
   ];
   const firstSentence = (r: (typeof requirements)[number]): string => {
@@ -150,6 +154,26 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
   write('index.html', sitePage(frame, 'index.html', 'Overview', home));
 
   write('artifacts.html', sitePage(frame, 'artifacts.html', 'Artifact renderer demo', artifactDemo()));
+
+  // The kit's self-test: requirement → mutants, each linked to where its file defines it.
+  const mutantDir = join(root, 'conformance', 'mutants');
+  const mutantFiles = readdirSync(mutantDir).filter((n) => n.endsWith('-mutants.ts')).sort().map((n) => `conformance/mutants/${n}`);
+  const entries = new Map<string, MutantEntry>();
+  for (const m of mutants) {
+    const file = mutantFiles.find((f) => text(f).includes(`name: '${m.name}'`));
+    const href = file === undefined ? linkedPath('conformance/mutants', true) : `${linkedPath(file, false)}#L${text(file).split('\n').findIndex((l) => l.includes(`name: '${m.name}'`)) + 1}`;
+    entries.set(m.name, { name: m.name, description: m.description, href });
+  }
+  const unchecked = readUnchecked(join(mutantDir, 'unchecked-musts.json'));
+  for (const f of ['conformance/mutants/mutants.test.ts', 'conformance/mutants/coverage.test.ts']) linkedPath(f, false);
+  const mutantsHtml = mutantsPage({
+    rows: requirementTable(requirements, mutants, unchecked),
+    mutants: entries,
+    requirementHref: (id) => `${chapterPage(definedIn.get(id) ?? '')}#${id}`,
+    fileHref: (path) => linkedPath(path, false),
+    musts: requirements.filter((r) => r.mandatory).length,
+  });
+  write('mutants.html', sitePage(frame, 'mutants.html', 'The kit against its mutants', mutantsHtml));
   if (compliance) {
     const report: unknown = JSON.parse(readFileSync(join(root, 'stacks', 'compliance', 'report.json'), 'utf8'));
     write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(report)));

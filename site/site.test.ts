@@ -12,6 +12,9 @@ import { ROOT } from './build.ts';
 import { cellKind, parseSinkMatrix, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { slug } from './markdown.ts';
 import { cellAnchor, compliancePage, complianceRowPage, complianceRowPages } from './compliance.ts';
+import { mutantsPage } from './mutants.ts';
+import { readUnchecked, requirementTable } from '../conformance/mutants/coverage.ts';
+import { mutants } from '../conformance/mutants/index.ts';
 
 const tmp = mkdtempSync(join(tmpdir(), 'site-unit-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
@@ -174,5 +177,32 @@ describe('the compliance page', () => {
     const links = [...html.matchAll(/<td class="verdict-fail"[^>]*><a href="([^"#]+)#([^"]+)"/g)];
     expect(links.length).toBe((html.match(/<td class="verdict-fail"/g) ?? []).length);
     for (const [, page, anchor] of links) expect(pages.get(page!), `${page}#${anchor}`).toContain(`id="${anchor}"`);
+  });
+});
+
+describe('the mutants page', () => {
+  const page = (rows: Parameters<typeof mutantsPage>[0]['rows'], entries = new Map<string, { name: string; description: string; href: string }>()) =>
+    mutantsPage({ rows, mutants: entries, requirementHref: (id) => `ch.html#${id}`, fileHref: (f) => `src/${f}.html`, musts: 3 });
+
+  it('has a row per requirement with each of its mutants, and one per unchecked MUST with what checks it', () => {
+    const unchecked = readUnchecked();
+    const html = page(requirementTable(spec.requirements, mutants, unchecked), new Map(mutants.map((m) => [m.name, { name: m.name, description: m.description, href: `x.html#${m.name}` }] as const)));
+    for (const m of mutants) expect(html, m.name).toContain(`<code>${m.name}</code>`);
+    const named = new Set(mutants.map((m) => m.breaks));
+    for (const id of named) expect(html).toContain(`<tr id="${id}"><td><a href="ch.html#${id}">`);
+    for (const [id, u] of Object.entries(unchecked)) expect(html).toContain(`<tr id="${id}"><td><a href="ch.html#${id}"><code>${id}</code></a></td><td>${u.checkedBy}</td>`);
+    expect(html.match(/<td>killed in npm test<\/td>/g)?.length).toBe(named.size);
+  });
+
+  it('escapes what a mutant or an entry says', () => {
+    const html = page(
+      [
+        { id: `TR-${'X'}-1`, file: 'x.md', mandatory: true, mutants: ['<b>m</b>'] },
+        { id: `TR-${'X'}-2`, file: 'x.md', mandatory: true, mutants: [], unchecked: { checkedBy: 'none', where: '', why: '<script>alert(1)</script>' } },
+      ],
+      new Map([['<b>m</b>', { name: '<b>m</b>', description: '<img src=x onerror=alert(1)>', href: '"onclick="x' }]]),
+    );
+    expect(html).not.toMatch(/<script>|<img|<b>m|href=""onclick/);
+    expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
   });
 });

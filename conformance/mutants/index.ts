@@ -4,8 +4,12 @@
 import type { OpHandler } from '../adapter/ops/types.ts';
 import { boundMutants } from './bound-mutants.ts';
 import { boundaryMutants } from './boundary-mutants.ts';
+import { boundingMutants } from './bounding-mutants.ts';
+import { dataModelMutants } from './data-model-mutants.ts';
+import { egressMutants } from './egress-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
+import { privacyMutants } from './privacy-mutants.ts';
 import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
@@ -22,7 +26,8 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants,
+  ...dataModelMutants, ...boundingMutants, ...egressMutants, ...privacyMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);

@@ -1,12 +1,14 @@
 // The kit against its own mutants: the reference passes, every mutant fails with the requirement
 // it breaks named in a failing case, and the mutation score (killed / all) is 100%.
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../runner/run.ts';
 import { parseArgs } from '../runner/args.ts';
+import { parseSpec } from '../../scripts/traceability.ts';
+import { readUnchecked, requirementTable } from './coverage.ts';
 import { mutants } from './index.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -63,6 +65,15 @@ describe.concurrent('mutation testing', { timeout: 240_000 }, () => {
   afterAll(() => {
     const score = killed.size / mutants.length;
     console.log(`mutation score: ${killed.size}/${mutants.length} mutants killed (${(score * 100).toFixed(0)}%)`);
+    // The table requirement → mutants → killed, for the lead and the site (reports/ is not committed).
+    const table = requirementTable(parseSpec(join(ROOT, 'spec')).requirements, mutants, readUnchecked());
+    const rows = table.map((r) => ({ ...r, mutants: r.mutants.map((name) => ({ name, killed: killed.has(name) })) }));
+    const named = rows.filter((r) => r.mutants.length > 0);
+    const dead = named.filter((r) => r.mutants.some((m) => m.killed));
+    mkdirSync(join(ROOT, 'reports'), { recursive: true });
+    writeFileSync(join(ROOT, 'reports', 'mutants.json'), `${JSON.stringify({ mutants: mutants.length, killed: killed.size, requirements: rows }, null, 2)}\n`);
+    console.log(`requirements named by a mutant: ${named.length} (${named.filter((r) => r.mandatory).length} MUST), ${dead.length} with a killed mutant; ${rows.length - named.length} MUST listed as unchecked; table in reports/mutants.json`);
+    for (const r of named) if (!dead.includes(r)) console.log(`  ${r.id}: no mutant killed (${r.mutants.map((m) => m.name).join(', ')})`);
   });
 });
 

@@ -7,6 +7,7 @@ import { canary, plantedInput, plainKey, taggedString } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
 import { jcsLength, octets, warningCodes } from './inspect.ts';
 import { firstDifference } from '../core/compare.ts';
+import { loadSchemas } from '../../codegen/schema-validator.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -173,4 +174,18 @@ export const strictestWins = defineProperty({
   },
 });
 
-export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys, liveIsWhole, strictestWins];
+let auditRecordCheck: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
+export const auditRecordValid = defineProperty({
+  name: 'validates-schema',
+  description: 'every audit record, at every level, validates against audit-record.schema.json',
+  requirements: ['TR-PRIV-11'],
+  groups: ['sinks'],
+  arbitrary: (caps) => fc.tuple(plantedInput(caps), fc.constantFrom(...LEVELS)),
+  async check([{ input }, level], ask) {
+    auditRecordCheck ??= loadSchemas().getSchema('https://toolresult.dev/schemas/v1/audit-record.schema.json') as never;
+    const rec = (await ask.ok('audit', { ...input, levels: [level] })).output.record;
+    if (!auditRecordCheck!(rec)) throw new Mismatch(`the record at ${level} does not validate against audit-record.schema.json`, auditRecordCheck!.errors, rec);
+  },
+});
+
+export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys, liveIsWhole, strictestWins, auditRecordValid];
