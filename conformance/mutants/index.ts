@@ -6,6 +6,7 @@ import { boundMutants } from './bound-mutants.ts';
 import { boundaryMutants } from './boundary-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
+import { normalizationMutants } from './normalization-mutants-2.ts';
 import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
@@ -22,7 +23,7 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...normalizationMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);
