@@ -7,6 +7,10 @@ import { boundaryMutants } from './boundary-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
 import { normalizationMutants } from './normalization-mutants-2.ts';
+import { replayMutants } from './replay-mutants.ts';
+import { hookMutants } from './hook-mutants.ts';
+import { conformanceMutants } from './conformance-mutants.ts';
+import { exposureMutants2 } from './exposure-mutants-2.ts';
 import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
@@ -23,7 +27,7 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...normalizationMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants];
+export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...normalizationMutants, ...exposureMutants, ...exposureMutants2, ...replayMutants, ...hookMutants, ...conformanceMutants, ...boundaryMutants, ...questionMutants];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);
