@@ -10,6 +10,11 @@ import { egressMutants } from './egress-mutants.ts';
 import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
 import { privacyMutants } from './privacy-mutants.ts';
+import { normalizationMutants } from './normalization-mutants-2.ts';
+import { replayMutants } from './replay-mutants.ts';
+import { hookMutants } from './hook-mutants.ts';
+import { conformanceMutants } from './conformance-mutants.ts';
+import { exposureMutants2 } from './exposure-mutants-2.ts';
 import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
@@ -26,8 +31,10 @@ export interface Mutant {
   override(ref: Handlers): Record<string, OpHandler>;
 }
 
-export const mutants: readonly Mutant[] = [...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...exposureMutants, ...boundaryMutants, ...questionMutants,
-  ...dataModelMutants, ...boundingMutants, ...egressMutants, ...privacyMutants];
+export const mutants: readonly Mutant[] = [
+  ...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...normalizationMutants, ...exposureMutants, ...exposureMutants2,
+  ...replayMutants, ...hookMutants, ...conformanceMutants, ...boundaryMutants, ...questionMutants, ...dataModelMutants, ...boundingMutants, ...egressMutants, ...privacyMutants,
+];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {
   const m = mutants.find((x) => x.name === name);

@@ -53,8 +53,9 @@ describe.concurrent('mutation testing', { timeout: 240_000 }, () => {
 
   it.each(mutants.map((m) => [m.name, m.breaks, m] as const))('TR-CONF-13: mutant %s is killed by a case naming %s', async (name, breaks) => {
     // Only the cases that name the requirement: one of them must kill the mutant, and the whole
-    // kit per mutant would cost minutes. The reference run above covers every case.
-    const { code, out } = await run(['--mutant', name], ['--only', breaks]);
+    // kit per mutant would cost minutes. The reference run above covers every case. Every case
+    // --only selects names the requirement, so the first failure is a kill: stop there.
+    const { code, out } = await run(['--mutant', name], ['--only', breaks, '--fail-fast']);
     expect(code).toBe(1);
     const failing = [...out.matchAll(/^FAIL (\S+) \[([^\]]*)\]$/gm)].map((m) => ({ id: m[1]!, requirements: m[2]!.split(' ') }));
     expect(failing.length).toBeGreaterThan(0);
