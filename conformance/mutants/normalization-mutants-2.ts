@@ -153,7 +153,7 @@ export const normalizationMutants: readonly Mutant[] = [
     override: (ref) => before(ref, value('mcp', (v) => (v.structuredContent === null ? without(v, 'structuredContent') : v))),
   },
   {
-    name: 'error-drops-structured',
+    name: 'mcp-error-drops-structured-content',
     breaks: 'TR-NORM-19',
     description: "drops structuredContent from an error result, as the Python LangChain adapter does, so a failure's machine-readable body is lost",
     override: (ref) => before(ref, value('mcp', (v) => (v.isError === true ? without(v, 'structuredContent') : v))),
