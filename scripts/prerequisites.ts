@@ -138,7 +138,7 @@ export const TOOLS: readonly Tool[] = [
     name: "Debian's python3 with venv, build and mypy",
     packages: 'python3-venv python3-build python3-mypy',
     setup: '.ci/setup.d/20-python-package.sh',
-    neededBy: ['test/python-package.test.ts', 'npm run test:python-package', 'npm run check:python-types', 'npm run test:python-integrations'],
+    neededBy: ['test/python-package.test.ts', 'npm run test:python-package', 'npm run check:python', 'npm run test:python-integrations'],
     check(m) {
       const python = m.env.TOOLRESULT_SYSTEM_PYTHON ?? '/usr/bin/python3';
       if (!existsSync(python)) return `no ${python}`;
