@@ -9,12 +9,13 @@
 //     vendor/bin/toolresult-php-adapter.
 // `npm test` runs this file as a part of its own (`npm run test:php-package`), after the main vitest run.
 import { spawnSync } from 'node:child_process';
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { misreadReadonlyClass, phpcsPackage, type PhpcsReport } from '../scripts/phpcs-psr12.ts';
 import { expectAllRan, readmeBlock, readmeLines, runLines, show, userEnv, expectReadmeKitLinePasses } from './scratch-user.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -36,48 +37,13 @@ describe('(a) composer validate', () => {
   });
 });
 
-interface PhpcsReport {
-  files: Record<string, { messages: { message: string; source: string; line: number; type: string }[] }>;
-}
-
-/**
- * PHPCS 3.7.1 (Debian 12) does not know PHP 8.2's `readonly class` and reports every such file as
- * declaring a symbol and causing a side effect on the same line, the declaration's
- * (squizlabs/PHP_CodeSniffer#3727, fixed in 3.8.0). Exactly that finding is left out; any other side
- * effect, in any file, still counts.
- */
-function misreadReadonlyClass(file: string, m: { message: string; source: string }): boolean {
-  if (m.source !== 'PSR1.Files.SideEffects.FoundWithSymbols') return false;
-  const at = /first symbol is defined on line (\d+) and the first side effect is on line (\d+)\./.exec(m.message);
-  if (!at || at[1] !== at[2]) return false;
-  const line = readFileSync(file, 'utf8').split('\n')[Number(at[1]) - 1] ?? '';
-  return /^(final |abstract )?readonly (final |abstract )?class \w+/.test(line);
-}
-
 describe('(b) PHP_CodeSniffer, PSR-12', () => {
   it('phpcs --standard=PSR12 src kit generated bin adapter.php: no finding', () => {
-    const run = (args: string[], input?: string) => spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], { cwd: PACKAGE, env, encoding: 'utf8', input, maxBuffer: 64 << 20 });
-    const tree = run(['src', 'kit', 'generated', 'adapter.php']);
-    // The bin has no .php extension, which phpcs skips even when named: it reads it from stdin.
-    const bin = run(['--stdin-path=bin/toolresult-php-adapter.php', '-'], readFileSync(join(PACKAGE, 'bin', 'toolresult-php-adapter'), 'utf8'));
-    const findings: string[] = [];
-    let misread = 0;
-    let checked = 0;
-    for (const r of [tree, bin]) {
-      expect(r.stderr).toBe('');
-      const report = JSON.parse(r.stdout) as PhpcsReport;
-      for (const [file, { messages }] of Object.entries(report.files)) {
-        checked++;
-        const path = file.startsWith('/') ? file : join(PACKAGE, file);
-        for (const m of messages) {
-          if (path.endsWith('.php') && existsSync(path) && misreadReadonlyClass(path, m)) misread++;
-          else findings.push(`${relative(PACKAGE, path)}:${m.line} ${m.type} ${m.source}: ${m.message}`);
-        }
-      }
-    }
-    process.stdout.write(`phpcs PSR-12: ${checked} files, ${findings.length} findings (${misread} readonly-class misreadings of PHPCS 3.7.1 left out)\n`);
-    expect(findings).toEqual([]);
-    expect(checked).toBeGreaterThan(150);
+    const r = phpcsPackage(PACKAGE, env);
+    process.stdout.write(`phpcs PSR-12: ${r.checked} files, ${r.findings.length} findings (${r.misread} readonly-class misreadings of PHPCS 3.7.1 left out)\n`);
+    expect(r.stderr).toBe('');
+    expect(r.findings).toEqual([]);
+    expect(r.checked).toBeGreaterThan(150);
   }, 120_000);
 
   it('the filter leaves out the readonly-class misreading only: a real side effect beside a readonly class is reported', () => {
