@@ -4,13 +4,14 @@
 // without a warning and serialized by the language's own serializer (ops bound with repeat, and
 // serialize), and the table has a row per shape. No ratio is judged here: the quick size prints its
 // figures and the full size, with its limit, runs under `npm run bench -- common`.
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMON_SHAPES } from '../conformance/profile/common-shapes.ts';
+import { GUARDED_TEST_MS, runWithSilenceGuard } from './silence-guard.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'common-'));
@@ -25,20 +26,9 @@ const implementations: [string, string[]][] = [
   ['go', ['--', goAdapter]],
 ];
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    // The timeout guards against a hang only (generous: a loaded machine is slow, never wrong).
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT, timeout: 300_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runWithSilenceGuard(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT });
 
-describe('the common-case profile, quick size (answers only)', { timeout: 300_000 }, () => {
+describe('the common-case profile, quick size (answers only)', { timeout: GUARDED_TEST_MS }, () => {
   it.each(implementations)('%s: every shape bounded whole and serialized natively', async (_, command) => {
     const r = await run(['conformance', '--profile', 'common', '--size', 'quick', '--rounds', '1', ...command]);
     const lines = r.stdout.trim().split('\n');

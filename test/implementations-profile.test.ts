@@ -4,11 +4,11 @@
 // answer. The full size runs under `npm run bench -- profile`. Nothing is skipped: a class that
 // cannot apply to an adapter's string model is `n/a` in the table, and only the lone-surrogate key
 // for a byte-string adapter is (TR-CONF-20).
-import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { CLASSES } from '../conformance/profile/classes.ts';
+import { GUARDED_TEST_MS, runWithSilenceGuard } from './silence-guard.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -18,21 +18,11 @@ const implementations: { name: string; command: string[]; notApplicable: string[
   { name: 'php', command: ['--', 'php', join(ROOT, 'implementations', 'php', 'adapter.php')], notApplicable: ['long-key-lone-surrogate'] },
 ];
 
-function run(args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT, timeout: 900_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (args: string[]) => runWithSilenceGuard(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), ...args], { cwd: ROOT });
 
 // One after another: the profile measures CPU time, and three at once on two cores would still
 // disturb each other's caches and memory.
-describe('the hostile cost profile, quick size', { timeout: 900_000 }, () => {
+describe('the hostile cost profile, quick size', { timeout: GUARDED_TEST_MS }, () => {
   it.each(implementations.map((i) => [i.name, i] as const))('%s: every class within its limits', async (_, impl) => {
     // Three rounds: the quick size's classes are far from their limits or far beyond them.
     const r = await run(['conformance', '--profile', 'hostile', '--size', 'quick', '--rounds', '3', ...impl.command]);

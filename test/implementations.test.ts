@@ -3,12 +3,13 @@
 // independent Python, PHP and Go implementations. Every group must run and every case pass; nothing is
 // skipped but the byte-array cases of a language without byte arrays (PHP). A byte-string language (PHP, Go, `stringModel: "bytes"`) cannot hold an unpaired surrogate:
 // the vectors that need `utf16-strings` run for it in their bytes form (TR-CONF-23).
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { GUARDED_TEST_MS, runWithSilenceGuard } from './silence-guard.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const tmp = mkdtempSync(join(tmpdir(), 'impls-'));
@@ -31,17 +32,7 @@ const implementations: { name: string; command: string[]; stringModel: string; u
   { name: 'go', command: ['--', goAdapter], stringModel: 'bytes' },
 ];
 
-function run(command: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: ROOT, timeout: 240_000 });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (status) => resolve({ status, stdout, stderr }));
-  });
-}
+const run = (command: string, args: string[]) => runWithSilenceGuard(command, args, { cwd: ROOT });
 
 /** The vectors that need utf16-strings: a byte-string adapter runs their bytes forms. */
 function utf16Vectors(): string[] {
@@ -70,7 +61,7 @@ function byteArrayVectors(): string[] {
 }
 
 // One after another: on two shared cores, three runs at once starve each other's handshakes.
-describe('conformance of the implementations in this repository', { timeout: 300_000 }, () => {
+describe('conformance of the implementations in this repository', { timeout: GUARDED_TEST_MS }, () => {
   it.each(implementations.map((i) => [i.name, i] as const))('TR-CONF-5: %s passes every group of a default run', async (name, impl) => {
     const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
     const r = await run(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, ...impl.command]);
