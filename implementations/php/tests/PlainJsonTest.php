@@ -234,6 +234,35 @@ final class PlainJsonTest extends TestCase
         self::assertNull(PlainJson::measure(['a' => ["k\xff" => 1]], self::BIG), 'an ill-formed key is the Walker\'s');
     }
 
+    /** Lists of objects of one shape (records), now and then one with a name missing, added or moved. */
+    public function testObjectsOfOneShapeAgreeWithTheWalk(): void
+    {
+        $seed = (int) (getenv('TR_SEED') ?: 20261202);
+        $r = new \Random\Randomizer(new \Random\Engine\Mt19937($seed));
+        $fast = 0;
+        for ($i = 0; $i < 200; $i++) {
+            $names = array_map(fn ($j) => ['id', 'name', '1', 'é', 'x y', "\u{2028}"][$j], array_slice([0, 1, 2, 3, 4, 5], 0, $r->getInt(1, 6)));
+            $list = [];
+            for ($j = $r->getInt(1, 12); $j > 0; $j--) {
+                $o = [];
+                foreach ($names as $name) {
+                    $o[$name] = self::value($r, 2);
+                }
+                match ($r->getInt(0, 9)) {
+                    0 => array_pop($o),
+                    1 => $o['extra'] = 1,
+                    2 => $o = array_reverse($o, true),
+                    3 => $o = [array_key_first($o) . 'x' => reset($o)] + array_slice($o, 1, null, true),
+                    default => null,
+                };
+                $list[] = $r->getInt(0, 1) === 1 ? (object) $o : $o;
+            }
+            $v = $i % 3 === 0 ? self::spoil($r, $list) : $list;
+            $fast += $this->around($v, "records {$i} (TR_SEED={$seed})");
+        }
+        self::assertGreaterThan(50, $fast, 'the C path answered for too few values: the property would be vacuous');
+    }
+
     public function testCommonShapesAndHostileValues(): void
     {
         $rows = [];

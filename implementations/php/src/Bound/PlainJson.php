@@ -119,9 +119,21 @@ final class PlainJson
             }
             $lists = array_filter($containers, 'array_is_list');
             $keyed = count($lists) === count($containers) ? [] : array_diff_key($containers, $lists);
+            $values = [];
             if ($keyed !== []) {
-                $keys = array_merge(...array_map('array_keys', array_values($keyed)));
-                $low += 3 * count($keys) + strlen(implode('', $keys));
+                $keyed = array_values($keyed);
+                // Objects of one shape (records, artifacts): their names once, their values a column
+                // per name. Any other mix: every object's names and values.
+                $values = self::columns($keyed);
+                if ($values === null) {
+                    $keys = array_merge(...array_map('array_keys', $keyed));
+                    $times = 1;
+                    $values = array_map('array_values', $keyed);
+                } else {
+                    $keys = array_keys($keyed[0]);
+                    $times = count($keyed);
+                }
+                $low += $times * (3 * count($keys) + strlen(implode('', $keys)));
                 if ($low > $budget) {
                     return null;
                 }
@@ -134,7 +146,7 @@ final class PlainJson
                 $keyJoins[] = $joined;
             }
             // array_merge renumbers a list's keys itself; an object's members are taken by value.
-            $level = array_merge(...array_values($lists), ...array_map('array_values', array_values($keyed)));
+            $level = array_merge(...array_values($lists), ...$values);
         }
         try {
             $text = json_encode($value, self::FLAGS | JSON_THROW_ON_ERROR, self::MAX_DEPTH + 1);
@@ -155,6 +167,32 @@ final class PlainJson
             return null; // the Walker's to judge
         }
         return [strlen($text), $text, $cellsAreStrings];
+    }
+
+    /**
+     * The values of objects (as member arrays) that all have the first one's names, a list per name
+     * (array_column: one C pass per name, none per object); null when they do not all have them, or
+     * when they are fewer than their names (a pass per name would cost more than one per object).
+     *
+     * @param list<array<int|string,mixed>> $keyed
+     * @return list<list<mixed>>|null
+     */
+    private static function columns(array $keyed): ?array
+    {
+        $names = array_keys($keyed[0]);
+        $n = count($keyed);
+        if (count($names) > $n || array_count_values(array_map('count', $keyed)) !== [count($names) => $n]) {
+            return null;
+        }
+        $columns = [];
+        foreach ($names as $name) {
+            $column = array_column($keyed, $name);
+            if (count($column) !== $n) {
+                return null;
+            }
+            $columns[] = $column;
+        }
+        return $columns;
     }
 
     /** The nodes of $level whose gettype is $type, under their keys: by C searches, no callback. */
