@@ -101,6 +101,7 @@ final class PlainJson
                 return null; // a container at depth 65, or a cycle
             }
             $containers = $arrays === $n ? $level : array_values(self::ofType($level, $types, 'array'));
+            $objectMembers = [];
             if ($objects > 0) {
                 $found = $objects === $n ? $level : array_values(self::ofType($level, $types, 'object'));
                 // get_class reads the class, nothing of the object (TR-BOUND-6).
@@ -108,20 +109,22 @@ final class PlainJson
                     return null;
                 }
                 // What an array cast gives (names starting with U+0000 included), for every object at once.
-                array_push($containers, ...array_map('get_mangled_object_vars', $found));
+                $objectMembers = array_map('get_mangled_object_vars', $found);
                 $objectLevel = $index;
             }
             // The next level is charged before it is listed: every element one octet, every member
             // of an object its key (at least 2 octets and its length) and a colon.
-            $members = array_sum(array_map('count', $containers));
+            $members = array_sum(array_map('count', $containers)) + array_sum(array_map('count', $objectMembers));
             if ($low + $members > $budget) {
                 return null;
             }
+            // An object is keyed whatever its names (json_encode writes {"0":…} for a stdClass).
             $lists = array_filter($containers, 'array_is_list');
-            $keyed = count($lists) === count($containers) ? [] : array_diff_key($containers, $lists);
+            $keyed = count($lists) === count($containers)
+                ? $objectMembers
+                : array_merge(array_values(array_diff_key($containers, $lists)), $objectMembers);
             $values = [];
             if ($keyed !== []) {
-                $keyed = array_values($keyed);
                 // Objects of one shape (records, artifacts): their names once, their values a column
                 // per name. Any other mix: every object's names and values.
                 $values = self::columns($keyed);
