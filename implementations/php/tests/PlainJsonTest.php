@@ -135,6 +135,134 @@ final class PlainJsonTest extends TestCase
         self::assertGreaterThan($runs / 4, $fast, 'the C path answered for too few values: the property would be vacuous');
     }
 
+    /** Ill-formed octet sequences: the kit's maximal-subpart cases and random bytes. */
+    private static function illFormed(\Random\Randomizer $r): string
+    {
+        $cases = ["\x80", "\xc0\xaf", "\xed\xa0\x80", "\xf0\x9f\x98", "\xe2\x82", "\xff", "\xf4\x90\x80\x80", "\xe0\x80\xaf"];
+        $s = self::text($r, 3) . $cases[$r->getInt(0, count($cases) - 1)] . self::text($r, 3);
+        return $r->getInt(0, 3) === 0 ? $s . $r->getBytes($r->getInt(1, 6)) : $s;
+    }
+
+    /** Objects of other classes: each throws if any of its code runs. */
+    private static function hostile(\Random\Randomizer $r): object
+    {
+        $all = [
+            new class () implements \JsonSerializable {
+                public function jsonSerialize(): mixed
+                {
+                    throw new \LogicException('jsonSerialize ran');
+                }
+            },
+            new class () {
+                public string $visible = 'x';
+                public function __get(string $n): mixed
+                {
+                    throw new \LogicException('__get ran');
+                }
+                public function __isset(string $n): bool
+                {
+                    throw new \LogicException('__isset ran');
+                }
+                public function __toString(): string
+                {
+                    throw new \LogicException('__toString ran');
+                }
+            },
+            new class () extends \stdClass {
+            },
+            new class () implements \Countable, \IteratorAggregate {
+                public function count(): int
+                {
+                    throw new \LogicException('count ran');
+                }
+                public function getIterator(): \Iterator
+                {
+                    throw new \LogicException('getIterator ran');
+                }
+            },
+        ];
+        return $all[$r->getInt(0, count($all) - 1)];
+    }
+
+    /** $v with some string leaves made ill-formed (and now and then a key, or a hostile object). */
+    private static function spoil(\Random\Randomizer $r, mixed $v, int $depth = 0): mixed
+    {
+        if (is_string($v)) {
+            return $r->getInt(0, 3) === 0 ? self::illFormed($r) : $v;
+        }
+        $keyed = $v instanceof \stdClass || (is_array($v) && !array_is_list($v));
+        if (is_array($v) || $v instanceof \stdClass) {
+            $out = [];
+            foreach ((array) $v as $k => $x) {
+                if ($keyed && $r->getInt(0, 40) === 0) {
+                    $k = self::illFormed($r) . 'k'; // a key: the Walker's (TR-BOUND-7)
+                }
+                $out[$k] = $r->getInt(0, 60) === 0 ? self::hostile($r) : self::spoil($r, $x, $depth + 1);
+            }
+            return $v instanceof \stdClass ? (object) $out : $out;
+        }
+        return $v;
+    }
+
+    /**
+     * TR-BOUND-2 on the C path: a plain value with ill-formed strings is coerced where they are
+     * (mbstring, maximal subparts), with the Walker's verdict, L and copy; ill-formed keys and
+     * hostile objects are left to the Walker, and no code of the value runs.
+     */
+    public function testTR_BOUND_2_illFormedStringsAgreeWithTheWalk(): void
+    {
+        $seed = (int) (getenv('TR_SEED') ?: 20261202);
+        $r = new \Random\Randomizer(new \Random\Engine\Mt19937($seed));
+        $fast = 0;
+        $runs = 300;
+        $coerced = 0;
+        for ($i = 0; $i < $runs; $i++) {
+            $v = self::spoil($r, [self::value($r, 1), self::text($r), self::object($r, 1)]);
+            $answered = $this->around($v, "spoiled value {$i} (TR_SEED={$seed})");
+            $fast += $answered;
+            // Answered in C, the value is plain: json_encode alone refuses it only for an ill-formed string.
+            $coerced += $answered > 0 && json_encode($v) === false ? 1 : 0;
+        }
+        self::assertGreaterThan($runs / 4, $fast, 'the C path answered for too few values: the property would be vacuous');
+        self::assertGreaterThan($runs / 10, $coerced, 'too few ill-formed values were coerced on the C path');
+        $rows = [];
+        for ($i = 0; $i < 300; $i++) {
+            $rows[] = ["R-{$i}", $i % 100 === 0 ? "A\xed\xa0\x80OK" : 'Zoë', '12.50', "x\xc0\xaf"];
+        }
+        $table = [(object) ['type' => 'table', 'label' => 'T', 'data' => (object) ['columns' => ['a', 'b', 'c', 'd'], 'rows' => $rows]]];
+        self::assertNotNull(PlainJson::measure($table, self::BIG), 'a table with ill-formed cells is measured in C');
+        self::assertNull(PlainJson::measure(['a' => ["k\xff" => 1]], self::BIG), 'an ill-formed key is the Walker\'s');
+    }
+
+    /** Lists of objects of one shape (records), now and then one with a name missing, added or moved. */
+    public function testObjectsOfOneShapeAgreeWithTheWalk(): void
+    {
+        $seed = (int) (getenv('TR_SEED') ?: 20261202);
+        $r = new \Random\Randomizer(new \Random\Engine\Mt19937($seed));
+        $fast = 0;
+        for ($i = 0; $i < 200; $i++) {
+            $names = array_map(fn ($j) => ['id', 'name', '1', 'é', 'x y', "\u{2028}"][$j], array_slice([0, 1, 2, 3, 4, 5], 0, $r->getInt(1, 6)));
+            $list = [];
+            for ($j = $r->getInt(1, 12); $j > 0; $j--) {
+                $o = [];
+                foreach ($names as $name) {
+                    $o[$name] = self::value($r, 2);
+                }
+                match ($r->getInt(0, 9)) {
+                    0 => array_pop($o),
+                    1 => $o['extra'] = 1,
+                    2 => $o = array_reverse($o, true),
+                    3 => $o = [array_key_first($o) . 'x' => reset($o)] + array_slice($o, 1, null, true),
+                    default => null,
+                };
+                $list[] = $r->getInt(0, 1) === 1 ? (object) $o : $o;
+            }
+            $v = $i % 3 === 0 ? self::spoil($r, $list) : $list;
+            $fast += $this->around($v, "records {$i} (TR_SEED={$seed})");
+        }
+        self::assertGreaterThan(50, $fast, 'the C path answered for too few values: the property would be vacuous');
+    }
+
     public function testCommonShapesAndHostileValues(): void
     {
         $rows = [];
