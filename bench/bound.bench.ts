@@ -6,9 +6,7 @@
 //   (c) capping 64 MiB of content vs 64 KiB: ratio ≤ 3;
 //   (d) the naive approach (serialize everything, then measure) on the same inputs, for contrast.
 // Each ratio is the median of per-pair ratios of its two sides timed back to back (paired-ratio.ts).
-import { bound } from '../reference-impl/bound/bound.ts';
-import { coerceString } from '../reference-impl/bound/coerce-utf8.ts';
-import { ToolResult } from '../reference-impl/tool-result.ts';
+import { bound, coerceString, ToolResult } from '../reference-impl/internal.ts';
 import type { BenchOutcome } from './index.ts';
 import { fullGc } from './collect-garbage.ts';
 import { pairedRatio, type PairedRatio } from './paired-ratio.ts';

@@ -19,10 +19,7 @@
 //   compile     a 1,000-property schema given as a fresh object with a known text: ≤ 3 × baseline
 //   work limit  an exponential anyOf schema, stopped at the step limit (2^14): ≤ 2 s absolute (the
 //               limit is a count of steps, so its cost is a fixed number of Ajv evaluations)
-import { bound } from '../reference-impl/bound/bound.ts';
-import { normalizeMcp } from '../reference-impl/normalize/index.ts';
-import { auditRecord } from '../reference-impl/privacy/index.ts';
-import { ToolResult } from '../reference-impl/tool-result.ts';
+import { bound, normalizeMcp, auditRecord, ToolResult } from '../reference-impl/internal.ts';
 import type { BenchOutcome } from './index.ts';
 import { pairedRatio, type PairedRatio } from './paired-ratio.ts';
 

@@ -3,7 +3,7 @@
 // of the default redactor may change one of their strings. (The repository part changes with the
 // repository; `npm run bench -- redactor` prints its figure and every hit.)
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_RULES } from '../reference-impl/privacy/redactor.ts';
+import { DEFAULT_RULES } from '../reference-impl/internal.ts';
 import { benignCorpus } from './redactor-corpus.ts';
 
 describe('the false-positive corpus', () => {

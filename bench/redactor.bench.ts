@@ -15,7 +15,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_RULES } from '../reference-impl/privacy/redactor.ts';
+import { DEFAULT_RULES } from '../reference-impl/internal.ts';
 import type { BenchOutcome } from './index.ts';
 import { benignCorpus } from './redactor-corpus.ts';
 

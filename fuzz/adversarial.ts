@@ -3,7 +3,7 @@
 // native types; getters that throw; proxies; cycles; deep nesting; artifact lists that are almost
 // right. Shared by reference-impl/bound/*.test.ts (a few hundred runs) and `npm run fuzz` (millions).
 import fc from 'fast-check';
-import type { BoundOptions } from '../reference-impl/bound/options.ts';
+import type { BoundOptions } from '../reference-impl/internal.ts';
 
 /** A code unit, biased towards the ones that matter: surrogates, controls, escapes, multi-octet. */
 const unit = fc.oneof(

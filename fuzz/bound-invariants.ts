@@ -1,10 +1,7 @@
 // The invariants every bounded result must satisfy, checked against the input it came from.
 // One checker for the property tests and the fuzzer, so both hold the bounder to the same rules
 // (spec/03-bounding.md TR-BOUND-0, -1, -3, -8, -10..15).
-import { bound } from '../reference-impl/bound/bound.ts';
-import { markerText, type ArtifactFailure } from '../reference-impl/bound/marker.ts';
-import { resolveOptions, type BoundOptions } from '../reference-impl/bound/options.ts';
-import { ToolResult, type ToolResultRecord } from '../reference-impl/tool-result.ts';
+import { bound, markerText, type ArtifactFailure, resolveOptions, type BoundOptions, ToolResult, type ToolResultRecord } from '../reference-impl/internal.ts';
 import { loadSchemas } from '../codegen/schema-validator.ts';
 import { OpaqueRef, materialize, type ResultSpec } from './adversarial.ts';
 

@@ -3,9 +3,7 @@
 // it was written), the most a stored record allows; the ledger entry itself (run-only data and all)
 // only with --full. Warning codes are shown in both: a warning is a code of a closed set and carries
 // no byte of the data (TR-MODEL-8), and a code outside that set is dropped, never echoed.
-import { viewArtifact, type ArtifactView } from '../reference-impl/render/artifact-view.ts';
-import { parseStrict } from '../reference-impl/canonical-json/index.ts';
-import { MAX_DEPTH } from '../reference-impl/bound/index.ts';
+import { viewArtifact, type ArtifactView, parseStrict, MAX_DEPTH } from '../reference-impl/internal.ts';
 import type { CallRecord, CallRow } from './source.ts';
 import { warningDoc, type WarningDoc } from './warnings.ts';
 

@@ -7,7 +7,7 @@
 // therefore finds the result's own warnings, never a look-alike inside `structured`, and needs no
 // UTF-8 decoding of the entry (a hand-edited entry that is not UTF-8 cannot break a query).
 import pg from 'pg';
-import { LEDGER_COLUMNS } from '../reference-impl/ledger/sqlite-open.ts';
+import { LEDGER_COLUMNS } from '../reference-impl/internal.ts';
 import { MAX_PAGE, SourceError, stateOf, type CallPage, type CallQuery, type CallRecord, type CallRow, type LedgerMark, type LedgerSource } from './source.ts';
 
 const TAIL = `encode(substring(l.entry from greatest(1, length(l.entry) - 2047)), 'escape')`;

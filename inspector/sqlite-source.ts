@@ -4,7 +4,7 @@
 // warnings with SQLite's JSON functions, so 100,000 calls never travel into this process at once.
 import Database from 'better-sqlite3';
 import { existsSync, statSync } from 'node:fs';
-import { LEDGER_COLUMNS } from '../reference-impl/ledger/sqlite-open.ts';
+import { LEDGER_COLUMNS } from '../reference-impl/internal.ts';
 import { MAX_PAGE, SourceError, stateOf, type CallPage, type CallQuery, type CallRecord, type CallRow, type LedgerMark, type LedgerSource } from './source.ts';
 
 type Raw = { call_id: string; state: string; interrupted: number; claimed_at: number; finished_at: number | null; warnings: string | null; levels: string | null };

@@ -10,7 +10,7 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import type { loadMcpTools as adapterLoadMcpTools } from '@langchain/mcp-adapters';
 import type { Tool as AiSdkTool } from 'ai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ToolResultRecord } from '../reference-impl/tool-result.ts';
+import type { ToolResultRecord } from '../reference-impl/internal.ts';
 import * as aiSdk from './ai-sdk/index.ts';
 import * as langchain from './langchain/index.ts';
 import * as mastra from './mastra/index.ts';

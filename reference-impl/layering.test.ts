@@ -2,6 +2,7 @@
 // own modules, the generated types, the schemas, Node's built-ins and its one runtime dependency.
 // Nothing from the kit, the repository's tools or a dev dependency, so installing the package for
 // the library alone is enough to load it (test/package.test.ts installs it that way).
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -61,6 +62,37 @@ describe('the library imports nothing above it', () => {
 
   it('every import of a non-test module is the library, generated types, a model schema, node: or a runtime dependency', () => {
     const offenders = modules.flatMap((f) => specifiers(readFileSync(f, 'utf8')).filter((s) => !allowed(f, s)).map((s) => `${relative(ROOT, f)}: ${s}`));
+    expect(offenders).toEqual([]);
+  });
+});
+
+// The other way: the project's own products (the kits, integrations, stack adapters, inspector,
+// benches, tools and their tests) reach the library through its root, reference-impl/internal.ts
+// (the subpath the package does not promise) or a store's own subpath, never a deeper module, so
+// what they need of it is one list, and what a user imports stays the root.
+const outside = execFileSync('git', ['ls-files', '*.ts', '*.mts', '*.mjs', '*.js'], { cwd: ROOT, encoding: 'utf8' })
+  .split('\n')
+  .filter((f) => f !== '' && !f.startsWith('reference-impl/') && !f.startsWith('generated/') && !f.startsWith('stacks/npm/'));
+
+const ENTRY_POINTS = new Set(['reference-impl/index.ts', 'reference-impl/internal.ts', ...subpathModules]);
+
+function deepImport(file: string, spec: string): boolean {
+  if (!spec.startsWith('.')) return false;
+  const target = relative(ROOT, resolve(ROOT, file, '..', spec)).split('\\').join('/');
+  return target.startsWith('reference-impl/') && !ENTRY_POINTS.has(target);
+}
+
+describe('nothing outside the library imports past its entry points', () => {
+  it('the scan reads the products and would see a deep import', () => {
+    expect(outside.length).toBeGreaterThan(200);
+    expect(outside).toContain('conformance/adapter/ops/bound.ts');
+    expect(deepImport('conformance/adapter/ops/bound.ts', '../../../reference-impl/bound/measure.ts')).toBe(true);
+    expect(deepImport('conformance/adapter/ops/bound.ts', '../../../reference-impl/internal.ts')).toBe(false);
+    expect(deepImport('inspector/inspector.test.ts', '../reference-impl/ledger/sqlite.ts')).toBe(false);
+  });
+
+  it('every import of reference-impl/ from outside it is the root, internal.ts or a store subpath', () => {
+    const offenders = outside.flatMap((f) => specifiers(readFileSync(join(ROOT, f), 'utf8')).filter((s) => deepImport(f, s)).map((s) => `${f}: ${s}`));
     expect(offenders).toEqual([]);
   });
 });

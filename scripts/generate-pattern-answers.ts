@@ -6,7 +6,7 @@
 //
 //   npx tsx scripts/generate-pattern-answers.ts [seed] [count]
 import { writeFileSync } from 'node:fs';
-import { readPattern, UnsupportedPattern } from '../reference-impl/normalize/pattern-rule.js';
+import { readPattern, UnsupportedPattern } from '../reference-impl/internal.ts';
 
 let state = Number(process.argv[2] ?? 20261201);
 const count = Number(process.argv[3] ?? 800);

@@ -1,7 +1,7 @@
 // The reference artifact renderer (reference-impl/render/) shown on a page: every artifact type of
 // this protocol version, a type from a later version, malformed entries, and strings that would be
 // markup, script or links if a renderer interpreted them. Each is shown beside its JSON.
-import { escapeHtml, renderArtifactHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml, renderArtifactHtml } from '../reference-impl/internal.ts';
 
 const HOSTILE = [
   '<script>window.__ranScript = (window.__ranScript || 0) + 1</script>',

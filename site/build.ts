@@ -6,7 +6,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 import { checkTraceability, parseSpec } from '../scripts/traceability.ts';
 import { artifactDemo } from './artifact-demo.ts';
 import { readUnchecked, requirementTable } from '../conformance/mutants/coverage.ts';

@@ -3,7 +3,7 @@
 // why per failing cell) and a page per row with its evidence, where the canary is marked in the
 // excerpt of the captured request; each failing cell links to it.
 // Everything in the report was captured from third-party stacks: all of it is escaped.
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);

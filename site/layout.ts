@@ -1,7 +1,7 @@
 // The frame of every page of the site: chapter navigation, the requirement search and the styles.
 // Pages sit at different depths (src/… for repository files), so every link the frame writes is
 // made relative to the page with `root`.
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 import { inertPage } from '../conformance/report-viewer/inert-page.ts';
 
 export interface NavEntry {

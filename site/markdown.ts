@@ -5,7 +5,7 @@
 // tests, properties and vectors that name it.
 import MarkdownIt, { type StateCore, type Token } from 'markdown-it';
 import { posix } from 'node:path';
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 
 type TokenFactory = Pick<StateCore, 'Token'>;
 

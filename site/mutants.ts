@@ -2,7 +2,7 @@
 // it, and the MUSTs the protocol kit cannot check with what checks them instead. The table is drawn
 // from the mutant list and unchecked-musts.json; that each mutant dies is not read from a run: it is
 // what conformance/mutants/mutants.test.ts asserts in every npm test, which fails otherwise.
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 import type { TableRow } from '../conformance/mutants/coverage.ts';
 
 export interface MutantEntry {

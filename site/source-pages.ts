@@ -3,7 +3,7 @@
 // the line that names it. A directory the spec links to gets a listing of its files.
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { escapeHtml } from '../reference-impl/render/html.ts';
+import { escapeHtml } from '../reference-impl/internal.ts';
 import { REQUIREMENT } from './markdown.ts';
 
 export interface SourcePage {

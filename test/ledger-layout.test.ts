@@ -8,8 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_LAYOUT } from '../reference-impl/ledger/postgres-layout.ts';
-import { SQLITE_LAYOUT } from '../reference-impl/ledger/sqlite-layout.ts';
+import { POSTGRES_LAYOUT, SQLITE_LAYOUT } from '../reference-impl/internal.ts';
 import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));

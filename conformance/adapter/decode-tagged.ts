@@ -2,7 +2,7 @@
 // TR-CONF-4). Decoding neither coerces, measures nor rejects anything the implementation should
 // judge, with one exception the table pins: octets become a string through the implementation's
 // own octet coercion, since a JavaScript string cannot hold them.
-import { coerceOctets } from '../../reference-impl/bound/coerce-utf8.ts';
+import { coerceOctets } from '../../reference-impl/internal.ts';
 import { OpError } from './ops/types.ts';
 
 type Container = unknown[] | Record<string, unknown>;

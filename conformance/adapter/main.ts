@@ -3,7 +3,7 @@
 // (conformance/mutants/) so the kit can show it catches each mistake.
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { CollectingLogger } from '../../reference-impl/internal.ts';
 import { handlers as referenceHandlers } from './ops/index.ts';
 import { OpError, type OpHandler } from './ops/types.ts';
 import { GROUPS, PROTOCOL, type HelloOutput } from '../protocol/messages.ts';

@@ -1,6 +1,6 @@
 // Builds a ToolResult from a decoded result input ({content, isError, structured?, artifacts?})
 // with the implementation's own constructors (spec/09-conformance.md §9.3).
-import { ToolResult, type WarningCode } from '../../reference-impl/tool-result.ts';
+import { ToolResult, type WarningCode } from '../../reference-impl/internal.ts';
 import { OpError } from './ops/types.ts';
 
 export interface ResultInput {

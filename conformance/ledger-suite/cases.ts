@@ -1,7 +1,7 @@
 // The backend-neutral ledger suite (spec/07-replay.md §7.5–7.6): what every store must survive.
 // Each case returns the figures it measured and throws a SuiteFailure naming what broke.
 import { createHash } from 'node:crypto';
-import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
+import { INTERRUPTED_ENTRY } from '../../reference-impl/internal.ts';
 import type { Sabotage, SuiteBackend } from './backends.ts';
 import type { ExecuteReply } from './protocol.ts';
 import type { SuiteWorker } from './workers.ts';

@@ -11,7 +11,7 @@ import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-
 import { buildGoWorker, goWorker, postgresBackend, pythonWorker, sqliteBackend, tsWorker, type SuiteBackend, type WorkerCommand } from './backends.ts';
 import { ledgerCalls, ledgerSuite } from './cases.ts';
 import { ProcessWorker } from './workers.ts';
-import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
+import { INTERRUPTED_ENTRY } from '../../reference-impl/internal.ts';
 
 const calls = ledgerCalls();
 const figures: string[] = [];

@@ -9,7 +9,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { INTERRUPTED_ENTRY } from '../../reference-impl/ledger/interrupted.ts';
+import { INTERRUPTED_ENTRY } from '../../reference-impl/internal.ts';
 import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
 import { buildGoWorker, goWorker, phpWorker, pythonWorkerWith, tsWorker, type WorkerCommand } from './backends.ts';
 import { pythonPostgres } from './python-postgres-venv.ts';

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { executeToolCall, persist, type ReplayLedger } from '../../reference-impl/index.ts';
-import type { LedgerStore } from '../../reference-impl/ledger/store.ts';
+import type { LedgerStore } from '../../reference-impl/internal.ts';
 import type { BatchRow, Request } from './protocol.ts';
 import { suiteToolResult } from './suite-tool.ts';
 

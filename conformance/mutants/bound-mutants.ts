@@ -1,7 +1,7 @@
 // Mutants of the bound and egress groups: mistakes real bounders make (spec/03-bounding.md).
 import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
-import { DEFAULT_BUDGETS } from '../../reference-impl/bound/index.ts';
+import { DEFAULT_BUDGETS } from '../../reference-impl/internal.ts';
 import { JsonNumberText, parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 
 type Rec = Record<string, unknown>;

@@ -1,7 +1,6 @@
 // Mutants on boundaries where the spec is clear but the kit had no case (issue 42, items 7-12): each
 // is the other reading of one sentence, and each is killed by a vector written for it.
-import { readPattern, UnsupportedPattern } from '../../reference-impl/normalize/pattern-rule.ts';
-import { defaultRedactor } from '../../reference-impl/privacy/redactor.ts';
+import { readPattern, UnsupportedPattern, defaultRedactor } from '../../reference-impl/internal.ts';
 import { isUndefinedTag } from '../adapter/options-input.ts';
 import { OpError } from '../adapter/ops/types.ts';
 import type { Mutant } from './index.ts';

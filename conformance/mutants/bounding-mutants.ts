@@ -1,8 +1,7 @@
 // More mutants of the bounder (spec/03-bounding.md): a recursive walk, −0 written as "-0", a key
 // collision read as "last one wins", a lenient artifact check, a warning forgotten, the input's
 // warnings ignored, an empty list left out, a collision found before the members were counted.
-import { coerceString } from '../../reference-impl/bound/coerce-utf8.ts';
-import { measureJson } from '../../reference-impl/bound/measure.ts';
+import { coerceString, measureJson } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../adapter/decode-tagged.ts';
 import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';

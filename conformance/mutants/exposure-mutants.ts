@@ -3,10 +3,7 @@
 // serialization to fit the budget instead of dropping it whole; and three readings outside readers
 // asked about (issue 28): a carried-JSON check that writes Infinity as null, a policy given as the
 // missing-value marker refused, and a bounder that drops exposure codes it does not apply itself.
-import { canonicalize } from '../../reference-impl/canonical-json/serialize.ts';
-import { parseStrict } from '../../reference-impl/canonical-json/parse.ts';
-import { parsePointer } from '../../reference-impl/exposure/json-pointer.ts';
-import type { JsonValue } from '../../reference-impl/tool-result.ts';
+import { canonicalize, parseStrict, parsePointer, type JsonValue } from '../../reference-impl/internal.ts';
 import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 

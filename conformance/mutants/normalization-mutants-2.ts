@@ -1,8 +1,7 @@
 // Mutants of the normalizers (spec/10-normalization.md), one per MUST the earlier ones left unnamed:
 // each is one realistic misreading of a rule, written as a change to the request the reference
 // normalizer reads (`before`) or to the result it gives (`after`).
-import { canonicalize } from '../../reference-impl/canonical-json/serialize.ts';
-import type { JsonValue } from '../../reference-impl/tool-result.ts';
+import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 

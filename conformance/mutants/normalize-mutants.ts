@@ -1,7 +1,6 @@
 // Mutants of the normalize groups (spec/10): a member the source left undefined read as a value.
-import { readPattern, UnsupportedPattern } from '../../reference-impl/normalize/pattern-rule.ts';
+import { readPattern, UnsupportedPattern, DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../adapter/ops/types.ts';
-import { DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/bound/index.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -1,8 +1,7 @@
 // Mutants of the sinks and the audit record (spec/05-sinks.md, spec/06-privacy.md): a record that
 // holds more or less than its level says, a ledger entry that loses a channel, a hook's failure
 // message logged.
-import { hookFromSpec, transformToolResult, type ToolResultHook } from '../../reference-impl/hooks/index.ts';
-import type { BoundOptions } from '../../reference-impl/bound/options.ts';
+import { hookFromSpec, transformToolResult, type ToolResultHook, type BoundOptions } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../adapter/decode-tagged.ts';
 import { optionsFromInput } from '../adapter/options-input.ts';
 import { boundFromInput, exposeFromInput } from '../adapter/ops/bound.ts';

@@ -1,8 +1,7 @@
 // Mutants of persist and restore (spec/07-replay.md §7.1–7.2): an entry written without its empty
 // lists or in insertion order, a legacy string entry refused, the shape checked before the version,
 // an entry trusted without bounding it again, and an error entry restored without its body.
-import { canonicalize } from '../../reference-impl/canonical-json/serialize.ts';
-import type { JsonValue } from '../../reference-impl/tool-result.ts';
+import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
 import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 

@@ -2,8 +2,7 @@
 // or lost where it must be kept.
 import { OpError, type OpHandler } from '../adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
-import { auditRecord } from '../../reference-impl/privacy/index.ts';
-import { DEFAULT_RULES, MASK, MAX_PASSES, PARAMETER_PREFIXES, PARAMETER_WORDS, capLeaf } from '../../reference-impl/privacy/redactor.ts';
+import { auditRecord, DEFAULT_RULES, MASK, MAX_PASSES, PARAMETER_PREFIXES, PARAMETER_WORDS, capLeaf } from '../../reference-impl/internal.ts';
 import { boundFromInput } from '../adapter/ops/bound.ts';
 
 type Rec = Record<string, unknown>;

@@ -6,7 +6,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { CollectingLogger } from '../../reference-impl/internal.ts';
 import { handlers } from '../adapter/ops/index.ts';
 import { OpError } from '../adapter/ops/types.ts';
 import { parseArgs, PROFILE_TIMEOUT_MS, UsageError } from '../runner/args.ts';

@@ -2,7 +2,7 @@
 // reference so the exposure properties check the spec, not the reference against itself: RFC 6901
 // resolution, an RFC 8785 writer for plain JSON, the placement, the "already carried" cases and
 // the budget. It takes plain JSON as the bound op outputs it.
-import { parseStrict } from '../../reference-impl/canonical-json/parse.ts';
+import { parseStrict } from '../../reference-impl/internal.ts';
 import { octets } from './inspect.ts';
 
 export const SEPARATOR = '\n\n';

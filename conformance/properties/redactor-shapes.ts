@@ -10,7 +10,7 @@ import fc from 'fast-check';
 import { Mismatch, defineProperty } from './define.ts';
 import { reference } from './reference.ts';
 import { firstDifference } from '../core/compare.ts';
-import { PARAMETER_PREFIXES, PARAMETER_WORDS } from '../../reference-impl/privacy/redactor.ts';
+import { PARAMETER_PREFIXES, PARAMETER_WORDS } from '../../reference-impl/internal.ts';
 
 const alnum = fc.constantFrom(...'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789');
 const word = (min: number, max: number, extra = '') =>

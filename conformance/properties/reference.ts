@@ -1,6 +1,6 @@
 // The reference implementation in process: what every differential property compares against.
 // Outputs go through a JSON round trip, as they would over the wire.
-import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { CollectingLogger } from '../../reference-impl/internal.ts';
 import { handlers } from '../adapter/ops/index.ts';
 import { OpError } from '../adapter/ops/types.ts';
 import { plainNumbers } from '../protocol/json-text.ts';

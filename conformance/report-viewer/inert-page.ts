@@ -4,7 +4,7 @@
 // (by its hash), no inline handlers, no plugins, no remote loads and no form targets, so markup that
 // slipped through escaping would still be inert.
 import { createHash } from 'node:crypto';
-import { escapeHtml as text } from '../../reference-impl/render/html.ts';
+import { escapeHtml as text } from '../../reference-impl/internal.ts';
 
 export { text };
 

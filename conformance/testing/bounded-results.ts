@@ -6,7 +6,7 @@ import { boundFromInput } from '../adapter/ops/bound.ts';
 import { boundInput, plantedInput } from '../properties/arbitraries.ts';
 import type { Caps } from '../properties/define.ts';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
-import type { BoundedToolResult } from '../../reference-impl/tool-result.ts';
+import type { BoundedToolResult } from '../../reference-impl/internal.ts';
 
 const CAPS: Caps = { utf16: true, cycles: true, opaque: true };
 

@@ -7,13 +7,11 @@ import { generateText, stepCountIs, tool, jsonSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import { CollectingLogger, InMemoryLedger, type ExposurePolicy } from '../../reference-impl/internal.ts';
 import { wrapMcpTools, wrapTools } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
-import type { ExposurePolicy } from '../../reference-impl/exposure/expose.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };

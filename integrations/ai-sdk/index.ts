@@ -6,7 +6,7 @@
 // abort signal, which is honoured as a cancellation): the tool's execute is given one abortSignal,
 // aborted at the deadline or by the caller's, which @ai-sdk/mcp hands to its request.
 import type { Tool, ToolExecutionOptions } from 'ai';
-import type { ToolResultRecord } from '../../reference-impl/tool-result.ts';
+import type { ToolResultRecord } from '../../reference-impl/internal.ts';
 import { callThroughSeam, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 import type { ModelOutput } from '../core/model-output.ts';
 

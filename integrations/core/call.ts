@@ -3,12 +3,9 @@
 // caller's cancellation (deadline.ts). Every integration calls this and nothing else runs the tool,
 // so a stack's retried step replays the stored result.
 import { randomUUID } from 'node:crypto';
-import { toWireMessage, type WireMessage } from '../../reference-impl/egress/wire.ts';
-import { silentLogger } from '../../reference-impl/logger.ts';
-import { executeToolCall } from '../../reference-impl/seam/execute.ts';
+import { toWireMessage, type WireMessage, silentLogger, executeToolCall, type BoundedToolResult, type ToolResult, type ToolResultRecord } from '../../reference-impl/internal.ts';
 import { callSignal, deadlineOf } from './deadline.ts';
 import type { WrapOptions } from './options.ts';
-import type { BoundedToolResult, ToolResult, ToolResultRecord } from '../../reference-impl/tool-result.ts';
 
 export interface CallOutcome {
   /** The post-hook, exposed, bounded result the ledger holds. */

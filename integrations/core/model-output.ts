@@ -3,9 +3,7 @@
 // is_error, OpenAI {"error": content}). The output handed to it is the record the integration's
 // execute returned; one that came back another way (a conversation rebuilt from UI messages) is read
 // only for its content and isError and bounded again, so nothing else of it reaches the model.
-import { bound, type BoundOptions } from '../../reference-impl/bound/index.ts';
-import { toWireMessage, type WireMessage } from '../../reference-impl/egress/wire.ts';
-import { ToolResult, type ToolResultRecord } from '../../reference-impl/tool-result.ts';
+import { bound, type BoundOptions, toWireMessage, type WireMessage, ToolResult, type ToolResultRecord } from '../../reference-impl/internal.ts';
 import type { CallOutcome } from './call.ts';
 
 /** The model text of an output the integration did not make itself and cannot read. */

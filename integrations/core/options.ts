@@ -1,10 +1,7 @@
 // The options of every stack integration: the seam's own (spec/07-replay.md §7.3), with the ledger
 // optional. They are checked when the tools are wrapped, so a bad budget or a malformed exposure
 // policy is refused before the first tool call, as the seam refuses it before any tool runs.
-import { resolveOptions } from '../../reference-impl/bound/options.ts';
-import { resolveExposure } from '../../reference-impl/exposure/expose.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
-import type { SeamOptions } from '../../reference-impl/seam/execute.ts';
+import { resolveOptions, resolveExposure, InMemoryLedger, type SeamOptions } from '../../reference-impl/internal.ts';
 import { checkDeadline } from './deadline.ts';
 
 /** What an integration passes to `executeToolCall`. Without a ledger, each wrap gets its own in-memory one. */

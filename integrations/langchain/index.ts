@@ -9,7 +9,7 @@ import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
 import { callThroughSeam, listAllTools, mcpRun, seamOptions, type IntegrationOptions, type McpToolLister } from '../core/index.ts';
-import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import type { ToolResult } from '../../reference-impl/internal.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 

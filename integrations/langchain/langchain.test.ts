@@ -9,14 +9,11 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import { CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
 import { loadMcpTools, resultTool } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
-import type { ToolResult } from '../../reference-impl/tool-result.ts';
-import { INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/ledger/interrupted.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 

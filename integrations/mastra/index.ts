@@ -7,7 +7,7 @@
 // `callTool(params, { signal, timeout })`, the form 2.x reads.
 import { createTool } from '@mastra/core/tools';
 import type { MCPClient } from '@mastra/mcp';
-import type { ToolResult } from '../../reference-impl/tool-result.ts';
+import type { ToolResult } from '../../reference-impl/internal.ts';
 import { callThroughSeam, listAllTools, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { rawClientFor } from './mcp-client.ts';

@@ -6,13 +6,11 @@ import { describe, expect, it } from 'vitest';
 import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import { MockLanguageModelV4 } from 'ai/test';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
 import { mcpTools, resultTool } from './index.ts';
 import { fixture, inProcessFetch, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
-import type { ToolResult } from '../../reference-impl/tool-result.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 const usage = { inputTokens: { total: 1, noCache: 1, cacheRead: undefined, cacheWrite: undefined }, outputTokens: { total: 1, text: 1, reasoning: undefined } };

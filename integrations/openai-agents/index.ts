@@ -8,7 +8,7 @@
 import { tool, type FunctionTool, type MCPServer, type ToolOutputCustomData } from '@openai/agents';
 import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
 
-import type { ToolResult, ToolResultRecord } from '../../reference-impl/tool-result.ts';
+import type { ToolResult, ToolResultRecord } from '../../reference-impl/internal.ts';
 
 export type { IntegrationOptions } from '../core/index.ts';
 

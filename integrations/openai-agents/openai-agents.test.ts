@@ -5,13 +5,11 @@
 import { describe, expect, it } from 'vitest';
 import { Agent, MCPServerStdio, Usage, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse, type Tool } from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
+import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
 import { mcpTools, resultTool } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
-import type { ToolResult } from '../../reference-impl/tool-result.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
 
 setTracingDisabled(true);

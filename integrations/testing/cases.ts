@@ -2,13 +2,7 @@
 // input of issue 23 (a tool that throws, returns a non-result or a Proxy, times out; a malformed
 // exposure policy; a failing ledger). `seamWire` is what the seam itself makes of a run, the answer
 // each integration must give.
-import { executeToolCall, type SeamOptions } from '../../reference-impl/seam/execute.ts';
-import { normalizeMcp } from '../../reference-impl/normalize/mcp.ts';
-import { toWireMessage, type WireMessage } from '../../reference-impl/egress/wire.ts';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
-import { LedgerStoreError } from '../../reference-impl/ledger/store-error.ts';
-import type { ReplayLedger } from '../../reference-impl/ledger/claim.ts';
-import { ToolResult } from '../../reference-impl/tool-result.ts';
+import { executeToolCall, type SeamOptions, normalizeMcp, toWireMessage, type WireMessage, InMemoryLedger, LedgerStoreError, type ReplayLedger, ToolResult } from '../../reference-impl/internal.ts';
 
 /** Canaries: a test fails when one of these stands in what the model was sent or in a log. */
 export const RUN_ONLY = { structured: 'RUNONLYstruct', meta: 'RUNONLYmeta0', userOnly: 'RUNONLYuser0', image: 'RUNONLYimg00', thrown: 'RUNONLYthrow', proxy: 'RUNONLYproxy' } as const;

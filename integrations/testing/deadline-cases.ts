@@ -18,9 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
-import { InMemoryLedger } from '../../reference-impl/ledger/memory-ledger.ts';
-import { INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/ledger/interrupted.ts';
-import { CollectingLogger } from '../../reference-impl/logger.ts';
+import { InMemoryLedger, INTERRUPTED_ENTRY, INTERRUPTED_TEXT, CollectingLogger } from '../../reference-impl/internal.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { leaks } from './cases.ts';
 

@@ -2,7 +2,7 @@
 // cannot drift: the sink matrix is read from the table in spec/05-sinks.md §5.1 itself, the path of
 // a result from pipeline.json (whose chapters and requirement IDs a test checks against the spec).
 import { readFileSync } from 'node:fs';
-import { escapeHtml } from '../../reference-impl/render/html.ts';
+import { escapeHtml } from '../../reference-impl/internal.ts';
 import { chapterPage } from '../markdown.ts';
 
 export interface SinkMatrix {

@@ -1,10 +1,5 @@
 // Ops of the `bound` group: coerce, measure, bound (spec/09-conformance.md §9.3).
-import { bound } from '../../../reference-impl/bound/bound.ts';
-import { coerceString } from '../../../reference-impl/bound/coerce-utf8.ts';
-import { measureJson } from '../../../reference-impl/bound/measure.ts';
-import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
-import { expose } from '../../../reference-impl/exposure/expose.ts';
-import type { BoundedToolResult } from '../../../reference-impl/tool-result.ts';
+import { bound, coerceString, measureJson, type BoundOptions, expose, type BoundedToolResult } from '../../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
 import { toToolResult } from '../result-input.ts';

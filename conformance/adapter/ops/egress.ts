@@ -1,5 +1,5 @@
 // Ops of the `egress` group: wire (spec/09-conformance.md §9.3).
-import { toWireMessage } from '../../../reference-impl/egress/wire.ts';
+import { toWireMessage } from '../../../reference-impl/internal.ts';
 import { resultFromInput } from './bound.ts';
 import type { OpHandler } from './types.ts';
 

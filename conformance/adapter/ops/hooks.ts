@@ -1,6 +1,5 @@
 // Ops of the `hooks` group (spec/09-conformance.md §9.3): the hook descriptions of spec/08-hooks.md §8.4.
-import { hookFromSpec, transformToolResult } from '../../../reference-impl/hooks/index.ts';
-import type { BoundOptions } from '../../../reference-impl/bound/options.ts';
+import { hookFromSpec, transformToolResult, type BoundOptions } from '../../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
 import { boundFromInput, exposeFromInput } from './bound.ts';

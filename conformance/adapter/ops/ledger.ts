@@ -1,5 +1,5 @@
 // Ops of the `ledger` group: persist, restore (spec/09-conformance.md §9.3).
-import { LedgerError, persist, restore } from '../../../reference-impl/ledger/index.ts';
+import { LedgerError, persist, restore } from '../../../reference-impl/internal.ts';
 import { resultFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 

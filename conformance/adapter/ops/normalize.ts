@@ -2,7 +2,7 @@
 // Input {source, value, options?}: value in the tagged encoding; for `langchain` it is the neutral
 // JSON form of a ToolMessage ({content, status?, artifact?}), which the normalizer reads as it
 // reads a ToolMessage instance. options = budgets plus outputSchema and schemaPolicy.
-import { normalize, type NormalizeOptions, type NormalizeSource } from '../../../reference-impl/normalize/index.ts';
+import { normalize, type NormalizeOptions, type NormalizeSource } from '../../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
 import { toToolResult } from '../result-input.ts';

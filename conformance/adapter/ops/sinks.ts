@@ -1,6 +1,5 @@
 // Ops of the `sinks` group: audit, live, suspend (spec/09-conformance.md §9.3).
-import { auditRecord } from '../../../reference-impl/privacy/index.ts';
-import { liveEvent, suspendState } from '../../../reference-impl/sinks/index.ts';
+import { auditRecord, liveEvent, suspendState } from '../../../reference-impl/internal.ts';
 import { resultFromInput } from './bound.ts';
 import { OpError, type OpHandler } from './types.ts';
 

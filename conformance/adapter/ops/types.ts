@@ -1,6 +1,6 @@
 // The shape of an in-process op handler (spec/09-conformance.md §9.3). The adapter's main loop, the
 // vector test and the mutants all call handlers through this one type.
-import type { CollectingLogger } from '../../../reference-impl/logger.ts';
+import type { CollectingLogger } from '../../../reference-impl/internal.ts';
 
 export interface OpContext {
   /** Every line the implementation logs while it handles the request (TR-CONF-2). */

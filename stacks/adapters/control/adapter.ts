@@ -6,8 +6,7 @@
 // `tool_result` with `is_error`. OpenAI's formats have no error field, so an error result is sent as
 // the JSON text {"error": content}. The runtime keeps the bounded result. It must pass every check.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { normalizeMcp } from '../../../reference-impl/normalize/index.ts';
-import { toWireMessage, type WireMessage } from '../../../reference-impl/egress/index.ts';
+import { normalizeMcp, toWireMessage, type WireMessage } from '../../../reference-impl/internal.ts';
 import { inMemoryProbe, TOOL_DESCRIPTION, TOOL_NAME } from '../shared/probe-server.ts';
 import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
