@@ -14,7 +14,7 @@ from typing import Any
 
 from toolresult.json_measure import measure, walk_measure
 from toolresult.artifact_shape import is_valid_artifact_list
-from toolresult.plain_json import _COLLECTOR_TELLS_KEYS, _SLICE, plain_measure, utf8_octets
+from toolresult.plain_json import _COLLECTOR_TELLS_KEYS, _GATE_HOLDS, _SLICE, plain_measure, utf8_octets
 
 from .support import RUNS, random_json, random_text, rng
 
@@ -270,6 +270,7 @@ class PlainJsonAgreesWithTheWalk(unittest.TestCase):
         # The collector tells a dict of exact-str keys by listing its values only; any other key
         # type lists the keys too, and then every key's type is tested (general_table).
         self.assertTrue(_COLLECTOR_TELLS_KEYS, "this interpreter's gc.get_referents lists dicts otherwise")
+        self.assertTrue(_GATE_HOLDS, "this interpreter's gc.get_referents lists types otherwise")
         for i, value in enumerate(key_table_values()):
             self.around(value, f"key table value {i}")
         self.assertIsNotNone(plain_measure([general_table({"a": 1})], BIG), "a general table of str keys is plain")

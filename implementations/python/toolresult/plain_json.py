@@ -92,6 +92,23 @@ def _collector_tells_keys() -> bool:
 _COLLECTOR_TELLS_KEYS = _collector_tells_keys()
 
 
+def _collector_tells_static_types() -> bool:
+    """Whether gc.get_referents finds nothing for the static types and something for a class of
+    Python code (of a metaclass of Python code too), as CPython's does: the type gate of
+    plain_text. Checked once; when it does not hold, every value goes to the walk."""
+    class Meta(type):
+        pass
+
+    class Plain:
+        __slots__ = ()
+
+    heap = [Plain, Meta("M", (), {}), type("T", (str,), {"__slots__": ()})]
+    return not gc.get_referents(*_PLAIN_KINDS, tuple, bytes) and all(gc.get_referents(t) for t in heap)
+
+
+_GATE_HOLDS = _collector_tells_static_types()
+
+
 class JsonSnapshot:
     """A plain channel held as its (coerced) JSON text: what the bounder keeps of a value it measured
     in C. Each ``thaw`` reads a fresh copy back, as BoundedResult hands out a fresh copy on every
@@ -153,6 +170,8 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
     """(L, the coerced JSON text, whether coercion changed a string, whether everything at the
     level of table cells is a str) of a plain value whose L is within ``budget``; None when the
     walk must judge."""
+    if not _GATE_HOLDS:
+        return None
     level = [value]
     low = 0  # a lower bound of L for what has been listed so far
     cells_are_str = True
