@@ -4,8 +4,16 @@
 // each ≤ 1.0. The seed is never committed (GitHub is not reachable from CI): it is read from the
 // directory TOOLRESULT_SEED_NRLLM names (a checkout), else from a local git mirror
 // (TOOLRESULT_SEED_NRLLM_GIT, default /work/.mirror/netresearch+t3x-nr-llm/repo); absent, the bench
-// says so in one line and the other benches run on. (The Python seed's normalizer,
-// extra-org/extra tool_result_normalizer.py, is not compared here yet: see the issue's report.)
+// says so in one line and the other benches run on.
+//
+// The Python seed (extra-org/extra): no tool_result_normalizer.py exists in that repository's
+// history; its normalizer is normalize_tool_result in src/agent_engine/runtime/
+// langchain_tool_adapter.py (deleted upstream in 7ba745b), which turns what a local LangChain tool
+// returned into the model's text. bench/seed-python.py runs it beside ours (normalize('local', …),
+// which also bounds) on the inputs both take: a str, a dict, a list, a scalar. The file is read
+// from TOOLRESULT_SEED_EXTRA (a path to that file), else from a git mirror
+// (TOOLRESULT_SEED_EXTRA_GIT, default /work/.mirror/extra-org+extra/repo) at the commit before its
+// deletion; absent, one line says so.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -36,15 +44,49 @@ function seedDir(): string | { absent: string } {
   return out;
 }
 
+const EXTRA_FILE = 'src/agent_engine/runtime/langchain_tool_adapter.py';
+
+/** The Python seed's normalizer file, or why there is none. */
+function extraSeedFile(): string | { absent: string } {
+  const file = process.env.TOOLRESULT_SEED_EXTRA;
+  if (file !== undefined) return existsSync(file) ? file : { absent: `TOOLRESULT_SEED_EXTRA=${file} does not exist` };
+  const git = process.env.TOOLRESULT_SEED_EXTRA_GIT ?? '/work/.mirror/extra-org+extra/repo';
+  if (!existsSync(git)) return { absent: `no TOOLRESULT_SEED_EXTRA file and no git mirror at ${git}` };
+  try {
+    // The last commit that held the file: the parent of the one that deleted it, else HEAD.
+    const deleted = execFileSync('git', ['--git-dir', git, 'log', '--all', '--format=%H', '-n', '1', '--diff-filter=D', '--', EXTRA_FILE], { encoding: 'utf8' }).trim();
+    const out = join(mkdtempSync(join(tmpdir(), 'seed-extra-')), 'langchain_tool_adapter.py');
+    writeFileSync(out, execFileSync('git', ['--git-dir', git, 'show', `${deleted === '' ? 'HEAD' : `${deleted}^`}:${EXTRA_FILE}`]));
+    return out;
+  } catch (e) {
+    return { absent: `the mirror at ${git} does not hold ${EXTRA_FILE} (${e instanceof Error ? e.message.split('\n')[0] : String(e)})` };
+  }
+}
+
+function pythonSeed(targets: { name: string; met: boolean }[]): void {
+  const file = extraSeedFile();
+  if (typeof file !== 'string') {
+    console.log(`  python seed skipped: extra-org/extra's normalize_tool_result is absent (${file.absent})`);
+    return;
+  }
+  const rows = execFileSync('python3', [join(ROOT, 'bench', 'seed-python.py'), file], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'));
+  console.log(`  ${'python: normalize_tool_result vs normalize(local)'.padEnd(50)} ${'ours µs'.padStart(10)} ${'seed µs'.padStart(10)} ${'ours/seed'.padStart(10)}`);
+  for (const [row, ours, seed, ratio] of rows) {
+    console.log(`  ${row!.padEnd(50)} ${ours!.padStart(10)} ${seed!.padStart(10)} ${ratio!.padStart(10)}`);
+    targets.push({ name: `python seed ${row}: ours/seed ${ratio} ≤ 1.0`, met: Number(ratio) <= 1.0 });
+  }
+}
+
 export function run(): BenchOutcome {
+  const targets: { name: string; met: boolean }[] = [];
+  pythonSeed(targets);
   const dir = seedDir();
   if (typeof dir !== 'string') {
     console.log(`  seed bench skipped: ADR-108's ToolResultBounder is absent (${dir.absent})`);
-    return { targets: [] };
+    return { targets };
   }
   const script = join(ROOT, 'bench', 'seed-php.php');
   const rows = execFileSync('php', [script, dir, 'rows'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'));
-  const targets: { name: string; met: boolean }[] = [];
   console.log(`  ${'row'.padEnd(50)} ${'ours µs'.padStart(10)} ${'seed µs'.padStart(10)} ${'ours/seed'.padStart(10)}`);
   for (const [row, ours, seed, ratio] of rows) {
     console.log(`  ${row!.padEnd(50)} ${ours!.padStart(10)} ${seed!.padStart(10)} ${ratio!.padStart(10)}`);

@@ -53,11 +53,16 @@ type frame struct {
 	id    containerID
 	inMap bool // counted in onPath (the path has been deeper than scanDepth), not found by a scan
 	list  []any
-	iter  *reflect.MapIter
-	m     map[string]any
-	bad   map[string]struct{} // coerced forms of the map's ill-formed keys, made at the first one
-	index int
-	level int
+	isMap bool
+	// A map's members, listed once when it is opened (a native range over the map, not a reflect
+	// iterator per member): sub-slices of the walker's keyBuf and valBuf from bufStart on.
+	keys     []string
+	vals     []any
+	bufStart int
+	m        map[string]any
+	bad      map[string]struct{} // coerced forms of the map's ill-formed keys, made at the first one
+	index    int
+	level    int
 }
 
 type walker struct {
@@ -67,6 +72,10 @@ type walker struct {
 	maxLevel    int
 	onPath      map[containerID]int // the path's containers, once it has been deeper than scanDepth
 	stack       []frame
+	// The open maps' members, a stack like the frames: a map's are appended when it is opened and
+	// dropped when it is popped, so one buffer serves the whole walk.
+	keyBuf []string
+	valBuf []any
 }
 
 // scanDepth: a container this close to the root is checked for a cycle by a scan of the path, with
@@ -80,12 +89,12 @@ func (w *walker) run(root any) {
 	for len(w.stack) > 0 && !w.over() {
 		// A pointer into the stack: read and updated before visit, which may grow the stack.
 		top := &w.stack[len(w.stack)-1]
-		if top.iter != nil {
-			if !top.iter.Next() {
+		if top.isMap {
+			if top.index >= len(top.keys) {
 				w.pop()
 				continue
 			}
-			key := top.iter.Key().String()
+			key, value := top.keys[top.index], top.vals[top.index]
 			if top.index > 0 {
 				w.total++
 			}
@@ -109,7 +118,7 @@ func (w *walker) run(root any) {
 				top.bad[coerced] = struct{}{}
 			}
 			w.total += stringLength(key) + 1
-			w.visit(top.iter.Value().Interface(), top.level)
+			w.visit(value, top.level)
 			continue
 		}
 		if top.index >= len(top.list) {
@@ -133,6 +142,10 @@ func (w *walker) pop() {
 		if w.onPath[top.id]--; w.onPath[top.id] == 0 {
 			delete(w.onPath, top.id)
 		}
+	}
+	if top.isMap {
+		clear(w.valBuf[top.bufStart:])
+		w.keyBuf, w.valBuf = w.keyBuf[:top.bufStart], w.valBuf[:top.bufStart]
 	}
 }
 
@@ -181,8 +194,7 @@ func (w *walker) visit(v any, parentLevel int) {
 			return
 		}
 		w.total += 2
-		w.open(containerID{ptr: reflect.ValueOf(x).Pointer(), isMap: true},
-			frame{iter: reflect.ValueOf(x).MapRange(), m: x}, parentLevel)
+		w.open(containerID{ptr: reflect.ValueOf(x).Pointer(), isMap: true}, frame{isMap: true, m: x}, parentLevel)
 	default:
 		if f, ok := numberValue(v); ok && isDataNumber(f) {
 			w.total += int64(len(formatNumber(f)))
@@ -208,6 +220,21 @@ func (w *walker) open(id containerID, f frame, parentLevel int) {
 		return // an empty list holds nothing, so it cannot be a cycle point
 	}
 	f.id = id
+	if f.isMap {
+		// Every member weighs at least 4 octets (an empty key's quotes, its colon, one of value):
+		// charged before the members are listed (TR-BOUND-18), so listing them costs what the
+		// budget lets through.
+		if w.total+4*int64(len(f.m)) > w.budget {
+			w.total += 4 * int64(len(f.m))
+			return
+		}
+		f.bufStart = len(w.keyBuf)
+		for k, v := range f.m {
+			w.keyBuf = append(w.keyBuf, k)
+			w.valBuf = append(w.valBuf, v)
+		}
+		f.keys, f.vals = w.keyBuf[f.bufStart:], w.valBuf[f.bufStart:]
+	}
 	if w.onPath == nil && len(w.stack) >= scanDepth {
 		// The path is now deeper than a scan should go: every open frame moves to the map.
 		w.onPath = make(map[containerID]int, 2*scanDepth)

@@ -6,7 +6,7 @@ import time
 import unittest
 
 from toolresult.ecmascript_number import format_number
-from toolresult.jcs import canonical_json
+from toolresult.jcs import _c_writes_jcs, canonical_json, python_canonical_json
 from toolresult.json_measure import measure
 
 from .support import RUNS, node, random_float, random_json, rng
@@ -45,6 +45,29 @@ class MeasureIsJcsLength(unittest.TestCase):
             self.assertEqual(measured.verdict, "ok")
             self.assertEqual(measured.octets, len(canonical_json(measured.value).encode("utf-8")))
             self.assertEqual(measured.octets, js_length)
+
+    def test_the_c_encoders_jcs_text_is_the_writers(self) -> None:
+        # A differential property: canonical_json (the C encoder, members sorted, where
+        # _c_writes_jcs admits the value) against the member-by-member writer, on bounded values
+        # of random_json and on the cases where the two would differ (tiny floats, astral keys
+        # beside U+E000..U+FFFF keys, deep nesting).
+        r = rng("jcs-c")
+        values = [random_json(r) for _ in range(RUNS)] + [
+            {"\U0001f600": 1, "\ue000": 2, "a": 3}, {"k": {"\ufffd": 1, "\U00010000": 2}}, [1e-5, 0.5], [9.99e-5], [1e-7],
+            {"b": [1.5, -2.25, 1e15 + 0.5], "a": "\x00\x1f\"\\\u2028\x7f"}, nested_lists(64, {"z": 1, "y": [0.001]}),
+            {"\ue000x": 1, "\uffff": 2, "\u00e9": 3, "e": 4}, [2**53 - 1, -(2**53 - 1), 0, True, False, None, ""],
+        ]
+        c_path = 0
+        for i, value in enumerate(values):
+            measured = measure(value, BIG)
+            if measured.verdict != "ok":
+                continue
+            bounded = measured.value
+            c_path += _c_writes_jcs(bounded)
+            self.assertEqual(canonical_json(bounded), python_canonical_json(bounded), f"value {i} (TR_SEED and salt jcs-c)")
+        self.assertGreater(c_path, len(values) // 4)  # not vacuous
+        for rejected in [[1e-5], {"\U0001f600": 1, "\ue000": 2}, [5.0], [float("nan")]]:
+            self.assertFalse(_c_writes_jcs(rejected), repr(rejected))
 
     def test_TR_BOUND_8_spec_table(self) -> None:
         cases = [(None, 4), (True, 4), (False, 5), (5, 1), (-12.5, 5), (1e-7, 4), (0.1, 3), ("", 2), ('"\\', 6),

@@ -13,7 +13,8 @@ import unittest
 from typing import Any
 
 from toolresult.json_measure import measure, walk_measure
-from toolresult.plain_json import plain_measure
+from toolresult.artifact_shape import is_valid_artifact_list
+from toolresult.plain_json import _COLLECTOR_TELLS_KEYS, _GATE_HOLDS, _SLICE, plain_measure, utf8_octets
 
 from .support import RUNS, random_json, random_text, rng
 
@@ -121,6 +122,92 @@ def hostile_values() -> list[Any]:
     ]
 
 
+def general_table(items: dict[str, Any]) -> dict[Any, Any]:
+    """A dict of str keys in CPython's general key table (it once held an int key): the collector
+    lists its keys too, so the proof tests them one by one."""
+    d: dict[Any, Any] = {0: None}
+    del d[0]
+    d.update(items)
+    return d
+
+
+def key_table_values() -> list[Any]:
+    class Sub(str):
+        __slots__ = ()
+
+    return [
+        [general_table({"a": 1, "b": [2, "x"]})],
+        {"rows": [general_table({"k": "v"}), {"k": "w"}]},
+        [{1: "a"}], [{None: 1}], [{1.5: 2}], [{True: 1}], [{Sub("a"): 1}], [{Sub("a"): 1, "b": 2}],
+        [general_table({"a": 1}), {2: 3}], {"a": {"b": {(1, 2): 3}}}, [{"a": 1, "b": {"\u00e9\ud800": 1, "\u00e9\udfff": 2}}],
+    ]
+
+
+def shape_oracle(artifacts: Any) -> bool:
+    """TR-BOUND-9 artifact by artifact, as artifact_shape.py read before its checks went in bulk."""
+    if type(artifacts) is not list:
+        return False
+    for artifact in artifacts:
+        if type(artifact) is not dict or artifact.keys() != {"type", "label", "data"}:
+            return False
+        kind, label, data = artifact["type"], artifact["label"], artifact["data"]
+        if type(kind) is not str or kind not in ("table", "text") or type(label) is not str or type(data) is not dict:
+            return False
+        if kind == "text" and (data.keys() != {"text"} or type(data["text"]) is not str):
+            return False
+        if kind == "table":
+            if data.keys() != {"columns", "rows"} or type(data["columns"]) is not list or type(data["rows"]) is not list:
+                return False
+            columns, rows = data["columns"], data["rows"]
+            if any(type(c) is not str for c in columns):
+                return False
+            if any(type(row) is not list or len(row) != len(columns) or any(type(c) is not str for c in row) for row in rows):
+                return False
+    return True
+
+
+def random_artifacts(r: random.Random) -> Any:
+    """A valid artifact list, then (most times) one thing in it broken."""
+    out: list[Any] = []
+    for _ in range(r.randint(0, 6)):
+        if r.random() < 0.5:
+            out.append({"type": "text", "label": random_text(r), "data": {"text": random_text(r)}})
+        else:
+            width = r.randint(0, 3)
+            rows = [[random_text(r) for _ in range(width)] for _ in range(r.randint(0, 4))]
+            out.append({"type": "table", "label": random_text(r), "data": {"columns": [random_text(r) for _ in range(width)], "rows": rows}})
+    if out and r.random() < 0.8:
+        artifact = r.choice(out)
+        data = artifact["data"]
+        breakage = r.choice(["type", "label", "key", "extra", "data", "text", "columns", "column", "rows", "row", "width", "cell"])
+        bad: Any = r.choice([None, 1, 1.5, True, [], {}, ["x"], "spreadsheet", {"a": "b"}])
+        if breakage == "type":
+            artifact["type"] = bad
+        elif breakage == "label":
+            artifact["label"] = bad
+        elif breakage == "key":
+            artifact["labels"] = artifact.pop("label")
+        elif breakage == "extra":
+            (data if r.random() < 0.5 else artifact)["extra"] = "x"
+        elif breakage == "data":
+            artifact["data"] = bad
+        elif artifact["type"] == "text":
+            data["text"] = bad
+        elif breakage == "columns":
+            data["columns"] = bad
+        elif breakage == "rows":
+            data["rows"] = bad
+        elif breakage == "column" and data["columns"]:
+            data["columns"][0] = bad
+        elif breakage == "row" and data["rows"]:
+            data["rows"][0] = bad
+        elif breakage == "width" and data["rows"]:
+            data["rows"][-1] = data["rows"][-1] + ["x"]
+        elif breakage == "cell" and data["rows"] and data["rows"][0]:
+            data["rows"][0][0] = bad
+    return out
+
+
 def nested(depth: int) -> Any:
     v: Any = "leaf"
     for _ in range(depth):
@@ -178,6 +265,43 @@ class PlainJsonAgreesWithTheWalk(unittest.TestCase):
     def test_hostile_and_unencodable_values(self) -> None:
         for i, value in enumerate(hostile_values()):
             self.around(value, f"hostile value {i}")
+
+    def test_key_tables_and_key_types(self) -> None:
+        # The collector tells a dict of exact-str keys by listing its values only; any other key
+        # type lists the keys too, and then every key's type is tested (general_table).
+        self.assertTrue(_COLLECTOR_TELLS_KEYS, "this interpreter's gc.get_referents lists dicts otherwise")
+        self.assertTrue(_GATE_HOLDS, "this interpreter's gc.get_referents lists types otherwise")
+        for i, value in enumerate(key_table_values()):
+            self.around(value, f"key table value {i}")
+        self.assertIsNotNone(plain_measure([general_table({"a": 1})], BIG), "a general table of str keys is plain")
+
+    def test_artifact_shape_in_bulk_agrees_with_the_check_one_by_one(self) -> None:
+        r = rng("artifact-shape")
+        valid = 0
+        for i in range(RUNS * 4):
+            artifacts = random_artifacts(r)
+            want = shape_oracle(artifacts)
+            valid += want
+            self.assertEqual(is_valid_artifact_list(artifacts), want, f"artifact list {i} (TR_SEED and salt artifact-shape): {artifacts!r}")
+            rows = [row for a in artifacts if type(a) is dict and type(a.get("data")) is dict and type(a["data"].get("rows")) is list
+                    for row in a["data"]["rows"]]
+            if all(type(row) is list and all(type(c) is str for c in row) for row in rows):
+                self.assertEqual(is_valid_artifact_list(artifacts, True), want, f"artifact list {i}, cells known str")
+        self.assertGreater(valid, RUNS // 4)  # not vacuous: both answers are common
+        self.assertLess(valid, RUNS * 3)
+
+    def test_utf8_octets_is_the_encoded_length(self) -> None:
+        r = rng("utf8-octets")
+        pieces = ["a", "\u00e9", "\u20ac", "\U0001f600", "\n", "\u6771"]
+        for i in range(RUNS):
+            n = r.choice([0, 1, 5, _SLICE - 1, _SLICE, _SLICE + 1, 3 * _SLICE + 7])
+            text = "".join(r.choice(pieces) for _ in range(n)) if n < 100 else r.choice(pieces) * n
+            if n >= 100 and r.random() < 0.7:  # astral and BMP characters across a slice boundary
+                cut = r.randint(0, len(text) - 1)
+                text = text[:cut] + "\U0001f600\u20ac" + text[cut:]
+            self.assertEqual(utf8_octets(text), len(text.encode("utf-8")), f"text {i}")
+        with self.assertRaises(UnicodeEncodeError):
+            utf8_octets("a" * _SLICE + "\u00e9\ud800")
 
     def test_depth_64_is_the_c_path_and_65_is_the_walk(self) -> None:
         self.assertIsNotNone(plain_measure(nested(64), BIG))

@@ -9,10 +9,18 @@ do the work the exact walk (json_measure.py) would do node by node in Python.
 Every rule holds because the proof admits only values for which the two paths agree, and answers
 ``None`` (walk instead) for everything else:
 
-* Types are told by identity (the ``id`` of the exact type, ``operator.is_``): no ``isinstance``,
-  no hash of a type (a metaclass may define ``__hash__``), no ``==``; nothing of the value runs. Only exact
-  ``dict`` and ``list`` are opened, and iterating them runs no code. A subclass, a tuple, ``bytes``
-  (a key or a value) and every other type make the proof fail.
+* Types: a level's types are listed (``type()`` reads no attribute), and before any of them is
+  hashed or compared, ``gc.get_referents`` over them must find nothing: a static (C) type has no
+  referents, a class of Python code (a heap type, which may have a metaclass with a ``__hash__`` or
+  ``__eq__``) always has some (its dict, bases, MRO). Then a count or a set of the types runs only C
+  code. No ``isinstance``; nothing of the value runs. Only exact ``dict`` and ``list`` are opened,
+  and iterating them runs no code. A subclass, a tuple, ``bytes`` (a key or a value) and every
+  other type make the proof fail.
+* Keys: ``gc.get_referents`` of a dict lists its values only when every key is an exact str
+  (CPython's "unicode" key table), its keys too otherwise. A level's next level is that one C call,
+  and when its length is the sum of the containers' lengths no key is of another type; else (and
+  on an interpreter whose collector does not behave so, _COLLECTOR_TELLS_KEYS) every key's type is
+  tested and the level is made by ``list.extend``.
 * Numbers: integers within +-(2**53 - 1); floats finite, not integral (the walk writes ``5.0`` as
   ``5`` and ``-0.0`` as ``0``), and of magnitude at least 1e-4, where ``repr`` (the encoder's
   format) writes the same digits in the same positional form as ECMAScript's ``Number::toString``
@@ -34,12 +42,14 @@ Every rule holds because the proof admits only values for which the two paths ag
 
 from __future__ import annotations
 
+import gc
 import json
+import json.encoder
 import marshal
 import math
 import re
 from functools import reduce
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import iadd, is_
 from typing import Any
 
@@ -55,7 +65,48 @@ _CELL_LEVEL = 5
 # The C encoder (c_make_encoder): compact, non-ASCII unescaped, no NaN, keys in their order. The
 # proof rules out cycles, so the encoder need not track them.
 _ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(",", ":"), allow_nan=False, check_circular=False)
+# That encoder's C part, made once (JSONEncoder.encode makes it anew on every call); None where the
+# interpreter has no _json accelerator.
+_MAKE_ENCODER: Any = getattr(json.encoder, "c_make_encoder", None)
+_C_ENCODE: Any = (
+    None
+    if _MAKE_ENCODER is None
+    else _MAKE_ENCODER(None, None, getattr(json.encoder, "encode_basestring"), None, ":", ",", False, False, False)
+)
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_PLAIN_KINDS = frozenset((str, int, float, bool, _NONE, list, dict))
+_STR_ONLY = frozenset((str,))
+
+
+def _collector_tells_keys() -> bool:
+    """Whether gc.get_referents lists a dict's keys exactly when one of them is not an exact str
+    (a str key of a subclass, an int, a float, None), as CPython's dict traversal does: checked
+    once, on this interpreter; when it does not, plain_text tests every key's type instead."""
+    class Sub(str):
+        __slots__ = ()
+
+    probes: list[tuple[dict[Any, Any], int]] = [({"a": 1, "b": [2]}, 2), ({"a": 1, 2: 3}, 4), ({Sub("a"): 1}, 2), ({None: 1, 1.5: 2}, 4)]
+    return all(len(gc.get_referents(d)) == n for d, n in probes)
+
+
+_COLLECTOR_TELLS_KEYS = _collector_tells_keys()
+
+
+def _collector_tells_static_types() -> bool:
+    """Whether gc.get_referents finds nothing for the static types and something for a class of
+    Python code (of a metaclass of Python code too), as CPython's does: the type gate of
+    plain_text. Checked once; when it does not hold, every value goes to the walk."""
+    class Meta(type):
+        pass
+
+    class Plain:
+        __slots__ = ()
+
+    heap = [Plain, Meta("M", (), {}), type("T", (str,), {"__slots__": ()})]
+    return not gc.get_referents(*_PLAIN_KINDS, tuple, bytes) and all(gc.get_referents(t) for t in heap)
+
+
+_GATE_HOLDS = _collector_tells_static_types()
 
 
 class JsonSnapshot:
@@ -78,6 +129,22 @@ class JsonSnapshot:
 
     def __len__(self) -> int:
         return self.items
+
+
+# The UTF-8 encoder reserves up to 4 octets per code point before it shrinks the result: for a
+# long text, an allocation beyond malloc's mmap threshold, paid in page faults on every call.
+# Slices of this many code points keep each reservation on the heap.
+_SLICE = 1 << 14
+
+
+def utf8_octets(text: str) -> int:
+    """The UTF-8 length of ``text`` (UnicodeEncodeError for a lone surrogate), without encoding
+    it whole: an ASCII text is its length (CPython knows it without a scan)."""
+    if text.isascii():
+        return len(text)
+    if len(text) <= _SLICE:
+        return len(text.encode("utf-8"))
+    return sum(len(text[start : start + _SLICE].encode("utf-8")) for start in range(0, len(text), _SLICE))
 
 
 def plain_snapshot(value: Any, budget: int) -> tuple[int, JsonSnapshot] | None:
@@ -103,45 +170,53 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
     """(L, the coerced JSON text, whether coercion changed a string, whether everything at the
     level of table cells is a str) of a plain value whose L is within ``budget``; None when the
     walk must judge."""
+    if not _GATE_HOLDS:
+        return None
     level = [value]
     low = 0  # a lower bound of L for what has been listed so far
     cells_are_str = True
     for index in range(MAX_DEPTH + 1):
-        if all(map(is_, map(type, level), repeat(str))):
+        types = list(map(type, level))
+        # Only static (C) types may be hashed: a class of Python code is a heap type, which the
+        # collector traverses (its dict, its bases), and may have a metaclass with a __hash__ or
+        # __eq__ of its own; a static type has no referents. One C pass over the level's types.
+        if gc.get_referents(*types):
+            return None
+        # A level of strings only, as most deep levels are (a table's cells), is told by a count
+        # (identity first, no hash); any other level by the set of its kinds.
+        kinds = _STR_ONLY if types.count(str) == len(types) else set(types)
+        if not kinds <= _PLAIN_KINDS:
+            return None  # a node of another type (a tuple, bytes, a set...): the walk counts it, unread
+        if kinds is _STR_ONLY:
             # A level of strings only, as most deep levels are (a table's cells): nothing below it.
-            # (One pass of C calls per node; the types are tested without a list of them.)
             if index > _CELL_LEVEL:
                 cells_are_str = False
-            low += 2 * len(level) + len("".join(level))
+            # The lengths, summed without a copy of the text (a joined copy of one long string is a
+            # large allocation, paid in page faults on every call).
+            low += 2 * len(level) + sum(map(len, level))
             if low > budget:
                 return None
             break
-        types = list(map(type, level))
         if index >= _CELL_LEVEL:
             cells_are_str = False
-        # Lists first (a table's rows), then strings; a kind none of the level's nodes can be of
-        # (all are counted) is not looked for.
-        lists = list(compress(level, map(is_, types, repeat(list))))
-        strs = list(compress(level, map(is_, types, repeat(str)))) if len(lists) < len(level) else []
-        known = len(strs) + len(lists)
-        dicts = list(compress(level, map(is_, types, repeat(dict)))) if known < len(level) else []
-        known += len(dicts)
-        if known < len(level):
+        # Each kind is listed only when the level holds it (the set says which).
+        lists: list[Any] = list(compress(level, map(is_, types, repeat(list)))) if list in kinds else []
+        dicts: list[Any] = list(compress(level, map(is_, types, repeat(dict)))) if dict in kinds else []
+        strs: list[str] = list(compress(level, map(is_, types, repeat(str)))) if str in kinds else []
+        if int in kinds:
             ints: list[int] = list(compress(level, map(is_, types, repeat(int))))
-            floats: list[float] = list(compress(level, map(is_, types, repeat(float))))
-            known += len(ints) + len(floats) + sum(map(is_, types, repeat(bool))) + sum(map(is_, types, repeat(_NONE)))
-            if known < len(level):
-                return None  # a node of another type: the walk counts it, unread
-            if ints and (max(ints) > MAX_SAFE_INTEGER or min(ints) < -MAX_SAFE_INTEGER):
+            if max(ints) > MAX_SAFE_INTEGER or min(ints) < -MAX_SAFE_INTEGER:
                 return None
-            if floats and (
+        if float in kinds:
+            floats: list[float] = list(compress(level, map(is_, types, repeat(float))))
+            if (
                 not all(map(math.isfinite, floats))
                 or any(map(float.is_integer, floats))
                 or min(map(math.fabs, floats)) < _POSITIONAL_FLOOR
             ):
                 return None
         # Each listed node weighs at least one octet, a string its length plus 2.
-        low += len(level) + len("".join(strs)) + len(strs)
+        low += len(level) + sum(map(len, strs)) + len(strs)
         if low > budget:
             return None
         if not dicts and not lists:
@@ -151,26 +226,37 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
         # The next level is charged before it is listed: each member at least a key of 2 octets
         # and a colon, each element one octet (counted with the nodes above).
         members = sum(map(len, dicts))
+        elements = sum(map(len, lists))
         low += 3 * members
-        if low + members + sum(map(len, lists)) > budget:
+        if low + members + elements > budget:
             return None
+        # The next level in one C call: the collector's referents of a list are its elements, of a
+        # dict whose keys are all exact strs (CPython's "unicode" key table) its values only; a dict
+        # with a key of another type lists its keys too. So when the count is the lengths' sum,
+        # every key is an exact str, told without a look at one (_COLLECTOR_TELLS_KEYS says that
+        # this interpreter's collector behaves so); else the keys are tested one by one, and the
+        # level is made by list.extend, a row (not a cell) per call.
+        below = gc.get_referents(*lists, *dicts)
+        values_only = len(below) == members + elements
         if dicts:
-            keys: list[Any] = reduce(iadd, dicts, [])
-            if not all(map(is_, map(type, keys), repeat(str))):
-                return None  # a key that is not a str (bytes included: the walk coerces and compares)
+            keys: list[Any] = list(chain.from_iterable(dicts))
+            if not (values_only and _COLLECTOR_TELLS_KEYS):
+                key_types = list(map(type, keys))
+                if gc.get_referents(*key_types) or key_types.count(str) != len(key_types):
+                    return None  # a key that is not a str (bytes included: the walk coerces and compares)
             joined = "".join(keys)
             low += len(joined)
             if low > budget:
                 return None
-            if _SURROGATE.search(joined) is not None:
+            if not joined.isascii() and _SURROGATE.search(joined) is not None:
                 return None  # a key that coercion changes may collide with another (TR-BOUND-7)
-        # The next level: list.extend copies a list's elements in one C loop (a row per call, not a
-        # cell per call); an exact dict's values are read by its own iterator.
-        level = reduce(iadd, map(dict.values, dicts), reduce(iadd, lists, []))
+        if not values_only:
+            below = reduce(iadd, map(dict.values, dicts), reduce(iadd, lists, []))
+        level = below
 
-    text = _ENCODER.encode(value)
+    text = _ENCODER.encode(value) if _C_ENCODE is None else "".join(_C_ENCODE(value, 0))
     try:
-        octets = len(text.encode("utf-8"))
+        octets = utf8_octets(text)
     except UnicodeEncodeError:
         # Lone surrogates in values: three octets each, as U+FFFD has, which replaces each.
         octets = len(text.encode("utf-8", "surrogatepass"))
