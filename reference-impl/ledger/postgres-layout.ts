@@ -29,3 +29,16 @@ CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, s
 
 /** The channel a finished, interrupted or abandoned claim notifies, with md5(call_id) as payload. */
 export const POSTGRES_CHANNEL = 'toolresult_ledger';
+
+/**
+ * Whether a session of this database may be waiting for a notification: one whose last statement
+ * is a LISTEN (a store's listener connection runs nothing after its LISTEN), or one whose statement
+ * this role may not see (counted as listening: never fewer notifications than waiters); with
+ * track_activities off no statement is seen, and every change notifies as before. Evaluated
+ * in the RETURNING of the statement that finishes, pins or abandons a claim, after that statement
+ * has locked the row: a waiter's LISTEN that this misses began later, so the waiter's re-read
+ * (FOR SHARE, which waits for the row's lock) sees the committed change and does not sleep.
+ */
+export const POSTGRES_LISTENING = `(NOT current_setting('track_activities')::boolean OR EXISTS (SELECT 1 FROM pg_stat_activity a
+    WHERE a.datname = current_database() AND toolresult_ledger.call_id IS NOT NULL
+      AND (a.query ILIKE 'listen%' OR a.query = '<insufficient privilege>')))`;

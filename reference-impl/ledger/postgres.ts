@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
-import { POSTGRES_CHANNEL, POSTGRES_LAYOUT } from './postgres-layout.ts';
+import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
 import { CLAIM_TRIES, LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
@@ -212,23 +212,24 @@ export class PostgresLedger implements LedgerStore {
    * set once each, by a statement of its own before their first ledger statement (a query sent from
    * the pool's "connect" event ran beside the first one, which pg deprecates and prints a warning for).
    */
-  async #poolQuery(text: string, values: unknown[]): Promise<pg.QueryResult> {
-    if (this.#ownsPool) return this.#pool.query(text, values);
+  // A named statement (the claim's insert, the finish) is parsed and planned once per connection.
+  async #poolQuery(text: string, values: unknown[], name?: string): Promise<pg.QueryResult> {
+    if (this.#ownsPool) return name === undefined ? this.#pool.query(text, values) : this.#pool.query({ name, text, values });
     const client = await this.#pool.connect();
     try {
       if (!this.#timed.has(client)) {
         await client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`);
         this.#timed.add(client);
       }
-      return await client.query(text, values);
+      return await (name === undefined ? client.query(text, values) : client.query({ name, text, values }));
     } finally {
       client.release();
     }
   }
 
-  async #query(doing: string, text: string, values: unknown[]): Promise<pg.QueryResult> {
+  async #query(doing: string, text: string, values: unknown[], name?: string): Promise<pg.QueryResult> {
     try {
-      return await this.#poolQuery(text, values);
+      return await this.#poolQuery(text, values, name);
     } catch (e) {
       throw storeError(this.#where, doing, e);
     }
@@ -246,6 +247,7 @@ export class PostgresLedger implements LedgerStore {
            VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now())
            ON CONFLICT (call_id) DO NOTHING`,
         [callId, token, this.leaseMs],
+        'toolresult_ledger_claim',
       );
       if (ins.rowCount === 1) return { kind: 'claimed', token };
       const r = await this.#query(
@@ -265,11 +267,12 @@ export class PostgresLedger implements LedgerStore {
       const pin = await this.#query(
         'record an interrupted call',
         `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`,
+           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())
+           RETURNING ${POSTGRES_LISTENING} AS listening`,
         [callId, entryBytes(INTERRUPTED_ENTRY)],
       );
       if (pin.rowCount === 1) {
-        this.#notify(callId);
+        this.#notify(callId, pin);
         return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
     }
@@ -305,19 +308,21 @@ export class PostgresLedger implements LedgerStore {
         const r = await this.#query(
           'store a finished entry',
           `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
-             WHERE call_id = $1 AND token = $2 AND state = 'claimed'`,
+             WHERE call_id = $1 AND token = $2 AND state = 'claimed'
+             RETURNING ${POSTGRES_LISTENING} AS listening`,
           [callId, token, entryBytes(entry)],
+          'toolresult_ledger_finish',
         );
         if (r.rowCount !== 1) {
           throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
         }
-        this.#notify(callId);
+        this.#notify(callId, r);
       },
       abandon: async () => {
         if (done) return;
         await settle();
-        const d = await this.#query('abandon a claim', "DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token]);
-        if (d.rowCount === 1) this.#notify(callId);
+        const d = await this.#query('abandon a claim', `DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING ${POSTGRES_LISTENING} AS listening`, [callId, token]);
+        if (d.rowCount === 1) this.#notify(callId, d);
       },
     };
   }
@@ -332,7 +337,10 @@ export class PostgresLedger implements LedgerStore {
    * the WAL flush (synchronous_commit off for this transaction only): a notification takes an XID,
    * so its commit would otherwise wait for the disk like the claim's and the finish's.
    */
-  #notify(callId: string): void {
+  #notify(callId: string, changed: pg.QueryResult): void {
+    // Nobody listens (the statement that changed the row found no LISTEN session): nobody to wake,
+    // and no statement, transaction or commit for it. The common case: a call without a duplicate.
+    if (changed.rows[0]?.listening !== true) return;
     // Not awaited by the finish either: the caller has its answer once the entry is committed; close()
     // waits for the notifications still on their way.
     const sent: Promise<void> = this.#poolQuery(`SELECT set_config('synchronous_commit', 'off', true), pg_notify('${POSTGRES_CHANNEL}', $1)`, [key(callId)])
@@ -380,8 +388,10 @@ export class PostgresLedger implements LedgerStore {
     const timer = setTimeout(wake, Number.isFinite(remainingMs) && remainingMs < this.leaseMs ? Math.ceil(remainingMs) + 5 : this.leaseMs);
     try {
       await this.#listen();
-      // Read again after LISTEN is in place, so a finish that came before it is not missed.
-      const r = await this.#poolQuery("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1", [callId]);
+      // Read again after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE
+      // waits for a finish whose statement is under way, which may have looked for listeners before
+      // this LISTEN and so will not notify (POSTGRES_LISTENING).
+      const r = await this.#poolQuery("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1 FOR SHARE", [callId]);
       if (r.rows[0]?.live === true) await woken;
     } catch {
       // The next claim reports the store's error.

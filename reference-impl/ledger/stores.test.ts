@@ -593,3 +593,78 @@ describe('a finish and its own renewal (issue 27: the lost call of a loaded benc
     }
   }, 30_000);
 });
+
+describe('PostgreSQL notifications (issue 36: a call nobody waits for costs no NOTIFY)', () => {
+  it('TR-REPLAY-26: a finish that found nobody listening sends no notification, and a waiter whose LISTEN came after it still wakes at the commit', async () => {
+    const admin = new pg.Client(cluster.connection);
+    await admin.connect();
+    const database = `notify_${++n}`;
+    await admin.query(`CREATE DATABASE ${database}`);
+    const connection = { ...cluster.connection, database };
+    // The claimant's finish is held between its statement (which locked the row and looked for
+    // listeners) and its commit, as a slow fsync holds it; its statements are recorded.
+    const sent: string[] = [];
+    let finishing: (() => void) | undefined;
+    const heldFinish = new Promise<void>((resolve) => (finishing = resolve));
+    let commit: (() => void) | undefined;
+    const committed = new Promise<void>((resolve) => (commit = resolve));
+    const pool = new pg.Pool({ ...connection, max: 4 });
+    pool.on('connect', (client) => {
+      const query = client.query.bind(client) as (...a: unknown[]) => Promise<pg.QueryResult>;
+      (client as unknown as { query: unknown }).query = async (...a: unknown[]) => {
+        const text = typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text;
+        sent.push(text);
+        if (!text.startsWith("UPDATE toolresult_ledger SET state = 'stored'")) return query(...a);
+        await query('BEGIN');
+        const r = await query(...a);
+        finishing?.();
+        await committed;
+        await query('COMMIT');
+        return r;
+      };
+    });
+    // The waiter's LISTEN is held until the claimant's statement has looked for listeners.
+    let listen: (() => void) | undefined;
+    const listenGate = new Promise<void>((resolve) => (listen = resolve));
+    const clientQuery = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...a: unknown[]) {
+      if (a[0] === 'LISTEN toolresult_ledger') return listenGate.then(() => (clientQuery as (...b: unknown[]) => Promise<unknown>).apply(this, a));
+      return (clientQuery as (...b: unknown[]) => unknown).apply(this, a);
+    } as typeof clientQuery;
+    const a = await openPostgresLedger({ pool, leaseMs: 60_000 });
+    const b = await openPostgresLedger({ connection, leaseMs: 60_000 });
+    try {
+      const first = await a.claim('raced');
+      const waiting = await b.claim('raced');
+      if (first.status !== 'claimed' || waiting.status !== 'pending') throw new Error('expected a claim and a pending duplicate');
+      const finished = first.finish(persist(sample));
+      await heldFinish; // the finish's statement ran: nobody was listening yet
+      listen!();
+      // The waiter listens, then reads the row: FOR SHARE makes that read wait for the finish's
+      // commit. (A plain read would see the claim and sleep to the lease's end, 60 s.)
+      for (let i = 0; i < 100; i++) {
+        const w = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [database]);
+        if (w.rows[0].n > 0) break;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      commit!();
+      await finished;
+      // A hang guard: the lease is 60 s; woken at the commit takes ms.
+      const woke = await Promise.race([waiting.settled.then(() => 'woken'), new Promise((r) => setTimeout(() => r('asleep'), 10_000).unref())]);
+      expect(woke).toBe('woken');
+      expect(await b.claim('raced')).toEqual({ status: 'stored', entry: persist(sample) });
+      await a.close();
+      // One statement to claim and one to finish; no notification: none was listening then.
+      expect(sent.filter((t) => t.includes('pg_notify'))).toEqual([]);
+      expect(sent.filter((t) => t.startsWith('INSERT INTO toolresult_ledger') || t.startsWith('UPDATE toolresult_ledger'))).toHaveLength(2);
+    } finally {
+      pg.Client.prototype.query = clientQuery;
+      listen?.();
+      commit?.();
+      await a.close();
+      await b.close();
+      await pool.end();
+      await admin.end();
+    }
+  }, 30_000);
+});

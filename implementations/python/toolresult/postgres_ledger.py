@@ -439,12 +439,13 @@ class PostgresLedger:
             self._waiters.setdefault(key, set()).add(event)
         try:
             self._listen()
-            # Read after LISTEN is in place, so a finish that came before it is not missed.
+            # Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits
+            # for a finish under way, which may have looked for listeners before this LISTEN and then not notify.
             row = self._run(
                 "read a claim",
                 "SELECT state = 'claimed' AND lease_until > now(),"
                 " CASE WHEN isfinite(lease_until) THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END"
-                " FROM toolresult_ledger WHERE call_id = %s",
+                " FROM toolresult_ledger WHERE call_id = %s FOR SHARE",
                 (call_id,),
             ).fetchone()
             if row is None or row[0] is not True:

@@ -410,12 +410,13 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 			return ctx.Err()
 		}
 	}
-	// Read after LISTEN is in place, so a finish that came before it is not missed.
+	// Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits for
+	// a finish under way, which may have looked for listeners before this LISTEN and then not notify.
 	var live bool
 	var remaining *float64
 	err := l.pool.QueryRow(ctx, `SELECT state = 'claimed' AND lease_until > now(),
 			CASE WHEN NOT isfinite(lease_until) THEN 'Infinity'::float8 ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-		FROM toolresult_ledger WHERE call_id = $1`, callID).Scan(&live, &remaining)
+		FROM toolresult_ledger WHERE call_id = $1 FOR SHARE`, callID).Scan(&live, &remaining)
 	if err != nil || !live {
 		return nil
 	}

@@ -407,12 +407,13 @@ SQL;
                 $listener->exec('LISTEN ' . self::CHANNEL);
                 $this->listener = $listener;
             }
-            // Read after LISTEN is in place, so a finish that came before it is not missed.
+            // Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits
+            // for a finish under way, which may have looked for listeners before this LISTEN and then not notify.
             $row = $this->run(
                 "SELECT state = 'claimed' AND lease_until > now(),
                         CASE WHEN isfinite(lease_until)
                              THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-                   FROM toolresult_ledger WHERE call_id = ?",
+                   FROM toolresult_ledger WHERE call_id = ? FOR SHARE",
                 [$callId],
             )->fetch(\PDO::FETCH_NUM);
             if ($row === false || $row[0] !== true) {
