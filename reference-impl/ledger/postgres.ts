@@ -12,7 +12,7 @@ import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { CLAIM_TRIES, LAYOUT_VERSION, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import { CLAIM_TRIES, LAYOUT_VERSION, LEDGER_COLUMNS, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
 
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
   /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
@@ -34,13 +34,6 @@ export interface PostgresLedgerOptions extends LedgerStoreOptions {
 
 export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
-
-/** The columns of each ledger table (§7.7), as every implementation's store creates them. */
-const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  toolresult_meta: ['key', 'value'],
-  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
-  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
-};
 
 const CAUSES: Record<string, string> = {
   '55P03': 'a lock was not granted in time (the table or row is locked by another session)',

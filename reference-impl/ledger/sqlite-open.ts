@@ -7,7 +7,7 @@ import { linkSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION } from './store.ts';
+import { LAYOUT_VERSION, LEDGER_COLUMNS } from './store.ts';
 
 /**
  * What this module needs of a SQLite connection. The driver itself (better-sqlite3, an optional peer)
@@ -20,13 +20,6 @@ export interface SqliteConnection {
   close(): unknown;
 }
 export type OpenConnection = (path: string) => SqliteConnection;
-
-/** The columns of each ledger table (§7.7), as both languages' stores create them. */
-export const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
-  toolresult_meta: ['key', 'value'],
-  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
-  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
-};
 
 /**
  * `true`: a missing file, an empty (0-byte) file or an empty database becomes a ledger.

@@ -8,6 +8,13 @@ import type { Claim, ReplayLedger } from './claim.ts';
 
 /** The layout of the tables (toolresult_ledger, toolresult_audit, toolresult_meta); see spec §7.7. */
 export const LAYOUT_VERSION = 1;
+
+/** The columns of each table of that layout, in every backend and every language's store (§7.7). */
+export const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
+  toolresult_meta: ['key', 'value'],
+  toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+  toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
+};
 export const DEFAULT_LEASE_MS = 30_000;
 /** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21). */
 export const MAX_CALL_ID_OCTETS = 1024;
