@@ -36,7 +36,10 @@ class LongFirst extends BaseSequencer {
       const i = LONG_FIRST.indexOf(relative(ROOT, f.moduleId).split('\\').join('/'));
       return i < 0 ? LONG_FIRST.length : i;
     };
-    return sorted.map((f, i) => ({ f, i })).sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i).map(({ f }) => f);
+    return sorted
+      .map((f, i) => ({ f, i }))
+      .sort((a, b) => rank(a.f) - rank(b.f) || a.i - b.i)
+      .map(({ f }) => f);
   }
 }
 

@@ -72,7 +72,9 @@ export async function run(): Promise<BenchOutcome> {
   const rWithin = ToolResult.text('c', { artifacts: within });
   const cLarge = ToolResult.text(largeText);
   const cSmall = ToolResult.text(smallText);
-  console.log(`  inputs: artifacts ${(Buffer.byteLength(JSON.stringify(large)) / MiB).toFixed(1)} MiB / ${(Buffer.byteLength(JSON.stringify(small)) / 1024).toFixed(1)} KiB, within-budget list ${withinOctets} octets, content ${Buffer.byteLength(largeText) / MiB} MiB / ${Buffer.byteLength(smallText) / 1024} KiB`);
+  console.log(
+    `  inputs: artifacts ${(Buffer.byteLength(JSON.stringify(large)) / MiB).toFixed(1)} MiB / ${(Buffer.byteLength(JSON.stringify(small)) / 1024).toFixed(1)} KiB, within-budget list ${withinOctets} octets, content ${Buffer.byteLength(largeText) / MiB} MiB / ${Buffer.byteLength(smallText) / 1024} KiB`,
+  );
 
   // Sanity: the benchmark measures the paths it means to.
   if (!bound(rLarge).warnings.some((w) => w.code === 'artifacts.over_budget')) throw new Error('large list not over budget');
@@ -82,13 +84,35 @@ export async function run(): Promise<BenchOutcome> {
   // Every ratio from adjacent pairs of its own two sides (bench/paired-ratio.ts), so that five runs
   // in a row agree: 15 rounds of every scenario in turn measured the machine as much as the code.
   // (b) is a quarter-millisecond operation: many short samples, so that its median is a figure of the code.
-  const a = pairedRatio(() => bound(rLarge), () => bound(rSmall), { pairs: 40, sampleMs: 25 });
-  const b = pairedRatio(() => bound(rWithin), () => Buffer.byteLength(JSON.stringify(within)), { pairs: 400, sampleMs: 5 });
-  const c = pairedRatio(() => bound(cLarge), () => bound(cSmall), { pairs: 40, sampleMs: 25 });
-  const dA = pairedRatio(() => naiveArtifacts(large), () => naiveArtifacts(small), { pairs: 5, sampleMs: 1 });
-  const dC = pairedRatio(() => naiveContent(largeText), () => naiveContent(smallText), { pairs: 5, sampleMs: 1 });
+  const a = pairedRatio(
+    () => bound(rLarge),
+    () => bound(rSmall),
+    { pairs: 40, sampleMs: 25 },
+  );
+  const b = pairedRatio(
+    () => bound(rWithin),
+    () => Buffer.byteLength(JSON.stringify(within)),
+    { pairs: 400, sampleMs: 5 },
+  );
+  const c = pairedRatio(
+    () => bound(cLarge),
+    () => bound(cSmall),
+    { pairs: 40, sampleMs: 25 },
+  );
+  const dA = pairedRatio(
+    () => naiveArtifacts(large),
+    () => naiveArtifacts(small),
+    { pairs: 5, sampleMs: 1 },
+  );
+  const dC = pairedRatio(
+    () => naiveContent(largeText),
+    () => naiveContent(smallText),
+    { pairs: 5, sampleMs: 1 },
+  );
   const show = (label: string, r: PairedRatio): void =>
-    console.log(`  ${label.padEnd(44)} ${r.ratio.toFixed(2).padStart(6)}  (middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(4)} / ${r.bMs.toFixed(4)} ms; ${r.pairs} pairs)`);
+    console.log(
+      `  ${label.padEnd(44)} ${r.ratio.toFixed(2).padStart(6)}  (middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(4)} / ${r.bMs.toFixed(4)} ms; ${r.pairs} pairs)`,
+    );
   show('(a) bound 64 MiB list / 64 KiB list', a);
   show('(b) bound 40 KB list / stringify+byteLength', b);
   show('(c) cap 64 MiB content / 64 KiB content', c);

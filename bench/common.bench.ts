@@ -17,7 +17,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 
 function profile(command: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--profile', 'common', ...command], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--profile', 'common', ...command], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.on('error', reject);

@@ -12,8 +12,28 @@ const typical = {
   result: {
     content: 'Found 3 invoices for Müller GmbH',
     isError: false,
-    structured: { count: 3, invoices: [{ id: 'INV-1', amount: 12.5 }, { id: 'INV-2', amount: 7 }, { id: 'INV-3', amount: 1e-7 }] },
-    artifacts: [{ type: 'table', label: 'Invoices', data: { columns: ['id', 'amount'], rows: [['INV-1', '12,50 €'], ['INV-2', '7,00 €'], ['INV-3', '0,00 €']] } }],
+    structured: {
+      count: 3,
+      invoices: [
+        { id: 'INV-1', amount: 12.5 },
+        { id: 'INV-2', amount: 7 },
+        { id: 'INV-3', amount: 1e-7 },
+      ],
+    },
+    artifacts: [
+      {
+        type: 'table',
+        label: 'Invoices',
+        data: {
+          columns: ['id', 'amount'],
+          rows: [
+            ['INV-1', '12,50 €'],
+            ['INV-2', '7,00 €'],
+            ['INV-3', '0,00 €'],
+          ],
+        },
+      },
+    ],
   },
 };
 

@@ -94,16 +94,57 @@ export function run(): BenchOutcome {
   // that a run measures the code rather than the machine's load at that moment.
   const pairs = 9;
   const rows: [string, PairedRatio, number][] = [
-    ['wide / Object.keys of it', pairedRatio(() => bound(rWide, BUDGET), () => Object.keys(wide), { pairs, sampleMs: 50 }), 1.5],
+    [
+      'wide / Object.keys of it',
+      pairedRatio(
+        () => bound(rWide, BUDGET),
+        () => Object.keys(wide),
+        { pairs, sampleMs: 50 },
+      ),
+      1.5,
+    ],
     ['long key / baseline', pairedRatio(() => bound(rLongKey, BUDGET), baselineRun, { pairs, sampleMs: 20 }), 3],
-    ['shared / its floor', pairedRatio(() => bound(rShared, BUDGET), () => (Object.keys(shared), baselineRun()), { pairs, sampleMs: 20 }), 2.5],
-    ['e-mail keys / e-mail values', pairedRatio(() => auditRecord(bMail, ['redacted']), () => auditRecord(bPlain, ['redacted']), { pairs, sampleMs: 50 }), 3],
+    [
+      'shared / its floor',
+      pairedRatio(
+        () => bound(rShared, BUDGET),
+        () => (Object.keys(shared), baselineRun()),
+        { pairs, sampleMs: 20 },
+      ),
+      2.5,
+    ],
+    [
+      'e-mail keys / e-mail values',
+      pairedRatio(
+        () => auditRecord(bMail, ['redacted']),
+        () => auditRecord(bPlain, ['redacted']),
+        { pairs, sampleMs: 50 },
+      ),
+      3,
+    ],
     ['pattern / baseline', pairedRatio(() => normalizeMcp(hostileValue, { outputSchema: patternSchema }), baselineRun, { pairs, sampleMs: 20 }), 3],
-    ['unique / bounding the list', pairedRatio(() => normalizeMcp(uniqueValue, { ...big, outputSchema: uniqueSchema }), () => bound(ToolResult.text('c', { structured: { list: uniqueList } }), big), { pairs, sampleMs: 50 }), 6],
-    ['compile (cached text) / baseline', pairedRatio(() => normalizeMcp(mcp({ p1: 'x' }), { outputSchema: freshSchemas[nextSchema++ % freshSchemas.length] }), baselineRun, { pairs, sampleMs: 20 }), 3],
+    [
+      'unique / bounding the list',
+      pairedRatio(
+        () => normalizeMcp(uniqueValue, { ...big, outputSchema: uniqueSchema }),
+        () => bound(ToolResult.text('c', { structured: { list: uniqueList } }), big),
+        { pairs, sampleMs: 50 },
+      ),
+      6,
+    ],
+    [
+      'compile (cached text) / baseline',
+      pairedRatio(() => normalizeMcp(mcp({ p1: 'x' }), { outputSchema: freshSchemas[nextSchema++ % freshSchemas.length] }), baselineRun, {
+        pairs,
+        sampleMs: 20,
+      }),
+      3,
+    ],
   ];
   for (const [label, r, target] of rows) {
-    console.log(`  ${label.padEnd(36)} ${r.ratio.toFixed(2).padStart(6)} (target ≤ ${target}; middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(3)} / ${r.bMs.toFixed(3)} ms)`);
+    console.log(
+      `  ${label.padEnd(36)} ${r.ratio.toFixed(2).padStart(6)} (target ≤ ${target}; middle half ${r.q1.toFixed(2)}–${r.q3.toFixed(2)}; ${r.aMs.toFixed(3)} / ${r.bMs.toFixed(3)} ms)`,
+    );
   }
   const wideBase = pairedRatio(() => bound(rWide, BUDGET), baselineRun, { pairs: 3, sampleMs: 20 });
   console.log(`  wide / baseline (information: the native key listing dominates): ${wideBase.ratio.toFixed(0)}`);

@@ -23,7 +23,9 @@ async function main(): Promise<void> {
   const only = args.filter((a) => !a.startsWith('--'));
   let missed = 0;
   let crashed = 0;
-  for (const file of readdirSync(here).filter((f) => f.endsWith('.bench.ts')).sort()) {
+  for (const file of readdirSync(here)
+    .filter((f) => f.endsWith('.bench.ts'))
+    .sort()) {
     const bench = (await import(pathToFileURL(join(here, file)).href)) as Bench;
     if (only.length > 0 && !only.includes(bench.name)) continue;
     console.log(`\n== bench ${bench.name} (${file}) ==`);

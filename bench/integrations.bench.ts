@@ -15,7 +15,16 @@ import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { Agent as OpenAIAgent, MCPServerStdio, Usage, run as runAgent, setTracingDisabled, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+import {
+  Agent as OpenAIAgent,
+  MCPServerStdio,
+  Usage,
+  run as runAgent,
+  setTracingDisabled,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+} from '@openai/agents';
 import { Agent as MastraAgent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import * as aiSdk from '../integrations/ai-sdk/index.ts';
@@ -45,7 +54,12 @@ function aiModel(toolName: string, callId: string) {
   return new MockLanguageModelV4({
     doGenerate: async () =>
       ++n === 1
-        ? { content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }], finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' }, usage, warnings: [] }
+        ? {
+            content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }],
+            finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+            usage,
+            warnings: [],
+          }
         : { content: [{ type: 'text' as const, text: 'done' }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] },
   });
 }
@@ -83,7 +97,10 @@ class ChatModel extends BaseChatModel {
   }
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     this.last = JSON.stringify(messages.at(-1)?.content);
-    const message = ++this.calls === 1 ? new AIMessage({ content: '', tool_calls: [{ id: this.callId, name: TOOL, args: {}, type: 'tool_call' }] }) : new AIMessage({ content: 'done' });
+    const message =
+      ++this.calls === 1
+        ? new AIMessage({ content: '', tool_calls: [{ id: this.callId, name: TOOL, args: {}, type: 'tool_call' }] })
+        : new AIMessage({ content: 'done' });
     return { generations: [{ text: '', message }] };
   }
 }
@@ -152,7 +169,10 @@ async function openaiAgentsSide(wrapped: boolean): Promise<Side> {
 
 let mastraClients = 0;
 async function mastraSide(wrapped: boolean): Promise<Side> {
-  const mcp = new MCPClient({ id: `bench-${++mastraClients}`, servers: { bench: { url: new URL('http://bench.invalid/mcp'), fetch: inProcessFetch(fixture({ result: SUCCESS })) as never } } });
+  const mcp = new MCPClient({
+    id: `bench-${++mastraClients}`,
+    servers: { bench: { url: new URL('http://bench.invalid/mcp'), fetch: inProcessFetch(fixture({ result: SUCCESS })) as never } },
+  });
   const tools = wrapped ? await mastra.mcpTools(mcp) : await mcp.listTools();
   return {
     step: async (callId) => {
@@ -186,14 +206,21 @@ async function seamFloor(): Promise<void> {
     const t0 = performance.now();
     for (let i = 0; i < calls / ROUNDS; i++) structuredClone(await Promise.resolve(SUCCESS));
     const t1 = performance.now();
-    for (let i = 0; i < calls / ROUNDS; i++) await callThroughSeam(`floor_${++id}`, mcpRun(async () => structuredClone(SUCCESS), undefined, undefined), seam);
+    for (let i = 0; i < calls / ROUNDS; i++)
+      await callThroughSeam(
+        `floor_${++id}`,
+        mcpRun(async () => structuredClone(SUCCESS), undefined, undefined),
+        seam,
+      );
     const t2 = performance.now();
     if (r === 0) continue; // warm-up round
     times.plain += t1 - t0;
     times.seam += t2 - t1;
   }
   const n = (calls / ROUNDS) * ROUNDS;
-  console.log(`  the seam alone (normalize, bound, ledger, wire, record), ${n} calls: ${((times.seam / n) * 1000).toFixed(1)} µs/call, against ${((times.plain / n) * 1000).toFixed(1)} µs/call for a copy of the result`);
+  console.log(
+    `  the seam alone (normalize, bound, ledger, wire, record), ${n} calls: ${((times.seam / n) * 1000).toFixed(1)} µs/call, against ${((times.plain / n) * 1000).toFixed(1)} µs/call for a copy of the result`,
+  );
 }
 
 export async function run(): Promise<BenchOutcome> {
@@ -233,12 +260,17 @@ export async function run(): Promise<BenchOutcome> {
       const n = per * ROUNDS;
       const p = times.plain / n;
       const w = times.wrapped / n;
-      console.log(`  ${stack.padEnd(16)} ${p.toFixed(2).padStart(13)}   ${w.toFixed(2).padStart(19)}   ${(w - p).toFixed(2).padStart(13)}   ${(w / p).toFixed(2).padStart(5)}`);
+      console.log(
+        `  ${stack.padEnd(16)} ${p.toFixed(2).padStart(13)}   ${w.toFixed(2).padStart(19)}   ${(w - p).toFixed(2).padStart(13)}   ${(w / p).toFixed(2).padStart(5)}`,
+      );
     } finally {
       await plain.close();
       await wrapped.close();
     }
-    targets.push({ name: `${stack}: every step ran, the integration gave the model one and the same answer (${answers.size} distinct, ${failed} failed)`, met: failed === 0 && answers.size === 1 });
+    targets.push({
+      name: `${stack}: every step ran, the integration gave the model one and the same answer (${answers.size} distinct, ${failed} failed)`,
+      met: failed === 0 && answers.size === 1,
+    });
   }
   return { targets };
 }

@@ -7,7 +7,17 @@
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
-import { goWorker, postgresBackend, sqliteBackend, memoryBackend, phpWorker, pythonWorker, pythonWorkerWith, tsWorker, type SuiteBackend } from '../conformance/ledger-suite/backends.ts';
+import {
+  goWorker,
+  postgresBackend,
+  sqliteBackend,
+  memoryBackend,
+  phpWorker,
+  pythonWorker,
+  pythonWorkerWith,
+  tsWorker,
+  type SuiteBackend,
+} from '../conformance/ledger-suite/backends.ts';
 import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
@@ -20,7 +30,9 @@ import type { BenchOutcome } from './index.ts';
 export const name = 'ledger';
 
 const CALLS = Number(process.env.TOOLRESULT_BENCH_LEDGER_CALLS ?? 1600);
-const ONLY = process.env.TOOLRESULT_BENCH_LEDGER_BACKENDS?.split(',').map((b) => b.trim()).filter((b) => b !== '');
+const ONLY = process.env.TOOLRESULT_BENCH_LEDGER_BACKENDS?.split(',')
+  .map((b) => b.trim())
+  .filter((b) => b !== '');
 
 const ROUNDS = 5;
 
@@ -89,7 +101,10 @@ async function floorSide(floor: Floor, processes: number): Promise<Side> {
       return ((performance.now() - t0) / 1000) * (calls / (per * processes));
     },
     // Each worker closes its store and exits before the next row (or the cluster's stop) begins.
-    close: () => Promise.all(workers.map((w) => new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : (w.once('exit', () => resolve()), w.stdin!.end()))))).then(() => {}),
+    close: () =>
+      Promise.all(
+        workers.map((w) => new Promise<void>((resolve) => (w.exitCode !== null ? resolve() : (w.once('exit', () => resolve()), w.stdin!.end())))),
+      ).then(() => {}),
   };
 }
 
@@ -177,7 +192,10 @@ export async function run(): Promise<BenchOutcome> {
   // The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once for the Go rows.
   const goBin = join(dir, 'toolresult-ledger-worker');
   const goFloor = join(dir, 'toolresult-ledger-floor');
-  for (const [out, pkg] of [[goBin, './cmd/toolresult-ledger-worker'], [goFloor, './cmd/toolresult-ledger-floor']] as const) {
+  for (const [out, pkg] of [
+    [goBin, './cmd/toolresult-ledger-worker'],
+    [goFloor, './cmd/toolresult-ledger-floor'],
+  ] as const) {
     execFileSync('go', ['build', '-o', out, pkg], { cwd: new URL('../implementations/go', import.meta.url).pathname, stdio: 'inherit' });
   }
   // Each backend at each client count, its floor measured right after it on the same store kind:
@@ -197,7 +215,8 @@ export async function run(): Promise<BenchOutcome> {
   const targets: { name: string; met: boolean }[] = [];
   const table: string[] = [];
   try {
-    if (unknown.length > 0) throw new Error(`TOOLRESULT_BENCH_LEDGER_BACKENDS: no backend ${unknown.join(', ')} (there are ${plan.map(([b]) => b.name).join(', ')})`);
+    if (unknown.length > 0)
+      throw new Error(`TOOLRESULT_BENCH_LEDGER_BACKENDS: no backend ${unknown.join(', ')} (there are ${plan.map(([b]) => b.name).join(', ')})`);
     for (const [b, counts, floor] of plan) {
       if (ONLY !== undefined && !ONLY.includes(b.name)) continue;
       const tally: Tally = { ids: [], failedIds: new Set(), answered: new Set() };
@@ -205,7 +224,9 @@ export async function run(): Promise<BenchOutcome> {
         const r = await measureRow(b, k, floor, tally);
         const unit = b.processes ? 'processes' : 'tasks';
         const spread = r.ratios.length > 0 ? `  (rounds ${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)})` : '';
-        table.push(`  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${r.floorPerSecond === undefined ? '     -' : r.floorPerSecond.toFixed(0).padStart(6)}/s   ratio ${r.ratio === undefined ? '   -' : r.ratio.toFixed(2)}${spread}`);
+        table.push(
+          `  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${r.floorPerSecond === undefined ? '     -' : r.floorPerSecond.toFixed(0).padStart(6)}/s   ratio ${r.ratio === undefined ? '   -' : r.ratio.toFixed(2)}${spread}`,
+        );
         if (r.ratio !== undefined) targets.push({ name: `${b.name} at ${k}: ${r.ratio.toFixed(2)} of its floor ≥ 0.5`, met: r.ratio >= 0.5 });
       }
       // Three different things, counted apart: a call whose tool ran twice; a call that failed with a
@@ -217,13 +238,18 @@ export async function run(): Promise<BenchOutcome> {
       const twice = [...runs.values()].filter((n) => n > 1).length;
       const lost = tally.ids.filter((id) => !tally.answered.has(id) || (!runs.has(id) && !tally.failedIds.has(id))).length;
       targets.push({ name: `${b.name}: no call ran twice, none lost (${twice} twice, ${lost} lost)`, met: twice + lost === 0 });
-      targets.push({ name: `${b.name}: no call failed (${tally.failedIds.size} failed with a store error${tally.error ? `; first: ${tally.error}` : ''})`, met: tally.failedIds.size === 0 });
+      targets.push({
+        name: `${b.name}: no call failed (${tally.failedIds.size} failed with a store error${tally.error ? `; first: ${tally.error}` : ''})`,
+        met: tally.failedIds.size === 0,
+      });
     }
   } finally {
     for (const [b] of plan) await b.dispose();
     cluster.stop();
   }
-  console.log(`  claims+finishes per second, ${CALLS} new calls per row in ${ROUNDS} rounds, each round beside the floor (the same two commits per call, nothing else); ratio: the median of the rounds'`);
+  console.log(
+    `  claims+finishes per second, ${CALLS} new calls per row in ${ROUNDS} rounds, each round beside the floor (the same two commits per call, nothing else); ratio: the median of the rounds'`,
+  );
   for (const line of table) console.log(line);
   return { targets };
 }

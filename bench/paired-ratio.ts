@@ -75,6 +75,10 @@ export function pairedRatio(a: () => unknown, b: () => unknown, opts: { pairs: n
     ratios.push(ta / tb);
   }
   const r = [...ratios].sort((x, y) => x - y);
-  const med = (xs: number[]): number => quantile([...xs].sort((x, y) => x - y), 0.5);
+  const med = (xs: number[]): number =>
+    quantile(
+      [...xs].sort((x, y) => x - y),
+      0.5,
+    );
   return { ratio: quantile(r, 0.5), q1: quantile(r, 0.25), q3: quantile(r, 0.75), aMs: med(as), bMs: med(bs), pairs: opts.pairs };
 }

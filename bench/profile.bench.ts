@@ -20,7 +20,10 @@ const IMPLEMENTATIONS: [string, string[]][] = [
 
 function profile(command: string[]): Promise<string[]> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--profile', 'hostile', ...command], { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--profile', 'hostile', ...command], {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let out = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (out += d));
     child.on('error', reject);
@@ -36,7 +39,10 @@ export async function run(): Promise<BenchOutcome> {
     for (const l of lines) console.log(`  ${l}`);
     for (const c of CLASSES) {
       const row = lines.find((l) => l.startsWith(`${c.name} `))?.trimEnd();
-      targets.push({ name: `${impl} ${c.name}: ${row === undefined ? 'no row' : row.replace(/\s+/g, ' ')}`, met: row !== undefined && (row.endsWith(' ok') || row.endsWith(' n/a')) });
+      targets.push({
+        name: `${impl} ${c.name}: ${row === undefined ? 'no row' : row.replace(/\s+/g, ' ')}`,
+        met: row !== undefined && (row.endsWith(' ok') || row.endsWith(' n/a')),
+      });
     }
   }
   return { targets };

@@ -53,14 +53,65 @@ function files(dir: string, keep: (path: string) => boolean): string[] {
 }
 
 /** Files that hold secret-shaped examples on purpose: tests, vectors, the redactors, §6. */
-const ON_PURPOSE = /(^|\/)(tests?|testdata|fixtures)\/|\.test\.ts$|_test\.go$|(^|\/)test_[^/]*\.py$|redact|Redactor|EmailMask|06-privacy\.md$|mutants|properties\//;
+const ON_PURPOSE =
+  /(^|\/)(tests?|testdata|fixtures)\/|\.test\.ts$|_test\.go$|(^|\/)test_[^/]*\.py$|redact|Redactor|EmailMask|06-privacy\.md$|mutants|properties\//;
 
 function repoPart(kind: CorpusPart['kind'], dir: string, ext: RegExp): CorpusPart[] {
   return files(dir, (p) => ext.test(p) && !ON_PURPOSE.test(p)).map((p) => ({ kind, source: relative(ROOT, p), strings: readFileSync(p, 'utf8').split('\n') }));
 }
 
-const WORDS = ['alpha', 'delta', 'report', 'invoice', 'customer', 'order', 'shipment', 'region', 'north', 'Berlin', 'Leipzig', 'open', 'closed', 'pending', 'total', 'net', 'gross', 'monkey', 'turkey', 'basic', 'Basic', 'token', 'key', 'skill', 'task', 'desk', 'asia', 'ASIA'];
-const PARAMS = ['page', 'per_page', 'sort', 'order', 'q', 'lang', 'utm_source', 'utm_campaign', 'ref', 'view', 'limit', 'offset', 'pageToken', 'next_token', 'sort_key', 'cursor', 'filter', 'fields', 'format', 'tab'];
+const WORDS = [
+  'alpha',
+  'delta',
+  'report',
+  'invoice',
+  'customer',
+  'order',
+  'shipment',
+  'region',
+  'north',
+  'Berlin',
+  'Leipzig',
+  'open',
+  'closed',
+  'pending',
+  'total',
+  'net',
+  'gross',
+  'monkey',
+  'turkey',
+  'basic',
+  'Basic',
+  'token',
+  'key',
+  'skill',
+  'task',
+  'desk',
+  'asia',
+  'ASIA',
+];
+const PARAMS = [
+  'page',
+  'per_page',
+  'sort',
+  'order',
+  'q',
+  'lang',
+  'utm_source',
+  'utm_campaign',
+  'ref',
+  'view',
+  'limit',
+  'offset',
+  'pageToken',
+  'next_token',
+  'sort_key',
+  'cursor',
+  'filter',
+  'fields',
+  'format',
+  'tab',
+];
 
 function pick<T>(r: () => number, xs: readonly T[]): T {
   return xs[Math.floor(r() * xs.length)]!;
@@ -69,7 +120,10 @@ const hex = (r: () => number, n: number) => Array.from({ length: n }, () => '012
 const uuid = (r: () => number) => `${hex(r, 8)}-${hex(r, 4)}-4${hex(r, 3)}-a${hex(r, 3)}-${hex(r, 12)}`;
 function url(r: () => number): string {
   const path = Array.from({ length: 1 + Math.floor(r() * 3) }, () => pick(r, WORDS).toLowerCase()).join('/');
-  const query = Array.from({ length: Math.floor(r() * 4) }, () => `${pick(r, PARAMS)}=${pick(r, [pick(r, WORDS), String(Math.floor(r() * 500)), hex(r, 12), uuid(r)])}`).join('&');
+  const query = Array.from(
+    { length: Math.floor(r() * 4) },
+    () => `${pick(r, PARAMS)}=${pick(r, [pick(r, WORDS), String(Math.floor(r() * 500)), hex(r, 12), uuid(r)])}`,
+  ).join('&');
   return `https://${pick(r, ['api', 'www', 'files', 'shop'])}.example.${pick(r, ['com', 'org', 'net'])}/${path}${query ? `?${query}` : ''}`;
 }
 
@@ -88,7 +142,11 @@ function tables(r: () => number): CorpusPart[] {
   ]);
   return [
     { kind: 'tables', source: 'generated:csv', strings: [header.join(','), ...rows.map((x) => x.join(','))] },
-    { kind: 'tables', source: 'generated:markdown', strings: [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows.map((x) => `| ${x.join(' | ')} |`)] },
+    {
+      kind: 'tables',
+      source: 'generated:markdown',
+      strings: [`| ${header.join(' | ')} |`, `|${header.map(() => ' --- |').join('')}`, ...rows.map((x) => `| ${x.join(' | ')} |`)],
+    },
   ];
 }
 
@@ -97,7 +155,10 @@ function logs(r: () => number): CorpusPart[] {
     const u = new URL(url(r));
     return `10.0.${Math.floor(r() * 255)}.${Math.floor(r() * 255)} - - [02/Dec/2026:0${Math.floor(r() * 10)}:${String(Math.floor(r() * 60)).padStart(2, '0')}:00 +0000] "${pick(r, ['GET', 'POST', 'PUT'])} ${u.pathname}${u.search} HTTP/1.1" ${pick(r, ['200', '201', '304', '404'])} ${Math.floor(r() * 90000)} "-" "curl/8.5.0"`;
   });
-  const git = Array.from({ length: 500 }, () => `${hex(r, 40)} ${pick(r, ['Fix', 'Add', 'Keep', 'Drop'])} the ${pick(r, WORDS)} ${pick(r, WORDS)} (${pick(r, ['#12', '#341', 'issue 7'])})`);
+  const git = Array.from(
+    { length: 500 },
+    () => `${hex(r, 40)} ${pick(r, ['Fix', 'Add', 'Keep', 'Drop'])} the ${pick(r, WORDS)} ${pick(r, WORDS)} (${pick(r, ['#12', '#341', 'issue 7'])})`,
+  );
   return [
     { kind: 'logs', source: 'generated:access-log', strings: access },
     { kind: 'logs', source: 'generated:git-log', strings: git },
@@ -122,7 +183,9 @@ export function benignCorpus(): CorpusPart[] {
   const r = prng(41);
   return [
     ...repoPart('prose', 'spec', /\.md$/),
-    ...[join('README.md'), 'implementations/python/README.md', 'implementations/php/README.md', 'implementations/go/README.md', 'conformance/README.md'].map((p) => ({ kind: 'prose' as const, source: p, strings: readFileSync(join(ROOT, p), 'utf8').split('\n') })),
+    ...[join('README.md'), 'implementations/python/README.md', 'implementations/php/README.md', 'implementations/go/README.md', 'conformance/README.md'].map(
+      (p) => ({ kind: 'prose' as const, source: p, strings: readFileSync(join(ROOT, p), 'utf8').split('\n') }),
+    ),
     ...repoPart('code', 'reference-impl', /\.ts$/),
     ...repoPart('code', 'implementations/python/toolresult', /\.py$/),
     ...repoPart('code', 'implementations/php/src', /\.php$/),

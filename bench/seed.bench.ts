@@ -54,7 +54,9 @@ function extraSeedFile(): string | { absent: string } {
   if (!existsSync(git)) return { absent: `no TOOLRESULT_SEED_EXTRA file and no git mirror at ${git}` };
   try {
     // The last commit that held the file: the parent of the one that deleted it, else HEAD.
-    const deleted = execFileSync('git', ['--git-dir', git, 'log', '--all', '--format=%H', '-n', '1', '--diff-filter=D', '--', EXTRA_FILE], { encoding: 'utf8' }).trim();
+    const deleted = execFileSync('git', ['--git-dir', git, 'log', '--all', '--format=%H', '-n', '1', '--diff-filter=D', '--', EXTRA_FILE], {
+      encoding: 'utf8',
+    }).trim();
     const out = join(mkdtempSync(join(tmpdir(), 'seed-extra-')), 'langchain_tool_adapter.py');
     writeFileSync(out, execFileSync('git', ['--git-dir', git, 'show', `${deleted === '' ? 'HEAD' : `${deleted}^`}:${EXTRA_FILE}`]));
     return out;
@@ -69,8 +71,13 @@ function pythonSeed(targets: { name: string; met: boolean }[]): void {
     console.log(`  python seed skipped: extra-org/extra's normalize_tool_result is absent (${file.absent})`);
     return;
   }
-  const rows = execFileSync('python3', [join(ROOT, 'bench', 'seed-python.py'), file], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'));
-  console.log(`  ${'python: normalize_tool_result vs normalize(local)'.padEnd(50)} ${'ours µs'.padStart(10)} ${'seed µs'.padStart(10)} ${'ours/seed'.padStart(10)}`);
+  const rows = execFileSync('python3', [join(ROOT, 'bench', 'seed-python.py'), file], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
+  console.log(
+    `  ${'python: normalize_tool_result vs normalize(local)'.padEnd(50)} ${'ours µs'.padStart(10)} ${'seed µs'.padStart(10)} ${'ours/seed'.padStart(10)}`,
+  );
   for (const [row, ours, seed, ratio] of rows) {
     console.log(`  ${row!.padEnd(50)} ${ours!.padStart(10)} ${seed!.padStart(10)} ${ratio!.padStart(10)}`);
     targets.push({ name: `python seed ${row}: ours/seed ${ratio} ≤ 1.0`, met: Number(ratio) <= 1.0 });
@@ -86,7 +93,10 @@ export function run(): BenchOutcome {
     return { targets };
   }
   const script = join(ROOT, 'bench', 'seed-php.php');
-  const rows = execFileSync('php', [script, dir, 'rows'], { encoding: 'utf8' }).trim().split('\n').map((l) => l.split('\t'));
+  const rows = execFileSync('php', [script, dir, 'rows'], { encoding: 'utf8' })
+    .trim()
+    .split('\n')
+    .map((l) => l.split('\t'));
   console.log(`  ${'row'.padEnd(50)} ${'ours µs'.padStart(10)} ${'seed µs'.padStart(10)} ${'ours/seed'.padStart(10)}`);
   for (const [row, ours, seed, ratio] of rows) {
     console.log(`  ${row!.padEnd(50)} ${ours!.padStart(10)} ${seed!.padStart(10)} ${ratio!.padStart(10)}`);

@@ -13,11 +13,19 @@
 
 /** @type {Readonly<Record<string, Command>>} */
 export const COMMANDS = {
-  conformance: { module: 'conformance/runner/cli', summary: 'test an implementation through its adapter (default: the bundled reference)', needs: ['fast-check', '@sinclair/typebox'], replay: true },
+  conformance: {
+    module: 'conformance/runner/cli',
+    summary: 'test an implementation through its adapter (default: the bundled reference)',
+    needs: ['fast-check', '@sinclair/typebox'],
+    replay: true,
+  },
   vectors: { module: 'conformance/runner/cli', export: 'vectorsMain', summary: 'write every fixed case of the kit, with its schemas, as plain JSON files' },
   report: { module: 'conformance/report-viewer/cli', summary: "turn a run's --report-json file into one self-contained HTML page" },
   inspect: { module: 'inspector/cli', summary: 'serve a local page of the calls in a durable ledger: what the model saw, what stayed run-only (read only)' },
-  generate: { module: 'codegen/cli', summary: 'types for TypeScript, Python, Go, PHP or Rust from the schemas (--lang ts also needs json-schema-to-typescript)' },
+  generate: {
+    module: 'codegen/cli',
+    summary: 'types for TypeScript, Python, Go, PHP or Rust from the schemas (--lang ts also needs json-schema-to-typescript)',
+  },
 };
 
 /** The command of `toolresult [options]`, with no command named. */

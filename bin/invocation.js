@@ -16,7 +16,11 @@ import { basename, delimiter, join, relative, resolve } from 'node:path';
 export function invocation(command, { argv1, env, cwd, version, needs = [], peers = {}, pkg: PACKAGE = 'toolresult-protocol', bin: BIN = 'toolresult' }) {
   // `npm run X` whose script is exactly this command: `npm run X -- <more options>` replays it.
   const script = env.npm_lifecycle_script ?? '';
-  if (env.npm_command === 'run' && env.npm_lifecycle_event && new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN.replace(/[-.]/g, '\\$&')}) +${command} *$`).test(script)) {
+  if (
+    env.npm_command === 'run' &&
+    env.npm_lifecycle_event &&
+    new RegExp(`^(?:node +\\S*bin/toolresult\\.js|${BIN.replace(/[-.]/g, '\\$&')}) +${command} *$`).test(script)
+  ) {
     return ['npm', 'run', env.npm_lifecycle_event, '--'];
   }
   // Started as a file (`node bin/toolresult.js`, as this repository's tests do): the same file again.

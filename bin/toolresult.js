@@ -68,7 +68,7 @@ async function dispatch(argv) {
   }
   // Options first, or nothing at all: the default command, as before there were others.
   const named = argv[0] !== undefined && !argv[0].startsWith('-');
-  const first = named ? argv[0] ?? DEFAULT : DEFAULT;
+  const first = named ? (argv[0] ?? DEFAULT) : DEFAULT;
   const rest = named ? argv.slice(1) : argv;
   const command = Object.hasOwn(COMMANDS, first) ? COMMANDS[first] : undefined;
   if (command === undefined) {
@@ -89,7 +89,16 @@ async function dispatch(argv) {
     );
     return 2;
   }
-  const how = invocation(first, { argv1: process.argv[1] ?? BIN, env: process.env, cwd: process.cwd(), version: pkg.version, needs: needs.filter((n) => pkg.peerDependencies?.[n] !== undefined), peers: pkg.peerDependencies ?? {}, pkg: pkg.name, bin: BIN });
+  const how = invocation(first, {
+    argv1: process.argv[1] ?? BIN,
+    env: process.env,
+    cwd: process.cwd(),
+    version: pkg.version,
+    needs: needs.filter((n) => pkg.peerDependencies?.[n] !== undefined),
+    peers: pkg.peerDependencies ?? {},
+    pkg: pkg.name,
+    bin: BIN,
+  });
   const mod = await load(command.module);
   const main = mod[command.export ?? 'main'];
   if (typeof main !== 'function') throw new Usage(`${command.module} has no export ${command.export ?? 'main'} (bin/commands.js)`);

@@ -23,7 +23,8 @@ function bareCopy(): string {
   return dir;
 }
 
-const run = (dir: string, ...args: string[]) => spawnSync(process.execPath, [join(dir, 'bin', 'toolresult.js'), ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
+const run = (dir: string, ...args: string[]) =>
+  spawnSync(process.execPath, [join(dir, 'bin', 'toolresult.js'), ...args], { cwd: tmp, encoding: 'utf8', env: { PATH: process.env.PATH ?? '' } });
 
 describe('toolresult dispatcher', () => {
   it('--version and --help answer from bin/ alone (no command module is loaded)', () => {
@@ -49,14 +50,18 @@ describe('toolresult dispatcher', () => {
     const r = run(bareCopy(), 'conformance', '--only', 'vector/bound/**');
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/^toolresult: conformance needs fast-check and @sinclair\/typebox \(optional peer dependencies/);
-    expect(r.stderr).toContain(`npm install --save-dev fast-check@${packageJson.peerDependencies['fast-check']} @sinclair/typebox@${packageJson.peerDependencies['@sinclair/typebox']}`);
+    expect(r.stderr).toContain(
+      `npm install --save-dev fast-check@${packageJson.peerDependencies['fast-check']} @sinclair/typebox@${packageJson.peerDependencies['@sinclair/typebox']}`,
+    );
     expect(r.stderr).toContain('npx toolresult-conformance …');
   });
 
   it('a copy with neither sources nor build says so in one line', () => {
     const r = run(bareCopy(), 'vectors', '--out', join(tmp, 'v'));
     expect(r.status).toBe(2);
-    expect(r.stderr).toMatch(/^toolresult: this copy of toolresult-protocol has neither conformance\/runner\/cli\.ts nor its build dist\/conformance\/runner\/cli\.js \(npm run build makes it\)\n$/);
+    expect(r.stderr).toMatch(
+      /^toolresult: this copy of toolresult-protocol has neither conformance\/runner\/cli\.ts nor its build dist\/conformance\/runner\/cli\.js \(npm run build makes it\)\n$/,
+    );
   });
 
   it.each(Object.entries(COMMANDS))('command %s: its module exports the function the table names', async (_name, c) => {
@@ -69,13 +74,50 @@ describe('toolresult dispatcher', () => {
 describe('replay invocation: the words that start the command again', () => {
   const base = { cwd: '/home/u/proj', version: '1.2.3', needs: ['fast-check'], peers: { 'fast-check': '^4.11.0' } };
   it.each([
-    ['npm run of this repository', { argv1: '/r/bin/toolresult.js', env: { npm_command: 'run', npm_lifecycle_event: 'conformance', npm_lifecycle_script: 'node bin/toolresult.js conformance' } }, ['npm', 'run', 'conformance', '--']],
-    ['npm run of a consumer script that is the bare command', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance' } }, ['npm', 'run', 'kit', '--']],
-    ['npm run of a script with its own arguments', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance -- python3 a.py' } }, ['npx', '--no-install', 'toolresult', 'conformance']],
-    ['node on the bin file', { argv1: '/home/u/proj/bin/toolresult.js', env: { npm_command: 'run', npm_lifecycle_event: 'test', npm_lifecycle_script: 'vitest run' } }, ['node', './bin/toolresult.js', 'conformance']],
-    ['npx in a project that has it', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'exec', npm_lifecycle_event: 'npx' } }, ['npx', '--no-install', 'toolresult', 'conformance']],
-    ['npx that fetched it', { argv1: '/root/.npm/_npx/ab12/node_modules/.bin/toolresult', env: { npm_command: 'exec' } }, ['npx', '-p', 'toolresult-protocol@1.2.3', '-p', 'fast-check@^4.11.0', 'toolresult', 'conformance']],
-    ['a link that is not on the PATH', { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { PATH: '/usr/bin' } }, ['./node_modules/.bin/toolresult', 'conformance']],
+    [
+      'npm run of this repository',
+      {
+        argv1: '/r/bin/toolresult.js',
+        env: { npm_command: 'run', npm_lifecycle_event: 'conformance', npm_lifecycle_script: 'node bin/toolresult.js conformance' },
+      },
+      ['npm', 'run', 'conformance', '--'],
+    ],
+    [
+      'npm run of a consumer script that is the bare command',
+      {
+        argv1: '/home/u/proj/node_modules/.bin/toolresult',
+        env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance' },
+      },
+      ['npm', 'run', 'kit', '--'],
+    ],
+    [
+      'npm run of a script with its own arguments',
+      {
+        argv1: '/home/u/proj/node_modules/.bin/toolresult',
+        env: { npm_command: 'run', npm_lifecycle_event: 'kit', npm_lifecycle_script: 'toolresult conformance -- python3 a.py' },
+      },
+      ['npx', '--no-install', 'toolresult', 'conformance'],
+    ],
+    [
+      'node on the bin file',
+      { argv1: '/home/u/proj/bin/toolresult.js', env: { npm_command: 'run', npm_lifecycle_event: 'test', npm_lifecycle_script: 'vitest run' } },
+      ['node', './bin/toolresult.js', 'conformance'],
+    ],
+    [
+      'npx in a project that has it',
+      { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { npm_command: 'exec', npm_lifecycle_event: 'npx' } },
+      ['npx', '--no-install', 'toolresult', 'conformance'],
+    ],
+    [
+      'npx that fetched it',
+      { argv1: '/root/.npm/_npx/ab12/node_modules/.bin/toolresult', env: { npm_command: 'exec' } },
+      ['npx', '-p', 'toolresult-protocol@1.2.3', '-p', 'fast-check@^4.11.0', 'toolresult', 'conformance'],
+    ],
+    [
+      'a link that is not on the PATH',
+      { argv1: '/home/u/proj/node_modules/.bin/toolresult', env: { PATH: '/usr/bin' } },
+      ['./node_modules/.bin/toolresult', 'conformance'],
+    ],
     ['a link outside the working directory', { argv1: '/opt/x/bin/toolresult', env: { PATH: '' } }, ['/opt/x/bin/toolresult', 'conformance']],
   ])('%s', (_what, how, want) => {
     expect(invocation('conformance', { ...base, ...how })).toEqual(want);

@@ -12,7 +12,12 @@ export const BUNDLE_ID = `${ID_BASE}bundle.json`;
 
 /** The bundle's $defs entry a schema file's root becomes. */
 export function bundleEntry(file: SchemaFile): string {
-  return pascal(file.rel.split('/').pop()!.replace(/\.schema\.json$/, ''));
+  return pascal(
+    file.rel
+      .split('/')
+      .pop()!
+      .replace(/\.schema\.json$/, ''),
+  );
 }
 
 export function bundle(files: SchemaFile[], version: string): Record<string, unknown> {

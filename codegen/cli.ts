@@ -46,7 +46,14 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
   for (const [option, langs] of Object.entries(OPTION_LANGS)) {
     if (option in values && !langs.includes(lang as Language)) throw new UsageError(`${option} is for --lang ${langs.join(' or ')}, not ${lang}`);
   }
-  const command = ['toolresult generate', `--lang ${lang}`, `--out ${values['--out']}`, ...Object.keys(OPTION_LANGS).filter((o) => o in values).map((o) => `${o} ${values[o]}`)].join(' ');
+  const command = [
+    'toolresult generate',
+    `--lang ${lang}`,
+    `--out ${values['--out']}`,
+    ...Object.keys(OPTION_LANGS)
+      .filter((o) => o in values)
+      .map((o) => `${o} ${values[o]}`),
+  ].join(' ');
   return {
     lang: lang as Language,
     out: values['--out']!,

@@ -6,7 +6,21 @@
 // pointer without omitempty (nil = null). Every struct decodes strictly: a required member missing or
 // null, an unknown member of a closed object, a value outside a closed set or a wrong constant is an
 // error, so what decodes has the schema's shape. Unions are structs with one pointer per variant.
-import { type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, constantOf, constantWord, deref, discriminated, isJsonValue, pascalWords, unalias, wrap } from './ir.ts';
+import {
+  type Decl,
+  type Literal,
+  type Model,
+  type ObjectDecl,
+  type TypeExpr,
+  constantOf,
+  constantWord,
+  deref,
+  discriminated,
+  isJsonValue,
+  pascalWords,
+  unalias,
+  wrap,
+} from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 
 export interface GoOptions {
@@ -20,7 +34,10 @@ const goName = (json: string): string => {
   return p.replace(/Id$/, 'ID').replace(/^Id(?=[A-Z]|$)/, 'ID');
 };
 
-const comment = (text: string | undefined, indent = ''): string => wrap(text, 96).map((l) => `${indent}// ${l}\n`).join('');
+const comment = (text: string | undefined, indent = ''): string =>
+  wrap(text, 96)
+    .map((l) => `${indent}// ${l}\n`)
+    .join('');
 
 function goLiteral(v: Literal): string {
   return typeof v === 'string' ? JSON.stringify(v) : String(v);
@@ -75,7 +92,12 @@ class GoEmitter {
 
   private admitsNull(type: TypeExpr): boolean {
     const t = unalias(this.model, type);
-    return isJsonValue(this.model, t) || t.kind === 'null' || (t.kind === 'literal' && t.values.includes(null)) || (t.kind === 'union' && t.of.some((p) => this.admitsNull(p)));
+    return (
+      isJsonValue(this.model, t) ||
+      t.kind === 'null' ||
+      (t.kind === 'literal' && t.values.includes(null)) ||
+      (t.kind === 'union' && t.of.some((p) => this.admitsNull(p)))
+    );
   }
 
   /** The Go type of an expression. */
@@ -127,7 +149,8 @@ class GoEmitter {
     if (decl.kind === 'object') return this.struct(decl);
     const doc = decl.doc;
     const t = decl.type;
-    if (isJsonValue(this.model, t)) return `${comment(doc)}// Any JSON value, kept as its JSON text (json.RawMessage): null and numbers stay exactly as read.\ntype ${decl.name} = ${RAW}\n`;
+    if (isJsonValue(this.model, t))
+      return `${comment(doc)}// Any JSON value, kept as its JSON text (json.RawMessage): null and numbers stay exactly as read.\ntype ${decl.name} = ${RAW}\n`;
     if (t.kind === 'literal') return this.enumeration(decl.name, doc, t.values);
     if (t.kind === 'union' && !this.nullable(t)) return this.union(decl.name, doc, t);
     return `${comment(doc)}type ${decl.name} = ${this.type(t)}\n`;
@@ -164,20 +187,32 @@ func (v *${name}) UnmarshalJSON(data []byte) error {
     const used = new Set<string>();
     const variants = type.of.map((part) => {
       const t = unalias(this.model, part);
-      let field = part.kind === 'ref' ? part.name : t.kind === 'array' ? 'Array' : t.kind === 'map' ? 'Object' : t.kind === 'literal' ? pascalWords(literalBase(t.values) ?? 'Value') : pascalWords(t.kind);
+      let field =
+        part.kind === 'ref'
+          ? part.name
+          : t.kind === 'array'
+            ? 'Array'
+            : t.kind === 'map'
+              ? 'Object'
+              : t.kind === 'literal'
+                ? pascalWords(literalBase(t.values) ?? 'Value')
+                : pascalWords(t.kind);
       for (let n = 2; used.has(field); n++) field = `${field}${n}`;
       used.add(field);
       return { field, part, goType: t.kind === 'null' ? 'bool' : this.type(part), isNull: t.kind === 'null' };
     });
     const fields = aligned(variants.map((v) => ({ cells: v.isNull ? [v.field, 'bool', '// true: the JSON null'] : [v.field, `*${v.goType}`] })));
     const marshal = variants
-      .map((v) => (v.isNull ? `\tif v.${v.field} {\n\t\treturn []byte("null"), nil\n\t}\n` : `\tif v.${v.field} != nil {\n\t\treturn json.Marshal(v.${v.field})\n\t}\n`))
+      .map((v) =>
+        v.isNull ? `\tif v.${v.field} {\n\t\treturn []byte("null"), nil\n\t}\n` : `\tif v.${v.field} != nil {\n\t\treturn json.Marshal(v.${v.field})\n\t}\n`,
+      )
       .join('');
     let unmarshal: string;
     if (disc) {
       const cases = disc.variants
         .map(({ decl, value }) => {
-          const v = variants.find((x) => x.goType === decl.name) ?? variants.find((x) => deref(this.model, { kind: 'ref', name: x.goType })?.name === decl.name)!;
+          const v =
+            variants.find((x) => x.goType === decl.name) ?? variants.find((x) => deref(this.model, { kind: 'ref', name: x.goType })?.name === decl.name)!;
           return `\tcase ${typeof value === 'number' ? `float64(${value})` : goLiteral(value)}:\n\t\tv.${v.field} = new(${v.goType})\n\t\treturn json.Unmarshal(data, v.${v.field})\n`;
         })
         .join('');
@@ -236,7 +271,8 @@ ${unmarshal}}
       return { f, goField, goType, tag };
     });
     const rows = fields.map(({ f, goField, goType, tag }) => ({ doc: f.doc, cells: [goField, goType, `\`json:${JSON.stringify(tag)}\``] }));
-    if (open) rows.push({ doc: 'Members the schema does not name; the object is open to them.', cells: ['AdditionalMembers', `map[string]${RAW}`, '`json:"-"`'] });
+    if (open)
+      rows.push({ doc: 'Members the schema does not name; the object is open to them.', cells: ['AdditionalMembers', `map[string]${RAW}`, '`json:"-"`'] });
     const lines = aligned(rows);
     const extra = '';
     const known = fields.map(({ f }) => JSON.stringify(f.json)).join(', ');
@@ -267,7 +303,14 @@ ${unmarshal}}
       const x = ptr ? `*p.${goField}` : `p.${goField}`;
       const cond = t.values.map((v) => `${x} != ${goLiteral(v)}`).join(' && ');
       constChecks.push(`\tif ${ptr ? `p.${goField} != nil && ` : ''}${cond} {
-\t\treturn fmt.Errorf("${name}: member %q must be ${c !== undefined ? JSON.stringify(c).replace(/"/g, '\\"') : `one of ${t.values.map((v) => JSON.stringify(v)).join(', ').replace(/"/g, '\\"')}`}", ${JSON.stringify(f.json)})
+\t\treturn fmt.Errorf("${name}: member %q must be ${
+        c !== undefined
+          ? JSON.stringify(c).replace(/"/g, '\\"')
+          : `one of ${t.values
+              .map((v) => JSON.stringify(v))
+              .join(', ')
+              .replace(/"/g, '\\"')}`
+      }", ${JSON.stringify(f.json)})
 \t}
 `);
     }
@@ -382,9 +425,12 @@ func noNullItems(raw json.RawMessage, depth int) error {
 `;
 
 export function emitGo(model: Model, options: GoOptions, header: HeaderInput): Map<string, string> {
-  if (!/^[a-z][a-z0-9_]*$/.test(options.package)) throw new Error(`--package ${JSON.stringify(options.package)} is not a Go package name (lower-case letters, digits, _)`);
+  if (!/^[a-z][a-z0-9_]*$/.test(options.package))
+    throw new Error(`--package ${JSON.stringify(options.package)} is not a Go package name (lower-case letters, digits, _)`);
   const body = new GoEmitter(model).run();
-  const head = `${headerLines(header).map((l) => `// ${l}\n`).join('')}
+  const head = `${headerLines(header)
+    .map((l) => `// ${l}\n`)
+    .join('')}
 // Package ${options.package} holds the ToolResult Protocol's data model as Go types.
 //
 // Decode with encoding/json; every type decodes strictly. Absent is nil, null is the JSON null.

@@ -242,15 +242,22 @@ class Builder {
         return { kind: type };
       case 'array': {
         if (Array.isArray(schema.prefixItems)) {
-          return { kind: 'tuple', items: (schema.prefixItems as Schema[]).map((s, i) => this.expr({ ...at, pointer: `${at.pointer}/prefixItems/${i}`, schema: s }, `${contextName}Item${i}`)) };
+          return {
+            kind: 'tuple',
+            items: (schema.prefixItems as Schema[]).map((s, i) =>
+              this.expr({ ...at, pointer: `${at.pointer}/prefixItems/${i}`, schema: s }, `${contextName}Item${i}`),
+            ),
+          };
         }
-        if (schema.items !== undefined) return { kind: 'array', items: this.expr({ ...at, pointer: `${at.pointer}/items`, schema: schema.items as Schema }, `${contextName}Item`) };
+        if (schema.items !== undefined)
+          return { kind: 'array', items: this.expr({ ...at, pointer: `${at.pointer}/items`, schema: schema.items as Schema }, `${contextName}Item`) };
         return { kind: 'array', items: { kind: 'any' } };
       }
       case 'object': {
         if (schema.properties && Object.keys(schema.properties).length > 0) return { kind: 'ref', name: this.named(at, contextName) };
         const extra = schema.additionalProperties;
-        if (extra && typeof extra === 'object') return { kind: 'map', values: this.expr({ ...at, pointer: `${at.pointer}/additionalProperties`, schema: extra as Schema }, `${contextName}Value`) };
+        if (extra && typeof extra === 'object')
+          return { kind: 'map', values: this.expr({ ...at, pointer: `${at.pointer}/additionalProperties`, schema: extra as Schema }, `${contextName}Value`) };
         return { kind: 'map', values: { kind: 'any' } };
       }
       default:
@@ -356,7 +363,10 @@ export function words(text: string): string[] {
     .map((w) => w.toLowerCase());
 }
 
-export const pascalWords = (text: string): string => words(text).map((w) => w[0]!.toUpperCase() + w.slice(1)).join('') || 'Value';
+export const pascalWords = (text: string): string =>
+  words(text)
+    .map((w) => w[0]!.toUpperCase() + w.slice(1))
+    .join('') || 'Value';
 export const snakeWords = (text: string): string => words(text).join('_') || 'value';
 export const camelWords = (text: string): string => {
   const p = pascalWords(text);

@@ -18,7 +18,7 @@ it('breaks the widest bracket open, one item per line, and fits the items the sa
   const out = fitPhpLines(line).split('\n');
   expect(out[0]).toBe('        $m = Json::members(');
   expect(out.at(-1)).toBe('        );');
-  expect(out).toContain("            $data,");
+  expect(out).toContain('            $data,');
   expect(out).toContain(`            [${long(5)}],`);
   expect(out.every((l) => l.length <= 120)).toBe(true);
 });

@@ -7,7 +7,20 @@
 // Absent::Value when the member is absent and null when it is null; jsonSerialize() leaves Absent
 // out. Decoding is strict: a missing required member, an unknown member of a closed object, a wrong
 // type, a value outside a closed set or a wrong constant throws DecodeError naming the path.
-import { FACT_KEYWORDS, type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, camelWords, constantOf, constantWord, isJsonValue, unalias, wrap } from './ir.ts';
+import {
+  FACT_KEYWORDS,
+  type Decl,
+  type Literal,
+  type Model,
+  type ObjectDecl,
+  type TypeExpr,
+  camelWords,
+  constantOf,
+  constantWord,
+  isJsonValue,
+  unalias,
+  wrap,
+} from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 import { PHP_LINE_LIMIT, fitPhpLines } from './php-layout.ts';
 
@@ -16,7 +29,9 @@ export interface PhpOptions {
 }
 
 const RESERVED = new Set(
-  'abstract and array as break callable case catch class clone const continue declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile enum eval exit extends final finally fn for foreach function global goto if implements include instanceof insteadof interface isset list match mixed namespace new or print private protected public readonly require return static switch throw trait try unset use var while xor yield int float bool string true false null void iterable object never parent self'.split(' '),
+  'abstract and array as break callable case catch class clone const continue declare default do echo else elseif empty enddeclare endfor endforeach endif endswitch endwhile enum eval exit extends final finally fn for foreach function global goto if implements include instanceof insteadof interface isset list match mixed namespace new or print private protected public readonly require return static switch throw trait try unset use var while xor yield int float bool string true false null void iterable object never parent self'.split(
+    ' ',
+  ),
 );
 
 const q = (s: string): string => `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
@@ -68,7 +83,11 @@ export class PhpTypes {
       case 'string':
         return 'string';
       case 'literal': {
-        const kinds = new Set(type.values.map((v) => (v === null ? 'null' : typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'float') : typeof v === 'boolean' ? 'bool' : 'string')));
+        const kinds = new Set(
+          type.values.map((v) =>
+            v === null ? 'null' : typeof v === 'number' ? (Number.isInteger(v) ? 'int' : 'float') : typeof v === 'boolean' ? 'bool' : 'string',
+          ),
+        );
         return [...kinds].join('|');
       }
       case 'array':
@@ -169,7 +188,8 @@ export class PhpTypes {
   encode(type: TypeExpr, v: string): string {
     const t = unalias(this.model, type);
     if (isJsonValue(this.model, type)) return v;
-    if (t.kind === 'map') return `Json::object(${this.needsEncoding(t.values) ? `array_map(static fn (mixed $x) => ${this.encode(t.values, '$x')}, ${v})` : v})`;
+    if (t.kind === 'map')
+      return `Json::object(${this.needsEncoding(t.values) ? `array_map(static fn (mixed $x) => ${this.encode(t.values, '$x')}, ${v})` : v})`;
     if (t.kind === 'array' && this.needsEncoding(t.items)) return `array_map(static fn (mixed $x) => ${this.encode(t.items, '$x')}, ${v})`;
     return v;
   }
@@ -456,7 +476,11 @@ class PhpEmitter {
     });
     const open = decl.extra !== null;
     // Required members first, then constants and optional members (they have defaults).
-    const ordered = [...fields.filter((x) => x.f.required && x.constant === undefined), ...fields.filter((x) => x.f.required && x.constant !== undefined), ...fields.filter((x) => !x.f.required)];
+    const ordered = [
+      ...fields.filter((x) => x.f.required && x.constant === undefined),
+      ...fields.filter((x) => x.f.required && x.constant !== undefined),
+      ...fields.filter((x) => !x.f.required),
+    ];
     const params = ordered.map(({ prop, type, f, constant }) => {
       const dflt = f.required ? (constant !== undefined ? ` = ${phpLiteral(constant)}` : '') : ' = Absent::Value';
       return `        public ${type} $${prop}${dflt},\n`;
@@ -480,7 +504,10 @@ class PhpEmitter {
     if (open) args.push(`            additionalMembers: array_diff_key($m, array_flip([${decl.fields.map((f) => q(f.json)).join(', ')}])),\n`);
     const constChecks = fields
       .filter((x) => x.constant !== undefined)
-      .map(({ f, prop }) => `        if ($this->${prop} !== ${phpLiteral(constantOf(this.model, f.type)!)}) {\n            throw new DecodeError(${q(`${name}: member '${f.json}' must be ${JSON.stringify(constantOf(this.model, f.type))}`)});\n        }\n`);
+      .map(
+        ({ f, prop }) =>
+          `        if ($this->${prop} !== ${phpLiteral(constantOf(this.model, f.type)!)}) {\n            throw new DecodeError(${q(`${name}: member '${f.json}' must be ${JSON.stringify(constantOf(this.model, f.type))}`)});\n        }\n`,
+      );
     const ser = fields.map(({ f, prop }) => {
       const value = this.t.encode(f.type, `$this->${prop}`);
       const set = `$out->{${q(f.json)}} = ${value};`;
@@ -516,7 +543,9 @@ export function emitPhp(model: Model, options: PhpOptions, header: HeaderInput):
   const parts = options.namespace.split('\\');
   if (!parts.every((p) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(p) && !RESERVED.has(p.toLowerCase())))
     throw new Error(`--namespace ${JSON.stringify(options.namespace)} is not a PHP namespace (Name\\Name, letters, digits, _; no reserved word)`);
-  const head = `<?php\n\n${headerLines(header).map((l) => `// ${l}\n`).join('')}\ndeclare(strict_types=1);\n`;
+  const head = `<?php\n\n${headerLines(header)
+    .map((l) => `// ${l}\n`)
+    .join('')}\ndeclare(strict_types=1);\n`;
   const files = new PhpEmitter(model, options.namespace, head).run();
   return new Map([...files].map(([name, text]) => [name, fitPhpLines(text)]));
 }

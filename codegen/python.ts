@@ -18,7 +18,10 @@ function literal(value: Literal): string {
   return JSON.stringify(value);
 }
 
-const comment = (text: string | undefined, indent = ''): string => wrap(text).map((l) => `${indent}# ${l}\n`).join('');
+const comment = (text: string | undefined, indent = ''): string =>
+  wrap(text)
+    .map((l) => `${indent}# ${l}\n`)
+    .join('');
 
 function expr(type: TypeExpr): string {
   switch (type.kind) {
@@ -64,8 +67,11 @@ function declaration(decl: Decl): string {
 }
 
 export function emitPython(model: Model, options: PythonOptions, header: HeaderInput): Map<string, string> {
-  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.module)) throw new Error(`--module ${JSON.stringify(options.module)} is not a Python module name (letters, digits, _; not starting with a digit)`);
-  const head = `${headerLines(header).map((l) => `# ${l}\n`).join('')}"""Python types of the ToolResult Protocol's JSON schemas (TypedDicts and Literal aliases)."""
+  if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(options.module))
+    throw new Error(`--module ${JSON.stringify(options.module)} is not a Python module name (letters, digits, _; not starting with a digit)`);
+  const head = `${headerLines(header)
+    .map((l) => `# ${l}\n`)
+    .join('')}"""Python types of the ToolResult Protocol's JSON schemas (TypedDicts and Literal aliases)."""
 
 from __future__ import annotations
 

@@ -7,7 +7,19 @@
 // objects deny unknown members; open ones keep them. Constants are one-variant enums (strings) or
 // Const* types (numbers, booleans) that refuse any other value. Unions are untagged enums whose
 // variants refuse each other's values, so the first that decodes is the right one.
-import { type Decl, type Literal, type Model, type ObjectDecl, type TypeExpr, constantWord, isJsonValue, pascalWords, snakeWords, unalias, wrap } from './ir.ts';
+import {
+  type Decl,
+  type Literal,
+  type Model,
+  type ObjectDecl,
+  type TypeExpr,
+  constantWord,
+  isJsonValue,
+  pascalWords,
+  snakeWords,
+  unalias,
+  wrap,
+} from './ir.ts';
 import { type HeaderInput, headerLines } from './header.ts';
 
 export interface RustOptions {
@@ -18,7 +30,9 @@ export interface RustOptions {
 const VALUE = 'serde_json::Value';
 
 const KEYWORDS = new Set(
-  'as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do final macro override priv typeof unsized virtual yield try'.split(' '),
+  'as async await break const continue crate dyn else enum extern false fn for if impl in let loop match mod move mut pub ref return self Self static struct super trait true type unsafe use where while abstract become box do final macro override priv typeof unsized virtual yield try'.split(
+    ' ',
+  ),
 );
 
 const rustField = (json: string): string => {
@@ -26,7 +40,10 @@ const rustField = (json: string): string => {
   return KEYWORDS.has(s) ? `r#${s}` : /^[0-9]/.test(s) ? `_${s}` : s;
 };
 
-const doc = (text: string | undefined, indent = ''): string => wrap(text, 96).map((l) => `${indent}/// ${l}\n`).join('');
+const doc = (text: string | undefined, indent = ''): string =>
+  wrap(text, 96)
+    .map((l) => `${indent}/// ${l}\n`)
+    .join('');
 
 const SUPPORT = `use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -121,7 +138,9 @@ class RustEmitter {
       case 'tuple':
         return `(${type.items.map((t) => this.type(t)).join(', ')}${type.items.length === 1 ? ',' : ''})`;
       case 'map':
-        return isJsonValue(this.model, type.values) && type.values.kind !== 'ref' ? `serde_json::Map<String, ${VALUE}>` : `std::collections::BTreeMap<String, ${this.type(type.values)}>`;
+        return isJsonValue(this.model, type.values) && type.values.kind !== 'ref'
+          ? `serde_json::Map<String, ${VALUE}>`
+          : `std::collections::BTreeMap<String, ${this.type(type.values)}>`;
       case 'ref':
         return type.name;
       case 'union': {
@@ -146,7 +165,11 @@ class RustEmitter {
   private literal(values: Literal[], hint: string): string {
     if (values.length === 1 && typeof values[0] === 'boolean') return `ConstBool<${values[0]}>`;
     if (values.length === 1 && Number.isInteger(values[0])) return `ConstInt<${values[0]}>`;
-    if (values.every((v) => typeof v === 'string')) return this.named({ kind: 'literal', values, hint: '' }, () => { const name = this.fresh(hint); return [name, this.enumeration(name, undefined, values as string[])]; });
+    if (values.every((v) => typeof v === 'string'))
+      return this.named({ kind: 'literal', values, hint: '' }, () => {
+        const name = this.fresh(hint);
+        return [name, this.enumeration(name, undefined, values as string[])];
+      });
     return VALUE;
   }
 
@@ -171,7 +194,10 @@ class RustEmitter {
       return t.kind === 'null' ? `    Null,\n` : `    ${variant}(${this.type(part)}),\n`;
     });
     // A unit variant of an untagged enum is the JSON null.
-    return [name, `${doc(docText)}/// One of its variants, the first that decodes (untagged).\n#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n#[serde(untagged)]\npub enum ${name} {\n${variants.join('')}}\n`];
+    return [
+      name,
+      `${doc(docText)}/// One of its variants, the first that decodes (untagged).\n#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n#[serde(untagged)]\npub enum ${name} {\n${variants.join('')}}\n`,
+    ];
   }
 
   private decl(decl: Decl): string {
@@ -204,15 +230,21 @@ class RustEmitter {
       return `${doc(f.doc, '    ')}${attr}    pub ${name}: ${type},\n`;
     });
     const open = decl.extra !== null;
-    if (open) fields.push(`    /// Members the schema does not name; the object is open to them.\n    #[serde(flatten)]\n    pub additional_members: serde_json::Map<String, ${VALUE}>,\n`);
+    if (open)
+      fields.push(
+        `    /// Members the schema does not name; the object is open to them.\n    #[serde(flatten)]\n    pub additional_members: serde_json::Map<String, ${VALUE}>,\n`,
+      );
     const derive = `#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]\n${open ? '' : '#[serde(deny_unknown_fields)]\n'}`;
     return `${doc(decl.doc)}${derive}pub struct ${decl.name} {\n${fields.join('')}}\n`;
   }
 }
 
 export function emitRust(model: Model, options: RustOptions, header: HeaderInput): Map<string, string> {
-  if (!/^[a-z_][a-z0-9_]*$/.test(options.module) || KEYWORDS.has(options.module)) throw new Error(`--module ${JSON.stringify(options.module)} is not a Rust module name (lower-case letters, digits, _)`);
-  const head = `${headerLines(header).map((l) => `// ${l}\n`).join('')}//! The ToolResult Protocol's data model as serde types (needs serde with "derive", and serde_json).
+  if (!/^[a-z_][a-z0-9_]*$/.test(options.module) || KEYWORDS.has(options.module))
+    throw new Error(`--module ${JSON.stringify(options.module)} is not a Rust module name (lower-case letters, digits, _)`);
+  const head = `${headerLines(header)
+    .map((l) => `// ${l}\n`)
+    .join('')}//! The ToolResult Protocol's data model as serde types (needs serde with "derive", and serde_json).
 
 ${SUPPORT}
 `;

@@ -30,7 +30,9 @@ export async function emitTypeScript(files: SchemaFile[], schemaDir: string, hea
     const dir = f.rel.split('/').slice(0, -1).join('/');
     byDir.set(dir, [...(byDir.get(dir) ?? []), f.schema.$id]);
   }
-  const banner = `/* eslint-disable */\n/**\n${headerLines(header).map((l) => ` * ${l}\n`).join('')} */\n`;
+  const banner = `/* eslint-disable */\n/**\n${headerLines(header)
+    .map((l) => ` * ${l}\n`)
+    .join('')} */\n`;
   const out = new Map<string, string>();
   for (const [dir, ids] of [...byDir].sort(([a], [b]) => a.localeCompare(b))) {
     const root = {

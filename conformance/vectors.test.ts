@@ -117,7 +117,10 @@ describe('conformance vectors', () => {
     const rel = relative(VECTORS, path).split('\\').join('/');
     const parsed = JSON.parse(readFileSync(path, 'utf8')) as VectorFile;
     const group = rel.split('/')[0]!;
-    const stem = rel.split('/').pop()!.replace(/\.json$/, '');
+    const stem = rel
+      .split('/')
+      .pop()!
+      .replace(/\.json$/, '');
 
     describe(rel, () => {
       it('validates against vector-file.schema.json, inputs against tagged-value.schema.json', () => {

@@ -33,12 +33,42 @@ class Thing {
 }
 
 /** Values JSON cannot carry; none of them may run code when the bounder looks at them. */
-const opaqueValue: fc.Arbitrary<unknown> = fc.constantFrom(
-  'undefined', 'function', 'symbol', 'bigint', 'date', 'map', 'set', 'bytes', 'class', 'getter', 'throwing-getter',
-  'setter-only', 'to-json', 'proxy', 'revoked-proxy', 'symbol-key', 'non-enumerable', 'sparse-array', 'array-getter',
-  'array-subclass', 'boxed-string', 'proxy-chain-1', 'proxy-chain-2', 'proxy-chain-3', 'array-proxy-proto',
-  'revoked-array-proxy', 'u8-proxy-proto', 'null-proto-getter', 'wide-accessor', 'shared-wide', 'long-key', 'wide',
-).map((kind) => new OpaqueRef(kind));
+const opaqueValue: fc.Arbitrary<unknown> = fc
+  .constantFrom(
+    'undefined',
+    'function',
+    'symbol',
+    'bigint',
+    'date',
+    'map',
+    'set',
+    'bytes',
+    'class',
+    'getter',
+    'throwing-getter',
+    'setter-only',
+    'to-json',
+    'proxy',
+    'revoked-proxy',
+    'symbol-key',
+    'non-enumerable',
+    'sparse-array',
+    'array-getter',
+    'array-subclass',
+    'boxed-string',
+    'proxy-chain-1',
+    'proxy-chain-2',
+    'proxy-chain-3',
+    'array-proxy-proto',
+    'revoked-array-proxy',
+    'u8-proxy-proto',
+    'null-proto-getter',
+    'wide-accessor',
+    'shared-wide',
+    'long-key',
+    'wide',
+  )
+  .map((kind) => new OpaqueRef(kind));
 
 /**
  * A stand-in for an opaque value inside a generated spec. fast-check inspects generated values
@@ -66,31 +96,55 @@ function makeOpaque(kind: string): unknown {
     throw new Error('bounder ran code of the value');
   };
   switch (kind) {
-    case 'undefined': return undefined;
-    case 'function': return ran;
-    case 'symbol': return Symbol('s');
-    case 'bigint': return 12345678901234567890n;
-    case 'date': return new Date(0);
-    case 'map': return new Map([['k', 'v']]);
-    case 'set': return new Set([1]);
-    case 'bytes': return new Uint8Array([1, 2]);
-    case 'class': return new Thing();
-    case 'getter': return Object.defineProperty({}, 'g', { get: ran, enumerable: true });
-    case 'throwing-getter': return { a: 1, get b(): number { return ran(); } };
-    case 'setter-only': return Object.defineProperty({}, 's', { set: ran, enumerable: true });
-    case 'to-json': return { a: 1, toJSON: ran };
-    case 'proxy': return new Proxy({}, { get: ran, ownKeys: ran, getOwnPropertyDescriptor: ran, getPrototypeOf: ran, has: ran });
+    case 'undefined':
+      return undefined;
+    case 'function':
+      return ran;
+    case 'symbol':
+      return Symbol('s');
+    case 'bigint':
+      return 12345678901234567890n;
+    case 'date':
+      return new Date(0);
+    case 'map':
+      return new Map([['k', 'v']]);
+    case 'set':
+      return new Set([1]);
+    case 'bytes':
+      return new Uint8Array([1, 2]);
+    case 'class':
+      return new Thing();
+    case 'getter':
+      return Object.defineProperty({}, 'g', { get: ran, enumerable: true });
+    case 'throwing-getter':
+      return {
+        a: 1,
+        get b(): number {
+          return ran();
+        },
+      };
+    case 'setter-only':
+      return Object.defineProperty({}, 's', { set: ran, enumerable: true });
+    case 'to-json':
+      return { a: 1, toJSON: ran };
+    case 'proxy':
+      return new Proxy({}, { get: ran, ownKeys: ran, getOwnPropertyDescriptor: ran, getPrototypeOf: ran, has: ran });
     case 'revoked-proxy': {
       const r = Proxy.revocable({}, {});
       r.revoke();
       return r.proxy;
     }
-    case 'symbol-key': return { [Symbol('k')]: 1 };
-    case 'non-enumerable': return Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false });
+    case 'symbol-key':
+      return { [Symbol('k')]: 1 };
+    case 'non-enumerable':
+      return Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false });
     // biome-ignore lint/suspicious/noSparseArray: a hole is the hostile input here
-    case 'sparse-array': return [1, , 3];
-    case 'array-getter': return Object.defineProperty([1, 2], 0, { get: ran, enumerable: true });
-    case 'array-subclass': return new (class extends Array {})();
+    case 'sparse-array':
+      return [1, , 3];
+    case 'array-getter':
+      return Object.defineProperty([1, 2], 0, { get: ran, enumerable: true });
+    case 'array-subclass':
+      return new (class extends Array {})();
     // Issue 10: traps in the prototype chain (never at the top), wide, long-keyed and shared shapes.
     case 'proxy-chain-1':
     case 'proxy-chain-2':
@@ -99,22 +153,29 @@ function makeOpaque(kind: string): unknown {
       for (let d = Number(kind.slice(-1)); d > 0; d--) v = Object.create(v);
       return v;
     }
-    case 'array-proxy-proto': return Object.setPrototypeOf([1, 2], new Proxy([], { get: ran, getPrototypeOf: ran, has: ran }));
+    case 'array-proxy-proto':
+      return Object.setPrototypeOf([1, 2], new Proxy([], { get: ran, getPrototypeOf: ran, has: ran }));
     case 'revoked-array-proxy': {
       const r = Proxy.revocable([], {});
       r.revoke();
       return r.proxy;
     }
-    case 'u8-proxy-proto': return Object.setPrototypeOf(new Uint8Array(2), new Proxy(Uint8Array.prototype, { get: ran, getPrototypeOf: ran }));
-    case 'null-proto-getter': return Object.defineProperty(Object.create(null), 'g', { get: ran, enumerable: true });
-    case 'wide-accessor': return Object.defineProperty(wideObject(400), 'k399', { get: ran, enumerable: true });
+    case 'u8-proxy-proto':
+      return Object.setPrototypeOf(new Uint8Array(2), new Proxy(Uint8Array.prototype, { get: ran, getPrototypeOf: ran }));
+    case 'null-proto-getter':
+      return Object.defineProperty(Object.create(null), 'g', { get: ran, enumerable: true });
+    case 'wide-accessor':
+      return Object.defineProperty(wideObject(400), 'k399', { get: ran, enumerable: true });
     case 'shared-wide': {
       const o = wideObject(200);
       return new Array(30).fill(o);
     }
-    case 'long-key': return { [`${'k'.repeat(30_000)}\uD800`]: 1 };
-    case 'wide': return wideObject(600);
-    default: return new String('boxed'); // a boxed string: an object, not a string
+    case 'long-key':
+      return { [`${'k'.repeat(30_000)}\uD800`]: 1 };
+    case 'wide':
+      return wideObject(600);
+    default:
+      return new String('boxed'); // a boxed string: an object, not a string
   }
 }
 
@@ -217,7 +278,12 @@ export const resultSpec: fc.Arbitrary<ResultSpec> = fc.record(
   {
     isError: fc.boolean(),
     content: fc.oneof(
-      { weight: 8, arbitrary: fc.array(fc.oneof(hostileString, fc.constantFrom('x'.repeat(100), 'é'.repeat(50), '😀'.repeat(40))), { maxLength: 8 }).map((p) => p.join('')) },
+      {
+        weight: 8,
+        arbitrary: fc
+          .array(fc.oneof(hostileString, fc.constantFrom('x'.repeat(100), 'é'.repeat(50), '😀'.repeat(40))), { maxLength: 8 })
+          .map((p) => p.join('')),
+      },
       { weight: 1, arbitrary: fc.oneof(fc.constant(undefined), fc.integer(), opaqueValue) },
     ),
     structured: hostileValue(),

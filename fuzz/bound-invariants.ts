@@ -166,7 +166,11 @@ export function checkBoundInvariants(spec: ResultSpec, options: BoundOptions): s
     if (!same(bound(bounded, options).toRecord(), record)) return 'TR-BOUND-14: bounding a bounded result changed it';
     const rebuilt = record.isError
       ? ToolResult.error(record.content, { ...(record.structured !== undefined ? { structured: record.structured } : {}), warnings: codes })
-      : ToolResult.text(record.content, { ...(record.structured !== undefined ? { structured: record.structured } : {}), artifacts: record.artifacts, warnings: codes });
+      : ToolResult.text(record.content, {
+          ...(record.structured !== undefined ? { structured: record.structured } : {}),
+          artifacts: record.artifacts,
+          warnings: codes,
+        });
     if (!same(bound(rebuilt, options).toRecord(), record)) return 'TR-BOUND-14: bounding the record again changed it';
     if (!same(bound(buildResult(spec), options).toRecord(), record)) return 'TR-BOUND-14: not deterministic';
   } catch (e) {

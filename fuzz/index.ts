@@ -29,7 +29,9 @@ interface FuzzTarget {
 async function main(): Promise<void> {
   const here = dirname(fileURLToPath(import.meta.url));
   const only = process.argv.slice(2);
-  const files = readdirSync(here).filter((f) => f.endsWith('.fuzz.ts')).sort();
+  const files = readdirSync(here)
+    .filter((f) => f.endsWith('.fuzz.ts'))
+    .sort();
   const cases = Number(process.env.TR_FUZZ_CASES ?? 1_000_000);
   const seed = process.env.TR_SEED !== undefined ? Number(process.env.TR_SEED) : DEFAULT_SEED;
   const path = process.env.TR_FUZZ_PATH;

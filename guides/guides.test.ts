@@ -12,7 +12,9 @@ import { parseSpec } from '../scripts/traceability.ts';
 import { buildSite } from '../site/build.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const GUIDES = readdirSync(join(ROOT, 'guides')).filter((f) => f.endsWith('.md')).sort();
+const GUIDES = readdirSync(join(ROOT, 'guides'))
+  .filter((f) => f.endsWith('.md'))
+  .sort();
 const tmp = mkdtempSync(join(tmpdir(), 'guides-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 

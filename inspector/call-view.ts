@@ -86,9 +86,17 @@ export function callView(record: CallRecord, full: boolean): CallView {
   }
   // Records are shown only as far as their own level allows: the body of each, as stored, is already
   // filtered; a record claiming `full` in its level column but not its body is shown by its body.
-  const shownAudits = audits.filter((a) => obj(a.parsed)).map((a) => ({ level: String((a.parsed as Record<string, unknown>).level ?? a.level), json: pretty(a.parsed) }));
+  const shownAudits = audits
+    .filter((a) => obj(a.parsed))
+    .map((a) => ({ level: String((a.parsed as Record<string, unknown>).level ?? a.level), json: pretty(a.parsed) }));
   if (best === undefined) {
-    return { ...base, shown: 'none', source: 'nothing stored', audits: [], notice: 'No audit record keeps this call\u2019s result; start the inspector with --full to read the ledger entry.' };
+    return {
+      ...base,
+      shown: 'none',
+      source: 'nothing stored',
+      audits: [],
+      notice: 'No audit record keeps this call\u2019s result; start the inspector with --full to read the ledger entry.',
+    };
   }
   const summary = obj(best.parsed.summary) ? best.parsed.summary : undefined;
   const result = (best.level === 'full' || best.level === 'redacted') && obj(best.parsed.result) ? best.parsed.result : undefined;

@@ -37,11 +37,15 @@ export function parseInspectArgs(argv: readonly string[]): InspectArgs | 'help' 
     else if (a === '--follow') follow = true;
     else if (a === '--port') {
       const v = argv[++i];
-      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535) throw new Usage(`--port takes a port number (0–65535), got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 40))}`);
+      if (v === undefined || !/^\d{1,5}$/.test(v) || Number(v) > 65535)
+        throw new Usage(`--port takes a port number (0–65535), got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 40))}`);
       port = Number(v);
     } else if (a === '--host') {
       const v = argv[++i];
-      if (v !== '127.0.0.1' && v !== '::1') throw new Usage(`--host takes 127.0.0.1 or ::1 (the inspector serves only the loopback interface), got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 40))}`);
+      if (v !== '127.0.0.1' && v !== '::1')
+        throw new Usage(
+          `--host takes 127.0.0.1 or ::1 (the inspector serves only the loopback interface), got ${v === undefined ? 'nothing' : JSON.stringify(v.slice(0, 40))}`,
+        );
       host = v;
     } else if (a.startsWith('--')) throw new Usage(`unknown option ${a.slice(0, 40)} (see --help)`);
     else if (ledger === undefined) ledger = a;

@@ -45,8 +45,26 @@ function resultOf(callId: string): ToolResult {
   }
   if (callId === 'call-truncated') return ToolResult.text('x'.repeat(40_000), { structured: { canary: RUN_ONLY_CANARY } });
   return ToolResult.text('Found 2 invoices', {
-    structured: { invoices: [{ id: 'INV-123', amount: 500, note: RUN_ONLY_CANARY }, { id: 'INV-456', amount: 800 }], token: 'sk-live-0123456789abcdefghijklmnop' },
-    artifacts: [{ type: 'table', label: 'Invoices', data: { columns: ['id', 'amount'], rows: [['INV-123', RUN_ONLY_CANARY], ['INV-456', '800']] } }],
+    structured: {
+      invoices: [
+        { id: 'INV-123', amount: 500, note: RUN_ONLY_CANARY },
+        { id: 'INV-456', amount: 800 },
+      ],
+      token: 'sk-live-0123456789abcdefghijklmnop',
+    },
+    artifacts: [
+      {
+        type: 'table',
+        label: 'Invoices',
+        data: {
+          columns: ['id', 'amount'],
+          rows: [
+            ['INV-123', RUN_ONLY_CANARY],
+            ['INV-456', '800'],
+          ],
+        },
+      },
+    ],
   });
 }
 
@@ -67,8 +85,12 @@ export async function writeExampleLedger(path: string, options: { filler?: numbe
     const now = Date.now();
     const plain = Buffer.from(persist(bound(ToolResult.text('ok', { structured: { n: 1 } }))), 'utf8');
     const cut = Buffer.from(persist(bound(ToolResult.text('y'.repeat(600), { structured: { n: 2 } }), { contentBudget: 256 })), 'utf8');
-    const ins = db.prepare(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at) VALUES (?, 'stored', NULL, NULL, ?, 0, ?, ?)`);
-    const pend = db.prepare(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at) VALUES (?, 'claimed', 'tok', ?, NULL, 0, ?, NULL)`);
+    const ins = db.prepare(
+      `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at) VALUES (?, 'stored', NULL, NULL, ?, 0, ?, ?)`,
+    );
+    const pend = db.prepare(
+      `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at) VALUES (?, 'claimed', 'tok', ?, NULL, 0, ?, NULL)`,
+    );
     db.transaction(() => {
       for (let i = 0; i < filler; i++) {
         const id = `bulk-${String(i).padStart(6, '0')}`;

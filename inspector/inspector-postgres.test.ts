@@ -37,7 +37,9 @@ beforeAll(async () => {
   const raw = new pg.Client({ ...c });
   await raw.connect();
   // Entries an operator edited by hand: not UTF-8, and not JSON.
-  await raw.query(`INSERT INTO toolresult_ledger (call_id, state, entry, interrupted, claimed_at, finished_at) VALUES ('pg-not-utf8', 'stored', '\\xfffe7b7d'::bytea, false, now(), now()), ('pg-not-json', 'stored', convert_to('nope', 'UTF8'), false, now(), now())`);
+  await raw.query(
+    `INSERT INTO toolresult_ledger (call_id, state, entry, interrupted, claimed_at, finished_at) VALUES ('pg-not-utf8', 'stored', '\\xfffe7b7d'::bytea, false, now(), now()), ('pg-not-json', 'stored', convert_to('nope', 'UTF8'), false, now(), now())`,
+  );
   await raw.end();
 }, 120_000);
 

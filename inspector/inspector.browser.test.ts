@@ -60,7 +60,13 @@ async function open(url: string): Promise<{ page: Page; errors: string[] }> {
 
 async function selectCall(page: Page, callId: string): Promise<void> {
   await page.fill('#f-call', callId);
-  await page.waitForFunction((id) => [...document.querySelectorAll('#call-table tbody tr td:first-child')].some((td) => td.textContent === id) && document.querySelectorAll('#call-table tbody tr').length === 1, callId, { timeout: 60_000 });
+  await page.waitForFunction(
+    (id) =>
+      [...document.querySelectorAll('#call-table tbody tr td:first-child')].some((td) => td.textContent === id) &&
+      document.querySelectorAll('#call-table tbody tr').length === 1,
+    callId,
+    { timeout: 60_000 },
+  );
   await page.click('#call-table tbody tr');
   await page.waitForFunction((id) => document.querySelector('#detail h2')?.textContent === id, callId, { timeout: 60_000 });
 }

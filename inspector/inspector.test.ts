@@ -22,7 +22,12 @@ const small = join(dir, 'small.db');
 const big = join(dir, 'big.db');
 const BIG = 100_000;
 
-function get(url: string, path: string, headers: Record<string, string> = {}, method = 'GET'): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
+function get(
+  url: string,
+  path: string,
+  headers: Record<string, string> = {},
+  method = 'GET',
+): Promise<{ status: number; headers: Record<string, unknown>; body: string }> {
   const u = new URL(url);
   return new Promise((resolve, reject) => {
     const req = request({ host: u.hostname, port: u.port, path, method, headers }, (res) => {
@@ -127,7 +132,14 @@ describe('inspector: what it answers', () => {
   });
 
   it('serves no file outside its own assets, and writes nothing', async () => {
-    for (const path of ['/../package.json', '/assets/../../package.json', '/%2e%2e/%2e%2e/package.json', '/etc/passwd', '/inspector/server.ts', '/app.js/..%2f..%2fcli.ts']) {
+    for (const path of [
+      '/../package.json',
+      '/assets/../../package.json',
+      '/%2e%2e/%2e%2e/package.json',
+      '/etc/passwd',
+      '/inspector/server.ts',
+      '/app.js/..%2f..%2fcli.ts',
+    ]) {
       const r = await get(plain.url, path);
       expect(r.status, path).toBe(404);
       expect(r.body).not.toContain('"name"');
@@ -198,7 +210,13 @@ describe('inspector: 100,000 calls', () => {
     };
     const bigInspector = await startInspector({ source: openSqliteSource(big), full: false, follow: false });
     try {
-      const queries = ['/api/calls?limit=50', '/api/calls?state=pending&limit=50', '/api/calls?warning=content.truncated&limit=50', '/api/calls?callId=bulk-0999&limit=50', '/api/calls?offset=99000&limit=50'];
+      const queries = [
+        '/api/calls?limit=50',
+        '/api/calls?state=pending&limit=50',
+        '/api/calls?warning=content.truncated&limit=50',
+        '/api/calls?callId=bulk-0999&limit=50',
+        '/api/calls?offset=99000&limit=50',
+      ];
       const figures: string[] = [];
       for (const q of queries) {
         rowsRead = 0;
@@ -238,7 +256,13 @@ describe('toolresult inspect: the command line', () => {
     expect(lines.length).toBe(6);
     for (const l of lines) expect(l).toMatch(/^toolresult inspect: [^\n]+$/);
     expect(lines[2]).toMatch(/0\.0\.0\.0/);
-    expect(parseInspectArgs(['a.db', '--full', '--follow', '--port', '8080'])).toEqual({ ledger: 'a.db', port: 8080, full: true, follow: true, host: '127.0.0.1' });
+    expect(parseInspectArgs(['a.db', '--full', '--follow', '--port', '8080'])).toEqual({
+      ledger: 'a.db',
+      port: 8080,
+      full: true,
+      follow: true,
+      host: '127.0.0.1',
+    });
   });
 
   it('a file that is not a ledger is refused by name, and left unchanged', async () => {
@@ -255,7 +279,7 @@ describe('toolresult inspect: the command line', () => {
   });
 });
 
-describe('inspector: other languages\' ledgers', () => {
+describe("inspector: other languages' ledgers", () => {
   it('a ledger the Python implementation wrote opens the same way (one layout)', async () => {
     const py = join(dir, 'python.db');
     const script = [
@@ -286,8 +310,15 @@ describe('inspector: other languages\' ledgers', () => {
 
 describe('inspector: the warnings tab', () => {
   it('names every code of the closed set with the words of spec §2.3', () => {
-    const schema = JSON.parse(readFileSync(new URL('../schemas/model/warning.schema.json', import.meta.url), 'utf8')) as { $defs?: unknown; properties?: { code?: { enum?: string[] } } };
-    const codes = JSON.stringify(schema).match(/"[a-z]+\.[a-z_]+"/g)?.map((s) => s.slice(1, -1)).filter((c) => /^(content|artifacts|structured|hook|exposure)\./.test(c)) ?? [];
+    const schema = JSON.parse(readFileSync(new URL('../schemas/model/warning.schema.json', import.meta.url), 'utf8')) as {
+      $defs?: unknown;
+      properties?: { code?: { enum?: string[] } };
+    };
+    const codes =
+      JSON.stringify(schema)
+        .match(/"[a-z]+\.[a-z_]+"/g)
+        ?.map((s) => s.slice(1, -1))
+        .filter((c) => /^(content|artifacts|structured|hook|exposure)\./.test(c)) ?? [];
     expect(new Set(codes)).toEqual(new Set(WARNING_DOCS.keys()));
     const spec = readFileSync(new URL('../spec/02-data-model.md', import.meta.url), 'utf8');
     for (const d of WARNING_DOCS.values()) expect(spec, d.code).toContain(`| \`${d.code}\` | ${d.setBy} | ${d.meaning} |`);

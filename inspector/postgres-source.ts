@@ -64,7 +64,12 @@ export function safeLabel(url: string): string {
 
 export async function openPostgresSource(url: string): Promise<LedgerSource> {
   const label = safeLabel(url);
-  const client = new pg.Client({ connectionString: url, options: '-c default_transaction_read_only=on -c statement_timeout=30000', application_name: 'toolresult inspect', connectionTimeoutMillis: 10_000 });
+  const client = new pg.Client({
+    connectionString: url,
+    options: '-c default_transaction_read_only=on -c statement_timeout=30000',
+    application_name: 'toolresult inspect',
+    connectionTimeoutMillis: 10_000,
+  });
   client.on('error', () => {
     /* a lost connection fails the next query, which says so */
   });
@@ -75,7 +80,14 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
   }
   try {
     for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
-      const have = new Set((await client.query<{ column_name: string }>(`SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()`, [table])).rows.map((r) => r.column_name));
+      const have = new Set(
+        (
+          await client.query<{ column_name: string }>(
+            `SELECT column_name FROM information_schema.columns WHERE table_name = $1 AND table_schema = current_schema()`,
+            [table],
+          )
+        ).rows.map((r) => r.column_name),
+      );
       if (have.size === 0) throw new SourceError(`${label}: not a ToolResult ledger (no table ${table})`);
       const lacking = columns.filter((c) => !have.has(c));
       if (lacking.length) throw new SourceError(`${label}: table ${table} lacks ${lacking.join(', ')}: not this ledger layout`);
@@ -92,13 +104,21 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
       const w = where(q);
       const total = Number((await client.query<{ n: string }>(`SELECT count(*) AS n FROM toolresult_ledger l ${w.sql}`, w.params)).rows[0]!.n);
       const limit = Math.min(Math.max(1, q.limit), MAX_PAGE);
-      const rows = (await client.query<Raw>(`SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`, w.params)).rows;
+      const rows = (
+        await client.query<Raw>(
+          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
+          w.params,
+        )
+      ).rows;
       return { total, calls: rows.map(toRow) };
     },
     async call(callId: string): Promise<CallRecord | undefined> {
-      const r = (await client.query<Raw & { entry: Buffer | null }>(`SELECT ${COLUMNS}, l.entry FROM toolresult_ledger l WHERE l.call_id = $1`, [callId])).rows[0];
+      const r = (await client.query<Raw & { entry: Buffer | null }>(`SELECT ${COLUMNS}, l.entry FROM toolresult_ledger l WHERE l.call_id = $1`, [callId]))
+        .rows[0];
       if (r === undefined) return undefined;
-      const audits = (await client.query<{ level: string; record: Buffer }>(`SELECT level, record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq`, [callId])).rows;
+      const audits = (
+        await client.query<{ level: string; record: Buffer }>(`SELECT level, record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq`, [callId])
+      ).rows;
       return {
         row: toRow(r),
         entry: r.state === 'stored' && r.entry !== null ? decoder.decode(r.entry) : null,
@@ -106,7 +126,11 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
       };
     },
     async mark(): Promise<LedgerMark> {
-      const m = (await client.query<{ calls: string; last: number | null }>(`SELECT count(*) AS calls, (extract(epoch from max(coalesce(finished_at, claimed_at))) * 1000)::float8 AS last FROM toolresult_ledger`)).rows[0]!;
+      const m = (
+        await client.query<{ calls: string; last: number | null }>(
+          `SELECT count(*) AS calls, (extract(epoch from max(coalesce(finished_at, claimed_at))) * 1000)::float8 AS last FROM toolresult_ledger`,
+        )
+      ).rows[0]!;
       return { calls: Number(m.calls), lastChange: Number(m.last ?? 0) };
     },
     async close(): Promise<void> {

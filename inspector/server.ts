@@ -10,7 +10,8 @@ import { callView } from './call-view.ts';
 import { CALL_STATES, MAX_PAGE, type CallQuery, type CallState, type LedgerSource } from './source.ts';
 import { WARNING_DOCS } from './warnings.ts';
 
-export const CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+export const CSP =
+  "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 const ASSETS: Record<string, { file: string; type: string }> = {
   '/': { file: 'index.html', type: 'text/html; charset=utf-8' },
@@ -79,7 +80,8 @@ export async function startInspector(options: InspectorOptions): Promise<Running
   const assets = Object.fromEntries(Object.entries(ASSETS).map(([route, a]) => [route, { ...a, body: assetText(a.file) }]));
   let hosts = new Set<string>();
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    if (!hosts.has(String(req.headers.host ?? '').toLowerCase())) return send(res, 421, 'text/plain; charset=utf-8', 'This inspector answers only to the loopback address it printed.\n');
+    if (!hosts.has(String(req.headers.host ?? '').toLowerCase()))
+      return send(res, 421, 'text/plain; charset=utf-8', 'This inspector answers only to the loopback address it printed.\n');
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain; charset=utf-8', 'Read only.\n');
     const url = new URL(req.url ?? '/', 'http://inspector.invalid');
     if (url.pathname === '/favicon.ico') return send(res, 204, 'text/plain; charset=utf-8', '');
@@ -87,7 +89,13 @@ export async function startInspector(options: InspectorOptions): Promise<Running
     if (asset) return send(res, 200, asset.type, asset.body);
     try {
       if (url.pathname === '/api/info') {
-        return json(res, 200, { ledger: options.source.label, full: options.full, follow: options.follow, states: CALL_STATES, warnings: [...WARNING_DOCS.keys()] });
+        return json(res, 200, {
+          ledger: options.source.label,
+          full: options.full,
+          follow: options.follow,
+          states: CALL_STATES,
+          warnings: [...WARNING_DOCS.keys()],
+        });
       }
       if (url.pathname === '/api/calls') {
         const page = await options.source.page(query(url.searchParams));

@@ -7,7 +7,15 @@ import { existsSync, statSync } from 'node:fs';
 import { LEDGER_COLUMNS } from '../reference-impl/internal.ts';
 import { MAX_PAGE, SourceError, stateOf, type CallPage, type CallQuery, type CallRecord, type CallRow, type LedgerMark, type LedgerSource } from './source.ts';
 
-type Raw = { call_id: string; state: string; interrupted: number; claimed_at: number; finished_at: number | null; warnings: string | null; levels: string | null };
+type Raw = {
+  call_id: string;
+  state: string;
+  interrupted: number;
+  claimed_at: number;
+  finished_at: number | null;
+  warnings: string | null;
+  levels: string | null;
+};
 
 // The entry as text when it is JSON, else '[]'; a hand-edited or truncated entry never breaks a query.
 const ENTRY_JSON = `CASE WHEN json_valid(CAST(l.entry AS TEXT)) THEN CAST(l.entry AS TEXT) ELSE '{}' END`;
@@ -85,7 +93,9 @@ export function openSqliteSource(path: string): LedgerSource {
       const w = where(q);
       const total = (db.prepare(`SELECT count(*) AS n FROM toolresult_ledger l ${w.sql}`).get(...w.params) as { n: number }).n;
       const limit = Math.min(Math.max(1, q.limit), MAX_PAGE);
-      const rows = db.prepare(`SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id LIMIT ? OFFSET ?`).all(...w.params, limit, Math.max(0, q.offset)) as Raw[];
+      const rows = db
+        .prepare(`SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id LIMIT ? OFFSET ?`)
+        .all(...w.params, limit, Math.max(0, q.offset)) as Raw[];
       return { total, calls: rows.map(toRow) };
     },
     async call(callId: string): Promise<CallRecord | undefined> {

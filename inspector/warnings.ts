@@ -15,7 +15,11 @@ export interface WarningDoc {
 const SECTION = { bounder: 'spec/03-bounding.md', normalizer: 'spec/10-normalization.md', hooks: 'spec/08-hooks.md', exposure: 'spec/12-exposure.md' } as const;
 
 const TABLE: readonly (readonly [WarningCode, WarningDoc['setBy'], string])[] = [
-  ['content.truncated', 'bounder, normalizer', '`content` was over its budget and was cut, with the truncation notice (and, when the cut would have removed a placeholder, the drop notice of TR-NORM-67).'],
+  [
+    'content.truncated',
+    'bounder, normalizer',
+    '`content` was over its budget and was cut, with the truncation notice (and, when the cut would have removed a placeholder, the drop notice of TR-NORM-67).',
+  ],
   ['content.not_text', 'bounder', '`content` was not a string; it was replaced by the empty string.'],
   ['artifacts.over_budget', 'bounder', 'The artifact list was over its budget; it was replaced by the omission marker.'],
   ['artifacts.unencodable', 'bounder', 'The list held something JSON cannot carry; replaced by the omission marker.'],
@@ -35,6 +39,11 @@ const TABLE: readonly (readonly [WarningCode, WarningDoc['setBy'], string])[] = 
   ['exposure.over_budget', 'exposure', 'The exposed JSON did not fit the content budget; it was dropped whole.'],
 ];
 
-export const WARNING_DOCS: ReadonlyMap<string, WarningDoc> = new Map(TABLE.map(([code, setBy, meaning]) => [code, { code, setBy, meaning, section: `${SECTION[setBy === 'bounder, normalizer' ? 'bounder' : setBy]} (and spec/02-data-model.md §2.3)` }]));
+export const WARNING_DOCS: ReadonlyMap<string, WarningDoc> = new Map(
+  TABLE.map(([code, setBy, meaning]) => [
+    code,
+    { code, setBy, meaning, section: `${SECTION[setBy === 'bounder, normalizer' ? 'bounder' : setBy]} (and spec/02-data-model.md §2.3)` },
+  ]),
+);
 
 export const warningDoc = (code: string): WarningDoc | undefined => WARNING_DOCS.get(code);

@@ -36,6 +36,12 @@ it('the package root imports no stack package; the LangChain, Agents and Mastra 
     ].join('\n'),
   );
   const r = spawnSync(process.execPath, ['--import', 'tsx', child], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
-  expect(r.stdout.trim().split('\n'), r.stderr).toEqual(['root function function', 'ai-sdk loaded', 'langchain refused', 'openai-agents refused', 'mastra refused']);
+  expect(r.stdout.trim().split('\n'), r.stderr).toEqual([
+    'root function function',
+    'ai-sdk loaded',
+    'langchain refused',
+    'openai-agents refused',
+    'mastra refused',
+  ]);
   expect(r.status).toBe(0);
 }, 150_000);

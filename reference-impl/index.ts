@@ -23,7 +23,17 @@ export { normalize, normalizeMcp, normalizeLangChain, normalizeLocal } from './n
 export type { NormalizeOptions, NormalizeSource, SchemaPolicy, ToolMessageLike } from './normalize/index.ts';
 export { liveEvent, suspendState, keylessPointer } from './sinks/index.ts';
 export type { LiveEvent, SuspendState } from './sinks/index.ts';
-export { auditRecord, auditSummary, effectivePrivacyLevel, defaultRedactor, PRIVACY_LEVELS, DEFAULT_PRIVACY_LEVEL, MASK, LEAF_CAP, LEAF_CAP_NOTICE } from './privacy/index.ts';
+export {
+  auditRecord,
+  auditSummary,
+  effectivePrivacyLevel,
+  defaultRedactor,
+  PRIVACY_LEVELS,
+  DEFAULT_PRIVACY_LEVEL,
+  MASK,
+  LEAF_CAP,
+  LEAF_CAP_NOTICE,
+} from './privacy/index.ts';
 export type { AuditRecord, AuditOptions, AuditSummary, PrivacyLevel, Redactor, RedactedResult } from './privacy/index.ts';
 export {
   persist,

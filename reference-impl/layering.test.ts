@@ -44,7 +44,9 @@ function allowed(file: string, spec: string): boolean {
   const pkg = spec.split('/')[0]!.startsWith('@') ? spec.split('/').slice(0, 2).join('/') : spec.split('/')[0]!;
   if (!spec.startsWith('.') && peers.has(pkg) && subpathModules.has(relative(ROOT, file).split('\\').join('/'))) return true;
   if (!spec.startsWith('.')) return runtime.has(pkg);
-  const target = relative(ROOT, resolve(file, '..', spec)).split('\\').join('/');
+  const target = relative(ROOT, resolve(file, '..', spec))
+    .split('\\')
+    .join('/');
   return /^(reference-impl|generated)\//.test(target) || /^schemas\/model\/[^/]+\.schema\.json$/.test(target);
 }
 
@@ -61,7 +63,11 @@ describe('the library imports nothing above it', () => {
   });
 
   it('every import of a non-test module is the library, generated types, a model schema, node: or a runtime dependency', () => {
-    const offenders = modules.flatMap((f) => specifiers(readFileSync(f, 'utf8')).filter((s) => !allowed(f, s)).map((s) => `${relative(ROOT, f)}: ${s}`));
+    const offenders = modules.flatMap((f) =>
+      specifiers(readFileSync(f, 'utf8'))
+        .filter((s) => !allowed(f, s))
+        .map((s) => `${relative(ROOT, f)}: ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 });
@@ -78,7 +84,9 @@ const ENTRY_POINTS = new Set(['reference-impl/index.ts', 'reference-impl/interna
 
 function deepImport(file: string, spec: string): boolean {
   if (!spec.startsWith('.')) return false;
-  const target = relative(ROOT, resolve(ROOT, file, '..', spec)).split('\\').join('/');
+  const target = relative(ROOT, resolve(ROOT, file, '..', spec))
+    .split('\\')
+    .join('/');
   return target.startsWith('reference-impl/') && !ENTRY_POINTS.has(target);
 }
 
@@ -92,7 +100,11 @@ describe('nothing outside the library imports past its entry points', () => {
   });
 
   it('every import of reference-impl/ from outside it is the root, internal.ts or a store subpath', () => {
-    const offenders = outside.flatMap((f) => specifiers(readFileSync(join(ROOT, f), 'utf8')).filter((s) => deepImport(f, s)).map((s) => `${f}: ${s}`));
+    const offenders = outside.flatMap((f) =>
+      specifiers(readFileSync(join(ROOT, f), 'utf8'))
+        .filter((s) => deepImport(f, s))
+        .map((s) => `${f}: ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 });

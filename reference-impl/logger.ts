@@ -16,7 +16,11 @@ export const silentLogger: Logger = { log() {} };
 export class CollectingLogger implements Logger {
   readonly lines: string[] = [];
   log(level: LogLevel, message: string, fields?: LogFields): void {
-    const tail = fields ? ` ${Object.entries(fields).map(([k, v]) => `${k}=${String(v)}`).join(' ')}` : '';
+    const tail = fields
+      ? ` ${Object.entries(fields)
+          .map(([k, v]) => `${k}=${String(v)}`)
+          .join(' ')}`
+      : '';
     this.lines.push(`${level} ${message}${tail}`);
   }
 }

@@ -155,7 +155,9 @@ describe('TR-REPLAY-10: the seam pins a failure for a tool whose value throws fr
   it('invalid bound options throw before the tool runs or the call ID is claimed', async () => {
     const ledger = new InMemoryLedger();
     let calls = 0;
-    await expect(executeToolCall({ callId: 'c', run: () => (calls++, ToolResult.text('x')) }, { ledger, bound: { contentBudget: 1 } })).rejects.toThrow(RangeError);
+    await expect(executeToolCall({ callId: 'c', run: () => (calls++, ToolResult.text('x')) }, { ledger, bound: { contentBudget: 1 } })).rejects.toThrow(
+      RangeError,
+    );
     expect(calls).toBe(0);
     expect(ledger.claim('c').status).toBe('claimed');
   });
@@ -175,7 +177,14 @@ describe('TR-SINK-6: sinks, wire and ledger accept only the sealed result itself
     { name: 'an object inheriting from one', value: Object.create(b) },
     { name: 'a subclass-like object with its prototype', value: Object.setPrototypeOf({ content: SECRET, isError: false }, BoundedToolResult.prototype) },
     { name: 'a raw ToolResult', value: ToolResult.text(SECRET) },
-    { name: 'a revoked proxy', value: (() => { const r = Proxy.revocable(b, {}); r.revoke(); return r.proxy; })() },
+    {
+      name: 'a revoked proxy',
+      value: (() => {
+        const r = Proxy.revocable(b, {});
+        r.revoke();
+        return r.proxy;
+      })(),
+    },
   ];
   const sinks: [string, (v: never) => unknown][] = [
     ['auditRecord', (v) => auditRecord(v, ['metadata'])],

@@ -5,13 +5,7 @@
 // accept. In both, run-only data lives in private fields, so no implicit conversion — String(r), a
 // template literal, JSON.stringify(r), console.log(r), util.inspect(r) — can show it (TR-EGRESS-1).
 import { types } from 'node:util';
-import type {
-  JsonValue,
-  ToolArtifact,
-  ToolResult as ToolResultRecord,
-  Warning,
-  WarningCode,
-} from '../generated/model.ts';
+import type { JsonValue, ToolArtifact, ToolResult as ToolResultRecord, Warning, WarningCode } from '../generated/model.ts';
 
 export type { JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode };
 

@@ -46,6 +46,10 @@ const config = ExtractorConfig.prepare({
 const result = Extractor.invoke(config, { localBuild: true });
 if (!result.succeeded) throw new Error(`API Extractor: ${result.errorCount} errors`);
 
-const documenter = spawnSync(process.execPath, [join(ROOT, 'node_modules', '@microsoft', 'api-documenter', 'bin', 'api-documenter'), 'markdown', '--input-folder', MODEL, '--output-folder', OUT], { stdio: ['ignore', 'ignore', 'inherit'] });
+const documenter = spawnSync(
+  process.execPath,
+  [join(ROOT, 'node_modules', '@microsoft', 'api-documenter', 'bin', 'api-documenter'), 'markdown', '--input-folder', MODEL, '--output-folder', OUT],
+  { stdio: ['ignore', 'ignore', 'inherit'] },
+);
 if (documenter.status !== 0) throw new Error(`api-documenter exited ${documenter.status}`);
 process.stdout.write(`API reference written to ${OUT} (start at index.md)\n`);

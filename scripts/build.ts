@@ -62,9 +62,15 @@ export function build(): void {
     if (tsc.status !== 0) throw new Error(`tsc -p ${relative(ROOT, config)} failed (exit ${tsc.status ?? tsc.signal})`);
   }
   for (const dir of LEFT_OUT) rmSync(join(DIST, dir), { recursive: true, force: true });
-  if (existsSync(join(DIST, 'package.json'))) throw new Error('a module imports package.json: the build copied the manifest into dist/ (read the version from conformance/adapter/version.ts)');
+  if (existsSync(join(DIST, 'package.json')))
+    throw new Error('a module imports package.json: the build copied the manifest into dist/ (read the version from conformance/adapter/version.ts)');
   // Every top-level folder with built modules, and the schemas the package exports.
-  const roots = new Set(['schemas', ...readdirSync(DIST, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name)]);
+  const roots = new Set([
+    'schemas',
+    ...readdirSync(DIST, { withFileTypes: true })
+      .filter((e) => e.isDirectory())
+      .map((e) => e.name),
+  ]);
   let copied = 0;
   for (const root of roots) {
     for (const e of readdirSync(join(ROOT, root), { withFileTypes: true, recursive: true })) {

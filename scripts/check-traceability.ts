@@ -12,5 +12,7 @@ for (const id of r.duplicates) console.error(`duplicate requirement ID in spec/:
 for (const q of r.uncovered) console.error(`uncovered: ${q.id} (spec/${q.file}:${q.line}) is a MUST that no test, property or vector names`);
 for (const d of r.dangling) console.error(`dangling: ${d.file} names ${d.id}, which spec/ does not define`);
 const failed = r.duplicates.length + r.uncovered.length + r.dangling.length;
-console.log(`traceability: ${r.requirements.length} requirements, ${must.length} MUST, ${must.length - r.uncovered.length} covered; ${failed === 0 ? 'ok' : `${failed} problem(s)`}`);
+console.log(
+  `traceability: ${r.requirements.length} requirements, ${must.length} MUST, ${must.length - r.uncovered.length} covered; ${failed === 0 ? 'ok' : `${failed} problem(s)`}`,
+);
 process.exit(failed === 0 ? 0 : 1);

@@ -36,8 +36,9 @@ export function fingerprints(recorded: Fingerprints, root: string = ROOT): Finge
   // Newest first, as spec/changes.json lists the versions.
   const order = SPEC_VERSIONS.map((v) => v.version);
   const out: Fingerprints = {};
-  for (const v of order) if (v === current) out[v] = now;
-  else if (recorded[v] !== undefined) out[v] = recorded[v];
+  for (const v of order)
+    if (v === current) out[v] = now;
+    else if (recorded[v] !== undefined) out[v] = recorded[v];
   return out;
 }
 
@@ -61,7 +62,10 @@ export function implementerSection(versions: readonly SpecVersion[] = SPEC_VERSI
   for (const v of versions) {
     if (v.previous === null) continue;
     out.push('', `### For implementers: spec ${v.version} against ${v.previous} (${v.date})`, '', v.summary, '');
-    out.push(`An adapter that names \`"specVersion": "${v.previous}"\` in its handshake is told, with each failure, which of these explain it (TR-CONF-24).`, '');
+    out.push(
+      `An adapter that names \`"specVersion": "${v.previous}"\` in its handshake is told, with each failure, which of these explain it (TR-CONF-24).`,
+      '',
+    );
     for (const c of v.changes) out.push(...renderChange(c, v));
   }
   out.push('', END);
@@ -82,7 +86,10 @@ export function main(check: boolean): number {
   const wantLog = withSection(changelog, implementerSection());
   const recorded = JSON.parse(readFileSync(FINGERPRINTS, 'utf8')) as Fingerprints;
   const wantPrints = `${JSON.stringify(fingerprints(recorded), null, 2)}\n`;
-  const stale = [...(changelog !== wantLog ? ['CHANGELOG.md (section for implementers)'] : []), ...(readFileSync(FINGERPRINTS, 'utf8') !== wantPrints ? ['spec/requirements.json'] : [])];
+  const stale = [
+    ...(changelog !== wantLog ? ['CHANGELOG.md (section for implementers)'] : []),
+    ...(readFileSync(FINGERPRINTS, 'utf8') !== wantPrints ? ['spec/requirements.json'] : []),
+  ];
   if (check) {
     for (const f of stale) process.stderr.write(`${f} is out of date with spec/changes.json and spec/: run npm run generate\n`);
     if (stale.length === 0) process.stdout.write('CHANGELOG.md and spec/requirements.json: up to date\n');

@@ -66,7 +66,10 @@ export function stackProtocolSchema(): Record<string, unknown> {
 /** Writes the schemas, or with check=true reports their drift; returns the process exit code. */
 export function main(check: boolean): number {
   let code = 0;
-  for (const [out, schema] of [[OUT, protocolSchema()], [STACK_OUT, stackProtocolSchema()]] as const) {
+  for (const [out, schema] of [
+    [OUT, protocolSchema()],
+    [STACK_OUT, stackProtocolSchema()],
+  ] as const) {
     const text = `${JSON.stringify(schema, null, 2)}\n`;
     const name = out.slice(out.lastIndexOf('/') + 1);
     if (check) {

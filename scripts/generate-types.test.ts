@@ -46,7 +46,10 @@ describe('generated/ drift check', () => {
   const dir = join(tmp, 'repo');
   cpSync(join(ROOT, 'schemas'), join(dir, 'schemas'), { recursive: true });
   cpSync(join(ROOT, 'generated'), join(dir, 'generated'), { recursive: true });
-  cpSync(join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'), join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'));
+  cpSync(
+    join(ROOT, 'implementations', 'python', 'toolresult', 'generated_types.py'),
+    join(dir, 'implementations', 'python', 'toolresult', 'generated_types.py'),
+  );
   cpSync(join(ROOT, 'implementations', 'php', 'generated'), join(dir, 'implementations', 'php', 'generated'), { recursive: true });
   cpSync(join(ROOT, 'implementations', 'go', 'generated'), join(dir, 'implementations', 'go', 'generated'), { recursive: true });
   cpSync(join(ROOT, 'scripts'), join(dir, 'scripts'), { recursive: true });
@@ -57,7 +60,13 @@ describe('generated/ drift check', () => {
   it('passes when generated/ matches schemas/', () => {
     const r = run(dir);
     // Each target says so on a line of its own.
-    for (const label of ['generated/ (TypeScript)', 'implementations/python/toolresult/generated_types.py', 'schemas/bundle.json', 'implementations/php/generated/ (PHP)', 'implementations/go/generated/ (Go)']) {
+    for (const label of [
+      'generated/ (TypeScript)',
+      'implementations/python/toolresult/generated_types.py',
+      'schemas/bundle.json',
+      'implementations/php/generated/ (PHP)',
+      'implementations/go/generated/ (Go)',
+    ]) {
       expect(r.out).toMatch(new RegExp(`^${label.replace(/[()/.]/g, '\\$&')} is up to date`, 'm'));
     }
     expect(r.code).toBe(0);

@@ -35,11 +35,13 @@ interface Manifest {
 /** The kit package's manifest, from the library's. */
 export function kitManifest(library: Manifest): Record<string, unknown> {
   const peers = Object.fromEntries(Object.entries(library.peerDependencies).filter(([n]) => !(KIT_LIBRARIES as readonly string[]).includes(n)));
-  for (const n of KIT_LIBRARIES) if (library.peerDependencies[n] === undefined) throw new Error(`package.json has no peer dependency ${n}, which the kit package needs a range for`);
+  for (const n of KIT_LIBRARIES)
+    if (library.peerDependencies[n] === undefined) throw new Error(`package.json has no peer dependency ${n}, which the kit package needs a range for`);
   return {
     name: KIT_PACKAGE,
     version: library.version,
-    description: 'The ToolResult Protocol conformance kit in one package: `npx toolresult-conformance -- COMMAND ARGS…` runs every case against your implementation\'s adapter, in any language.',
+    description:
+      "The ToolResult Protocol conformance kit in one package: `npx toolresult-conformance -- COMMAND ARGS…` runs every case against your implementation's adapter, in any language.",
     keywords: ['conformance', 'toolresult-protocol', 'llm', 'tool-calling', 'testing'],
     license: library.license,
     homepage: library.homepage,
@@ -58,7 +60,8 @@ export function kitManifest(library: Manifest): Record<string, unknown> {
 /** Stages the kit package and packs it into `out`; returns the tarball's path. */
 export function packKit(out: string, options: { build?: boolean } = {}): string {
   if (options.build !== false) build();
-  if (!existsSync(join(ROOT, 'dist', 'conformance', 'runner', 'cli.js'))) throw new Error('no dist/conformance/runner/cli.js: run npm run build first (or drop --no-build)');
+  if (!existsSync(join(ROOT, 'dist', 'conformance', 'runner', 'cli.js')))
+    throw new Error('no dist/conformance/runner/cli.js: run npm run build first (or drop --no-build)');
   const library = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as Manifest;
   const stage = mkdtempSync(join(tmpdir(), 'toolresult-conformance-'));
   try {

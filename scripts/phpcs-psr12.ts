@@ -34,8 +34,12 @@ export interface PhpcsOutcome {
 
 /** PSR-12 over src, kit, generated, adapter.php and the bin (read from stdin: it has no .php extension). */
 export function phpcsPackage(dir: string, env: NodeJS.ProcessEnv = process.env): PhpcsOutcome {
-  const run = (args: string[], input?: string) => spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], { cwd: dir, env, encoding: 'utf8', input, maxBuffer: 64 << 20 });
-  const runs = [run(['src', 'kit', 'generated', 'adapter.php']), run(['--stdin-path=bin/toolresult-php-adapter.php', '-'], readFileSync(join(dir, 'bin', 'toolresult-php-adapter'), 'utf8'))];
+  const run = (args: string[], input?: string) =>
+    spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], { cwd: dir, env, encoding: 'utf8', input, maxBuffer: 64 << 20 });
+  const runs = [
+    run(['src', 'kit', 'generated', 'adapter.php']),
+    run(['--stdin-path=bin/toolresult-php-adapter.php', '-'], readFileSync(join(dir, 'bin', 'toolresult-php-adapter'), 'utf8')),
+  ];
   const findings: string[] = [];
   let misread = 0;
   let checked = 0;

@@ -30,7 +30,17 @@ function binDir(name: string, links: Record<string, string>, fakes: Record<strin
 const python = (): string => spawnSync('python3', ['-c', 'import sys; print(sys.executable)'], { encoding: 'utf8' }).stdout.trim();
 
 /** The word a test that needs the tool contains (the language a type test names). */
-const USES: Record<string, string> = { python3: 'python', php: 'php', phpunit: 'phpunit', composer: 'composer', "debian's": 'python', go: 'go', cargo: 'rust', chromium: 'chromium', postgresql: 'postgres' };
+const USES: Record<string, string> = {
+  python3: 'python',
+  php: 'php',
+  phpunit: 'phpunit',
+  composer: 'composer',
+  "debian's": 'python',
+  go: 'go',
+  cargo: 'rust',
+  chromium: 'chromium',
+  postgresql: 'postgres',
+};
 
 describe('npm test checks its prerequisites first', () => {
   it('is the first step of npm test, and npm run setup installs through .ci/setup', () => {
@@ -43,11 +53,22 @@ describe('npm test checks its prerequisites first', () => {
 
   it('stops within 30 s, before running anything, with every missing tool on one screen (PATH without php, go, chromium, PostgreSQL, cargo)', () => {
     const bin = binDir('stripped', { node: process.execPath });
-    const env = { PATH: bin, HOME: tmp, TOOLRESULT_PG_BIN: join(tmp, 'no-postgres'), CHROMIUM_PATH: join(tmp, 'no-chromium'), TOOLRESULT_SYSTEM_PYTHON: join(tmp, 'no-system-python') };
+    const env = {
+      PATH: bin,
+      HOME: tmp,
+      TOOLRESULT_PG_BIN: join(tmp, 'no-postgres'),
+      CHROMIUM_PATH: join(tmp, 'no-chromium'),
+      TOOLRESULT_SYSTEM_PYTHON: join(tmp, 'no-system-python'),
+    };
     // The 30 s is the script's promise to a newcomer (it stops before anything long runs), and the
     // margin is ten-fold: 3.1 s measured at load 32 on 2 cores, most of it starting tsx.
     const t0 = Date.now();
-    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'prerequisites.ts')], { cwd: ROOT, env, encoding: 'utf8', timeout: 30_000 });
+    const r = spawnSync(process.execPath, [join(ROOT, 'node_modules', 'tsx', 'dist', 'cli.mjs'), join(ROOT, 'scripts', 'prerequisites.ts')], {
+      cwd: ROOT,
+      env,
+      encoding: 'utf8',
+      timeout: 30_000,
+    });
     const seconds = (Date.now() - t0) / 1000;
     process.stdout.write(`prerequisites stop path: ${seconds.toFixed(1)} s\n`);
     expect(r.error, 'did not stop within 30 s').toBeUndefined();
@@ -56,7 +77,17 @@ describe('npm test checks its prerequisites first', () => {
     const screen = r.stderr.trimEnd().split('\n');
     expect(screen.length).toBeLessThanOrEqual(24);
     for (const tool of TOOLS) expect(r.stderr).toContain(`  ${tool.name}: `);
-    for (const word of ['no php on the PATH', 'no phpunit', 'no go, gofmt', 'no cargo, rustc', 'no-chromium (CHROMIUM_PATH)', 'no initdb, pg_ctl, postgres in', 'test/types/go.test.ts', 'npm run test:php', 'site/site.browser.test.ts']) {
+    for (const word of [
+      'no php on the PATH',
+      'no phpunit',
+      'no go, gofmt',
+      'no cargo, rustc',
+      'no-chromium (CHROMIUM_PATH)',
+      'no initdb, pg_ctl, postgres in',
+      'test/types/go.test.ts',
+      'npm run test:php',
+      'site/site.browser.test.ts',
+    ]) {
       expect(r.stderr).toContain(word);
     }
     expect(screen.filter((l) => l.trim() === INSTALL_ALL)).toHaveLength(1);
@@ -69,7 +100,18 @@ describe('npm test checks its prerequisites first', () => {
     for (const b of ['initdb', 'pg_ctl', 'postgres']) writeFileSync(join(pg, b), '');
     const registry = join(tmp, 'registry');
     for (const c of ['serde-1.0.0', 'serde_json-1.0.0', 'serde_derive-1.0.0']) mkdirSync(join(registry, c), { recursive: true });
-    const fakes = { php: 'exit 0', phpunit: 'exit 0', composer: 'exit 0', phpcs: 'exit 0', 'system-python': 'exit 0', go: 'echo go99.0.0', gofmt: 'exit 0', cargo: 'exit 0', rustc: 'exit 0', chromium: 'exit 0' };
+    const fakes = {
+      php: 'exit 0',
+      phpunit: 'exit 0',
+      composer: 'exit 0',
+      phpcs: 'exit 0',
+      'system-python': 'exit 0',
+      go: 'echo go99.0.0',
+      gofmt: 'exit 0',
+      cargo: 'exit 0',
+      rustc: 'exit 0',
+      chromium: 'exit 0',
+    };
     const machine = (bin: string): Machine => ({
       env: { PATH: bin, CHROMIUM_PATH: join(bin, 'chromium'), TOOLRESULT_SYSTEM_PYTHON: join(bin, 'system-python') },
       postgresRoot: join(tmp, 'pg'),
@@ -83,19 +125,24 @@ describe('npm test checks its prerequisites first', () => {
     const missing = missingTools(machine(noMbstring));
     expect(missing.map((m) => m.why)).toEqual(['php has no mbstring extension']);
     expect(missingReport(missing)).toContain('php-cli php-mbstring');
-    expect(missingTools({ ...machine(full), passwd: 'root:x:0:0::/root:/bin/sh\n' }).map((m) => m.why)).toEqual(['running as root, and no postgres user to start the server as']);
+    expect(missingTools({ ...machine(full), passwd: 'root:x:0:0::/root:/bin/sh\n' }).map((m) => m.why)).toEqual([
+      'running as root, and no postgres user to start the server as',
+    ]);
     // A Go older than go.mod's line is named with both versions, as missing.
     const oldGo = binDir('old-go', { python3: python() }, { ...fakes, go: 'echo go1.2.0' });
     expect(missingTools(machine(oldGo)).map((m) => m.why)).toEqual([expect.stringMatching(/^go 1\.2\.0 is older than the \d+(\.\d+)* that go\.mod needs$/)]);
     expect(compareVersions('1.9', '1.19')).toBeLessThan(0);
     expect(compareVersions('1.26.8', '1.25')).toBeGreaterThan(0);
-    expect(missingTools({ ...machine(full), cargoRegistry: join(tmp, 'none') }).map((m) => m.why)).toEqual([`no serde, serde_json, serde_derive in ${join(tmp, 'none')}`]);
+    expect(missingTools({ ...machine(full), cargoRegistry: join(tmp, 'none') }).map((m) => m.why)).toEqual([
+      `no serde, serde_json, serde_derive in ${join(tmp, 'none')}`,
+    ]);
   });
 
   it('every row names test files that exist and use the tool, and a setup file that installs its packages', () => {
     for (const tool of TOOLS) {
       const setup = readFileSync(join(ROOT, tool.setup), 'utf8');
-      for (const pkg of tool.packages.split(' ')) expect(setup, `${tool.setup} installs ${pkg}`).toMatch(new RegExp(`install\\b.*\\s${pkg.replace(/[.+]/g, '\\$&')}([\\s;]|$)`, 'm'));
+      for (const pkg of tool.packages.split(' '))
+        expect(setup, `${tool.setup} installs ${pkg}`).toMatch(new RegExp(`install\\b.*\\s${pkg.replace(/[.+]/g, '\\$&')}([\\s;]|$)`, 'm'));
       for (const user of tool.neededBy) {
         if (user.startsWith('npm run ')) {
           expect(Object.keys(packageJson.scripts), user).toContain(user.slice('npm run '.length));

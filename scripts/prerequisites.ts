@@ -49,10 +49,12 @@ function onPath(name: string, env: Machine['env']): string | undefined {
   return undefined;
 }
 
-const needsCommands = (...names: string[]) => (m: Machine): string | undefined => {
-  const absent = names.filter((n) => onPath(n, m.env) === undefined);
-  return absent.length > 0 ? `no ${absent.join(', ')} on the PATH` : undefined;
-};
+const needsCommands =
+  (...names: string[]) =>
+  (m: Machine): string | undefined => {
+    const absent = names.filter((n) => onPath(n, m.env) === undefined);
+    return absent.length > 0 ? `no ${absent.join(', ')} on the PATH` : undefined;
+  };
 
 /** Dotted versions compared number by number (`1.9` < `1.19`). */
 export function compareVersions(a: string, b: string): number {
@@ -86,7 +88,14 @@ function postgresBin(m: Machine): string | undefined {
   return versions.length > 0 ? join(m.postgresRoot, versions.sort((a, b) => Number(b) - Number(a))[0]!, 'bin') : undefined;
 }
 
-const PHP_TESTS = ['test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'test/types/php.test.ts', 'test/types/php-facts.test.ts', 'npm run test:php', 'npm run test:ledger-languages'];
+const PHP_TESTS = [
+  'test/implementations.test.ts',
+  'test/ledger-cross-language.test.ts',
+  'test/types/php.test.ts',
+  'test/types/php-facts.test.ts',
+  'npm run test:php',
+  'npm run test:ledger-languages',
+];
 
 export const TOOLS: readonly Tool[] = [
   {
@@ -97,7 +106,13 @@ export const TOOLS: readonly Tool[] = [
     check(m) {
       if (onPath('python3', m.env) === undefined) return 'no python3 on the PATH';
       const status = probe('python3', ['-c', 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 3)'], m.env);
-      return status === 0 ? undefined : status === 3 ? 'python3 is older than 3.11' : status === null ? 'python3 did not answer within 30 s' : 'python3 does not run';
+      return status === 0
+        ? undefined
+        : status === 3
+          ? 'python3 is older than 3.11'
+          : status === null
+            ? 'python3 did not answer within 30 s'
+            : 'python3 does not run';
     },
   },
   {
@@ -107,7 +122,11 @@ export const TOOLS: readonly Tool[] = [
     neededBy: PHP_TESTS,
     check(m) {
       if (onPath('php', m.env) === undefined) return 'no php on the PATH';
-      const status = probe('php', ['-r', 'exit(!extension_loaded("mbstring") ? 3 : (extension_loaded("pdo_sqlite") && extension_loaded("pdo_pgsql") ? 0 : 4));'], m.env);
+      const status = probe(
+        'php',
+        ['-r', 'exit(!extension_loaded("mbstring") ? 3 : (extension_loaded("pdo_sqlite") && extension_loaded("pdo_pgsql") ? 0 : 4));'],
+        m.env,
+      );
       if (status === 3) return 'php has no mbstring extension';
       if (status === 4) return 'php has no pdo_sqlite or pdo_pgsql extension (the durable ledger stores)';
       return status === 0 ? undefined : 'php does not run';
@@ -131,7 +150,9 @@ export const TOOLS: readonly Tool[] = [
     check(m) {
       const missing = needsCommands('composer', 'phpcs')(m);
       if (missing !== undefined || onPath('php', m.env) === undefined) return missing;
-      return probe('php', ['-r', 'exit(extension_loaded("zip") ? 0 : 5);'], m.env) === 5 ? 'php has no zip extension (Composer reads archives with it)' : undefined;
+      return probe('php', ['-r', 'exit(extension_loaded("zip") ? 0 : 5);'], m.env) === 5
+        ? 'php has no zip extension (Composer reads archives with it)'
+        : undefined;
     },
   },
   {
@@ -150,14 +171,26 @@ export const TOOLS: readonly Tool[] = [
     name: 'go, gofmt',
     packages: 'golang-go',
     setup: '.ci/setup.d/13-toolchains.sh',
-    neededBy: ['test/types/go.test.ts', 'test/implementations.test.ts', 'test/ledger-cross-language.test.ts', 'npm run test:go', 'test/publish.test.ts', 'npm run test:publish'],
+    neededBy: [
+      'test/types/go.test.ts',
+      'test/implementations.test.ts',
+      'test/ledger-cross-language.test.ts',
+      'npm run test:go',
+      'test/publish.test.ts',
+      'npm run test:publish',
+    ],
     check(m) {
       const commands = needsCommands('go', 'gofmt')(m);
       if (commands) return commands;
       // The first go on the PATH must be as new as the newest `go` line of the repository's go.mod files.
       const needed = goNeeded();
-      const have = spawnSync('go', ['env', 'GOVERSION'], { env: m.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 }).stdout?.trim().replace(/^go/, '') ?? '';
-      return needed !== undefined && compareVersions(have, needed) < 0 ? `go ${have || '(unknown version)'} is older than the ${needed} that go.mod needs` : undefined;
+      const have =
+        spawnSync('go', ['env', 'GOVERSION'], { env: m.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 })
+          .stdout?.trim()
+          .replace(/^go/, '') ?? '';
+      return needed !== undefined && compareVersions(have, needed) < 0
+        ? `go ${have || '(unknown version)'} is older than the ${needed} that go.mod needs`
+        : undefined;
     },
   },
   {
@@ -221,12 +254,20 @@ export function missingTools(m: Machine, tools: readonly Tool[] = TOOLS): Missin
 
 /** The one screen npm test prints before stopping. */
 export function missingReport(missing: readonly Missing[]): string {
-  const lines = [`npm test stopped before running anything: ${missing.length} tool${missing.length === 1 ? '' : 's'} its tests need ${missing.length === 1 ? 'is' : 'are'} missing.`, ''];
+  const lines = [
+    `npm test stopped before running anything: ${missing.length} tool${missing.length === 1 ? '' : 's'} its tests need ${missing.length === 1 ? 'is' : 'are'} missing.`,
+    '',
+  ];
   for (const { tool, why } of missing) {
     lines.push(`  ${tool.name}: ${why} [Debian: ${tool.packages}]`);
     lines.push(`      needed by ${tool.neededBy.join(', ')}`);
   }
-  lines.push('', 'Install them all (Debian or Ubuntu; apt-get as root, or through sudo):', `  ${INSTALL_ALL}`, 'then run npm test again. Elsewhere, install the packages named above by hand.');
+  lines.push(
+    '',
+    'Install them all (Debian or Ubuntu; apt-get as root, or through sudo):',
+    `  ${INSTALL_ALL}`,
+    'then run npm test again. Elsewhere, install the packages named above by hand.',
+  );
   return lines.join('\n');
 }
 

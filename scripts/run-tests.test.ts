@@ -26,7 +26,9 @@ describe('npm test', () => {
     expect(PHASES[0]!.parts.map((p) => p.name)).toEqual(['test:main']);
     for (const phase of PHASES) for (const part of phase.parts) expect(part.command).toEqual(['npm', 'run', part.name]);
     // The main run is the one without the package tests; each package test is a part of its own.
-    expect(packageJson.scripts['test:main']).toBe('vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts --exclude test/publish.test.ts');
+    expect(packageJson.scripts['test:main']).toBe(
+      'vitest run --exclude test/package.test.ts --exclude test/python-package.test.ts --exclude test/php-package.test.ts --exclude test/publish.test.ts',
+    );
   });
 
   it('runs the parts of a phase side by side, prints each one in a block, runs every part when one fails, and names the failure', async () => {
@@ -39,7 +41,15 @@ describe('npm test', () => {
     const results = await runPhases(
       [
         { parts: [node('first', "console.log('first ran')")], parallel: 1 },
-        { parts: [node('a', waiter('a', 'b')), node('b', waiter('b', 'a')), node('fails', "console.error('broken');process.exit(3)"), node('after', "console.log('after ran')")], parallel: 2 },
+        {
+          parts: [
+            node('a', waiter('a', 'b')),
+            node('b', waiter('b', 'a')),
+            node('fails', "console.error('broken');process.exit(3)"),
+            node('after', "console.log('after ran')"),
+          ],
+          parallel: 2,
+        },
       ],
       (t) => (out += t),
     );
@@ -58,7 +68,12 @@ describe('npm test', () => {
     expect(s.code).toBe(3);
     expect(s.text).toContain('npm test: FAILED in 2 min 5 s: fails (exit 3)');
     for (const r of results) expect(s.text).toMatch(new RegExp(`^  ${r.name} +\\d+ s  (passed|FAILED)`, 'm'));
-    expect(summary(results.filter((r) => r.code === 0), 60)).toMatchObject({ code: 0 });
+    expect(
+      summary(
+        results.filter((r) => r.code === 0),
+        60,
+      ),
+    ).toMatchObject({ code: 0 });
     // The failing part's own lines come again after the table, where a CI log's tail shows them.
     expect(s.text.slice(s.text.indexOf('npm test: FAILED'))).toMatch(/── why fails failed[^\n]*\n[\s\S]*broken/);
     expect(s.text).not.toContain('── why after failed');

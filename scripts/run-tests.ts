@@ -36,7 +36,20 @@ export interface Result {
 const npmRun = (name: string): Part => ({ name, command: ['npm', 'run', name] });
 
 /** The parts after the main run, longest first (measured on 2 cores), so that the last to start are short. */
-export const SIDE_BY_SIDE = ['test:package', 'test:ledger-languages', 'test:ledger', 'test:python-package', 'compliance:verify', 'test:python-integrations', 'test:php-package', 'test:publish', 'test:python', 'check', 'test:go', 'test:php'];
+export const SIDE_BY_SIDE = [
+  'test:package',
+  'test:ledger-languages',
+  'test:ledger',
+  'test:python-package',
+  'compliance:verify',
+  'test:python-integrations',
+  'test:php-package',
+  'test:publish',
+  'test:python',
+  'check',
+  'test:go',
+  'test:php',
+];
 
 export const PHASES: readonly Phase[] = [
   { parts: [npmRun('test:main')], parallel: 1 },
@@ -63,7 +76,9 @@ function runPart(part: Part, live: boolean, print: (text: string) => void): Prom
       const output = Buffer.concat(chunks).toString('utf8');
       const result: Result = { name: part.name, seconds: (performance.now() - started) / 1000, code: code ?? 1, signal, output };
       if (!live) {
-        print(`\n━━ ${part.name} ━━\n${output}${output.endsWith('\n') || output === '' ? '' : '\n'}${error ? `cannot start ${part.command.join(' ')}: ${error.message}\n` : ''}`);
+        print(
+          `\n━━ ${part.name} ━━\n${output}${output.endsWith('\n') || output === '' ? '' : '\n'}${error ? `cannot start ${part.command.join(' ')}: ${error.message}\n` : ''}`,
+        );
       }
       print(`━━ ${part.name}: ${verdict(result)} in ${result.seconds.toFixed(0)} s ━━\n`);
       resolve(result);
@@ -100,7 +115,10 @@ export function summary(results: readonly Result[], seconds: number): { text: st
   const width = Math.max(...results.map((r) => r.name.length));
   const rows = results.map((r) => `  ${r.name.padEnd(width)}  ${r.seconds.toFixed(0).padStart(4)} s  ${verdict(r)}`);
   const total = `${Math.floor(seconds / 60)} min ${Math.round(seconds % 60)} s`;
-  const head = failed.length === 0 ? `npm test: every part passed in ${total}` : `npm test: FAILED in ${total}: ${failed.map((r) => `${r.name} (${r.signal ? `killed by ${r.signal}` : `exit ${r.code}`})`).join(', ')}`;
+  const head =
+    failed.length === 0
+      ? `npm test: every part passed in ${total}`
+      : `npm test: FAILED in ${total}: ${failed.map((r) => `${r.name} (${r.signal ? `killed by ${r.signal}` : `exit ${r.code}`})`).join(', ')}`;
   const digests = failed.map((r) => `\n── why ${r.name} failed (its own lines, repeated) ──\n${failureLines(r.output)}`).join('');
   return { text: `\n${head}\n${rows.join('\n')}\n${digests}`, code: failed.length === 0 ? 0 : failed[0]!.code || 1 };
 }

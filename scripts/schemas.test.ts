@@ -32,12 +32,22 @@ describe('schemas', () => {
   });
 
   it('every example folder belongs to a schema', () => {
-    const stems = new Set(files.map((f) => f.rel.split('/').pop()!.replace(/\.schema\.json$/, '')));
+    const stems = new Set(
+      files.map((f) =>
+        f.rel
+          .split('/')
+          .pop()!
+          .replace(/\.schema\.json$/, ''),
+      ),
+    );
     for (const dir of readdirSync(EXAMPLES)) expect(stems, `examples/${dir} has no schema`).toContain(dir);
   });
 
   for (const f of files) {
-    const stem = f.rel.split('/').pop()!.replace(/\.schema\.json$/, '');
+    const stem = f.rel
+      .split('/')
+      .pop()!
+      .replace(/\.schema\.json$/, '');
     describe(stem, () => {
       it('has at least one valid example', () => {
         expect(existsSync(join(EXAMPLES, stem, 'valid'))).toBe(true);
@@ -45,7 +55,9 @@ describe('schemas', () => {
       for (const kind of ['valid', 'invalid'] as const) {
         const dir = join(EXAMPLES, stem, kind);
         if (!existsSync(dir)) continue;
-        for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+        for (const name of readdirSync(dir)
+          .filter((n) => n.endsWith('.json'))
+          .sort()) {
           it(`${kind}/${name}`, () => {
             const validate = ajv.getSchema(f.schema.$id)!;
             const ok = validate(JSON.parse(readFileSync(join(dir, name), 'utf8')));

@@ -66,7 +66,10 @@ describe('spec/changes.json', () => {
       expect(kase, id).toBeDefined();
       const under = current.changes.filter((c) => c.cases?.includes(id));
       expect(under.length, `${id} is listed under no change`).toBeGreaterThan(0);
-      expect(under.some((c) => c.requirements.some((r) => kase!.requirements.includes(r))), `${id} is listed under a change to none of its requirements`).toBe(true);
+      expect(
+        under.some((c) => c.requirements.some((r) => kase!.requirements.includes(r))),
+        `${id} is listed under a change to none of its requirements`,
+      ).toBe(true);
     }
   });
 

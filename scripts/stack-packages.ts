@@ -29,7 +29,10 @@ export const LINKED = ['stacks', 'integrations', 'bench'] as const;
 /** Written into the project's node_modules after an install: the lockfile's digest it installed. */
 const STAMP = join(STACK_PROJECT, 'node_modules', '.toolresult-installed');
 
-const lockDigest = (): string => createHash('sha256').update(readFileSync(join(STACK_PROJECT, 'package-lock.json'))).digest('hex');
+const lockDigest = (): string =>
+  createHash('sha256')
+    .update(readFileSync(join(STACK_PROJECT, 'package-lock.json')))
+    .digest('hex');
 
 /** True when node_modules holds what the lockfile says (as of the last install made here). */
 export function stackPackagesInstalled(): boolean {
@@ -47,15 +50,22 @@ function link(folder: string): void {
     return;
   }
   if (!stat.isSymbolicLink() || readlinkSync(at) !== target) {
-    throw new Error(`${relative(ROOT, at)} exists and is not the link to ${relative(ROOT, join(STACK_PROJECT, 'node_modules'))} that the stack packages need: remove it and run npm run stacks:install`);
+    throw new Error(
+      `${relative(ROOT, at)} exists and is not the link to ${relative(ROOT, join(STACK_PROJECT, 'node_modules'))} that the stack packages need: remove it and run npm run stacks:install`,
+    );
   }
 }
 
 export function ensureStackPackages(print: (line: string) => void = (l) => process.stderr.write(`${l}\n`)): void {
   if (!stackPackagesInstalled()) {
-    print('stacks/npm: installing the agent stacks\' packages from stacks/npm/package-lock.json (npm ci; for the matrix, the integrations\' tests and build)');
+    print("stacks/npm: installing the agent stacks' packages from stacks/npm/package-lock.json (npm ci; for the matrix, the integrations' tests and build)");
     // Errors only: the engine warnings of the stacks that declare Node.js 22 are known (stacks/npm/README.md).
-    const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: STACK_PROJECT, stdio: ['ignore', 'pipe', 'pipe'], encoding: 'utf8', timeout: 1_200_000 });
+    const r = spawnSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], {
+      cwd: STACK_PROJECT,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      encoding: 'utf8',
+      timeout: 1_200_000,
+    });
     if (r.status !== 0) throw new Error(`npm ci in stacks/npm failed (exit ${r.status ?? r.signal}):\n${r.stdout}${r.stderr}${r.error ? r.error.message : ''}`);
     writeFileSync(STAMP, `${lockDigest()}\n`);
     print(`stacks/npm: ${r.stdout.trim().split('\n').at(-1) ?? 'installed'}`);

@@ -29,7 +29,9 @@ export function parseSpec(specDir: string): { requirements: Requirement[]; dupli
   const requirements: Requirement[] = [];
   const seen = new Set<string>();
   const duplicates: string[] = [];
-  for (const name of readdirSync(specDir).filter((n) => n.endsWith('.md')).sort()) {
+  for (const name of readdirSync(specDir)
+    .filter((n) => n.endsWith('.md'))
+    .sort()) {
     const lines = readFileSync(join(specDir, name), 'utf8').split('\n');
     for (let i = 0; i < lines.length; i++) {
       const m = ID_DEF.exec(lines[i]!);
@@ -49,7 +51,13 @@ export function parseSpec(specDir: string): { requirements: Requirement[]; dupli
       const id = m[1]!;
       if (seen.has(id)) duplicates.push(id);
       seen.add(id);
-      requirements.push({ id, file: name, line: i + 1, mandatory: /\bMUST\b/.test(body.join('\n')) && !/\*withdrawn\*/.test(body.join('\n')), text: body.join(' ').replace(/\s+/g, ' ').trim() });
+      requirements.push({
+        id,
+        file: name,
+        line: i + 1,
+        mandatory: /\bMUST\b/.test(body.join('\n')) && !/\*withdrawn\*/.test(body.join('\n')),
+        text: body.join(' ').replace(/\s+/g, ' ').trim(),
+      });
     }
   }
   return { requirements, duplicates };

@@ -18,15 +18,44 @@ export interface DemoArtifact {
 }
 
 export const DEMO_ARTIFACTS: readonly DemoArtifact[] = [
-  { title: 'table', artifact: { type: 'table', label: 'Invoices', data: { columns: ['id', 'amount'], rows: [['INV-123', '500'], ['INV-456', '800']] } } },
+  {
+    title: 'table',
+    artifact: {
+      type: 'table',
+      label: 'Invoices',
+      data: {
+        columns: ['id', 'amount'],
+        rows: [
+          ['INV-123', '500'],
+          ['INV-456', '800'],
+        ],
+      },
+    },
+  },
   { title: 'text', artifact: { type: 'text', label: 'Summary', data: { text: 'Two invoices, 1,300 in total.\nBoth are paid.' } } },
   { title: 'the omission marker', artifact: { type: 'text', label: 'Artifacts omitted', data: { text: 'exceeded the artifact budget' } } },
   { title: 'a type from a later version (fallback)', artifact: { type: 'key_value', label: 'Settings', data: { pairs: [['region', 'eu-west']] } } },
   { title: 'a table whose rows do not fit its columns (fallback)', artifact: { type: 'table', label: 'Broken', data: { columns: ['a'], rows: [['1', '2']] } } },
   { title: 'a redacted record (fallback)', artifact: { type: '***', label: '***', data: { '***': '***' } } },
-  { title: 'hostile strings in a table', artifact: { type: 'table', label: HOSTILE[0], data: { columns: [HOSTILE[1]!, HOSTILE[4]!], rows: [[HOSTILE[2]!, HOSTILE[3]!], [HOSTILE[5]!, HOSTILE[0]!]] } } },
+  {
+    title: 'hostile strings in a table',
+    artifact: {
+      type: 'table',
+      label: HOSTILE[0],
+      data: {
+        columns: [HOSTILE[1]!, HOSTILE[4]!],
+        rows: [
+          [HOSTILE[2]!, HOSTILE[3]!],
+          [HOSTILE[5]!, HOSTILE[0]!],
+        ],
+      },
+    },
+  },
   { title: 'hostile strings in a text', artifact: { type: 'text', label: HOSTILE[1], data: { text: HOSTILE.join('\n') } } },
-  { title: 'hostile type, label and keys', artifact: { type: HOSTILE[4], label: HOSTILE[3], data: { [HOSTILE[0]!]: HOSTILE[1], [HOSTILE[2]!]: [HOSTILE[4]] } } },
+  {
+    title: 'hostile type, label and keys',
+    artifact: { type: HOSTILE[4], label: HOSTILE[3], data: { [HOSTILE[0]!]: HOSTILE[1], [HOSTILE[2]!]: [HOSTILE[4]] } },
+  },
 ];
 
 /** Every string of the demo that must show literally on the page. */
@@ -34,7 +63,8 @@ export const DEMO_HOSTILE_STRINGS: readonly string[] = HOSTILE;
 
 export function artifactDemo(): string {
   const items = DEMO_ARTIFACTS.map(
-    (d) => `<section class="demo" data-demo="${escapeHtml(d.title)}"><div><h3>${escapeHtml(d.title)}</h3>${renderArtifactHtml(d.artifact)}</div><pre>${escapeHtml(JSON.stringify(d.artifact, null, 2))}</pre></section>`,
+    (d) =>
+      `<section class="demo" data-demo="${escapeHtml(d.title)}"><div><h3>${escapeHtml(d.title)}</h3>${renderArtifactHtml(d.artifact)}</div><pre>${escapeHtml(JSON.stringify(d.artifact, null, 2))}</pre></section>`,
   );
   return [
     '<h1>Artifact renderer demo</h1>',

@@ -45,7 +45,9 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     pages.push(page);
   };
 
-  const chapters = readdirSync(join(root, 'spec')).filter((n) => n.endsWith('.md')).sort();
+  const chapters = readdirSync(join(root, 'spec'))
+    .filter((n) => n.endsWith('.md'))
+    .sort();
   const sources = new Map(chapters.map((c) => [c, readFileSync(join(root, 'spec', c), 'utf8')] as const));
   const { requirements } = parseSpec(join(root, 'spec'));
   const trace = checkTraceability(root);
@@ -59,7 +61,11 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     return t;
   };
   const checks = new Map<string, Check[]>();
-  for (const [id, files] of trace.coverage) checks.set(id, files.map((file) => ({ file, line: firstMention(text(file), id) })));
+  for (const [id, files] of trace.coverage)
+    checks.set(
+      id,
+      files.map((file) => ({ file, line: firstMention(text(file), id) })),
+    );
   const linkedFiles = new Set<string>([...trace.coverage.values()].flat());
   const linkedDirs = new Set<string>();
   const linkedPath = (path: string, dir: boolean): string => {
@@ -76,7 +82,11 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
   // The migration guides (guides/*.md, issue 41): one page each, rendered as a chapter is, so each
   // requirement they name links to its rule.
   const guideDir = join(root, 'guides');
-  const guides = existsSync(guideDir) ? readdirSync(guideDir).filter((n) => n.endsWith('.md')).sort() : [];
+  const guides = existsSync(guideDir)
+    ? readdirSync(guideDir)
+        .filter((n) => n.endsWith('.md'))
+        .sort()
+    : [];
   const guideText = new Map(guides.map((g) => [g, readFileSync(join(guideDir, g), 'utf8')] as const));
   const guidePage = (g: string): string => g.replace(/\.md$/, '.html');
   const compliance = existsSync(join(root, 'stacks', 'compliance', 'report.json'));
@@ -90,8 +100,15 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     ...(compliance ? [{ href: 'compliance.html', label: 'Stack compliance matrix' }] : []),
   ];
   const firstSentence = (r: (typeof requirements)[number]): string => {
-    const line = sources.get(r.file)!.split('\n').slice(r.line - 1, r.line + 3).join(' ');
-    return line.replace(/^\s*- \*\*TR-[A-Z]+-\d+\*\*\s*/, '').replace(/\s+/g, ' ').slice(0, 110);
+    const line = sources
+      .get(r.file)!
+      .split('\n')
+      .slice(r.line - 1, r.line + 3)
+      .join(' ');
+    return line
+      .replace(/^\s*- \*\*TR-[A-Z]+-\d+\*\*\s*/, '')
+      .replace(/\s+/g, ' ')
+      .slice(0, 110);
   };
   const search: SearchEntry[] = requirements.map((r) => ({ id: r.id, href: `${chapterPage(r.file)}#${r.id}`, text: firstSentence(r) }));
   const frame: SiteFrame = { nav, search, version };
@@ -147,7 +164,12 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     matrix,
     '<h2 id="chapters">Chapters</h2>',
     `<ol>${chapters.map((c) => `<li><a href="${chapterPage(c)}">${escapeHtml(titles.get(c)!)}</a></li>`).join('')}</ol>`,
-    ...(guides.length > 0 ? ['<h2 id="migrating">Migrating from the seed systems</h2>', `<ul>${guides.map((g) => `<li><a href="${guidePage(g)}">${escapeHtml(chapterTitle(guideText.get(g)!, g))}</a></li>`).join('')}</ul>`] : []),
+    ...(guides.length > 0
+      ? [
+          '<h2 id="migrating">Migrating from the seed systems</h2>',
+          `<ul>${guides.map((g) => `<li><a href="${guidePage(g)}">${escapeHtml(chapterTitle(guideText.get(g)!, g))}</a></li>`).join('')}</ul>`,
+        ]
+      : []),
     '<h2 id="reports">Reading a kit report</h2>',
     '<p><code>toolresult report report.json --html report.html --spec-url URL-of-this-site</code> turns the JSON report of a kit run (<code>--report-json</code>) into one page whose requirement IDs link here.</p>',
   ].join('\n');
@@ -157,11 +179,21 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
 
   // The kit's self-test: requirement → mutants, each linked to where its file defines it.
   const mutantDir = join(root, 'conformance', 'mutants');
-  const mutantFiles = readdirSync(mutantDir).filter((n) => n.endsWith('-mutants.ts')).sort().map((n) => `conformance/mutants/${n}`);
+  const mutantFiles = readdirSync(mutantDir)
+    .filter((n) => n.endsWith('-mutants.ts'))
+    .sort()
+    .map((n) => `conformance/mutants/${n}`);
   const entries = new Map<string, MutantEntry>();
   for (const m of mutants) {
     const file = mutantFiles.find((f) => text(f).includes(`name: '${m.name}'`));
-    const href = file === undefined ? linkedPath('conformance/mutants', true) : `${linkedPath(file, false)}#L${text(file).split('\n').findIndex((l) => l.includes(`name: '${m.name}'`)) + 1}`;
+    const href =
+      file === undefined
+        ? linkedPath('conformance/mutants', true)
+        : `${linkedPath(file, false)}#L${
+            text(file)
+              .split('\n')
+              .findIndex((l) => l.includes(`name: '${m.name}'`)) + 1
+          }`;
     entries.set(m.name, { name: m.name, description: m.description, href });
   }
   const unchecked = readUnchecked(join(mutantDir, 'unchecked-musts.json'));
@@ -177,7 +209,8 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
   if (compliance) {
     const report: unknown = JSON.parse(readFileSync(join(root, 'stacks', 'compliance', 'report.json'), 'utf8'));
     write('compliance.html', sitePage(frame, 'compliance.html', 'Stack compliance matrix', compliancePage(report)));
-    for (const { page, stack } of complianceRowPages(report)) write(page, sitePage(frame, page, `Stack compliance: ${stack}`, complianceRowPage(report, stack)));
+    for (const { page, stack } of complianceRowPages(report))
+      write(page, sitePage(frame, page, `Stack compliance: ${stack}`, complianceRowPage(report, stack)));
   }
 
   // Repository files and folders the pages link to.
@@ -189,10 +222,7 @@ export function buildSite(out: string, root: string = ROOT): BuiltSite {
     const { files, dirs } = listDirectory(root, dir);
     for (const f of files) linkedFiles.add(dir === '' ? f : `${dir}/${f}`);
     const page = directoryPage(dir);
-    const items = [
-      ...dirs.map((d) => `<li>${escapeHtml(d)}/</li>`),
-      ...files.map((f) => `<li><a href="${escapeHtml(`${f}.html`)}">${escapeHtml(f)}</a></li>`),
-    ];
+    const items = [...dirs.map((d) => `<li>${escapeHtml(d)}/</li>`), ...files.map((f) => `<li><a href="${escapeHtml(`${f}.html`)}">${escapeHtml(f)}</a></li>`)];
     write(page, sitePage(frame, page, `${dir}/`, `<h1><code>${escapeHtml(dir)}/</code></h1><ul>${items.join('')}</ul>`));
   }
   for (const file of [...linkedFiles].sort()) {
@@ -219,7 +249,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     const started = Date.now();
     const site = buildSite(out);
     process.stdout.on('error', () => {}); // `| head` closes the pipe: nothing left to say then
-    process.stdout.write(`wrote ${site.pages.length} pages (${site.requirements} requirements) to ${site.out} in ${Date.now() - started} ms\nopen ${pathToFileURL(join(site.out, 'index.html')).href}\n`);
+    process.stdout.write(
+      `wrote ${site.pages.length} pages (${site.requirements} requirements) to ${site.out} in ${Date.now() - started} ms\nopen ${pathToFileURL(join(site.out, 'index.html')).href}\n`,
+    );
   } catch (e) {
     console.error(`site: ${e instanceof Error ? e.message : String(e)}`);
     process.exitCode = 1;

@@ -7,7 +7,7 @@ import { escapeHtml } from '../reference-impl/internal.ts';
 
 type Json = Record<string, unknown>;
 const isRecord = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
-const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : JSON.stringify(v) ?? '');
+const str = (v: unknown): string => (typeof v === 'string' ? v : v === undefined ? '' : (JSON.stringify(v) ?? ''));
 const list = (v: unknown): Json[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /** The anchor of a cell's evidence: letters, digits and hyphens only. */
@@ -28,7 +28,8 @@ export function rowPage(stack: string): string {
   return `compliance/${stack.toLowerCase().replace(/[^a-z0-9@-]+/g, '-')}.html`;
 }
 
-const label = (verdict: string, level: string): string => (verdict === 'error' ? 'error' : verdict === 'limit' ? 'stack limit' : level === 'MUST' ? 'FAIL' : 'media');
+const label = (verdict: string, level: string): string =>
+  verdict === 'error' ? 'error' : verdict === 'limit' ? 'stack limit' : level === 'MUST' ? 'FAIL' : 'media';
 const failing = (verdict: string): boolean => verdict === 'fail' || verdict === 'limit' || verdict === 'error';
 
 /** The first piece of evidence of a cell that does not pass, in one line. */
@@ -49,14 +50,22 @@ interface Parsed {
 
 function parse(report: unknown): Parsed {
   const r = isRecord(report) ? report : {};
-  return { checks: list(r.checks), stacks: list(r.stacks), cells: new Map(list(r.cells).map((c) => [`${str(c.stack)}\u0000${str(c.check)}`, c] as const)), kit: isRecord(r.kit) ? r.kit : {} };
+  return {
+    checks: list(r.checks),
+    stacks: list(r.stacks),
+    cells: new Map(list(r.cells).map((c) => [`${str(c.stack)}\u0000${str(c.check)}`, c] as const)),
+    kit: isRecord(r.kit) ? r.kit : {},
+  };
 }
 
 /** The matrix: rows × checks, each failing cell linking to its evidence on its row's page, and one line of why per failing cell. */
 export function compliancePage(report: unknown): string {
   const { checks, stacks, cells, kit } = parse(report);
   const head = `<tr><th>stack</th><th>mode</th><th>provider</th>${checks
-    .map((c) => `<th title="${escapeHtml(`${str(c.id)} (${str(c.kind)}, ${str(c.level)}): ${str(c.title)}`)}">${escapeHtml(str(c.id).replace('TR-STACK-', 'S'))}<br><small>${escapeHtml(str(c.short))}</small></th>`)
+    .map(
+      (c) =>
+        `<th title="${escapeHtml(`${str(c.id)} (${str(c.kind)}, ${str(c.level)}): ${str(c.title)}`)}">${escapeHtml(str(c.id).replace('TR-STACK-', 'S'))}<br><small>${escapeHtml(str(c.short))}</small></th>`,
+    )
     .join('')}</tr>`;
   const whys: string[] = [];
   const rows = stacks.map((s) => {
@@ -74,13 +83,17 @@ export function compliancePage(report: unknown): string {
       if (verdict === 'n/a') return `<td class="verdict-na" title="${escapeHtml(str(cell.reason))}">n/a</td>`;
       const href = `${page}#${cellAnchor(str(s.id), str(c.id))}`;
       const why = whyOf(cell);
-      rowWhys.push(`<li><a href="${escapeHtml(href)}">${escapeHtml(str(c.id).replace('TR-STACK-', 'S'))} ${escapeHtml(str(c.short))}</a>: ${escapeHtml(why)}</li>`);
+      rowWhys.push(
+        `<li><a href="${escapeHtml(href)}">${escapeHtml(str(c.id).replace('TR-STACK-', 'S'))} ${escapeHtml(str(c.short))}</a>: ${escapeHtml(why)}</li>`,
+      );
       return `<td class="verdict-fail" title="${escapeHtml(why)}"><a href="${escapeHtml(href)}">${label(verdict, str(c.level))}</a>${atModel}</td>`;
     });
     if (rowWhys.length > 0) whys.push(`<h3><a href="${escapeHtml(page)}">${escapeHtml(str(s.id))}</a></h3><ul>${rowWhys.join('')}</ul>`);
     return `<tr><td><a href="${escapeHtml(page)}"><b>${escapeHtml(str(s.stack) || str(s.id))}</b></a></td><td>${escapeHtml(str(s.mode))}</td><td title="${escapeHtml(str(s.version))}">${escapeHtml(str(s.provider))}</td>${tds.join('')}</tr>`;
   });
-  const legend = checks.map((c) => `<li><b>${escapeHtml(str(c.id))}</b> (${escapeHtml(str(c.kind))}, ${escapeHtml(str(c.level))}): ${escapeHtml(str(c.title))}</li>`).join('');
+  const legend = checks
+    .map((c) => `<li><b>${escapeHtml(str(c.id))}</b> (${escapeHtml(str(c.kind))}, ${escapeHtml(str(c.level))}): ${escapeHtml(str(c.title))}</li>`)
+    .join('');
   return [
     '<h1>Stack compliance matrix</h1>',
     `<p>Each row is an agent stack in one mode, sending MCP tool results through one provider package, run by the kit's stack profile (<a href="11-stacks.html">chapter 11</a>): one agent step against a real MCP server, the provider package's fetch answered by a fake provider that records the exact HTTP body. A cell is judged at that body: it fails when a canary planted in run-only data reaches it, when an error reaches the model as a success, when a block is sent twice, or when data is lost. Where the same check at the model interface (what the stack handed its provider package, over every case of the cell) says otherwise, the cell shows it under the verdict. Each failing cell links to its evidence on its row's page. Kit ${escapeHtml(str(kit.version))}, seed ${escapeHtml(str(kit.seed))}, ${escapeHtml(str(kit.runs))} generated cases per cell.</p>`,
@@ -104,7 +117,9 @@ export function complianceRowPage(report: unknown, stack: string): string {
     const anchor = cellAnchor(stack, str(c.id));
     if (failing(verdict)) {
       evidence.push(
-        `<section id="${anchor}" class="evidence"><h3>${escapeHtml(str(c.id))}: ${escapeHtml(str(c.title))}</h3>${verdict === 'error' ? `<p>Could not be judged: ${escapeHtml(str(cell.reason))}</p>` : ''}${verdict === 'limit' ? `<p>A stack limit: ${escapeHtml(str(cell.reason))} Upstream: ${escapeHtml(str(cell.upstream))} It explains the failure whose summary matches <code>/${escapeHtml(str(cell.expects))}/</code>.</p>` : ''}${verdict === 'fail' && cell.expects !== undefined ? `<p>${escapeHtml(str(cell.reason))}</p>` : ''}<p>At the model interface: ${escapeHtml(str(model.verdict) || 'not recorded')}${model.summary ? ` (${escapeHtml(str(model.summary))})` : ''}.</p>${list(cell.evidence)
+        `<section id="${anchor}" class="evidence"><h3>${escapeHtml(str(c.id))}: ${escapeHtml(str(c.title))}</h3>${verdict === 'error' ? `<p>Could not be judged: ${escapeHtml(str(cell.reason))}</p>` : ''}${verdict === 'limit' ? `<p>A stack limit: ${escapeHtml(str(cell.reason))} Upstream: ${escapeHtml(str(cell.upstream))} It explains the failure whose summary matches <code>/${escapeHtml(str(cell.expects))}/</code>.</p>` : ''}${verdict === 'fail' && cell.expects !== undefined ? `<p>${escapeHtml(str(cell.reason))}</p>` : ''}<p>At the model interface: ${escapeHtml(str(model.verdict) || 'not recorded')}${model.summary ? ` (${escapeHtml(str(model.summary))})` : ''}.</p>${list(
+          cell.evidence,
+        )
           .map((e) => {
             const canary = str(e.canary);
             const found = list(e.found)

@@ -90,10 +90,11 @@ function addRequirementAnchors(tokens: Token[], ctx: ChapterContext, state: Toke
   for (let i = 0; i < tokens.length; i++) {
     if (tokens[i]!.type !== 'list_item_open') continue;
     const inline = tokens[i + 2];
-    const kids = inline?.type === 'inline' ? inline.children ?? [] : [];
+    const kids = inline?.type === 'inline' ? (inline.children ?? []) : [];
     // markdown-it starts the inline run with an empty text token before the `**`.
     const at = kids[0]?.type === 'text' && kids[0].content === '' ? 1 : 0;
-    if (kids[at]?.type !== 'strong_open' || kids[at + 1]?.type !== 'text' || !DEFINITION.test(kids[at + 1]!.content) || kids[at + 2]?.type !== 'strong_close') continue;
+    if (kids[at]?.type !== 'strong_open' || kids[at + 1]?.type !== 'text' || !DEFINITION.test(kids[at + 1]!.content) || kids[at + 2]?.type !== 'strong_close')
+      continue;
     const id = kids[at + 1]!.content;
     tokens[i]!.attrSet('id', id);
     tokens[i]!.attrJoin('class', 'requirement');

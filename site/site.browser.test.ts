@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, posix, } from 'node:path';
+import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -32,7 +32,8 @@ function guarded(page: Page): Page {
 }
 
 /** Resolves once the page has rendered twice and run the tasks queued before: toggles and handlers that a change queued have run. */
-const settled = (page: Page) => page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
+const settled = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve, 0)))));
 const tmp = mkdtempSync(join(tmpdir(), 'site-browser-'));
 const siteDir = join(tmp, 'site');
 let browser: Browser;
@@ -62,7 +63,20 @@ function runKit(args: string[]): void {
 /** A real failing run (a mutant of the reference), then the same report with hostile strings everywhere. */
 function makeReports(): { real: string; hostile: string; realJson: { summary: Record<string, number>; cases: unknown[] } } {
   const real = join(tmp, 'real.json');
-  runKit(['conformance', '--only', 'vector/bound/**', '--report-json', real, '--', process.execPath, '--import', 'tsx', join(ROOT, 'conformance', 'adapter', 'main.ts'), '--mutant', 'nan-as-null']);
+  runKit([
+    'conformance',
+    '--only',
+    'vector/bound/**',
+    '--report-json',
+    real,
+    '--',
+    process.execPath,
+    '--import',
+    'tsx',
+    join(ROOT, 'conformance', 'adapter', 'main.ts'),
+    '--mutant',
+    'nan-as-null',
+  ]);
   const realJson = JSON.parse(readFileSync(real, 'utf8'));
   const h = structuredClone(realJson);
   h.adapter.name = HOSTILE[0];
@@ -109,7 +123,10 @@ let reports: ReturnType<typeof makeReports>;
 beforeAll(async () => {
   site = buildSite(siteDir);
   reports = makeReports();
-  for (const [json, html] of [[reports.real, 'real-report.html'], [reports.hostile, 'hostile-report.html']] as const) {
+  for (const [json, html] of [
+    [reports.real, 'real-report.html'],
+    [reports.hostile, 'hostile-report.html'],
+  ] as const) {
     runKit(['report', json, '--html', join(siteDir, html), '--spec-url', '.']);
   }
   browser = await chromium.launch({
@@ -177,7 +194,9 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
 
   it('the search finds a requirement by its ID and leads to its anchor', async () => {
     const page = guarded(await browser.newPage());
-    await page.goto(pathToFileURL(join(siteDir, 'src', 'schemas', 'model', 'tool-result.schema.json.html')).href).catch(() => page.goto(pathToFileURL(join(siteDir, 'index.html')).href));
+    await page
+      .goto(pathToFileURL(join(siteDir, 'src', 'schemas', 'model', 'tool-result.schema.json.html')).href)
+      .catch(() => page.goto(pathToFileURL(join(siteDir, 'index.html')).href));
     await page.fill('#req-search', 'tr-bound-3');
     const hit = page.locator('#req-results a').first();
     await expect.poll(() => hit.textContent(), { timeout: PAGE_GUARD_MS }).toContain('TR-BOUND-3');
@@ -232,7 +251,8 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
       const dom = await page.evaluate(() => ({
         scripts: document.querySelectorAll('script').length,
         handlers: [...document.querySelectorAll('*')].filter((e) => [...e.attributes].some((a) => a.name.startsWith('on'))).length,
-        jsLinks: [...document.querySelectorAll('[href],[src]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('src') ?? '')).length,
+        jsLinks: [...document.querySelectorAll('[href],[src]')].filter((e) => /^\s*javascript:/i.test(e.getAttribute('href') ?? e.getAttribute('src') ?? ''))
+          .length,
         imgs: document.querySelectorAll('main img, body > img, .io img, figure img').length,
         text: document.body.innerText,
       }));

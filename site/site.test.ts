@@ -71,7 +71,14 @@ describe('the report viewer', () => {
     summary: { passed: 1, failed: 1, skipped: 1, expectedFailures: 0 },
     cases: [
       { id: 'vector/bound/a/b', requirements: ['TR-BOUND-3'], status: 'pass', durationMs: 1 },
-      { id: 'property/TR-BOUND-8/x', requirements: ['TR-BOUND-8', 'javascript:alert(1)'], status: 'fail', durationMs: 2, failure: { reason: '</script><script>alert(1)</script>', input: { '<k>': '<v>' }, want: 1, got: 2 }, replay: 'npm run conformance -- --only "x"' },
+      {
+        id: 'property/TR-BOUND-8/x',
+        requirements: ['TR-BOUND-8', 'javascript:alert(1)'],
+        status: 'fail',
+        durationMs: 2,
+        failure: { reason: '</script><script>alert(1)</script>', input: { '<k>': '<v>' }, want: 1, got: 2 },
+        replay: 'npm run conformance -- --only "x"',
+      },
       { id: 'vector/sinks/a/c', requirements: [], status: 'skip', durationMs: 0, skipReason: 'group not claimed' },
     ],
   };
@@ -134,15 +141,30 @@ describe('the report viewer', () => {
 describe('the compliance page', () => {
   const hostile = {
     kit: { version: '1', seed: 1, runs: 2 },
-    checks: [{ id: 'TR-STACK-1', kind: 'leak', level: 'MUST', title: 'user-only', short: 'user-only' }, { id: 'TR-STACK-5', kind: 'leak', level: 'SHOULD', title: 'media', short: 'media' }],
+    checks: [
+      { id: 'TR-STACK-1', kind: 'leak', level: 'MUST', title: 'user-only', short: 'user-only' },
+      { id: 'TR-STACK-5', kind: 'leak', level: 'SHOULD', title: 'media', short: 'media' },
+    ],
     stacks: [{ id: 'evil<b>/../x', name: 'x', version: 'v', runtime: 'node' }],
     cells: [
-      { stack: 'evil<b>/../x', check: 'TR-STACK-1', verdict: 'fail', evidence: [{ summary: '<img src=x onerror=alert(1)>', canary: 'CANARY1', replay: 'npm run compliance', found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }] }] },
+      {
+        stack: 'evil<b>/../x',
+        check: 'TR-STACK-1',
+        verdict: 'fail',
+        evidence: [
+          {
+            summary: '<img src=x onerror=alert(1)>',
+            canary: 'CANARY1',
+            replay: 'npm run compliance',
+            found: [{ path: 'requests[0]', excerpt: 'a <script>CANARY1</script>' }],
+          },
+        ],
+      },
       { stack: 'evil<b>/../x', check: 'TR-STACK-5', verdict: 'pass', evidence: [], model: { verdict: 'fail' } },
     ],
   };
 
-  it('links every failing cell to its evidence on its row\'s page with a line of why, marks the canary there and escapes what the stacks sent', () => {
+  it("links every failing cell to its evidence on its row's page with a line of why, marks the canary there and escapes what the stacks sent", () => {
     const html = compliancePage(hostile);
     const [row] = complianceRowPages(hostile);
     // The row's page stays in compliance/, whatever the id holds.
@@ -166,7 +188,7 @@ describe('the compliance page', () => {
     expect(html).toContain('pass<br><small>model: fail</small>');
   });
 
-  it('reads the committed matrix: every stack has a cell for every check, and every failing cell links to an anchor of its row\'s page', () => {
+  it("reads the committed matrix: every stack has a cell for every check, and every failing cell links to an anchor of its row's page", () => {
     const report = JSON.parse(readFileSync(join(ROOT, 'stacks', 'compliance', 'report.json'), 'utf8'));
     const html = compliancePage(report);
     const cells = html.match(/<td class="verdict-(pass|fail|na)"/g) ?? [];
@@ -186,11 +208,15 @@ describe('the mutants page', () => {
 
   it('has a row per requirement with each of its mutants, and one per unchecked MUST with what checks it', () => {
     const unchecked = readUnchecked();
-    const html = page(requirementTable(spec.requirements, mutants, unchecked), new Map(mutants.map((m) => [m.name, { name: m.name, description: m.description, href: `x.html#${m.name}` }] as const)));
+    const html = page(
+      requirementTable(spec.requirements, mutants, unchecked),
+      new Map(mutants.map((m) => [m.name, { name: m.name, description: m.description, href: `x.html#${m.name}` }] as const)),
+    );
     for (const m of mutants) expect(html, m.name).toContain(`<code>${m.name}</code>`);
     const named = new Set(mutants.map((m) => m.breaks));
     for (const id of named) expect(html).toContain(`<tr id="${id}"><td><a href="ch.html#${id}">`);
-    for (const [id, u] of Object.entries(unchecked)) expect(html).toContain(`<tr id="${id}"><td><a href="ch.html#${id}"><code>${id}</code></a></td><td>${u.checkedBy}</td>`);
+    for (const [id, u] of Object.entries(unchecked))
+      expect(html).toContain(`<tr id="${id}"><td><a href="ch.html#${id}"><code>${id}</code></a></td><td>${u.checkedBy}</td>`);
     expect(html.match(/<td>killed in npm test<\/td>/g)?.length).toBe(named.size);
   });
 

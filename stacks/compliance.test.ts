@@ -20,37 +20,51 @@ const report = readCommitted();
 /** `name -> version` of a Python stack folder's requirements.txt (the `name==version` lines). */
 function pythonPins(adapter: string): Record<string, string> {
   const text = readFileSync(join(STACKS_DIR, dirname(adapter), 'requirements.txt'), 'utf8');
-  return Object.fromEntries([...text.matchAll(/^([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?==([^\s;\\]+)/gm)].map((m) => [m[1]!.toLowerCase().replace(/[._]/g, '-'), m[2]!]));
+  return Object.fromEntries(
+    [...text.matchAll(/^([A-Za-z0-9_.-]+)(?:\[[^\]]*\])?==([^\s;\\]+)/gm)].map((m) => [m[1]!.toLowerCase().replace(/[._]/g, '-'), m[2]!]),
+  );
 }
 /** Generated cases per passing cell in the drift check (the committed run has more). */
 const DRIFT_RUNS = 5;
 
 describe('compliance matrix', () => {
-  it('TR-STACK-12: report.json matches compliance-report.schema.json, and the README and the rows\' files are that report rendered', () => {
+  it("TR-STACK-12: report.json matches compliance-report.schema.json, and the README and the rows' files are that report rendered", () => {
     const validate = loadSchemas().getSchema('https://toolresult.dev/schemas/v1/conformance/compliance-report.schema.json')!;
     expect(validate(report), JSON.stringify(validate.errors?.[0])).toBe(true);
     const pages = renderPages(report);
     for (const [file, text] of pages) expect(readFileSync(join(COMPLIANCE_DIR, file), 'utf8'), file).toBe(text);
     // No file of a row that is gone.
-    expect(readdirSync(join(COMPLIANCE_DIR, 'rows')).map((f) => `rows/${f}`).sort()).toEqual([...pages.keys()].filter((f) => f.startsWith('rows/')).sort());
+    expect(
+      readdirSync(join(COMPLIANCE_DIR, 'rows'))
+        .map((f) => `rows/${f}`)
+        .sort(),
+    ).toEqual([...pages.keys()].filter((f) => f.startsWith('rows/')).sort());
     expect(report.checks.map((c) => c.id)).toEqual(CHECKS.map((c) => c.id));
     expect(report.stacks.map((s) => s.id)).toEqual(STACK_ROWS.map((r) => r.id));
   });
 
-  it('TR-STACK-12: the matrix page is a page: rows × checks and one line of why per failing cell, linking to the evidence in its row\'s file', () => {
+  it("TR-STACK-12: the matrix page is a page: rows × checks and one line of why per failing cell, linking to the evidence in its row's file", () => {
     const readme = readFileSync(join(COMPLIANCE_DIR, 'README.md'), 'utf8');
     const lines = readme.split('\n');
     const notPassing = report.cells.filter((c) => c.verdict === 'fail' || c.verdict === 'limit' || c.verdict === 'error');
     // The table, the legend, one line per failing cell (and a heading per row), the figures: nothing else.
     expect(lines.length).toBeLessThan(40 + 5 * report.stacks.length + notPassing.length + report.checks.length);
-    expect(lines.some((l) => l.startsWith('```')), 'no evidence on the matrix page').toBe(false);
+    expect(
+      lines.some((l) => l.startsWith('```')),
+      'no evidence on the matrix page',
+    ).toBe(false);
     const ids = new Map<string, Set<string>>();
-    const anchorsOf = (file: string) => ids.get(file) ?? ids.set(file, new Set([...readFileSync(join(COMPLIANCE_DIR, file), 'utf8').matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!))).get(file)!;
+    const anchorsOf = (file: string) =>
+      ids.get(file) ??
+      ids.set(file, new Set([...readFileSync(join(COMPLIANCE_DIR, file), 'utf8').matchAll(/<a id="([^"]+)"><\/a>/g)].map((m) => m[1]!))).get(file)!;
     for (const c of notPassing) {
       const target = `${rowFile(c.stack)}#${anchor(c.check)}`;
       // The cell of the table and its line of why both link to the evidence, which is there.
       expect(lines.filter((l) => l.includes(`](${target})`)).length, target).toBe(2);
-      expect(lines.find((l) => l.startsWith('- [') && l.includes(`](${target}): `)), target).toContain(md(why(c)));
+      expect(
+        lines.find((l) => l.startsWith('- [') && l.includes(`](${target}): `)),
+        target,
+      ).toContain(md(why(c)));
       expect(anchorsOf(rowFile(c.stack)).has(anchor(c.check)), target).toBe(true);
     }
   });
@@ -60,7 +74,14 @@ describe('compliance matrix', () => {
     // A control per language (control: TypeScript, control-py: Python), each at every provider.
     const languages = [...new Set(controls.map((s) => s.stack))].sort();
     expect(languages).toEqual(['control', 'control-py']);
-    for (const l of languages) expect(controls.filter((s) => s.stack === l).map((s) => s.provider).sort(), l).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
+    for (const l of languages)
+      expect(
+        controls
+          .filter((s) => s.stack === l)
+          .map((s) => s.provider)
+          .sort(),
+        l,
+      ).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
     for (const s of controls) {
       const cells = report.cells.filter((c) => c.stack === s.id);
       expect(cells.map((c) => c.check)).toEqual(CHECKS.map((c) => c.id));
@@ -76,7 +97,11 @@ describe('compliance matrix', () => {
     // carried its format's error signal. The vectors include error results, so the cell ran on them.
     for (const c of report.cells.filter((x) => x.check === 'TR-STACK-8')) {
       expect(c.vectors, c.stack).toBeGreaterThan(0);
-      if (c.verdict === 'fail' || c.verdict === 'limit') expect(c.evidence.some((e) => /as a success|threw|never reached|no tool-result part/.test(e.summary)), c.stack).toBe(true);
+      if (c.verdict === 'fail' || c.verdict === 'limit')
+        expect(
+          c.evidence.some((e) => /as a success|threw|never reached|no tool-result part/.test(e.summary)),
+          c.stack,
+        ).toBe(true);
     }
   });
 
@@ -91,7 +116,9 @@ describe('compliance matrix', () => {
       for (const e of c.evidence) expect(e.summary, `${c.stack} ${c.check} ${e.case}`).toMatch(declared!.expects.summary);
     }
     // Every declared limit has a cell it explains, and the report names no stale one.
-    for (const r of STACK_ROWS) for (const check of Object.keys(r.limits ?? {})) expect(report.cells.find((c) => c.stack === r.id && c.check === check)?.verdict, `${r.id} ${check}`).toBe('limit');
+    for (const r of STACK_ROWS)
+      for (const check of Object.keys(r.limits ?? {}))
+        expect(report.cells.find((c) => c.stack === r.id && c.check === check)?.verdict, `${r.id} ${check}`).toBe('limit');
     expect(report.findings).toEqual([]);
     const must = new Set(report.checks.filter((k) => k.level === 'MUST').map((k) => k.id));
     const integration = report.cells.filter((c) => /-toolresult@/.test(c.stack) && must.has(c.check));
@@ -135,14 +162,26 @@ describe('compliance matrix', () => {
       }
       if (python) expect(s.runtime, `${s.id}: the runtime's MCP major is the pinned mcp's`).toContain(`mcp ${pins['mcp']!.split('.')[0]}.x`);
       // A row names the provider package that built its body (the control builds its own).
-      const providerPackages = s.provider === 'anthropic' ? ['@ai-sdk/anthropic', '@langchain/anthropic', 'anthropic', 'langchain-anthropic'] : ['@ai-sdk/openai', '@langchain/openai', 'openai', 'langchain-openai'];
-      if (!s.control) expect(s.version.split(' ').some((nv) => providerPackages.includes(nv.slice(0, nv.lastIndexOf('@')))), `${s.id} names its provider package`).toBe(true);
+      const providerPackages =
+        s.provider === 'anthropic'
+          ? ['@ai-sdk/anthropic', '@langchain/anthropic', 'anthropic', 'langchain-anthropic']
+          : ['@ai-sdk/openai', '@langchain/openai', 'openai', 'langchain-openai'];
+      if (!s.control)
+        expect(
+          s.version.split(' ').some((nv) => providerPackages.includes(nv.slice(0, nv.lastIndexOf('@')))),
+          `${s.id} names its provider package`,
+        ).toBe(true);
     }
   });
 
   it('TR-STACK-11, TR-STACK-14: the control adapter produces its committed rows (the drift check, on those rows)', async () => {
     // The TypeScript control here; the Python one, which needs its venv, runs in `npm run compliance:verify` (every control row, every day).
-    const problems = await verifyCommitted(report, DRIFT_RUNS, undefined, report.stacks.filter((s) => s.control && s.stack === 'control').map((s) => s.id));
+    const problems = await verifyCommitted(
+      report,
+      DRIFT_RUNS,
+      undefined,
+      report.stacks.filter((s) => s.control && s.stack === 'control').map((s) => s.id),
+    );
     expect(problems, 'run `npm run compliance` and commit stacks/compliance/').toEqual([]);
   }, 300_000);
 });

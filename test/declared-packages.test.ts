@@ -41,17 +41,27 @@ function importedPackages(source: string): string[] {
     .map((s) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!));
 }
 
-const declared = new Set([packageJson.name, ...Object.keys(packageJson.dependencies), ...Object.keys(packageJson.devDependencies), ...Object.keys(packageJson.peerDependencies)]);
+const declared = new Set([
+  packageJson.name,
+  ...Object.keys(packageJson.dependencies),
+  ...Object.keys(packageJson.devDependencies),
+  ...Object.keys(packageJson.peerDependencies),
+]);
 
 // The agent stacks' own project (stacks/npm, scripts/stack-packages.ts): its packages are found by
 // the folders it is linked into, and by no other.
 const stackProject = JSON.parse(readFileSync(join(ROOT, 'stacks', 'npm', 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
 const STACK_FOLDERS = ['stacks/', 'integrations/', 'bench/'];
-const declaredFor = (file: string, pkg: string): boolean => declared.has(pkg) || (STACK_FOLDERS.some((f) => file.startsWith(f)) && Object.hasOwn(stackProject.dependencies, pkg));
+const declaredFor = (file: string, pkg: string): boolean =>
+  declared.has(pkg) || (STACK_FOLDERS.some((f) => file.startsWith(f)) && Object.hasOwn(stackProject.dependencies, pkg));
 
 describe('imported packages', () => {
   it('the scan reads every import form and would see an undeclared package', () => {
-    expect(importedPackages("import a from 'x';\nexport { b } from '@s/y/z';\nimport 'side';\nawait import('dyn');\nimport c from './local.ts';\nimport d from 'node:fs';")).toEqual(['x', '@s/y', 'side', 'dyn']);
+    expect(
+      importedPackages(
+        "import a from 'x';\nexport { b } from '@s/y/z';\nimport 'side';\nawait import('dyn');\nimport c from './local.ts';\nimport d from 'node:fs';",
+      ),
+    ).toEqual(['x', '@s/y', 'side', 'dyn']);
     // An import written inside a string literal (a test's example) is no import.
     expect(importedPackages(`const example = "await import('in-a-string')";`)).toEqual([]);
     expect(declared.has('@modelcontextprotocol/made-up')).toBe(false);
@@ -63,7 +73,11 @@ describe('imported packages', () => {
   it('every package a source imports is declared in package.json, or, in the folders linked to it, in stacks/npm/package.json', () => {
     const files = sources(ROOT);
     expect(files.length).toBeGreaterThan(300);
-    const undeclared = files.flatMap((f) => importedPackages(readFileSync(f, 'utf8')).filter((p) => !declaredFor(relative(ROOT, f), p)).map((p) => `${relative(ROOT, f)}: ${p}`));
+    const undeclared = files.flatMap((f) =>
+      importedPackages(readFileSync(f, 'utf8'))
+        .filter((p) => !declaredFor(relative(ROOT, f), p))
+        .map((p) => `${relative(ROOT, f)}: ${p}`),
+    );
     expect(undeclared).toEqual([]);
   });
 });

@@ -35,6 +35,8 @@ describe('the hostile cost profile, quick size', { timeout: GUARDED_TEST_MS }, (
       expect(row!.trimEnd().endsWith(impl.notApplicable.includes(c.name) ? ' n/a' : ' ok'), row).toBe(true);
     }
     const applicable = CLASSES.length - impl.notApplicable.length;
-    expect(lines.at(-1)).toBe(`${applicable} within their limits, 0 beyond${impl.notApplicable.length > 0 ? `, ${impl.notApplicable.length} not applicable` : ''}`);
+    expect(lines.at(-1)).toBe(
+      `${applicable} within their limits, 0 beyond${impl.notApplicable.length > 0 ? `, ${impl.notApplicable.length} not applicable` : ''}`,
+    );
   });
 });

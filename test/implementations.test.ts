@@ -66,7 +66,9 @@ describe('conformance of the implementations in this repository', { timeout: GUA
     const report = join(tmp, `${name.replace(/\W+/g, '-')}.json`);
     const r = await run(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, ...impl.command]);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.at(-1), r.stdout.slice(-4000) + r.stderr.slice(-2000)).toMatch(impl.unclaimed === undefined && impl.noByteArrays === undefined ? /^\d+ passed, 0 failed$/ : /^\d+ passed, 0 failed, \d+ skipped$/);
+    expect(lines.at(-1), r.stdout.slice(-4000) + r.stderr.slice(-2000)).toMatch(
+      impl.unclaimed === undefined && impl.noByteArrays === undefined ? /^\d+ passed, 0 failed$/ : /^\d+ passed, 0 failed, \d+ skipped$/,
+    );
     expect(r.status).toBe(0);
     const json = JSON.parse(readFileSync(report, 'utf8')) as {
       specVersion: string;

@@ -58,7 +58,12 @@ function tagged(v: unknown): unknown {
 
 /** A restored result (tool-result.schema.json) as a result input for persist. */
 function asResultInput(r: Record<string, unknown>): Input {
-  const out: Input = { content: r.content, isError: r.isError, artifacts: tagged(r.artifacts), warnings: (r.warnings as { code: string }[]).map((w) => w.code) };
+  const out: Input = {
+    content: r.content,
+    isError: r.isError,
+    artifacts: tagged(r.artifacts),
+    warnings: (r.warnings as { code: string }[]).map((w) => w.code),
+  };
   if ('structured' in r) out.structured = tagged(r.structured);
   if (r.isError === true) delete out.artifacts;
   return out;
@@ -71,9 +76,41 @@ const corpus: Input[] = [
   { result: { content: 'boom', isError: true, structured: { code: 'NOT_FOUND' } } },
   { result: { content: 'esc /\u2028\u2029\u007f\u0001\u001f"\\\b\f\n\r\t\ufeff\u0000', isError: false } },
   { result: { content: 'keys', isError: false, structured: { '\uff5e': 1, '😀': 2, a: 3, A: 4, '': 5, 'e\u0301': 6, é: 7, '10': 8, '9': 9 } } },
-  { result: { content: 'numbers', isError: false, structured: [0, { $tr: 'number', value: '-0' }, 5e-324, 1e-7, 0.000001, 1.5e20, 9007199254740991, -9007199254740991, 0.1, 100, -12.5, 123e-20, 1 / 3] } },
-  { result: { content: 'octets', isError: false, structured: { $tr: 'object', entries: [[{ $tr: 'bytes', hex: 'c3a9ff' }, { $tr: 'bytes', hex: 'f09f98' }]] } } },
-  { result: { content: 'table', isError: false, artifacts: [table([['1', '😀'], ['\u2028', '']]), { type: 'text', label: 'L', data: { text: 'x' } }] } },
+  {
+    result: {
+      content: 'numbers',
+      isError: false,
+      structured: [0, { $tr: 'number', value: '-0' }, 5e-324, 1e-7, 0.000001, 1.5e20, 9007199254740991, -9007199254740991, 0.1, 100, -12.5, 123e-20, 1 / 3],
+    },
+  },
+  {
+    result: {
+      content: 'octets',
+      isError: false,
+      structured: {
+        $tr: 'object',
+        entries: [
+          [
+            { $tr: 'bytes', hex: 'c3a9ff' },
+            { $tr: 'bytes', hex: 'f09f98' },
+          ],
+        ],
+      },
+    },
+  },
+  {
+    result: {
+      content: 'table',
+      isError: false,
+      artifacts: [
+        table([
+          ['1', '😀'],
+          ['\u2028', ''],
+        ]),
+        { type: 'text', label: 'L', data: { text: 'x' } },
+      ],
+    },
+  },
   { result: { content: 'x'.repeat(400), isError: false, artifacts: [table([['y'.repeat(300), 'z']])] }, options: { contentBudget: 256, artifactsBudget: 256 } },
   { result: { content: 'warned', isError: false, warnings: ['hook.failed', 'content.truncated'], structured: { $tr: 'number', value: 'NaN' } } },
   { result: { content: 'deep', isError: false, structured: { $tr: 'nest', depth: 64, kind: 'object', leaf: 'bottom' } } },
@@ -82,14 +119,24 @@ const corpus: Input[] = [
 
 // Results that went through each exposure policy (spec/12): the entry holds the exposed content and
 // the exposure codes, and every implementation writes and restores those bytes alike.
-const invoices = { invoices: [{ id: 'INV-1', amount: 500, note: 'é😀\u2028' }, { id: 'INV-2', amount: 0.5 }], '0': 'zero', 'a/b': { 'm~n': null } };
+const invoices = {
+  invoices: [
+    { id: 'INV-1', amount: 500, note: 'é😀\u2028' },
+    { id: 'INV-2', amount: 0.5 },
+  ],
+  '0': 'zero',
+  'a/b': { 'm~n': null },
+};
 const jsonExposed: Input = { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'json' } };
 const exposures: Input[] = [
   { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'none' } },
   jsonExposed,
   { result: { content: '', isError: false, structured: { $tr: 'number', value: '-0' } }, exposure: { policy: 'json' } },
   { result: { content: 'failed', isError: true, structured: { code: 'E42', at: [1e-7, 100] } }, exposure: { policy: 'json' } },
-  { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'allowlist', pointers: ['/invoices/1/id', '/0', '/a~1b/m~0n', '/invoices/-', '/missing'] } },
+  {
+    result: { content: 'Found 2', isError: false, structured: invoices },
+    exposure: { policy: 'allowlist', pointers: ['/invoices/1/id', '/0', '/a~1b/m~0n', '/invoices/-', '/missing'] },
+  },
   { result: { content: 'Found 2', isError: false, structured: invoices }, exposure: { policy: 'allowlist', pointers: [''] } },
   { result: { content: 'ok', isError: false }, exposure: { policy: 'allowlist', pointers: ['/x'] } },
   { result: { content: 'x'.repeat(240), isError: false, structured: invoices }, options: { contentBudget: 256 }, exposure: { policy: 'json' } },
@@ -122,7 +169,10 @@ async function checkOne(input: Input): Promise<void> {
     const result = output(await ask(reader, 'restore', { entry }), `${reader} restore`).result as Record<string, unknown>;
     expect(result, `${reader} restores the reference's result`).toEqual(output(await ask('reference', 'restore', { entry }), 'reference restore').result);
     for (const writer of WHO) {
-      const again = output(await ask(writer, 'persist', { result: asResultInput(result), ...(input.options ? { options: input.options } : {}) }), `${writer} persist`);
+      const again = output(
+        await ask(writer, 'persist', { result: asResultInput(result), ...(input.options ? { options: input.options } : {}) }),
+        `${writer} persist`,
+      );
       expect(again.entry, `${reader} restored, ${writer} wrote it back`).toBe(entry);
     }
   }

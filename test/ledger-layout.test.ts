@@ -16,7 +16,16 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The statements of a layout text or list, each with its whitespace collapsed and no trailing `;`. */
 function statements(layout: string | readonly string[]): string[] {
   const all = (typeof layout === 'string' ? [layout] : [...layout]).flatMap((text) => text.split(/;\s*(?:\n|$)/));
-  return all.map((s) => s.replace(/\s+/g, ' ').replace(/\s*;\s*$/, '').replace(/\( /g, '(').replace(/ \)/g, ')').trim()).filter((s) => s !== '');
+  return all
+    .map((s) =>
+      s
+        .replace(/\s+/g, ' ')
+        .replace(/\s*;\s*$/, '')
+        .replace(/\( /g, '(')
+        .replace(/ \)/g, ')')
+        .trim(),
+    )
+    .filter((s) => s !== '');
 }
 
 const goLayout = (file: string): string => {
@@ -27,10 +36,22 @@ const goLayout = (file: string): string => {
 
 /** A layout constant of the Python package, read by `interpreter` (the PostgreSQL store's module imports psycopg: its venv's). */
 const python = (module: string, name: string, interpreter = 'python3'): string[] =>
-  JSON.parse(execFileSync(interpreter, ['-c', `import json, ${module} as m; print(json.dumps(m.${name}))`], { cwd: join(ROOT, 'implementations', 'python'), encoding: 'utf8', timeout: 60_000 })) as string[];
+  JSON.parse(
+    execFileSync(interpreter, ['-c', `import json, ${module} as m; print(json.dumps(m.${name}))`], {
+      cwd: join(ROOT, 'implementations', 'python'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    }),
+  ) as string[];
 
 const php = (constant: string): string[] =>
-  JSON.parse(execFileSync('php', ['-r', `require 'src/autoload.php'; $l = ${constant}; echo json_encode(is_array($l) ? $l : [$l]);`], { cwd: join(ROOT, 'implementations', 'php'), encoding: 'utf8', timeout: 60_000 })) as string[];
+  JSON.parse(
+    execFileSync('php', ['-r', `require 'src/autoload.php'; $l = ${constant}; echo json_encode(is_array($l) ? $l : [$l]);`], {
+      cwd: join(ROOT, 'implementations', 'php'),
+      encoding: 'utf8',
+      timeout: 60_000,
+    }),
+  ) as string[];
 
 describe('TR-REPLAY-27: one ledger layout in every language', () => {
   const sqlite = statements(SQLITE_LAYOUT);
@@ -48,13 +69,18 @@ describe('TR-REPLAY-27: one ledger layout in every language', () => {
   });
 
   it('PostgreSQL: Python, PHP and Go create exactly the TypeScript store\u2019s statements', () => {
-    expect(statements(python('toolresult.postgres_ledger', 'POSTGRES_LAYOUT', pythonPostgres())), 'implementations/python/toolresult/postgres_ledger.py').toEqual(postgres);
+    expect(
+      statements(python('toolresult.postgres_ledger', 'POSTGRES_LAYOUT', pythonPostgres())),
+      'implementations/python/toolresult/postgres_ledger.py',
+    ).toEqual(postgres);
     expect(statements(php('\\ToolResult\\Ledger\\PostgresLedgerStore::LAYOUT')), 'implementations/php/src/Ledger/PostgresLedgerStore.php').toEqual(postgres);
     expect(statements(goLayout('implementations/go/ledger/pgledger/layout.go')), 'implementations/go/ledger/pgledger/layout.go').toEqual(postgres);
   });
 
   it('the comparison would catch a drift: one changed word fails it', () => {
     expect(statements(SQLITE_LAYOUT.replace('lease_until INTEGER', 'lease_until REAL'))).not.toEqual(sqlite);
-    expect(statements(POSTGRES_LAYOUT.replace(';\nCREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);', ';'))).not.toEqual(postgres);
+    expect(statements(POSTGRES_LAYOUT.replace(';\nCREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);', ';'))).not.toEqual(
+      postgres,
+    );
   });
 });

@@ -151,10 +151,33 @@ beforeAll(() => {
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
     const paths = packed.files.map((f) => f.path);
-    for (const p of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/reference-impl/index.js', 'dist/reference-impl/index.d.ts', 'dist/integrations/ai-sdk/index.js', 'dist/integrations/langchain/index.d.ts', 'dist/integrations/openai-agents/index.js', 'dist/integrations/mastra/index.d.ts', 'dist/schemas/model/tool-result.schema.json', 'dist/conformance/runner/cli.js', 'dist/conformance/adapter/main.js', 'dist/inspector/cli.js', 'dist/inspector/assets/index.html', 'dist/inspector/assets/app.js', 'dist/inspector/assets/app.css']) {
+    for (const p of [
+      'package.json',
+      'README.md',
+      'LICENSE',
+      'CHANGELOG.md',
+      'bin/toolresult.js',
+      'dist/reference-impl/index.js',
+      'dist/reference-impl/index.d.ts',
+      'dist/integrations/ai-sdk/index.js',
+      'dist/integrations/langchain/index.d.ts',
+      'dist/integrations/openai-agents/index.js',
+      'dist/integrations/mastra/index.d.ts',
+      'dist/schemas/model/tool-result.schema.json',
+      'dist/conformance/runner/cli.js',
+      'dist/conformance/adapter/main.js',
+      'dist/inspector/cli.js',
+      'dist/inspector/assets/index.html',
+      'dist/inspector/assets/app.js',
+      'dist/inspector/assets/app.css',
+    ]) {
       expect(paths).toContain(p);
     }
-    const unwanted = paths.filter((p) => /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(p));
+    const unwanted = paths.filter((p) =>
+      /(^|\/)(test|tests|mutants|fuzz|bench|\.ci|\.github|implementations|fixtures|testing|test-adapters|examples)\/|\.test\.|\.property\.|(?<!\.d)\.ts$|\.py$|\.mjs$/.test(
+        p,
+      ),
+    );
     expect(unwanted).toEqual([]);
     expect(readFileSync(join(ROOT, 'LICENSE'), 'utf8')).toMatch(/Apache License\s+Version 2\.0, January 2004/);
   });
@@ -199,46 +222,63 @@ describe('a project that uses the library', () => {
       ].join('\n'),
     );
     const r = spawnSync(process.execPath, ['exports.mjs'], { cwd: dir, env, encoding: 'utf8' });
-    expect(r.stdout, show(r)).toBe(`https://toolresult.dev/schemas/v1/tool-result.schema.json https://toolresult.dev/schemas/v1/conformance/vector-file.schema.json ${packageJson.version} function\n`);
+    expect(r.stdout, show(r)).toBe(
+      `https://toolresult.dev/schemas/v1/tool-result.schema.json https://toolresult.dev/schemas/v1/conformance/vector-file.schema.json ${packageJson.version} function\n`,
+    );
   });
 
-  it.each(['node16', 'bundler'])('(b) tsc (moduleResolution %s, no skipLibCheck, no @types/node) compiles a consumer and reports its type error', (resolution) => {
-    writeFileSync(
-      join(dir, 'consumer.ts'),
-      [
-        "import { ToolResult, bound, toWireMessage, auditRecord, normalize, executeToolCall, InMemoryLedger } from 'toolresult-protocol';",
-        "import type { BoundedToolResult, BoundOptions, WireMessage, AuditRecord, ToolArtifact, Warning, JsonValue, ToolMessageLike, PrivacyLevel } from 'toolresult-protocol';",
-        "const options: BoundOptions = { contentBudget: 4096 };",
-        "const artifact: ToolArtifact = { type: 'text', label: 'Note', data: { text: 'hi' } };",
-        "const structured: JsonValue = { ok: true };",
-        'const result: BoundedToolResult = bound(ToolResult.text(\'hi\', { structured, artifacts: [artifact] }), options);',
-        'const wire: WireMessage = toWireMessage(result);',
-        "const level: PrivacyLevel = 'metadata';",
-        'const record: AuditRecord = auditRecord(result, [level]);',
-        'const warnings: readonly Warning[] = result.warnings;',
-        "const message: ToolMessageLike = { content: 'x' };",
-        "const normalized: BoundedToolResult = normalize('langchain', message);",
-        'export { wire, record, warnings, normalized, executeToolCall, InMemoryLedger };',
-      ].join('\n'),
-    );
-    writeFileSync(join(dir, 'broken.ts'), "import { toWireMessage } from 'toolresult-protocol';\nexport const n: number = toWireMessage('not a bounded result');\n");
-    const config = (files: string[]) =>
-      JSON.stringify({
-        compilerOptions: { module: resolution === 'node16' ? 'node16' : 'preserve', moduleResolution: resolution, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, skipLibCheck: false, types: [] },
-        files,
-      });
-    writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch-library', version: '0.0.0', private: true, type: 'module' }));
-    writeFileSync(join(dir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
-    const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: dir, env, encoding: 'utf8' });
-    expect(ok.stdout + ok.stderr).toBe('');
-    expect(ok.status).toBe(0);
-    writeFileSync(join(dir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
-    const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: dir, env, encoding: 'utf8' });
-    expect(bad.status).not.toBe(0);
-    const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
-    expect(errors.length).toBeGreaterThan(0);
-    expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
-  });
+  it.each(['node16', 'bundler'])(
+    '(b) tsc (moduleResolution %s, no skipLibCheck, no @types/node) compiles a consumer and reports its type error',
+    (resolution) => {
+      writeFileSync(
+        join(dir, 'consumer.ts'),
+        [
+          "import { ToolResult, bound, toWireMessage, auditRecord, normalize, executeToolCall, InMemoryLedger } from 'toolresult-protocol';",
+          "import type { BoundedToolResult, BoundOptions, WireMessage, AuditRecord, ToolArtifact, Warning, JsonValue, ToolMessageLike, PrivacyLevel } from 'toolresult-protocol';",
+          'const options: BoundOptions = { contentBudget: 4096 };',
+          "const artifact: ToolArtifact = { type: 'text', label: 'Note', data: { text: 'hi' } };",
+          'const structured: JsonValue = { ok: true };',
+          "const result: BoundedToolResult = bound(ToolResult.text('hi', { structured, artifacts: [artifact] }), options);",
+          'const wire: WireMessage = toWireMessage(result);',
+          "const level: PrivacyLevel = 'metadata';",
+          'const record: AuditRecord = auditRecord(result, [level]);',
+          'const warnings: readonly Warning[] = result.warnings;',
+          "const message: ToolMessageLike = { content: 'x' };",
+          "const normalized: BoundedToolResult = normalize('langchain', message);",
+          'export { wire, record, warnings, normalized, executeToolCall, InMemoryLedger };',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(dir, 'broken.ts'),
+        "import { toWireMessage } from 'toolresult-protocol';\nexport const n: number = toWireMessage('not a bounded result');\n",
+      );
+      const config = (files: string[]) =>
+        JSON.stringify({
+          compilerOptions: {
+            module: resolution === 'node16' ? 'node16' : 'preserve',
+            moduleResolution: resolution,
+            target: 'es2022',
+            lib: ['es2023'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: false,
+            types: [],
+          },
+          files,
+        });
+      writeFileSync(join(dir, 'package.json'), JSON.stringify({ name: 'scratch-library', version: '0.0.0', private: true, type: 'module' }));
+      writeFileSync(join(dir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
+      const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: dir, env, encoding: 'utf8' });
+      expect(ok.stdout + ok.stderr).toBe('');
+      expect(ok.status).toBe(0);
+      writeFileSync(join(dir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
+      const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: dir, env, encoding: 'utf8' });
+      expect(bad.status).not.toBe(0);
+      const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
+    },
+  );
 });
 
 describe('a project that runs the kit', () => {
@@ -284,7 +324,11 @@ describe('a project that runs the kit', () => {
     expect(failing.status, show(failing)).toBe(1);
     const replay = /^ {2}replay: (.*)$/m.exec(failing.stdout)?.[1];
     expect(replay, show(failing)).toBe(`npx --no-install toolresult conformance --only vector/bound/measure/null -- node ${adapter}`);
-    const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], { cwd: dir, env, encoding: 'utf8' });
+    const direct = spawnSync(join(dir, 'node_modules', '.bin', 'toolresult'), ['conformance', '--only', 'vector/bound/measure/null', '--', 'node', adapter], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+    });
     expect(/^ {2}replay: (\S+ \S+)/m.exec(direct.stdout)?.[1]).toBe('./node_modules/.bin/toolresult conformance');
   }, 180_000);
 });
@@ -297,11 +341,14 @@ describe('(f) the kit for any language: one command naming one package', () => {
     expect(manifest.version).toBe(packageJson.version);
     expect(manifest.bin).toEqual({ [KIT_PACKAGE]: 'bin/toolresult.js' });
     for (const n of KIT_LIBRARIES) expect(manifest.dependencies[n]).toBe(packageJson.peerDependencies[n]);
-    for (const n of Object.keys(packageJson.dependencies)) expect(manifest.dependencies[n]).toBe(packageJson.dependencies[n as keyof typeof packageJson.dependencies]);
+    for (const n of Object.keys(packageJson.dependencies))
+      expect(manifest.dependencies[n]).toBe(packageJson.dependencies[n as keyof typeof packageJson.dependencies]);
   });
 
   it("the README's command runs the whole kit against the Python adapter in an empty directory, and passes", async () => {
-    const [line, ...more] = readmeBlock('kit-any-language').split('\n').filter((l) => l.trim() !== '');
+    const [line, ...more] = readmeBlock('kit-any-language')
+      .split('\n')
+      .filter((l) => l.trim() !== '');
     expect(more).toEqual([]);
     expect(line).toMatch(new RegExp(`^npx ${KIT_PACKAGE} -- python3 \\S+$`));
     // npx fetches a package by name; a tarball it takes with -p and the program's name. The longer
@@ -325,45 +372,68 @@ describe('(g) a project that uses the stack integrations', () => {
     writeFileSync(join(stacksDir, 'billing-server.mjs'), readmeBlock('stack-server'));
   }, 900_000);
 
-  it.each(['ai-sdk', 'langchain', 'openai-agents', 'mastra'])('the README example of %s runs from the tarball and prints what the README documents', (stack) => {
-    writeFileSync(join(stacksDir, `${stack}.mjs`), readmeBlock(`stack-${stack}`));
-    const r = spawnSync(process.execPath, [`${stack}.mjs`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 120_000 });
-    expect(r.stdout, show(r)).toBe(readmeBlock(`stack-${stack}-output`));
-    expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
-  }, 150_000);
+  it.each(['ai-sdk', 'langchain', 'openai-agents', 'mastra'])(
+    'the README example of %s runs from the tarball and prints what the README documents',
+    (stack) => {
+      writeFileSync(join(stacksDir, `${stack}.mjs`), readmeBlock(`stack-${stack}`));
+      const r = spawnSync(process.execPath, [`${stack}.mjs`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 120_000 });
+      expect(r.stdout, show(r)).toBe(readmeBlock(`stack-${stack}-output`));
+      expect(r.stderr).toBe('');
+      expect(r.status).toBe(0);
+    },
+    150_000,
+  );
 
-  it.each(['node16', 'bundler'])('tsc (moduleResolution %s) compiles a consumer of every integration subpath and reports its type error', (resolution) => {
-    writeFileSync(
-      join(stacksDir, 'consumer.ts'),
-      [
-        "import { ToolResult, InMemoryLedger } from 'toolresult-protocol';",
-        "import { wrapMcpTools, wrapTools, type IntegrationOptions } from 'toolresult-protocol/ai-sdk';",
-        "import { loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
-        "import { mcpTools as agentsTools, resultTool as agentsTool } from 'toolresult-protocol/openai-agents';",
-        "import { mcpTools as mastraTools, resultTool as mastraTool } from 'toolresult-protocol/mastra';",
-        "const options: IntegrationOptions = { ledger: new InMemoryLedger(), exposure: { policy: 'none' }, bound: { contentBudget: 4096 } };",
-        "const lc = resultTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', schema: { type: 'object', properties: {} } }, options);",
-        "const ag = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, options);",
-        "const ms = mastraTool(() => ToolResult.text('hi'), { id: 'hi', description: 'Says hi' }, options);",
-        'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms };',
-      ].join('\n'),
-    );
-    writeFileSync(join(stacksDir, 'broken.ts'), "import { resultTool } from 'toolresult-protocol/langchain';\nexport const t: number = resultTool(() => 'not a result', { name: 'x' });\n");
-    // skipLibCheck: the stacks' own declarations do not check (@mastra/core bundles types of other packages; ai needs DOM types).
-    const config = (files: string[]) =>
-      JSON.stringify({ compilerOptions: { module: resolution === 'node16' ? 'node16' : 'preserve', moduleResolution: resolution, target: 'es2022', lib: ['es2023'], strict: true, noEmit: true, skipLibCheck: true, types: [] }, files });
-    writeFileSync(join(stacksDir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
-    const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
-    expect(ok.stdout + ok.stderr).toBe('');
-    expect(ok.status).toBe(0);
-    writeFileSync(join(stacksDir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
-    const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
-    expect(bad.status).not.toBe(0);
-    const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
-    expect(errors.length).toBeGreaterThan(0);
-    expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
-  }, 600_000);
+  it.each(['node16', 'bundler'])(
+    'tsc (moduleResolution %s) compiles a consumer of every integration subpath and reports its type error',
+    (resolution) => {
+      writeFileSync(
+        join(stacksDir, 'consumer.ts'),
+        [
+          "import { ToolResult, InMemoryLedger } from 'toolresult-protocol';",
+          "import { wrapMcpTools, wrapTools, type IntegrationOptions } from 'toolresult-protocol/ai-sdk';",
+          "import { loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
+          "import { mcpTools as agentsTools, resultTool as agentsTool } from 'toolresult-protocol/openai-agents';",
+          "import { mcpTools as mastraTools, resultTool as mastraTool } from 'toolresult-protocol/mastra';",
+          "const options: IntegrationOptions = { ledger: new InMemoryLedger(), exposure: { policy: 'none' }, bound: { contentBudget: 4096 } };",
+          "const lc = resultTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', schema: { type: 'object', properties: {} } }, options);",
+          "const ag = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, options);",
+          "const ms = mastraTool(() => ToolResult.text('hi'), { id: 'hi', description: 'Says hi' }, options);",
+          'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms };',
+        ].join('\n'),
+      );
+      writeFileSync(
+        join(stacksDir, 'broken.ts'),
+        "import { resultTool } from 'toolresult-protocol/langchain';\nexport const t: number = resultTool(() => 'not a result', { name: 'x' });\n",
+      );
+      // skipLibCheck: the stacks' own declarations do not check (@mastra/core bundles types of other packages; ai needs DOM types).
+      const config = (files: string[]) =>
+        JSON.stringify({
+          compilerOptions: {
+            module: resolution === 'node16' ? 'node16' : 'preserve',
+            moduleResolution: resolution,
+            target: 'es2022',
+            lib: ['es2023'],
+            strict: true,
+            noEmit: true,
+            skipLibCheck: true,
+            types: [],
+          },
+          files,
+        });
+      writeFileSync(join(stacksDir, `tsconfig.${resolution}.json`), config(['consumer.ts']));
+      const ok = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+      expect(ok.stdout + ok.stderr).toBe('');
+      expect(ok.status).toBe(0);
+      writeFileSync(join(stacksDir, `tsconfig.${resolution}-broken.json`), config(['consumer.ts', 'broken.ts']));
+      const bad = spawnSync(process.execPath, [TSC, '-p', `tsconfig.${resolution}-broken.json`], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+      expect(bad.status).not.toBe(0);
+      const errors = bad.stdout.split('\n').filter((l) => /error TS\d+/.test(l));
+      expect(errors.length).toBeGreaterThan(0);
+      expect(errors.every((l) => l.startsWith('broken.ts('))).toBe(true);
+    },
+    600_000,
+  );
 });
 
 describe('(d) package linters', () => {
@@ -397,27 +467,48 @@ describe('(h) npm publish --dry-run, by the README lines', () => {
     const all = lines();
     expect(all.slice(0, 2)).toEqual(['npm pack --pack-destination .tmp/npm-publish', 'npm run pack:kit -- --out .tmp/npm-publish --no-build']);
     const tag = packageJson.version.includes('-') ? ' --tag next' : '';
-    expect(all.slice(2)).toEqual([`npm publish .tmp/npm-publish/${packed.filename}${tag}`, `npm publish .tmp/npm-publish/${kitTarball.replace(/.*\//, '')}${tag}`]);
+    expect(all.slice(2)).toEqual([
+      `npm publish .tmp/npm-publish/${packed.filename}${tag}`,
+      `npm publish .tmp/npm-publish/${kitTarball.replace(/.*\//, '')}${tag}`,
+    ]);
   });
 
   it.each([
     ['toolresult-protocol', 2],
     [KIT_PACKAGE, 3],
-  ] as const)('%s: the dry run publishes the tarball at the version of package.json, no warning but the login', (name, index) => {
-    const line = lines()[index]!.replace(/^npm publish /, 'npm publish --dry-run --json ').replace(/\.tmp\/npm-publish\/(\S+)/, (_m, f: string) => join(tmp, f));
-    const r = spawnSync('sh', ['-c', line], { cwd: tmp, env: loud, encoding: 'utf8', timeout: 180_000 });
-    expect(r.status, show(r)).toBe(0);
-    const warnings = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => /^npm (warn|WARN|error|ERR)/.test(l));
-    expect(warnings.filter((l) => !NOT_LOGGED_IN.test(l)), show(r)).toEqual([]);
-    const tag = packageJson.version.includes('-') ? 'next' : 'latest';
-    expect(r.stderr, show(r)).toMatch(new RegExp(`Publishing to https://registry\\.npmjs\\.org/ with tag ${tag} and default access \\(dry-run\\)`));
-    type Published = { name: string; version: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] };
-    const json = JSON.parse(r.stdout) as Published | Record<string, Published>;
-    const p = (typeof json.name === 'string' ? json : Object.values(json)[0]) as Published;
-    expect([p.name, p.version]).toEqual([name, packageJson.version]);
-    const paths = p.files.map((f) => f.path);
-    for (const f of ['package.json', 'README.md', 'LICENSE', 'CHANGELOG.md', 'bin/toolresult.js', 'dist/conformance/runner/cli.js', 'dist/schemas/model/tool-result.schema.json']) expect(paths).toContain(f);
-    if (name === 'toolresult-protocol') expect(paths).toContain('dist/integrations/ai-sdk/index.js');
-    process.stdout.write(`npm publish --dry-run: ${p.name} ${p.version}, ${p.size} bytes packed, ${p.unpackedSize} unpacked, ${p.entryCount} files\n`);
-  }, 180_000);
+  ] as const)(
+    '%s: the dry run publishes the tarball at the version of package.json, no warning but the login',
+    (name, index) => {
+      const line = lines()
+        [index]!.replace(/^npm publish /, 'npm publish --dry-run --json ')
+        .replace(/\.tmp\/npm-publish\/(\S+)/, (_m, f: string) => join(tmp, f));
+      const r = spawnSync('sh', ['-c', line], { cwd: tmp, env: loud, encoding: 'utf8', timeout: 180_000 });
+      expect(r.status, show(r)).toBe(0);
+      const warnings = `${r.stdout}\n${r.stderr}`.split('\n').filter((l) => /^npm (warn|WARN|error|ERR)/.test(l));
+      expect(
+        warnings.filter((l) => !NOT_LOGGED_IN.test(l)),
+        show(r),
+      ).toEqual([]);
+      const tag = packageJson.version.includes('-') ? 'next' : 'latest';
+      expect(r.stderr, show(r)).toMatch(new RegExp(`Publishing to https://registry\\.npmjs\\.org/ with tag ${tag} and default access \\(dry-run\\)`));
+      type Published = { name: string; version: string; size: number; unpackedSize: number; entryCount: number; files: { path: string }[] };
+      const json = JSON.parse(r.stdout) as Published | Record<string, Published>;
+      const p = (typeof json.name === 'string' ? json : Object.values(json)[0]) as Published;
+      expect([p.name, p.version]).toEqual([name, packageJson.version]);
+      const paths = p.files.map((f) => f.path);
+      for (const f of [
+        'package.json',
+        'README.md',
+        'LICENSE',
+        'CHANGELOG.md',
+        'bin/toolresult.js',
+        'dist/conformance/runner/cli.js',
+        'dist/schemas/model/tool-result.schema.json',
+      ])
+        expect(paths).toContain(f);
+      if (name === 'toolresult-protocol') expect(paths).toContain('dist/integrations/ai-sdk/index.js');
+      process.stdout.write(`npm publish --dry-run: ${p.name} ${p.version}, ${p.size} bytes packed, ${p.unpackedSize} unpacked, ${p.entryCount} files\n`);
+    },
+    180_000,
+  );
 });

@@ -49,7 +49,8 @@ describe('(b) PHP_CodeSniffer, PSR-12', () => {
   it('the filter leaves out the readonly-class misreading only: a real side effect beside a readonly class is reported', () => {
     const dir = join(tmp, 'phpcs-probe');
     mkdirSync(dir);
-    const klass = '<?php\n\ndeclare(strict_types=1);\n\nnamespace Probe;\n\nfinal readonly class A\n{\n    public function __construct(public int $x)\n    {\n    }\n}\n';
+    const klass =
+      '<?php\n\ndeclare(strict_types=1);\n\nnamespace Probe;\n\nfinal readonly class A\n{\n    public function __construct(public int $x)\n    {\n    }\n}\n';
     writeFileSync(join(dir, 'A.php'), klass);
     writeFileSync(join(dir, 'B.php'), klass.replace('final readonly class A', "echo 'side effect';\n\nfinal readonly class B"));
     const r = spawnSync('phpcs', ['--standard=PSR12', '--report=json', 'A.php', 'B.php'], { cwd: dir, env, encoding: 'utf8' });
@@ -91,7 +92,11 @@ describe('(c) a project that installs the package with Composer by the README', 
     expect(Object.keys(p.autoload).sort()).toEqual(['files', 'psr-4']);
     expect(p.bin).toEqual(['bin/toolresult-php-adapter']);
     expect(statSync(join(app, 'vendor', 'bin', 'toolresult-php-adapter')).mode & 0o111).not.toBe(0);
-    const size = spawnSync('composer', ['archive', '--format=tar.gz', '--dir', tmp, '--file', 'toolresult-protocol-php'], { cwd: checkout, env, encoding: 'utf8' });
+    const size = spawnSync('composer', ['archive', '--format=tar.gz', '--dir', tmp, '--file', 'toolresult-protocol-php'], {
+      cwd: checkout,
+      env,
+      encoding: 'utf8',
+    });
     expect(size.status, show(size)).toBe(0);
     const archive = join(tmp, 'toolresult-protocol-php.tar.gz');
     process.stdout.write(`php package (composer archive, tar.gz): ${statSync(archive).size} bytes\n`);
@@ -129,8 +134,11 @@ describe('(c) a project that installs the package with Composer by the README', 
 
   it("the package's code reaches nowhere outside the package", () => {
     const installed = join(app, 'vendor', 'toolresult', 'toolresult-protocol');
-    const code = ['src', 'kit', 'generated', 'bin']
-      .flatMap((d) => readdirSync(join(installed, d), { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name)));
+    const code = ['src', 'kit', 'generated', 'bin'].flatMap((d) =>
+      readdirSync(join(installed, d), { recursive: true, withFileTypes: true })
+        .filter((e) => e.isFile())
+        .map((e) => join(e.parentPath, e.name)),
+    );
     expect(code.length).toBeGreaterThan(150);
     const reaching = code.filter((f) => {
       const text = readFileSync(f, 'utf8');
@@ -140,6 +148,16 @@ describe('(c) a project that installs the package with Composer by the README', 
   });
 
   it('(d) the README kit line: every group passes against the installed vendor/bin/toolresult-php-adapter, nothing skipped but the byte-array cases PHP cannot build', async () => {
-    await expectReadmeKitLinePasses({ readme: README, adapter: 'vendor/bin/toolresult-php-adapter', adapterName: 'toolresult-php', version: packageJson.version, root: ROOT, cwd: app, reportDir: tmp, env, noByteArrays: true });
+    await expectReadmeKitLinePasses({
+      readme: README,
+      adapter: 'vendor/bin/toolresult-php-adapter',
+      adapterName: 'toolresult-php',
+      version: packageJson.version,
+      root: ROOT,
+      cwd: app,
+      reportDir: tmp,
+      env,
+      noByteArrays: true,
+    });
   }, 600_000);
 });

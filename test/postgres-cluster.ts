@@ -20,9 +20,15 @@ function binDir(): string {
   const given = process.env.TOOLRESULT_PG_BIN;
   if (given) return given;
   const base = '/usr/lib/postgresql';
-  const versions = existsSync(base) ? readdirSync(base).filter((v) => existsSync(join(base, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  const versions = existsSync(base)
+    ? readdirSync(base)
+        .filter((v) => existsSync(join(base, v, 'bin', 'initdb')))
+        .sort((a, b) => Number(b) - Number(a))
+    : [];
   if (versions.length === 0) {
-    throw new Error('PostgreSQL server binaries not found: install Debian\'s postgresql package (.ci/setup.d/18-postgres.sh) or set TOOLRESULT_PG_BIN to the directory holding initdb and pg_ctl');
+    throw new Error(
+      "PostgreSQL server binaries not found: install Debian's postgresql package (.ci/setup.d/18-postgres.sh) or set TOOLRESULT_PG_BIN to the directory holding initdb and pg_ctl",
+    );
   }
   return join(base, versions[0]!, 'bin');
 }

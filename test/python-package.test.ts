@@ -87,7 +87,9 @@ describe('(b) the wheel and the sdist', () => {
     expect(out).toHaveLength(2);
     wheel = join(dist, out.find((f) => f.endsWith('.whl'))!);
     sdist = join(dist, out.find((f) => f.endsWith('.tar.gz'))!);
-    process.stdout.write(`python wheel: ${relative(dist, wheel)}, ${statSync(wheel).size} bytes; sdist: ${relative(dist, sdist)}, ${statSync(sdist).size} bytes\n`);
+    process.stdout.write(
+      `python wheel: ${relative(dist, wheel)}, ${statSync(wheel).size} bytes; sdist: ${relative(dist, sdist)}, ${statSync(sdist).size} bytes\n`,
+    );
   }, 300_000);
 
   it('are named for toolresult-protocol at the PEP 440 form of package.json version, as the root README says', () => {
@@ -114,7 +116,11 @@ describe('(b) the wheel and the sdist', () => {
     expect(modules).toEqual(filesUnder(join(PACKAGE, 'toolresult'), PACKAGE));
     expect(modules).toContain('toolresult/py.typed');
     expect(w.names.filter((n) => /(^|\/)tests?\/|test_/.test(n))).toEqual([]);
-    const header = (key: string) => w.metadata.split('\n').filter((l) => l.startsWith(`${key}: `)).map((l) => l.slice(key.length + 2));
+    const header = (key: string) =>
+      w.metadata
+        .split('\n')
+        .filter((l) => l.startsWith(`${key}: `))
+        .map((l) => l.slice(key.length + 2));
     expect(header('Name')).toEqual(['toolresult-protocol']);
     expect(header('Version')).toEqual([version]);
     expect(header('Requires-Python')).toEqual(['>=3.11']);
@@ -134,8 +140,12 @@ describe('(b) the wheel and the sdist', () => {
   it('the sdist: pyproject.toml, README, LICENSE and the package; no test', () => {
     const r = py('import sys, tarfile; print("\\n".join(tarfile.open(sys.argv[1]).getnames()))', sdist);
     expect(r.status, show(r)).toBe(0);
-    const names = r.stdout.trim().split('\n').map((n) => n.replace(/^[^/]+\//, ''));
-    for (const n of ['pyproject.toml', 'README.md', 'LICENSE', 'toolresult/__init__.py', 'toolresult/py.typed', 'toolresult/kit_adapter/cli.py']) expect(names).toContain(n);
+    const names = r.stdout
+      .trim()
+      .split('\n')
+      .map((n) => n.replace(/^[^/]+\//, ''));
+    for (const n of ['pyproject.toml', 'README.md', 'LICENSE', 'toolresult/__init__.py', 'toolresult/py.typed', 'toolresult/kit_adapter/cli.py'])
+      expect(names).toContain(n);
     expect(names.filter((n) => /(^|\/)tests?\/|test_/.test(n))).toEqual([]);
   });
 
@@ -187,7 +197,11 @@ describe('(c) a project that installs the wheel by the README', () => {
   });
 
   it('imports from the venv, at the version of package.json; the installed files reach nowhere outside the package', () => {
-    const r = spawnSync(venvPython, ['-c', 'import json, toolresult; print(json.dumps([toolresult.__file__, toolresult.__version__]))'], { cwd: user, env, encoding: 'utf8' });
+    const r = spawnSync(venvPython, ['-c', 'import json, toolresult; print(json.dumps([toolresult.__file__, toolresult.__version__]))'], {
+      cwd: user,
+      env,
+      encoding: 'utf8',
+    });
     expect(r.status, show(r)).toBe(0);
     const [file, installed] = JSON.parse(r.stdout) as [string, string];
     expect(file.startsWith(`${join(user, '.venv')}/`)).toBe(true);
@@ -217,7 +231,11 @@ describe('(c) a project that installs the wheel by the README', () => {
     );
     writeFileSync(join(user, 'broken.py'), 'from toolresult import BoundOptions\n\noptions = BoundOptions(content_budget="a lot")\n');
     const mypy = (file: string) =>
-      spawnSync(DEBIAN_PYTHON, ['-m', 'mypy', '--strict', '--cache-dir', '/dev/null', '--python-executable', venvPython, file], { cwd: user, env, encoding: 'utf8' });
+      spawnSync(DEBIAN_PYTHON, ['-m', 'mypy', '--strict', '--cache-dir', '/dev/null', '--python-executable', venvPython, file], {
+        cwd: user,
+        env,
+        encoding: 'utf8',
+      });
     const ok = mypy('consumer.py');
     expect(ok.stdout, show(ok)).toMatch(/^Success: no issues found in 1 source file\n$/);
     const bad = mypy('broken.py');
@@ -228,7 +246,16 @@ describe('(c) a project that installs the wheel by the README', () => {
   });
 
   it('(d) the README kit line: every group passes against the installed toolresult-python-adapter, nothing skipped', async () => {
-    await expectReadmeKitLinePasses({ readme: README, adapter: '.venv/bin/toolresult-python-adapter', adapterName: 'toolresult-python', version: packageJson.version, root: ROOT, cwd: user, reportDir: tmp, env });
+    await expectReadmeKitLinePasses({
+      readme: README,
+      adapter: '.venv/bin/toolresult-python-adapter',
+      adapterName: 'toolresult-python',
+      version: packageJson.version,
+      root: ROOT,
+      cwd: user,
+      reportDir: tmp,
+      env,
+    });
   }, 600_000);
 });
 
@@ -239,7 +266,10 @@ describe('(e) the stack integrations by the README: the wheel with its extras in
     expect((await built).status).toBe(0);
     const wheel = readdirSync(dist).find((f) => f.endsWith('.whl'))!;
     const lines = readmeLines(README, 'stacks-install');
-    expect(lines).toEqual(['.venv/bin/pip install --require-hashes --no-deps -r requirements/integrations.txt', `.venv/bin/pip install '${wheel}[langchain,openai-agents,pydantic-ai]'`]);
+    expect(lines).toEqual([
+      '.venv/bin/pip install --require-hashes --no-deps -r requirements/integrations.txt',
+      `.venv/bin/pip install '${wheel}[langchain,openai-agents,pydantic-ai]'`,
+    ]);
     // The README's first line, offline: the venv of `npm run test:python-integrations` holds exactly
     // that file's pins (made here if missing); a fresh venv sees them through a .pth file, so that
     // pip finds every requirement of the extras satisfied and installs only the wheel, from the file.
@@ -256,12 +286,16 @@ describe('(e) the stack integrations by the README: the wheel with its extras in
     writeFileSync(join(stacks, 'server.py'), readmeBlock(README, 'stack-server'));
   }, 600_000);
 
-  it.each(['langchain', 'openai-agents', 'pydantic-ai'])('the %s example prints what the README documents, from the installed wheel', async (stack) => {
-    writeFileSync(join(stacks, 'agent.py'), readmeBlock(README, `stack-${stack}`));
-    const r = await later(python, ['agent.py'], stacks, env, 300_000);
-    expect(r.stdout, show(r)).toBe(readmeBlock(README, 'stack-output'));
-    expect(r.status).toBe(0);
-    const where = spawnSync(python, ['-c', 'import toolresult.integrations.seam_call as m; print(m.__file__)'], { cwd: stacks, env, encoding: 'utf8' });
-    expect(where.stdout.startsWith(`${join(stacks, '.venv')}/`), show(where)).toBe(true);
-  }, 300_000);
+  it.each(['langchain', 'openai-agents', 'pydantic-ai'])(
+    'the %s example prints what the README documents, from the installed wheel',
+    async (stack) => {
+      writeFileSync(join(stacks, 'agent.py'), readmeBlock(README, `stack-${stack}`));
+      const r = await later(python, ['agent.py'], stacks, env, 300_000);
+      expect(r.stdout, show(r)).toBe(readmeBlock(README, 'stack-output'));
+      expect(r.status).toBe(0);
+      const where = spawnSync(python, ['-c', 'import toolresult.integrations.seam_call as m; print(m.__file__)'], { cwd: stacks, env, encoding: 'utf8' });
+      expect(where.stdout.startsWith(`${join(stacks, '.venv')}/`), show(where)).toBe(true);
+    },
+    300_000,
+  );
 });

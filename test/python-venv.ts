@@ -20,7 +20,18 @@ export function pythonVenv(name: string, requirements: string, options: { noDeps
   rmSync(tmp, { recursive: true, force: true });
   try {
     execFileSync('python3', ['-m', 'venv', tmp], { stdio: ['ignore', 'ignore', 'pipe'] });
-    const pip = [join(tmp, 'bin', 'python'), '-m', 'pip', 'install', '--quiet', '--disable-pip-version-check', '--require-hashes', ...(options.noDeps ? ['--no-deps'] : []), '-r', requirements];
+    const pip = [
+      join(tmp, 'bin', 'python'),
+      '-m',
+      'pip',
+      'install',
+      '--quiet',
+      '--disable-pip-version-check',
+      '--require-hashes',
+      ...(options.noDeps ? ['--no-deps'] : []),
+      '-r',
+      requirements,
+    ];
     execFileSync(pip[0]!, pip.slice(1), { stdio: ['ignore', 'ignore', 'pipe'] });
     writeFileSync(join(tmp, '.complete'), `${requirements}\n`);
     if (existsSync(join(dir, '.complete'))) {

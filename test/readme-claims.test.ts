@@ -52,8 +52,14 @@ describe('README claims', () => {
       if (scripts.length !== 1 || vars.length === 0) continue;
       const entry = /^tsx (\S+)\/[^/\s]+\.ts\b/.exec(packageJson.scripts[scripts[0] as keyof typeof packageJson.scripts] ?? '')?.[1];
       if (entry === undefined) continue;
-      const code = sources().filter((f) => f.startsWith(`${join(ROOT, entry)}/`)).map((f) => readFileSync(f, 'utf8'));
-      for (const v of vars) expect(code.some((text) => text.includes(`process.env.${v}`)), `npm run ${scripts[0]} does not read ${v} (${entry}/)`).toBe(true);
+      const code = sources()
+        .filter((f) => f.startsWith(`${join(ROOT, entry)}/`))
+        .map((f) => readFileSync(f, 'utf8'));
+      for (const v of vars)
+        expect(
+          code.some((text) => text.includes(`process.env.${v}`)),
+          `npm run ${scripts[0]} does not read ${v} (${entry}/)`,
+        ).toBe(true);
       checked++;
     }
     expect(checked).toBeGreaterThan(0);
@@ -63,7 +69,9 @@ describe('README claims', () => {
     const lines = README.split('\n').filter((l) => /(toolresult(-conformance)? conformance|npm run conformance --|npx toolresult-conformance)/.test(l));
     expect(lines.length).toBeGreaterThan(3);
     const npm = new Set(['--no-install', '--yes', '--save-dev']);
-    const options = [...new Set(lines.flatMap((l) => [...l.replace(/ -- .*$/, '').matchAll(/(?<=\s|`)--[a-z][a-z-]*/g)].map((m) => m[0])))].filter((o) => !npm.has(o));
+    const options = [...new Set(lines.flatMap((l) => [...l.replace(/ -- .*$/, '').matchAll(/(?<=\s|`)--[a-z][a-z-]*/g)].map((m) => m[0])))].filter(
+      (o) => !npm.has(o),
+    );
     expect(options).toContain('--only');
     expect(options.filter((o) => !new RegExp(`^\\s+${o}\\b`, 'm').test(USAGE))).toEqual([]);
   });
@@ -74,8 +82,11 @@ describe('README claims', () => {
     expect(links.filter((l) => !existsSync(join(ROOT, l)))).toEqual([]);
   });
 
-  it('.ci/run is what the README says: .ci/setup, then npm ci, the stacks\' install, then npm test; npm run setup is .ci/setup', () => {
-    const steps = readFileSync(join(ROOT, '.ci', 'run'), 'utf8').split('\n').filter((l) => /^(\.ci\/setup|npm ci|npm run stacks:install|npm test)\b/.test(l)).map((l) => l.split(' ').slice(0, 3).join(' '));
+  it(".ci/run is what the README says: .ci/setup, then npm ci, the stacks' install, then npm test; npm run setup is .ci/setup", () => {
+    const steps = readFileSync(join(ROOT, '.ci', 'run'), 'utf8')
+      .split('\n')
+      .filter((l) => /^(\.ci\/setup|npm ci|npm run stacks:install|npm test)\b/.test(l))
+      .map((l) => l.split(' ').slice(0, 3).join(' '));
     expect(steps).toEqual(['.ci/setup', 'npm ci --no-audit', 'npm run stacks:install', 'npm test']);
     expect(packageJson.scripts.setup).toBe('.ci/setup');
     expect(README).toContain('`.ci/run` is `.ci/setup`, then `npm ci && npm run stacks:install && npm test`');

@@ -29,14 +29,20 @@ const isTableRow = (line: string): boolean => line.trim().startsWith('|');
 function tableProblems(markdown: string): string[] {
   const problems: string[] = [];
   const lines = proseLines(markdown);
-  const cells = (line: string): number => line.trim().replace(/^\|/, '').replace(/\|$/, '').split(/(?<!\\)\|/).length;
+  const cells = (line: string): number =>
+    line
+      .trim()
+      .replace(/^\|/, '')
+      .replace(/\|$/, '')
+      .split(/(?<!\\)\|/).length;
   for (let i = 0; i < lines.length; i++) {
     if (!isTableRow(lines[i]!.text)) continue;
     const start = i;
     while (i + 1 < lines.length && isTableRow(lines[i + 1]!.text)) i++;
     const table = lines.slice(start, i + 1);
     const delimiters = table.filter((l) => isDelimiterRow(l.text));
-    if (delimiters.length > 1) problems.push(`line ${table[0]!.n}: a table with ${delimiters.length} header rows (a second header at line ${delimiters[1]!.n - 1}): two tables fused`);
+    if (delimiters.length > 1)
+      problems.push(`line ${table[0]!.n}: a table with ${delimiters.length} header rows (a second header at line ${delimiters[1]!.n - 1}): two tables fused`);
     const width = cells(table[0]!.text);
     for (const row of table) if (cells(row.text) !== width) problems.push(`line ${row.n}: ${cells(row.text)} cells in a table whose header has ${width}`);
   }
@@ -114,12 +120,16 @@ describe('README structure', () => {
     expect(tableProblems(fused).some((p) => p.includes('3 cells in a table whose header has 2'))).toBe(true);
     expect(tableProblems(['| a | b |', '| --- | --- |', '| 1 | 2 |', '', '| c |', '| --- |'].join('\n'))).toEqual([]);
     const para = 'Every run of the kit prints the seed it used, so a failure can be replayed.';
-    expect(repeatedProse(`${para}\n\nOther text that stands here once, long enough to count as a paragraph.\n\n${para}\n`)).toContain('line 5: the paragraph of line 1 again');
+    expect(repeatedProse(`${para}\n\nOther text that stands here once, long enough to count as a paragraph.\n\n${para}\n`)).toContain(
+      'line 5: the paragraph of line 1 again',
+    );
     // Half a sentence and the next line pasted again inside one paragraph: one report for the stretch.
     const fragment = 'the others, results exposed under each policy of the spec included. Unit tests: run them all';
     expect(repeatedProse(`It restores in ${fragment}.\nAs packages, it installs; it restores in\n${fragment} again.\n`)).toHaveLength(1);
     // Eleven words twice are no repeat.
-    expect(repeatedProse('one two three four five six seven eight nine ten eleven.\n\nAnd one two three four five six seven eight nine ten eleven.\n')).toEqual([]);
+    expect(repeatedProse('one two three four five six seven eight nine ten eleven.\n\nAnd one two three four five six seven eight nine ten eleven.\n')).toEqual(
+      [],
+    );
     // Fenced code may repeat itself and hold `|` lines.
     expect(repeatedProse(`\`\`\`\n${para}\n\n${para}\n| a |\n| --- |\n| --- |\n\`\`\`\n`)).toEqual([]);
     expect(tableProblems('```\n| a |\n| --- |\n| --- |\n```\n')).toEqual([]);

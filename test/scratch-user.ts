@@ -72,7 +72,17 @@ export const ALL_GROUPS = ['bound', 'egress', 'sinks', 'ledger', 'hooks', 'norma
  * the kit of this checkout (the npm package's own bin is tested by test/package.test.ts) passes every
  * group against it with nothing skipped, the handshake naming `adapterName` at the package's version.
  */
-export async function expectReadmeKitLinePasses(o: { readme: string; adapter: string; adapterName: string; version: string; root: string; cwd: string; reportDir: string; env: NodeJS.ProcessEnv; noByteArrays?: boolean }): Promise<void> {
+export async function expectReadmeKitLinePasses(o: {
+  readme: string;
+  adapter: string;
+  adapterName: string;
+  version: string;
+  root: string;
+  cwd: string;
+  reportDir: string;
+  env: NodeJS.ProcessEnv;
+  noByteArrays?: boolean;
+}): Promise<void> {
   const [line, ...more] = readmeLines(o.readme, 'kit');
   expect(more).toEqual([]);
   const prefix = 'npx toolresult conformance -- ';
@@ -80,7 +90,12 @@ export async function expectReadmeKitLinePasses(o: { readme: string; adapter: st
   const adapter = line!.slice(prefix.length).split(' ');
   expect(adapter).toEqual([o.adapter]);
   const report = join(o.reportDir, 'kit-report.json');
-  const r = await later(process.execPath, [join(o.root, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter], o.cwd, o.env);
+  const r = await later(
+    process.execPath,
+    [join(o.root, 'bin', 'toolresult.js'), 'conformance', '--timeout', '30000', '--report-json', report, '--', ...adapter],
+    o.cwd,
+    o.env,
+  );
   expect(r.stdout.trim().split('\n').at(-1), show(r)).toMatch(o.noByteArrays === true ? /^\d+ passed, 0 failed(, \d+ skipped)?$/ : /^\d+ passed, 0 failed$/);
   expect(r.status).toBe(0);
   const json = JSON.parse(readFileSync(report, 'utf8')) as KitReport;
@@ -90,7 +105,8 @@ export async function expectReadmeKitLinePasses(o: { readme: string; adapter: st
   expect(json.summary.failed).toBe(0);
   // A language without a native byte array (PHP: byteArrays false in its handshake, spec §9.2) skips
   // exactly the cases that need one, with that reason; nothing else is skipped.
-  const byteArraySkip = (c: { status: string; skipReason?: string }) => o.noByteArrays === true && c.status === 'skip' && c.skipReason === 'adapter cannot build byte-arrays';
+  const byteArraySkip = (c: { status: string; skipReason?: string }) =>
+    o.noByteArrays === true && c.status === 'skip' && c.skipReason === 'adapter cannot build byte-arrays';
   expect(json.cases.filter((c) => c.status !== 'pass' && !byteArraySkip(c))).toEqual([]);
   if (o.noByteArrays !== true) expect(json.summary.skipped).toBe(0);
   expect(json.summary.passed).toBeGreaterThan(400);

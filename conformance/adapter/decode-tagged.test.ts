@@ -29,7 +29,14 @@ describe('decodeTagged (TR-CONF-4)', () => {
   });
 
   it('TR-CONF-4: object entries keep "$tr" and "__proto__" as plain keys', () => {
-    const o = decodeTagged({ $tr: 'object', entries: [['$tr', 'x'], ['__proto__', 1], [{ $tr: 'utf16', units: [0xdc00] }, 2]] }) as object;
+    const o = decodeTagged({
+      $tr: 'object',
+      entries: [
+        ['$tr', 'x'],
+        ['__proto__', 1],
+        [{ $tr: 'utf16', units: [0xdc00] }, 2],
+      ],
+    }) as object;
     expect(Object.keys(o)).toEqual(['$tr', '__proto__', '\uDC00']);
     expect(Object.getPrototypeOf(o)).toBe(Object.prototype);
     const plain = decodeTagged(JSON.parse('{"__proto__": {"x": 1}}')) as object;
@@ -37,7 +44,21 @@ describe('decodeTagged (TR-CONF-4)', () => {
   });
 
   it('TR-CONF-4: every opaque kind has a native value, and the getter counter sees code run', () => {
-    const kinds = ['undefined', 'function', 'symbol', 'date', 'map', 'set', 'bytes-object', 'class-instance', 'getter', 'throwing-getter', 'to-json', 'proxy', 'non-string-key'];
+    const kinds = [
+      'undefined',
+      'function',
+      'symbol',
+      'date',
+      'map',
+      'set',
+      'bytes-object',
+      'class-instance',
+      'getter',
+      'throwing-getter',
+      'to-json',
+      'proxy',
+      'non-string-key',
+    ];
     const values = kinds.map((kind) => decodeTagged({ $tr: 'opaque', kind }));
     expect(values[0]).toBeUndefined();
     expect(typeof values[1]).toBe('function');

@@ -165,11 +165,16 @@ function decode(v: unknown, path: Container[]): unknown {
       return fromUnits(v.units);
     case 'number':
       switch (v.value) {
-        case 'NaN': return NaN;
-        case 'Infinity': return Infinity;
-        case '-Infinity': return -Infinity;
-        case '-0': return -0;
-        default: return bad('number.value');
+        case 'NaN':
+          return NaN;
+        case 'Infinity':
+          return Infinity;
+        case '-Infinity':
+          return -Infinity;
+        case '-0':
+          return -0;
+        default:
+          return bad('number.value');
       }
     case 'bigint':
       if (typeof v.value !== 'string' || !/^-?(?:0|[1-9][0-9]*)$/.test(v.value)) bad('bigint.value');

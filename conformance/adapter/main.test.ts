@@ -41,7 +41,12 @@ describe('reference adapter', () => {
     };
     const r = ask({ id: 8, op: 'bound', input: { result: { content: 'cnry0123456789abcdef', isError: false } } }, leaky as never);
     expect(r).toEqual({ id: 8, ok: false, error: { code: 'adapter.exception', message: 'unexpected exception in op bound' }, logs: ['warn about to fail'] });
-    const expected = { ...handlers, coerce: () => { throw new OpError('x.y', 'named error'); } };
+    const expected = {
+      ...handlers,
+      coerce: () => {
+        throw new OpError('x.y', 'named error');
+      },
+    };
     expect(ask({ id: 9, op: 'coerce', input: { value: 'a' } }, expected)).toMatchObject({ ok: false, error: { code: 'x.y', message: 'named error' } });
   });
 });

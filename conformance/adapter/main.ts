@@ -17,14 +17,22 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
   const has = (...ops: string[]) => ops.every((op) => typeof h[op] === 'function');
   return GROUPS.filter((g) => {
     switch (g) {
-      case 'bound': return has('coerce', 'measure', 'bound');
-      case 'egress': return has('wire');
-      case 'sinks': return has('audit', 'live', 'suspend');
-      case 'ledger': return has('persist', 'restore');
-      case 'hooks': return has('hooks');
-      case 'exposure': return has('bound', 'wire');
-      case 'stacks': return has('step');
-      default: return has('normalize');
+      case 'bound':
+        return has('coerce', 'measure', 'bound');
+      case 'egress':
+        return has('wire');
+      case 'sinks':
+        return has('audit', 'live', 'suspend');
+      case 'ledger':
+        return has('persist', 'restore');
+      case 'hooks':
+        return has('hooks');
+      case 'exposure':
+        return has('bound', 'wire');
+      case 'stacks':
+        return has('step');
+      default:
+        return has('normalize');
     }
   });
 }
@@ -32,8 +40,15 @@ function claimedGroups(h: Handlers): HelloOutput['groups'] {
 /** Answers one request line; never throws, and never puts a value from the input into an error. */
 export function answer(line: string, h: Handlers, name: string, parse: (line: string) => unknown = JSON.parse): Answer {
   const hello = (): HelloOutput => ({
-    name, version: REFERENCE_VERSION, language: 'typescript', protocol: PROTOCOL,
-    groups: claimedGroups(h), stringModel: 'utf16', cycles: true, opaqueValues: true, specVersion: REFERENCE_VERSION,
+    name,
+    version: REFERENCE_VERSION,
+    language: 'typescript',
+    protocol: PROTOCOL,
+    groups: claimedGroups(h),
+    stringModel: 'utf16',
+    cycles: true,
+    opaqueValues: true,
+    specVersion: REFERENCE_VERSION,
   });
   const read = readLine(line, { hello, has: (op) => Object.hasOwn(h, op) && h[op] !== undefined }, parse);
   if ('answer' in read) return read.answer;
@@ -63,7 +78,9 @@ async function main(): Promise<void> {
     });
     if (!mutants.some((x) => x.name === mutantName)) {
       // One line the runner can show as the reason the adapter did not start.
-      process.stderr.write(`toolresult reference adapter: unknown mutant ${JSON.stringify(mutantName)}; the mutants are ${mutants.map((x) => x.name).join(', ')}\n`);
+      process.stderr.write(
+        `toolresult reference adapter: unknown mutant ${JSON.stringify(mutantName)}; the mutants are ${mutants.map((x) => x.name).join(', ')}\n`,
+      );
       process.exit(2);
     }
     h = applyMutant(mutantName, referenceHandlers);
@@ -71,9 +88,13 @@ async function main(): Promise<void> {
     name = `toolresult-reference+mutant:${mutantName}`;
   }
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
-  await serveLines(rl, (line) => answer(line, h, name, parse), async (text) => {
-    if (!process.stdout.write(text)) await new Promise((r) => process.stdout.once('drain', r));
-  });
+  await serveLines(
+    rl,
+    (line) => answer(line, h, name, parse),
+    async (text) => {
+      if (!process.stdout.write(text)) await new Promise((r) => process.stdout.once('drain', r));
+    },
+  );
   rl.close();
   process.stdin.destroy();
 }

@@ -28,7 +28,9 @@ export function referenceCommand(): string[] {
 export function unrunnable(command: readonly string[], code: string | undefined): UsageError | undefined {
   const cmd = command[0] ?? '';
   if (code === 'ENOENT') {
-    return new UsageError(cmd.includes('/') ? `cannot start the adapter: ${cmd} does not exist` : `cannot start the adapter: no command ${JSON.stringify(cmd)} on the PATH`);
+    return new UsageError(
+      cmd.includes('/') ? `cannot start the adapter: ${cmd} does not exist` : `cannot start the adapter: no command ${JSON.stringify(cmd)} on the PATH`,
+    );
   }
   if (code === 'EACCES') {
     const via = /\.py$/.test(cmd) ? 'python3' : /\.[cm]?js$/.test(cmd) ? 'node' : 'its interpreter';

@@ -38,7 +38,9 @@ const CORE_PACKAGES = new Set(['fast-check', '@sinclair/typebox', '@sinclair/typ
 function allowedInCore(file: string, spec: string): boolean {
   if (spec.startsWith('node:')) return true;
   if (!spec.startsWith('.')) return CORE_PACKAGES.has(spec);
-  return /^(conformance\/core|conformance\/protocol|generated)\//.test(target(file, spec)) || /^schemas\/conformance\/[^/]+\.schema\.json$/.test(target(file, spec));
+  return (
+    /^(conformance\/core|conformance\/protocol|generated)\//.test(target(file, spec)) || /^schemas\/conformance\/[^/]+\.schema\.json$/.test(target(file, spec))
+  );
 }
 
 /** The folder a module counts in: conformance/<room>, stacks/kit, stacks/adapters/<stack>, or the top folder. */
@@ -96,18 +98,36 @@ describe('the kit core imports nothing above it', () => {
     expect(allowedInCore('conformance/core/case.ts', '../protocol/messages.ts')).toBe(true);
     expect(allowedInCore('conformance/core/case.ts', '../../generated/conformance.ts')).toBe(true);
     expect(specifiers("import { a } from '../x.ts';\nexport type { B } from './y.ts';\nawait import('z');")).toEqual(['../x.ts', './y.ts', 'z']);
-    const loop = new Map([['conformance/runner', new Set(['conformance/profile', 'conformance/core'])], ['conformance/profile', new Set(['conformance/runner'])]]);
+    const loop = new Map([
+      ['conformance/runner', new Set(['conformance/profile', 'conformance/core'])],
+      ['conformance/profile', new Set(['conformance/runner'])],
+    ]);
     expect(cycles(loop)).toEqual(['conformance/profile -> conformance/runner']);
-    expect(cycles(new Map([['a', new Set(['b'])], ['b', new Set(['c'])]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ['a', new Set(['b'])],
+          ['b', new Set(['c'])],
+        ]),
+      ),
+    ).toEqual([]);
   });
 
   it('every import of a core module is core, the protocol, generated types, a conformance schema, node:, fast-check or TypeBox', () => {
-    const offenders = modules('conformance/core').flatMap((f) => specifiers(readFileSync(join(ROOT, f), 'utf8')).filter((s) => !allowedInCore(f, s)).map((s) => `${f}: ${s}`));
+    const offenders = modules('conformance/core').flatMap((f) =>
+      specifiers(readFileSync(join(ROOT, f), 'utf8'))
+        .filter((s) => !allowedInCore(f, s))
+        .map((s) => `${f}: ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 
   it('the protocol imports nothing of the kit: core sits on it, not beside it', () => {
-    const offenders = modules('conformance/protocol').flatMap((f) => specifiers(readFileSync(join(ROOT, f), 'utf8')).filter((s) => s.startsWith('.') && /^conformance\/(?!protocol\/)/.test(target(f, s))).map((s) => `${f}: ${s}`));
+    const offenders = modules('conformance/protocol').flatMap((f) =>
+      specifiers(readFileSync(join(ROOT, f), 'utf8'))
+        .filter((s) => s.startsWith('.') && /^conformance\/(?!protocol\/)/.test(target(f, s)))
+        .map((s) => `${f}: ${s}`),
+    );
     expect(offenders).toEqual([]);
   });
 

@@ -195,7 +195,12 @@ export class AdapterProcess {
     });
     child.on('exit', (code, signal) => {
       // The last lines that say something: a Node.js stack's frames and version line do not.
-      const tail = this.stderrTail.split('\n').filter((l) => l.trim() !== '' && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l)).slice(-3).map((l) => l.trim()).join(' | ');
+      const tail = this.stderrTail
+        .split('\n')
+        .filter((l) => l.trim() !== '' && !/^\s+at /.test(l) && !/^Node\.js v\d/.test(l))
+        .slice(-3)
+        .map((l) => l.trim())
+        .join(' | ');
       this.fail(child, `adapter exited (${signal ?? `status ${code}`}) before answering${tail ? `; stderr: ${terminalSafe(tail.slice(0, 400))}` : ''}`);
     });
   }
@@ -245,8 +250,12 @@ export class AdapterProcess {
     if (!checkResponse.Check(msg)) {
       const e = checkResponse.Errors(msg).First();
       const id = (msg as { id?: unknown } | null)?.id;
-      if (id !== undefined && id !== p.id) return this.fail(child, `response id ${terminalSafe(String(JSON.stringify(id)).slice(0, 80))} does not match request id ${p.id}`);
-      return this.fail(child, `response to ${p.op} does not match the protocol (${e ? terminalSafe(`${e.path || '/'} ${e.message}`.slice(0, 200)) : 'invalid'})`);
+      if (id !== undefined && id !== p.id)
+        return this.fail(child, `response id ${terminalSafe(String(JSON.stringify(id)).slice(0, 80))} does not match request id ${p.id}`);
+      return this.fail(
+        child,
+        `response to ${p.op} does not match the protocol (${e ? terminalSafe(`${e.path || '/'} ${e.message}`.slice(0, 200)) : 'invalid'})`,
+      );
     }
     if (msg.id !== p.id) return this.fail(child, `response id ${JSON.stringify(msg.id)} does not match request id ${p.id}`);
     clearTimeout(p.timer);

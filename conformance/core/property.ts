@@ -7,7 +7,10 @@ import fc from 'fast-check';
 /** The adapter broke, or cannot answer at all: no point shrinking, every later run fails at once. */
 export class Halt extends Error {
   /** `op`: the op the adapter answered adapter.unknown_op for, when that is why. */
-  constructor(message: string, readonly op?: string) {
+  constructor(
+    message: string,
+    readonly op?: string,
+  ) {
     super(message);
   }
 }
@@ -56,5 +59,12 @@ export async function runProperty<T>(run: PropertyRun<T>): Promise<PropertyResul
     ...(run.path !== undefined ? { path: run.path } : {}),
   });
   if (!details.failed) return { failed: false };
-  return { failed: true, error: details.errorInstance, halted, counterexample: details.counterexample?.[0], seed: details.seed, path: details.counterexamplePath ?? undefined };
+  return {
+    failed: true,
+    error: details.errorInstance,
+    halted,
+    counterexample: details.counterexample?.[0],
+    seed: details.seed,
+    path: details.counterexamplePath ?? undefined,
+  };
 }

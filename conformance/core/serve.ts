@@ -16,14 +16,18 @@ export interface Answer {
 type Output = Record<string, unknown>;
 type Id = number | null;
 
-const error = (id: Id, code: string, message: string, logs: readonly string[] = []): Answer => ({ response: { id, ok: false, error: { code, message }, logs: [...logs] }, stop: false });
+const error = (id: Id, code: string, message: string, logs: readonly string[] = []): Answer => ({
+  response: { id, ok: false, error: { code, message }, logs: [...logs] },
+  stop: false,
+});
 export const ok = (id: number, output: Output, logs: readonly string[] = []): Answer => ({ response: { id, ok: true, output, logs: [...logs] }, stop: false });
 
 /** The op's own failure (`code` a stable dotted code, `message` without run-only values). */
 export const opError = (id: number, code: string, message: string, logs: readonly string[] = []): Answer => error(id, code, message, logs);
 
 /** An exception the op did not expect: its message may quote the data it choked on, so only where it happened is said. */
-export const exception = (id: number, op: string, logs: readonly string[] = []): Answer => error(id, 'adapter.exception', `unexpected exception in op ${op}`, logs);
+export const exception = (id: number, op: string, logs: readonly string[] = []): Answer =>
+  error(id, 'adapter.exception', `unexpected exception in op ${op}`, logs);
 
 /** An input the op's schema refuses: `expected` says the shape, in words. */
 export const badInput = (id: number, expected: string): Answer => error(id, 'adapter.bad_input', expected);
@@ -60,7 +64,11 @@ export function readLine(line: string, served: Served, parse: (line: string) => 
 }
 
 /** Reads requests from `input` until `stop` or its end; each answer is written as one line, in order. */
-export async function serveLines(input: AsyncIterable<string>, answer: (line: string) => Answer | Promise<Answer>, write: (text: string) => void | Promise<void>): Promise<void> {
+export async function serveLines(
+  input: AsyncIterable<string>,
+  answer: (line: string) => Answer | Promise<Answer>,
+  write: (text: string) => void | Promise<void>,
+): Promise<void> {
   for await (const line of input) {
     if (line.trim() === '') continue;
     const { response, stop } = await answer(line);

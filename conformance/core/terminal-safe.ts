@@ -6,7 +6,8 @@
 
 // C0 controls (ESC, BEL, CR, …), DEL, C1 controls (a lone 0x9B is a CSI on some terminals), the
 // bidirectional overrides and isolates (which reorder what follows them), and lone surrogates.
-const UNSAFE = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const UNSAFE =
+  /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 
 /** `text` with every control, bidi override and lone surrogate written as a visible \u escape. */
 export function terminalSafe(text: string): string {

@@ -48,7 +48,9 @@ export type WorkerCommand = (store: Record<string, unknown>, log: string) => str
 
 export const tsWorker: WorkerCommand = (store, log) => [...tsx(), join(HERE, 'ts-worker.ts'), JSON.stringify(store), log];
 /** The Go worker (implementations/go/cmd/toolresult-ledger-worker), built once per process by buildGoWorker(). */
-export const goWorker = (binary: string): WorkerCommand => (store, log) => [binary, JSON.stringify(store), log];
+export const goWorker =
+  (binary: string): WorkerCommand =>
+  (store, log) => [binary, JSON.stringify(store), log];
 
 let goBinary: string | undefined;
 /** Builds the Go worker once (go build fetches the pinned modules of go.sum when the cache lacks them). */
@@ -62,12 +64,16 @@ export function buildGoWorker(): string {
 }
 export const pythonWorker: WorkerCommand = (store, log) => ['python3', join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
 /** The Python worker run by an interpreter that has the PostgreSQL driver (python-postgres-venv.ts). */
-export const pythonWorkerWith = (python: string): WorkerCommand => (store, log) => [python, join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
+export const pythonWorkerWith =
+  (python: string): WorkerCommand =>
+  (store, log) => [python, join(ROOT, 'implementations', 'python', 'ledger_worker.py'), JSON.stringify(store), log];
 export const phpWorker: WorkerCommand = (store, log) => ['php', join(ROOT, 'implementations', 'php', 'ledger-worker.php'), JSON.stringify(store), log];
 
 function readLog(path: string): string[] {
   if (!existsSync(path)) return [];
-  return readFileSync(path, 'utf8').split('\n').filter((l) => l !== '');
+  return readFileSync(path, 'utf8')
+    .split('\n')
+    .filter((l) => l !== '');
 }
 
 async function started(w: ProcessWorker): Promise<SuiteWorker> {

@@ -90,9 +90,11 @@ export const killBetweenClaimAndFinish: SuiteCase = {
       const reply = await waiting;
       const afterKill = performance.now() - tKill;
       const entry = ok(b, 'the duplicate after the kill', reply);
-      if (entry !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'after the claimant was killed', `the duplicate got ${entry.slice(0, 120)}, not the pinned interrupted entry`);
+      if (entry !== INTERRUPTED_ENTRY)
+        throw new SuiteFailure(b.name, 'after the claimant was killed', `the duplicate got ${entry.slice(0, 120)}, not the pinned interrupted entry`);
       if (!reply.ok || !reply.replayed) throw new SuiteFailure(b.name, 'after the claimant was killed', 'the duplicate ran the tool');
-      if (afterKill > b.leaseMs * 2 + 2_000) throw new SuiteFailure(b.name, 'after the claimant was killed', `the duplicate waited ${afterKill.toFixed(0)} ms, over two leases`);
+      if (afterKill > b.leaseMs * 2 + 2_000)
+        throw new SuiteFailure(b.name, 'after the claimant was killed', `the duplicate waited ${afterKill.toFixed(0)} ms, over two leases`);
       const again = ok(b, 'a call from another worker', await later.execute(callId).done);
       if (again !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'a later call of the interrupted ID', 'did not replay the interrupted entry');
       const n = counts(b.executions(), new Set([callId])).get(callId) ?? 0;
@@ -121,13 +123,20 @@ export const stopPastTheLease: SuiteCase = {
       const reply = await waiter.execute(callId).done;
       const waited = performance.now() - t0;
       const entry = ok(b, 'a duplicate of a stopped claimant', reply);
-      if (entry !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `got ${entry.slice(0, 120)}, not the pinned interrupted entry`);
-      if (waited > b.leaseMs * 2 + 2_000) throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `waited ${waited.toFixed(0)} ms, over two leases`);
+      if (entry !== INTERRUPTED_ENTRY)
+        throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `got ${entry.slice(0, 120)}, not the pinned interrupted entry`);
+      if (waited > b.leaseMs * 2 + 2_000)
+        throw new SuiteFailure(b.name, 'a duplicate of a stopped claimant', `waited ${waited.toFixed(0)} ms, over two leases`);
       // Woken, the claimant's tool returns; its finish finds the claim pinned (ledger.lease_lost) and
       // its caller gets the one stored answer, the interrupted entry, too.
       victim.resume();
       const own = ok(b, 'the stopped claimant once resumed', await late.done);
-      if (own !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'the stopped claimant once resumed', `got ${own.slice(0, 120)}: its late finish replaced the interrupted entry or was returned instead of it`);
+      if (own !== INTERRUPTED_ENTRY)
+        throw new SuiteFailure(
+          b.name,
+          'the stopped claimant once resumed',
+          `got ${own.slice(0, 120)}: its late finish replaced the interrupted entry or was returned instead of it`,
+        );
       const stored = (await waiter.entries([callId]))[callId];
       if (stored !== INTERRUPTED_ENTRY) throw new SuiteFailure(b.name, 'after the late finish', 'the stored entry is no longer the interrupted entry');
       const n = counts(b.executions(), new Set([callId])).get(callId) ?? 0;
@@ -143,30 +152,44 @@ export const stopPastTheLease: SuiteCase = {
 export const badCallIds: SuiteCase = {
   name: 'bad-call-ids',
   requirements: ['TR-REPLAY-21'],
-  notApplicable: (b) => (b.durable ? undefined : 'TR-REPLAY-21 is a durable store\'s rule; the memory ledger keeps any string'),
+  notApplicable: (b) => (b.durable ? undefined : "TR-REPLAY-21 is a durable store's rule; the memory ledger keeps any string"),
   async run(b) {
     const [w] = (await b.shared(1)) as [SuiteWorker];
     const [tag] = ids('edge', 1) as [string];
-    const refused = ['', `${tag}-lone-\ud800-surrogate`, `${tag}-nul-\u0000-inside`, `${tag}-`.padEnd(1025, 'x'), `${tag}-`.padEnd(1025 - 2 * 64, 'y') + '\u00e9'.repeat(65)];
+    const refused = [
+      '',
+      `${tag}-lone-\ud800-surrogate`,
+      `${tag}-nul-\u0000-inside`,
+      `${tag}-`.padEnd(1025, 'x'),
+      `${tag}-`.padEnd(1025 - 2 * 64, 'y') + '\u00e9'.repeat(65),
+    ];
     const fill = (prefix: string, unit: string, octets: number): string => prefix + unit.repeat(Math.floor((1024 - Buffer.byteLength(prefix)) / octets));
     const kept = [fill(`${tag}-max-`, 'x', 1), fill(`${tag}-\u00e9-`, '\u00e9', 2), `${tag}-emoji-\u{1F600}-"quoted"-\\back`];
     if (Buffer.byteLength(kept[0]!) !== 1024) throw new Error('the longest kept ID must be 1024 octets');
     for (const callId of refused) {
       const r = await w.execute(callId).done;
-      if (r.ok) throw new SuiteFailure(b.name, `the call ID ${JSON.stringify(callId.slice(0, 40))} (${Buffer.byteLength(callId)} octets)`, 'was accepted; a store must refuse it');
-      if (r.message.length === 0 || r.message.includes('\n')) throw new SuiteFailure(b.name, 'a refused call ID', `the error is not one clear line: ${JSON.stringify(r.message.slice(0, 200))}`);
+      if (r.ok)
+        throw new SuiteFailure(
+          b.name,
+          `the call ID ${JSON.stringify(callId.slice(0, 40))} (${Buffer.byteLength(callId)} octets)`,
+          'was accepted; a store must refuse it',
+        );
+      if (r.message.length === 0 || r.message.includes('\n'))
+        throw new SuiteFailure(b.name, 'a refused call ID', `the error is not one clear line: ${JSON.stringify(r.message.slice(0, 200))}`);
     }
     const first: Record<string, string> = {};
     for (const callId of kept) first[callId] = ok(b, `the call ID ${callId.slice(0, 40)}…`, await w.execute(callId).done);
     const stored = await w.entries(kept);
     for (const callId of kept) {
       const again = await w.execute(callId).done;
-      if (!again.ok || !again.replayed || again.entry !== first[callId]) throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, 'did not replay its own entry: the store changed the ID');
+      if (!again.ok || !again.replayed || again.entry !== first[callId])
+        throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, 'did not replay its own entry: the store changed the ID');
       if (stored[callId] !== first[callId]) throw new SuiteFailure(b.name, `the stored entry of ${callId.slice(0, 40)}…`, 'is not under the ID as given');
     }
     const n = counts(b.executions(), new Set([...refused, ...kept]));
     for (const callId of refused) if (n.has(callId)) throw new SuiteFailure(b.name, 'a refused call ID', 'its tool ran');
-    for (const callId of kept) if (n.get(callId) !== 1) throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, `ran ${n.get(callId) ?? 0} times`);
+    for (const callId of kept)
+      if (n.get(callId) !== 1) throw new SuiteFailure(b.name, `the call ID ${callId.slice(0, 40)}…`, `ran ${n.get(callId) ?? 0} times`);
     return { refused: refused.length, keptExactly: kept.length, longestOctets: Buffer.byteLength(kept[0]!) };
   },
 };
@@ -195,7 +218,8 @@ export const restartReplays: SuiteCase = {
         const r = await second.execute(callId).done;
         const entry = ok(b, `replay of ${callId}`, r);
         if (r.ok && !r.replayed) throw new SuiteFailure(b.name, `replay of ${callId} after a restart`, 'the tool ran again');
-        if (entry !== before.get(callId)) throw new SuiteFailure(b.name, `replay of ${callId} after a restart`, 'the result is not byte-identical to the first run');
+        if (entry !== before.get(callId))
+          throw new SuiteFailure(b.name, `replay of ${callId} after a restart`, 'the result is not byte-identical to the first run');
         if (stored[callId] !== before.get(callId)) throw new SuiteFailure(b.name, `stored entry of ${callId}`, 'differs from the first run’s bytes');
       }
     } finally {
@@ -212,7 +236,8 @@ function storeFault(kind: Sabotage, message: RegExp): SuiteCase {
   return {
     name: `store-${kind}`,
     requirements: ['TR-REPLAY-30', 'TR-REPLAY-31', 'TR-REPLAY-32'],
-    notApplicable: (b) => (b.sabotage[kind] ? undefined : kind === 'full' && b.durable ? 'needs root on Linux to mount a small tmpfs' : 'the store has no disk or lock to break'),
+    notApplicable: (b) =>
+      b.sabotage[kind] ? undefined : kind === 'full' && b.durable ? 'needs root on Linux to mount a small tmpfs' : 'the store has no disk or lock to break',
     async run(b) {
       const store = await b.sabotage[kind]!();
       const done = ids(`${kind}-done`, 12);
@@ -229,7 +254,8 @@ function storeFault(kind: Sabotage, message: RegExp): SuiteCase {
           const r = await w.execute(callId).done;
           if (r.ok) answered.set(callId, r.entry);
           else {
-            if (r.code !== 'ledger.store_failed' || !message.test(r.message)) throw new SuiteFailure(b.name, `a call while the store is ${kind}`, `unclear error ${r.code}: ${r.message}`);
+            if (r.code !== 'ledger.store_failed' || !message.test(r.message))
+              throw new SuiteFailure(b.name, `a call while the store is ${kind}`, `unclear error ${r.code}: ${r.message}`);
             refused.push(callId);
             sample ||= r.message;
             if (refused.length >= 3) break;
@@ -323,7 +349,11 @@ export function manyCalls(calls: number, workers = 8): SuiteCase {
       const duplicates = [...n.values()].filter((c) => c > 1).length;
       const neverRan = callIds.length - n.size;
       if (lost || mismatched || duplicates || neverRan) {
-        throw new SuiteFailure(b.name, 'many calls', `${lost} lost, ${mismatched} answered differently from the store, ${duplicates} run twice, ${neverRan} never run`);
+        throw new SuiteFailure(
+          b.name,
+          'many calls',
+          `${lost} lost, ${mismatched} answered differently from the store, ${duplicates} run twice, ${neverRan} never run`,
+        );
       }
       return { calls, workers, requests: rows.flat().length, seconds: Number(seconds.toFixed(2)), duplicates, lost };
     },

@@ -82,7 +82,8 @@ function crossLanguage(kind: string, langs: Lang[], store: (name: string) => Pro
           for (const writer of langs) {
             if (writer === reader) continue;
             const back = await execAll(ws[k]!, ids(`${kind}-${writer}-first`));
-            for (const id of ids(`${kind}-${writer}-first`)) expect(back[id], `${reader} replaying ${writer}'s ${id}`).toEqual({ entry: first.get(writer)![id]!.entry, replayed: true });
+            for (const id of ids(`${kind}-${writer}-first`))
+              expect(back[id], `${reader} replaying ${writer}'s ${id}`).toEqual({ entry: first.get(writer)![id]!.entry, replayed: true });
           }
         }
         const kinds = new Set(Object.values(first.get('go')!).map((e) => JSON.parse(e.entry).result.isError));
@@ -113,7 +114,11 @@ function crossLanguage(kind: string, langs: Lang[], store: (name: string) => Pro
           const replies = await Promise.all(ws.map((w) => w.execute(callId, { delayMs: 120 }).done));
           expect(new Set(replies.map((r) => (r.ok ? r.entry : r.code))).size).toBe(1);
           expect(replies.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
-          expect(readFileSync(log, 'utf8').split('\n').filter((l) => l === callId)).toHaveLength(1);
+          expect(
+            readFileSync(log, 'utf8')
+              .split('\n')
+              .filter((l) => l === callId),
+          ).toHaveLength(1);
         }
       } finally {
         await Promise.all(ws.map((w) => w.close()));
@@ -149,8 +154,16 @@ describe('go-postgres: opening refusals (TR-REPLAY-33, TR-REPLAY-37)', () => {
   const cases: [string, string, string | undefined][] = [
     ['a ledger table with other columns', 'CREATE TABLE toolresult_ledger (id int)', 'ledger.store_conflict'],
     ['some ledger tables without the others', 'CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL)', 'ledger.store_conflict'],
-    ['a meta table without its layout row', "CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)", 'ledger.store_no_layout'],
-    ['a layout it does not know', "CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO toolresult_meta VALUES ('layout', '2'); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)", 'ledger.store_layout'],
+    [
+      'a meta table without its layout row',
+      'CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)',
+      'ledger.store_no_layout',
+    ],
+    [
+      'a layout it does not know',
+      "CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO toolresult_meta VALUES ('layout', '2'); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)",
+      'ledger.store_layout',
+    ],
     ['other tables only (a ledger lives beside them)', 'CREATE TABLE invoices (id int)', undefined],
   ];
   for (const [what, setup, code] of cases) {
@@ -186,7 +199,10 @@ function workersOn(s: Record<string, unknown>) {
       await w.ready;
       return w;
     },
-    runs: (callId: string): number => readFileSync(join(dir, 'executions.log'), 'utf8').split('\n').filter((l) => l === callId).length,
+    runs: (callId: string): number =>
+      readFileSync(join(dir, 'executions.log'), 'utf8')
+        .split('\n')
+        .filter((l) => l === callId).length,
     close: async () => {
       for (const w of started) w.signal('SIGCONT');
       await Promise.all(started.map((w) => w.close()));
@@ -231,7 +247,9 @@ it('go-postgres: TR-REPLAY-36: every row state an operator can leave has its out
     const w = await ws.start(); // creates the tables
     await c.connect();
     const row = (id: string, state: string, lease: string, entry = 'NULL', token = "'00000000-0000-4000-8000-000000000000'") =>
-      c.query(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('${id}', '${state}', ${state === 'stored' ? 'NULL' : token}, ${lease}, ${entry}, now())`);
+      c.query(
+        `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('${id}', '${state}', ${state === 'stored' ? 'NULL' : token}, ${lease}, ${entry}, now())`,
+      );
     await row('stored-null', 'stored', 'NULL');
     await row('past', 'claimed', "'-infinity'");
     await row('null-lease', 'claimed', 'NULL');
@@ -239,7 +257,8 @@ it('go-postgres: TR-REPLAY-36: every row state an operator can leave has its out
     await row('infinite', 'claimed', "'infinity'");
     await row('far', 'claimed', "now() + interval '60 years'", "'\\x7b7d'");
     expect(await w.execute('stored-null').done).toMatchObject({ ok: false, code: 'ledger.malformed' });
-    for (const id of ['past', 'null-lease', 'null-token']) expect(await w.execute(id).done, id).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
+    for (const id of ['past', 'null-lease', 'null-token'])
+      expect(await w.execute(id).done, id).toMatchObject({ ok: true, entry: INTERRUPTED_ENTRY, replayed: true });
     const infinite = w.execute('infinite').done;
     const far = w.execute('far').done;
     let answered = 0;

@@ -50,7 +50,10 @@ const stores = {
 for (const [storeName, store] of Object.entries(stores)) {
   describe(`${LANGUAGES.map(([n]) => n).join(', ')} on one ${storeName} store`, () => {
     const log = join(dir, `${storeName}.log`);
-    const executions = (id: string): number => readFileSync(log, 'utf8').split('\n').filter((l) => l === id).length;
+    const executions = (id: string): number =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l === id).length;
     let workers: Array<{ lang: string; w: ProcessWorker }> = [];
     const start = async (_lang: string, command: WorkerCommand): Promise<ProcessWorker> => {
       const w = new ProcessWorker(command(store(), log));
@@ -78,7 +81,10 @@ for (const [storeName, store] of Object.entries(stores)) {
         expect(bad, `${id}: ${JSON.stringify(bad)}`).toBeUndefined();
         const entries = replies.map((r) => (r.ok ? r.entry : ''));
         expect(new Set(entries).size, `${id}: entries differ between ${workers.map((x) => x.lang).join(', ')}`).toBe(1);
-        expect(replies.filter((r) => r.ok && !r.replayed), `${id}: callers that ran the tool`).toHaveLength(1);
+        expect(
+          replies.filter((r) => r.ok && !r.replayed),
+          `${id}: callers that ran the tool`,
+        ).toHaveLength(1);
         expect(executions(id), `${id}: executions`).toBe(1);
       }
       // Each language reads back the stored bytes it was given.
@@ -89,7 +95,9 @@ for (const [storeName, store] of Object.entries(stores)) {
     }, 120_000);
 
     it('TR-REPLAY-22, TR-REPLAY-23, TR-REPLAY-25: a worker of each language killed mid-call; every other caller gets the same interrupted entry', async () => {
-      const victims = await Promise.all(LANGUAGES.map(async ([lang, command]) => ({ lang, w: await start(lang, command()), id: `mixed-${storeName}-killed-by-${lang}` })));
+      const victims = await Promise.all(
+        LANGUAGES.map(async ([lang, command]) => ({ lang, w: await start(lang, command()), id: `mixed-${storeName}-killed-by-${lang}` })),
+      );
       try {
         for (const v of victims) {
           const doomed = v.w.execute(v.id, { hang: true });

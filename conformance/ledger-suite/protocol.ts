@@ -10,16 +10,18 @@
 //   {id, op:"batch", callIds, delayMs?}             {id, ok:true, results:[[callId, sha256(entry) | null, replayed, code?, message?]]}
 //   {id, op:"entries", callIds}                     {id, ok:true, entries:{callId: entry | null}}
 //   {id, op:"exit"}                                 {id, ok:true}, then the worker closes its store and exits 0
-import type {
-  BatchRow as GeneratedBatchRow,
-  CallId,
-  ErrorCode,
+import type { BatchRow as GeneratedBatchRow, CallId, ErrorCode, ExecuteAnswer, ExecuteFailure, LedgerWorkerRequest } from '../../generated/conformance.ts';
+
+export type {
+  BatchAnswer,
+  EntriesAnswer,
   ExecuteAnswer,
   ExecuteFailure,
-  LedgerWorkerRequest,
+  FatalEvent,
+  LedgerWorkerMessage,
+  ReadyEvent,
+  RunningEvent,
 } from '../../generated/conformance.ts';
-
-export type { BatchAnswer, EntriesAnswer, ExecuteAnswer, ExecuteFailure, FatalEvent, LedgerWorkerMessage, ReadyEvent, RunningEvent } from '../../generated/conformance.ts';
 
 export type Request = LedgerWorkerRequest;
 

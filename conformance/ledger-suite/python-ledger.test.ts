@@ -82,7 +82,11 @@ describe('one SQLite file, two languages', () => {
         const replies = await Promise.all(ws.map((w) => w.execute(callId, { delayMs: 120 }).done));
         expect(new Set(replies.map((r) => (r.ok ? r.entry : r.code))).size).toBe(1);
         expect(replies.filter((r) => r.ok && !r.replayed)).toHaveLength(1);
-        expect(readFileSync(log, 'utf8').split('\n').filter((l) => l === callId)).toHaveLength(1);
+        expect(
+          readFileSync(log, 'utf8')
+            .split('\n')
+            .filter((l) => l === callId),
+        ).toHaveLength(1);
       }
     } finally {
       await Promise.all(ws.map((w) => w.close()));

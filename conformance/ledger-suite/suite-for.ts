@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SuiteBackend } from './backends.ts';
 import { ledgerSuite } from './cases.ts';
 
-export function suiteFor(name: string, calls: number, figures: string[], make: () => SuiteBackend | Promise<SuiteBackend>, setup?: { before: () => void | Promise<void>; after: () => void }): void {
+export function suiteFor(
+  name: string,
+  calls: number,
+  figures: string[],
+  make: () => SuiteBackend | Promise<SuiteBackend>,
+  setup?: { before: () => void | Promise<void>; after: () => void },
+): void {
   describe(`ledger suite: ${name}`, () => {
     let backend: SuiteBackend | undefined;
     beforeAll(async () => {

@@ -58,7 +58,11 @@ async function main(): Promise<void> {
   for await (const line of rl) {
     const req = JSON.parse(line) as Request;
     if (req.op === 'execute') {
-      void execute(ledger, req.callId, tool(req.callId, req.delayMs, () => send({ id: req.id, event: 'running' }), req.hang)).then((r) => send({ id: req.id, ...r }));
+      void execute(
+        ledger,
+        req.callId,
+        tool(req.callId, req.delayMs, () => send({ id: req.id, event: 'running' }), req.hang),
+      ).then((r) => send({ id: req.id, ...r }));
     } else if (req.op === 'batch') {
       const results: BatchRow[] = [];
       for (const callId of req.callIds) {

@@ -15,7 +15,12 @@ function protocolErrors(msg: unknown): string | undefined {
     const ajv = loadSchemas();
     checker = ajv.getSchema(SCHEMA)!;
   }
-  return checker(msg) ? undefined : (checker.errors ?? []).slice(0, 3).map((e) => `${e.instancePath || '/'} ${e.message}`).join('; ');
+  return checker(msg)
+    ? undefined
+    : (checker.errors ?? [])
+        .slice(0, 3)
+        .map((e) => `${e.instancePath || '/'} ${e.message}`)
+        .join('; ');
 }
 import { suiteToolResult } from './suite-tool.ts';
 

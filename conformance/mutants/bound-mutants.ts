@@ -81,7 +81,8 @@ export const boundMutants: readonly Mutant[] = [
   {
     name: 'go-escaped-structured-budget',
     breaks: 'TR-BOUND-8',
-    description: "judges structured against its budget by the length Go's encoding/json writes (escaped <>& and U+2028/U+2029); measure is right, only the bound path is off",
+    description:
+      "judges structured against its budget by the length Go's encoding/json writes (escaped <>& and U+2028/U+2029); measure is right, only the bound path is off",
     override: (ref) =>
       mapBound(ref, (r, input) => {
         if (!Object.hasOwn(r, 'structured')) return r;
@@ -99,13 +100,17 @@ export const boundMutants: readonly Mutant[] = [
       mapBound(ref, (r, input) => {
         const budget = artifactsBudget(input);
         if (codes(r).some((c) => c.startsWith('artifacts.')) || slashLength(r.artifacts) <= budget) return r;
-        return withCodes({ ...r, artifacts: [{ type: 'text', label: 'Artifacts omitted', data: { text: `exceeded ${budget} bytes` } }] }, [...codes(r), 'artifacts.over_budget']);
+        return withCodes({ ...r, artifacts: [{ type: 'text', label: 'Artifacts omitted', data: { text: `exceeded ${budget} bytes` } }] }, [
+          ...codes(r),
+          'artifacts.over_budget',
+        ]);
       }),
   },
   {
     name: 'integral-double-as-float',
     breaks: 'TR-BOUND-8',
-    description: "measures an integral double as Python's repr writes it (5.0, 100.0: two octets more), which only a number that reaches the adapter as 5.0 shows",
+    description:
+      "measures an integral double as Python's repr writes it (5.0, 100.0: two octets more), which only a number that reaches the adapter as 5.0 shows",
     parseLine: (line) => {
       const request = parseJsonText(line) as { input?: { value?: unknown } };
       floatWrittenIntegers = countFloatWritten(request.input?.value);
@@ -131,13 +136,23 @@ export const boundMutants: readonly Mutant[] = [
     name: 'utf16-units',
     breaks: 'TR-BOUND-3',
     description: 'caps content in UTF-16 code units (String.length) instead of UTF-8 octets',
-    override: (ref) => recap(ref, (s, keep) => s.slice(0, keep), (s, b) => s.length <= b),
+    override: (ref) =>
+      recap(
+        ref,
+        (s, keep) => s.slice(0, keep),
+        (s, b) => s.length <= b,
+      ),
   },
   {
     name: 'cut-inside-code-point',
     breaks: 'TR-BOUND-3',
     description: 'cuts the content octets at the budget and decodes them, splitting a character',
-    override: (ref) => recap(ref, (s, keep) => Buffer.from(s, 'utf8').subarray(0, keep).toString('utf8'), (s, b) => octets(s) <= b),
+    override: (ref) =>
+      recap(
+        ref,
+        (s, keep) => Buffer.from(s, 'utf8').subarray(0, keep).toString('utf8'),
+        (s, b) => octets(s) <= b,
+      ),
   },
   {
     name: 'php-escaped-measure',
@@ -147,7 +162,11 @@ export const boundMutants: readonly Mutant[] = [
       measure: (input: { value: unknown; budget: number }, ctx) => {
         const m = ref.measure!(input, ctx);
         if (m.verdict !== 'ok') return m;
-        const decoded = JSON.parse(JSON.stringify(ref.bound!({ result: { content: '', isError: false, structured: input.value }, options: { structuredBudget: 1_073_741_824 } }, ctx).result)).structured;
+        const decoded = JSON.parse(
+          JSON.stringify(
+            ref.bound!({ result: { content: '', isError: false, structured: input.value }, options: { structuredBudget: 1_073_741_824 } }, ctx).result,
+          ),
+        ).structured;
         const n = phpLength(decoded);
         return n > input.budget ? { verdict: 'over_budget' } : { verdict: 'ok', octets: n };
       },
@@ -167,7 +186,10 @@ export const boundMutants: readonly Mutant[] = [
           if (octets(JSON.stringify([...kept, a])) > artifactsBudget(input)) break;
           kept.push(a);
         }
-        return withCodes({ ...r, artifacts: kept }, codes(r).filter((c) => c !== 'artifacts.over_budget'));
+        return withCodes(
+          { ...r, artifacts: kept },
+          codes(r).filter((c) => c !== 'artifacts.over_budget'),
+        );
       }),
   },
   {
@@ -176,7 +198,8 @@ export const boundMutants: readonly Mutant[] = [
     description: 'rejects a value of exactly 64 levels (depth >= 64 instead of > 64)',
     override: (ref) => {
       const tooDeepAt64 = (value: unknown, ctx: OpContext): boolean =>
-        ref.measure!({ value, budget: 1_073_741_824 }, ctx).verdict === 'ok' && ref.measure!({ value: [value], budget: 1_073_741_824 }, ctx).verdict === 'too_deep';
+        ref.measure!({ value, budget: 1_073_741_824 }, ctx).verdict === 'ok' &&
+        ref.measure!({ value: [value], budget: 1_073_741_824 }, ctx).verdict === 'too_deep';
       return {
         measure: (input: { value: unknown; budget: number }, ctx) => {
           const m = ref.measure!(input, ctx);
@@ -229,10 +252,15 @@ export const boundMutants: readonly Mutant[] = [
     override: (ref) =>
       mapBound(ref, (r, input, ctx) => {
         if (!codes(r).includes('structured.unencodable')) return r;
-        const replaced = JSON.parse(JSON.stringify(input.result.structured, (_k, v) => (v && typeof v === 'object' && v.$tr === 'number' && v.value !== '-0' ? null : v)));
+        const replaced = JSON.parse(
+          JSON.stringify(input.result.structured, (_k, v) => (v && typeof v === 'object' && v.$tr === 'number' && v.value !== '-0' ? null : v)),
+        );
         const again = ref.bound!({ result: { content: '', isError: false, structured: replaced } }, ctx).result as Rec;
         if (!Object.hasOwn(again, 'structured')) return r;
-        return withCodes({ ...r, structured: again.structured }, codes(r).filter((c) => c !== 'structured.unencodable'));
+        return withCodes(
+          { ...r, structured: again.structured },
+          codes(r).filter((c) => c !== 'structured.unencodable'),
+        );
       }),
   },
   {

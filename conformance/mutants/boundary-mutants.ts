@@ -85,7 +85,9 @@ function cannotRunPerCharacter(p: string): boolean {
 function perCharacterWeight(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(perCharacterWeight);
   if (!isRec(v)) return v;
-  return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' && cannotRunPerCharacter(x) ? '[^\\s\\S]' : perCharacterWeight(x)]));
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' && cannotRunPerCharacter(x) ? '[^\\s\\S]' : perCharacterWeight(x)]),
+  );
 }
 
 /** Nesting depth of a JSON value (a scalar is 0, each container one level), counted up to `cap`. */
@@ -115,7 +117,13 @@ function names(keys: string[], order: (a: string, b: string) => number): Map<str
 function sharedAsCycles(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(sharedAsCycles);
   if (!isRec(v)) return v;
-  if (v.$tr === 'repeat' && Object.hasOwn(v, 'item') && typeof v.count === 'number' && v.count >= 2 && (Array.isArray(v.item) || (isRec(v.item) && (v.item.$tr === undefined || v.item.$tr === 'repeat')))) {
+  if (
+    v.$tr === 'repeat' &&
+    Object.hasOwn(v, 'item') &&
+    typeof v.count === 'number' &&
+    v.count >= 2 &&
+    (Array.isArray(v.item) || (isRec(v.item) && (v.item.$tr === undefined || v.item.$tr === 'repeat')))
+  ) {
     const item = sharedAsCycles(v.item);
     return [item, ...Array.from({ length: v.count - 1 }, () => ({ $tr: 'cycle', up: 1 }))];
   }
@@ -127,7 +135,8 @@ export const boundaryMutants: readonly Mutant[] = [
   {
     name: 'repeated-member-first-wins',
     breaks: 'TR-NORM-56',
-    description: 'reads the JSON object of a LangChain content string with the first value of a repeated member name winning (a streaming parser that ignores later duplicates)',
+    description:
+      'reads the JSON object of a LangChain content string with the first value of a repeated member name winning (a streaming parser that ignores later duplicates)',
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
         const value = input.value;
@@ -143,7 +152,10 @@ export const boundaryMutants: readonly Mutant[] = [
     description: 'weighs a class [...] as one atom per character it holds, so ^[ab]{998}$ (weight 1,000) is taken to be over the limit and cannot run',
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
-        const options = isRec(input.options) && Object.hasOwn(input.options, 'outputSchema') ? { ...input.options, outputSchema: perCharacterWeight(input.options.outputSchema) } : input.options;
+        const options =
+          isRec(input.options) && Object.hasOwn(input.options, 'outputSchema')
+            ? { ...input.options, outputSchema: perCharacterWeight(input.options.outputSchema) }
+            : input.options;
         return ref.normalize!({ ...input, options }, ctx);
       },
     }),
@@ -222,7 +234,8 @@ export const boundaryMutants: readonly Mutant[] = [
     description: 'refuses levels holding an item that is not a string as adapter.bad_input, instead of counting it as none',
     override: (ref) => ({
       audit: (input: Rec, ctx) => {
-        if (Array.isArray(input.levels) && input.levels.some((l) => typeof l !== 'string')) throw new OpError('adapter.bad_input', 'levels must be a list of strings');
+        if (Array.isArray(input.levels) && input.levels.some((l) => typeof l !== 'string'))
+          throw new OpError('adapter.bad_input', 'levels must be a list of strings');
         return ref.audit!(input, ctx);
       },
     }),
@@ -233,7 +246,12 @@ export const boundaryMutants: readonly Mutant[] = [
     description: 'refuses a hook description with a member its row does not name, instead of ignoring it',
     override: (ref) => ({
       hooks: (input: Rec, ctx) => {
-        const used: Record<string, readonly string[]> = { 'replace-text': ['text'], 'append-text': ['text'], 'set-error': ['text'], 'truncate-text': ['octets'] };
+        const used: Record<string, readonly string[]> = {
+          'replace-text': ['text'],
+          'append-text': ['text'],
+          'set-error': ['text'],
+          'truncate-text': ['octets'],
+        };
         const extra = (h: unknown) => isRec(h) && Object.keys(h).some((k) => k !== 'name' && !(used[String(h.name)] ?? []).includes(k));
         if (Array.isArray(input.hooks) && input.hooks.some(extra)) throw new OpError('adapter.bad_input', 'a hook description has a member it does not use');
         return ref.hooks!(input, ctx);

@@ -16,7 +16,13 @@ const withCodes = (r: Rec, cs: string[]) => ({ ...r, warnings: [...new Set(cs)].
 
 function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
   const bound: OpHandler = (input: Input, ctx) => ({ result: f(ref.bound!(input, ctx).result as Rec, input, ctx) });
-  return { bound, wire: (input: Input, ctx) => { const r = bound(input, ctx).result as Rec; return { message: { content: r.content, isError: r.isError } }; } };
+  return {
+    bound,
+    wire: (input: Input, ctx) => {
+      const r = bound(input, ctx).result as Rec;
+      return { message: { content: r.content, isError: r.isError } };
+    },
+  };
 }
 
 /** `bound` given a changed input, as a port that reads its input that way would be. */
@@ -93,47 +99,57 @@ export const boundingMutants: readonly Mutant[] = [
     name: 'artifact-extra-members-stripped',
     breaks: 'TR-BOUND-9',
     description: 'keeps only type, label and data of each artifact instead of judging an artifact with other members invalid',
-    override: (ref) => mapInput(ref, (input) => {
-      const a = input.result.artifacts;
-      if (!Array.isArray(a)) return input;
-      const strip = (x: unknown) => (isObject(x) ? Object.fromEntries(Object.entries(x).filter(([k]) => k === 'type' || k === 'label' || k === 'data')) : x);
-      return { ...input, result: { ...input.result, artifacts: a.map(strip) } };
-    }),
+    override: (ref) =>
+      mapInput(ref, (input) => {
+        const a = input.result.artifacts;
+        if (!Array.isArray(a)) return input;
+        const strip = (x: unknown) => (isObject(x) ? Object.fromEntries(Object.entries(x).filter(([k]) => k === 'type' || k === 'label' || k === 'data')) : x);
+        return { ...input, result: { ...input.result, artifacts: a.map(strip) } };
+      }),
   },
   {
     name: 'structured-dropped-silently',
     breaks: 'TR-BOUND-11',
     description: 'leaves out a structured value that failed its budget or encoding, but adds no structured.* warning',
-    override: (ref) => mapBound(ref, (r) => withCodes(r, codes(r).filter((c) => !c.startsWith('structured.')))),
+    override: (ref) =>
+      mapBound(ref, (r) =>
+        withCodes(
+          r,
+          codes(r).filter((c) => !c.startsWith('structured.')),
+        ),
+      ),
   },
   {
     name: 'empty-list-dropped-on-error',
     breaks: 'TR-BOUND-12',
     description: 'an error result given an empty artifact list still gets artifacts.dropped_on_error',
-    override: (ref) => mapBound(ref, (r, input) => {
-      const a = input.result.artifacts;
-      return r.isError === true && Array.isArray(a) && a.length === 0 ? withCodes(r, [...codes(r), 'artifacts.dropped_on_error']) : r;
-    }),
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        const a = input.result.artifacts;
+        return r.isError === true && Array.isArray(a) && a.length === 0 ? withCodes(r, [...codes(r), 'artifacts.dropped_on_error']) : r;
+      }),
   },
   {
     name: 'input-warnings-ignored',
     breaks: 'TR-BOUND-14',
     description: 'starts every bounding with no warnings, so bounding a bounded result loses the warnings the first pass gave it',
-    override: (ref) => mapInput(ref, (input) => {
-      const result = Object.fromEntries(Object.entries(input.result).filter(([k]) => k !== 'warnings'));
-      return { ...input, result };
-    }),
+    override: (ref) =>
+      mapInput(ref, (input) => {
+        const result = Object.fromEntries(Object.entries(input.result).filter(([k]) => k !== 'warnings'));
+        return { ...input, result };
+      }),
   },
   {
     name: 'empty-warnings-left-out',
     breaks: 'TR-BOUND-15',
     description: 'writes no warnings member when there are none ("omitempty")',
-    override: (ref) => mapBound(ref, (r) => ((r.warnings as unknown[]).length === 0 ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'warnings')) : r)),
+    override: (ref) =>
+      mapBound(ref, (r) => ((r.warnings as unknown[]).length === 0 ? Object.fromEntries(Object.entries(r).filter(([k]) => k !== 'warnings')) : r)),
   },
   {
     name: 'collision-before-members-counted',
     breaks: 'TR-BOUND-18',
-    description: 'checks an object\'s keys for collisions before it charges its members, so a colliding object over budget is called unencodable',
+    description: "checks an object's keys for collisions before it charges its members, so a colliding object over budget is called unencodable",
     override: (ref) => ({
       measure: (input: MeasureInput, ctx) => {
         const m = ref.measure!(input, ctx);

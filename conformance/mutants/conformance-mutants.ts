@@ -35,7 +35,8 @@ export const conformanceMutants: readonly Mutant[] = [
   {
     name: 'adapter-refuses-long-bigint',
     breaks: 'TR-CONF-4',
-    description: "the adapter converts a bigint tag with Python's int(), which refuses more than 4,300 digits, and answers adapter.bad_input instead of handing the value on",
+    description:
+      "the adapter converts a bigint tag with Python's int(), which refuses more than 4,300 digits, and answers adapter.bad_input instead of handing the value on",
     override: (ref) =>
       checked(ref, (input) => {
         if (hasLongBigint(input, 4300)) throw new OpError('adapter.bad_input', 'Exceeds the limit (4300 digits) for integer string conversion');
@@ -44,7 +45,7 @@ export const conformanceMutants: readonly Mutant[] = [
   {
     name: 'budget-double-refused',
     breaks: 'TR-CONF-6',
-    description: "the adapter keeps a budget written 300.0 as the float it parsed, and the option check (isinstance(b, int)) refuses it",
+    description: 'the adapter keeps a budget written 300.0 as the float it parsed, and the option check (isinstance(b, int)) refuses it',
     parseLine: (line) => {
       budgetWrittenAsDouble = /"(?:content|artifacts|structured)Budget"\s*:\s*-?[0-9]+(?:\.[0-9]*)?[.eE]/.test(line);
       return JSON.parse(line);

@@ -30,19 +30,36 @@ describe('TR-CONF-13: the hand-written mutants account for every MUST', () => {
     const base = new Set(coverageProblems(requirements, mutants, unchecked));
     const added = (...args: Parameters<typeof coverageProblems>) => coverageProblems(...args).filter((p) => !base.has(p));
     const named = mutants[0]!.breaks;
-    expect(added(requirements, mutants.filter((m) => m.breaks !== named), unchecked)).toEqual([expect.stringMatching(new RegExp(`^${named} .* no mutant names`))]);
-    const twice = Object.fromEntries(Object.entries({ ...unchecked, [named]: { checkedBy: 'unit-test' as const, where: 'x.test.ts', why: 'w' } }).sort(([a], [b]) => (a < b ? -1 : 1)));
+    expect(
+      added(
+        requirements,
+        mutants.filter((m) => m.breaks !== named),
+        unchecked,
+      ),
+    ).toEqual([expect.stringMatching(new RegExp(`^${named} .* no mutant names`))]);
+    const twice = Object.fromEntries(
+      Object.entries({ ...unchecked, [named]: { checkedBy: 'unit-test' as const, where: 'x.test.ts', why: 'w' } }).sort(([a], [b]) => (a < b ? -1 : 1)),
+    );
     expect(added(requirements, mutants, twice)).toEqual([`${named} is named by a mutant and listed as unchecked: remove it from unchecked-musts.json`]);
-    expect(added(requirements, mutants, { ...unchecked, [UNDEFINED]: { checkedBy: 'none', where: '', why: 'w' } })).toEqual([`unchecked-musts.json lists ${UNDEFINED}, which spec/ does not define`]);
+    expect(added(requirements, mutants, { ...unchecked, [UNDEFINED]: { checkedBy: 'none', where: '', why: 'w' } })).toEqual([
+      `unchecked-musts.json lists ${UNDEFINED}, which spec/ does not define`,
+    ]);
     const should = requirements.find((r) => !r.mandatory)!.id;
-    expect(added(requirements, mutants, { ...unchecked, [should]: { checkedBy: 'none', where: '', why: 'w' } }).filter((p) => p.includes(should))).toEqual([`unchecked-musts.json lists ${should}, which is not a MUST`]);
+    expect(added(requirements, mutants, { ...unchecked, [should]: { checkedBy: 'none', where: '', why: 'w' } }).filter((p) => p.includes(should))).toEqual([
+      `unchecked-musts.json lists ${should}, which is not a MUST`,
+    ]);
     expect(added(requirements, [...mutants, { name: 'typo', breaks: TYPO }], unchecked)).toEqual([`mutant typo names ${TYPO}, which spec/ does not define`]);
   });
 
   it('the table has a row per requirement a mutant names, with its mutants', () => {
     const table = requirementTable(requirements, mutants, unchecked);
     const named = new Set(mutants.map((m) => m.breaks));
-    expect(table.filter((r) => r.mutants.length > 0).map((r) => r.id).sort()).toEqual([...named].sort());
+    expect(
+      table
+        .filter((r) => r.mutants.length > 0)
+        .map((r) => r.id)
+        .sort(),
+    ).toEqual([...named].sort());
     expect(table.flatMap((r) => r.mutants).sort()).toEqual(mutants.map((m) => m.name).sort());
   });
 });

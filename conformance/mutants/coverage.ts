@@ -29,16 +29,30 @@ export interface TableRow {
 }
 
 /** One row per requirement of the spec that a mutant names or unchecked-musts.json lists, in spec order. */
-export function requirementTable(requirements: readonly Requirement[], mutants: readonly { name: string; breaks: string }[], unchecked: Record<string, Unchecked>): TableRow[] {
+export function requirementTable(
+  requirements: readonly Requirement[],
+  mutants: readonly { name: string; breaks: string }[],
+  unchecked: Record<string, Unchecked>,
+): TableRow[] {
   return requirements
-    .map((r) => ({ id: r.id, file: r.file, mandatory: r.mandatory, mutants: mutants.filter((m) => m.breaks === r.id).map((m) => m.name), ...(unchecked[r.id] ? { unchecked: unchecked[r.id] } : {}) }))
+    .map((r) => ({
+      id: r.id,
+      file: r.file,
+      mandatory: r.mandatory,
+      mutants: mutants.filter((m) => m.breaks === r.id).map((m) => m.name),
+      ...(unchecked[r.id] ? { unchecked: unchecked[r.id] } : {}),
+    }))
     .filter((row) => row.mutants.length > 0 || row.unchecked !== undefined);
 }
 
 const CHECKED_BY = new Set<string>(['ledger-suite', 'stack-kit', 'package-test', 'unit-test', 'none']);
 
 /** Every way the mutant set and the unchecked list fail to account for the spec's MUSTs; empty when they do. */
-export function coverageProblems(requirements: readonly Requirement[], mutants: readonly { name: string; breaks: string }[], unchecked: Record<string, Unchecked>): string[] {
+export function coverageProblems(
+  requirements: readonly Requirement[],
+  mutants: readonly { name: string; breaks: string }[],
+  unchecked: Record<string, Unchecked>,
+): string[] {
   const problems: string[] = [];
   const byId = new Map(requirements.map((r) => [r.id, r] as const));
   const named = new Set(mutants.map((m) => m.breaks));
@@ -54,7 +68,8 @@ export function coverageProblems(requirements: readonly Requirement[], mutants: 
     else if (!r.mandatory) problems.push(`unchecked-musts.json lists ${id}, which is not a MUST`);
     if (!CHECKED_BY.has(u.checkedBy)) problems.push(`unchecked-musts.json: ${id} has checkedBy ${JSON.stringify(u.checkedBy)}`);
     if (typeof u.why !== 'string' || u.why.trim() === '') problems.push(`unchecked-musts.json: ${id} says no why`);
-    if (typeof u.where !== 'string' || (u.checkedBy !== 'none' && u.where === '')) problems.push(`unchecked-musts.json: ${id} is checked by ${u.checkedBy} but names no where`);
+    if (typeof u.where !== 'string' || (u.checkedBy !== 'none' && u.where === ''))
+      problems.push(`unchecked-musts.json: ${id} is checked by ${u.checkedBy} but names no where`);
   }
   const keys = Object.keys(unchecked);
   if (keys.join('\n') !== [...keys].sort().join('\n')) problems.push('unchecked-musts.json: the requirement keys are not sorted');

@@ -11,7 +11,13 @@ const isObject = (v: unknown): v is Rec => v !== null && typeof v === 'object' &
 /** `bound` with a change to its record, and `wire` built from the changed record as a port would. */
 function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
   const bound: OpHandler = (input: Input, ctx) => ({ result: f(ref.bound!(input, ctx).result as Rec, input, ctx) });
-  return { bound, wire: (input: Input, ctx) => { const r = bound(input, ctx).result as Rec; return { message: { content: r.content, isError: r.isError } }; } };
+  return {
+    bound,
+    wire: (input: Input, ctx) => {
+      const r = bound(input, ctx).result as Rec;
+      return { message: { content: r.content, isError: r.isError } };
+    },
+  };
 }
 
 const without = (r: Rec, key: string): Rec => Object.fromEntries(Object.entries(r).filter(([k]) => k !== key));
@@ -40,25 +46,32 @@ export const dataModelMutants: readonly Mutant[] = [
   {
     name: 'table-rows-unchecked',
     breaks: 'TR-MODEL-5',
-    description: 'checks a table\'s columns and cells but not that every row has as many cells as there are columns',
-    override: (ref) => mapBound(ref, (r, input, ctx) => {
-      const given = input.result.artifacts;
-      if (!Array.isArray(given) || r.isError === true) return r;
-      // Judged with every row evened out; a list that then passes is output with its rows as given.
-      const even = ref.bound!({ ...input, result: { ...input.result, artifacts: given.map(evenRows) } }, ctx).result as Rec;
-      const codes = (even.warnings as { code: string }[]).map((w) => w.code);
-      if (codes.some((c) => c.startsWith('artifacts.'))) return r;
-      return { ...even, artifacts: (even.artifacts as Rec[]).map((a, i) => (a.type === 'table' ? { ...a, data: { ...(a.data as Rec), rows: ((given[i] as Rec).data as Rec).rows } } : a)) };
-    }),
+    description: "checks a table's columns and cells but not that every row has as many cells as there are columns",
+    override: (ref) =>
+      mapBound(ref, (r, input, ctx) => {
+        const given = input.result.artifacts;
+        if (!Array.isArray(given) || r.isError === true) return r;
+        // Judged with every row evened out; a list that then passes is output with its rows as given.
+        const even = ref.bound!({ ...input, result: { ...input.result, artifacts: given.map(evenRows) } }, ctx).result as Rec;
+        const codes = (even.warnings as { code: string }[]).map((w) => w.code);
+        if (codes.some((c) => c.startsWith('artifacts.'))) return r;
+        return {
+          ...even,
+          artifacts: (even.artifacts as Rec[]).map((a, i) =>
+            a.type === 'table' ? { ...a, data: { ...(a.data as Rec), rows: ((given[i] as Rec).data as Rec).rows } } : a,
+          ),
+        };
+      }),
   },
   {
     name: 'warning-carries-dropped-octets',
     breaks: 'TR-MODEL-8',
     description: 'a content.truncated warning also says how many octets were cut ("so the caller can tell how much")',
-    override: (ref) => mapBound(ref, (r, input) => {
-      const content = typeof input.result.content === 'string' ? input.result.content : '';
-      const cut = Buffer.byteLength(content, 'utf8') - Buffer.byteLength(String(r.content), 'utf8');
-      return { ...r, warnings: (r.warnings as Rec[]).map((w) => (w.code === 'content.truncated' ? { ...w, droppedOctets: Math.max(cut, 0) } : w)) };
-    }),
+    override: (ref) =>
+      mapBound(ref, (r, input) => {
+        const content = typeof input.result.content === 'string' ? input.result.content : '';
+        const cut = Buffer.byteLength(content, 'utf8') - Buffer.byteLength(String(r.content), 'utf8');
+        return { ...r, warnings: (r.warnings as Rec[]).map((w) => (w.code === 'content.truncated' ? { ...w, droppedOctets: Math.max(cut, 0) } : w)) };
+      }),
   },
 ];

@@ -9,7 +9,7 @@ export const egressMutants: readonly Mutant[] = [
   {
     name: 'wire-from-raw-result',
     breaks: 'TR-EGRESS-2',
-    description: 'builds the wire message from the tool\'s result as given (its content coerced), not from the bounded result',
+    description: "builds the wire message from the tool's result as given (its content coerced), not from the bounded result",
     override: (ref) => ({
       wire: (input: Input, ctx) => {
         const bounded = ref.wire!(input, ctx).message as Rec;

@@ -77,8 +77,11 @@ export const exposureMutants2: readonly Mutant[] = [
       const join = (input: Rec, ctx: Parameters<OpHandler>[1], content: string): string => {
         const policy = policyOf(input);
         if (policy !== 'json' && policy !== 'allowlist') return content;
-        const plain = (ref.bound!({ result: input.result, ...(Object.hasOwn(input, 'options') ? { options: input.options } : {}) }, ctx) as { result: Rec }).result.content as string;
-        return plain !== '' && content.startsWith(`${plain}\n\n`) && content.length > plain.length + 2 ? `${plain}\n${content.slice(plain.length + 2)}` : content;
+        const plain = (ref.bound!({ result: input.result, ...(Object.hasOwn(input, 'options') ? { options: input.options } : {}) }, ctx) as { result: Rec })
+          .result.content as string;
+        return plain !== '' && content.startsWith(`${plain}\n\n`) && content.length > plain.length + 2
+          ? `${plain}\n${content.slice(plain.length + 2)}`
+          : content;
       };
       return {
         bound: (input: Rec, ctx) => {
@@ -111,7 +114,8 @@ export const exposureMutants2: readonly Mutant[] = [
               return ref[op]!(input, ctx);
             } catch (e) {
               const pointers = ((input.exposure ?? null) as Rec | null)?.pointers;
-              if (e instanceof OpError && e.code === 'options.invalid' && Array.isArray(pointers)) throw new OpError(e.code, `${e.message} (pointers ${JSON.stringify(pointers)})`);
+              if (e instanceof OpError && e.code === 'options.invalid' && Array.isArray(pointers))
+                throw new OpError(e.code, `${e.message} (pointers ${JSON.stringify(pointers)})`);
               throw e;
             }
           },

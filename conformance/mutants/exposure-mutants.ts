@@ -34,7 +34,6 @@ function wireWith(ref: Handlers, policy: string, exposeText: (bounded: Rec, expo
   };
 }
 
-
 /** A parsed JSON value with every number beyond the double range written as null, as JSON.stringify does. */
 function nonFiniteAsNull(v: unknown): unknown {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
@@ -43,8 +42,7 @@ function nonFiniteAsNull(v: unknown): unknown {
   return v;
 }
 
-const isUndefinedTag = (v: unknown): boolean =>
-  v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
+const isUndefinedTag = (v: unknown): boolean => v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
 
 export const exposureMutants: readonly Mutant[] = [
   {
@@ -87,7 +85,8 @@ export const exposureMutants: readonly Mutant[] = [
   {
     name: 'json-carried-by-stringify',
     breaks: 'TR-EXPOSE-7',
-    description: 'content that is a JSON text is compared after JSON.stringify-like serialization, so 1e400 (Infinity) is taken to carry null and the JSON is not appended',
+    description:
+      'content that is a JSON text is compared after JSON.stringify-like serialization, so 1e400 (Infinity) is taken to carry null and the JSON is not appended',
     override: (ref) => ({
       wire: (input: Rec, ctx) => {
         const exposure = input.exposure as Rec | undefined;
@@ -116,10 +115,12 @@ export const exposureMutants: readonly Mutant[] = [
     breaks: 'TR-EXPOSE-2',
     description: 'an exposure member that is present but holds the missing-value marker is refused as a bad policy instead of read as none',
     override: (ref) => {
-      const refuse = (op: string): OpHandler => (input: Rec, ctx) => {
-        if (Object.hasOwn(input, 'exposure') && isUndefinedTag(input.exposure)) throw new OpError('options.invalid', 'exposure policy must be an object');
-        return ref[op]!(input, ctx);
-      };
+      const refuse =
+        (op: string): OpHandler =>
+        (input: Rec, ctx) => {
+          if (Object.hasOwn(input, 'exposure') && isUndefinedTag(input.exposure)) throw new OpError('options.invalid', 'exposure policy must be an object');
+          return ref[op]!(input, ctx);
+        };
       return { bound: refuse('bound'), wire: refuse('wire'), audit: refuse('audit') };
     },
   },
@@ -131,7 +132,10 @@ export const exposureMutants: readonly Mutant[] = [
       const strip = (input: Rec): Rec => {
         const result = input.result as Rec;
         if (Object.hasOwn(input, 'exposure') || !Array.isArray(result?.warnings)) return input;
-        return { ...input, result: { ...result, warnings: (result.warnings as unknown[]).filter((c) => !(typeof c === 'string' && c.startsWith('exposure.'))) } };
+        return {
+          ...input,
+          result: { ...result, warnings: (result.warnings as unknown[]).filter((c) => !(typeof c === 'string' && c.startsWith('exposure.'))) },
+        };
       };
       return {
         bound: (input: Rec, ctx) => ref.bound!(strip(input), ctx),

@@ -20,7 +20,8 @@ export const hookMutants: readonly Mutant[] = [
     name: 'hooks-given-first-result',
     breaks: 'TR-HOOK-1',
     description: 'gives every text hook the result the step started with, not the one the previous hook left, so only the last text change survives',
-    override: (ref) => hooksAs(ref, (hooks) => (hooks.length > 1 && hooks.every((h) => named(h, 'replace-text', 'append-text', 'truncate-text')) ? hooks.slice(-1) : hooks)),
+    override: (ref) =>
+      hooksAs(ref, (hooks) => (hooks.length > 1 && hooks.every((h) => named(h, 'replace-text', 'append-text', 'truncate-text')) ? hooks.slice(-1) : hooks)),
   },
   {
     name: 'nothing-returned-as-empty-text',

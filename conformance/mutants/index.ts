@@ -32,8 +32,23 @@ export interface Mutant {
 }
 
 export const mutants: readonly Mutant[] = [
-  ...boundMutants, ...sinkMutants, ...normalizeMutants, ...ruleMutants, ...dropNoticeMutants, ...normalizationMutants, ...exposureMutants, ...exposureMutants2,
-  ...replayMutants, ...hookMutants, ...conformanceMutants, ...boundaryMutants, ...questionMutants, ...dataModelMutants, ...boundingMutants, ...egressMutants, ...privacyMutants,
+  ...boundMutants,
+  ...sinkMutants,
+  ...normalizeMutants,
+  ...ruleMutants,
+  ...dropNoticeMutants,
+  ...normalizationMutants,
+  ...exposureMutants,
+  ...exposureMutants2,
+  ...replayMutants,
+  ...hookMutants,
+  ...conformanceMutants,
+  ...boundaryMutants,
+  ...questionMutants,
+  ...dataModelMutants,
+  ...boundingMutants,
+  ...egressMutants,
+  ...privacyMutants,
 ];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {

@@ -75,7 +75,9 @@ describe.concurrent('mutation testing', { timeout: 1_200_000 }, () => {
     const dead = named.filter((r) => r.mutants.some((m) => m.killed));
     mkdirSync(join(ROOT, 'reports'), { recursive: true });
     writeFileSync(join(ROOT, 'reports', 'mutants.json'), `${JSON.stringify({ mutants: mutants.length, killed: killed.size, requirements: rows }, null, 2)}\n`);
-    console.log(`requirements named by a mutant: ${named.length} (${named.filter((r) => r.mandatory).length} MUST), ${dead.length} with a killed mutant; ${rows.length - named.length} MUST listed as unchecked; table in reports/mutants.json`);
+    console.log(
+      `requirements named by a mutant: ${named.length} (${named.filter((r) => r.mandatory).length} MUST), ${dead.length} with a killed mutant; ${rows.length - named.length} MUST listed as unchecked; table in reports/mutants.json`,
+    );
     for (const r of named) if (!dead.includes(r)) console.log(`  ${r.id}: no mutant killed (${r.mutants.map((m) => m.name).join(', ')})`);
   });
 });

@@ -5,8 +5,7 @@ import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
 
-const isUndefinedTag = (v: unknown): boolean =>
-  v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
+const isUndefinedTag = (v: unknown): boolean => v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
 
 /** The members whose presence the normalizers act on, per source. */
 const PRESENCE: Readonly<Record<string, readonly string[]>> = { mcp: ['structuredContent'], langchain: ['artifact'] };
@@ -22,7 +21,9 @@ export const normalizeMutants: readonly Mutant[] = [
         const members = PRESENCE[String(input.source)] ?? [];
         if (value === null || typeof value !== 'object' || Array.isArray(value)) return ref.normalize!(input, ctx);
         // A value that is not undefined but is no JSON either: what a present undefined becomes.
-        const changed = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, members.includes(k) && isUndefinedTag(v) ? { $tr: 'opaque', kind: 'function' } : v]));
+        const changed = Object.fromEntries(
+          Object.entries(value).map(([k, v]) => [k, members.includes(k) && isUndefinedTag(v) ? { $tr: 'opaque', kind: 'function' } : v]),
+        );
         return ref.normalize!({ ...input, value: changed }, ctx);
       },
     }),
@@ -69,7 +70,8 @@ function neverMatching(v: unknown): unknown {
   const out: Rec = {};
   for (const [k, x] of Object.entries(v)) {
     if (k === 'pattern' && typeof x === 'string' && cannotRun(x)) out[k] = NEVER;
-    else if (k === 'patternProperties' && isRec(x)) out[k] = Object.fromEntries(Object.entries(x).map(([p, s]) => [cannotRun(p) ? NEVER : p, neverMatching(s)]));
+    else if (k === 'patternProperties' && isRec(x))
+      out[k] = Object.fromEntries(Object.entries(x).map(([p, s]) => [cannotRun(p) ? NEVER : p, neverMatching(s)]));
     else out[k] = neverMatching(x);
   }
   return out;
@@ -79,10 +81,14 @@ export const ruleMutants: readonly Mutant[] = [
   {
     name: 'cannot-run-read-as-no-match',
     breaks: 'TR-NORM-65',
-    description: "reads a pattern it cannot run as one that matches nothing (PHP's preg_match(...) === 1 after PCRE gave up), so the check fails open under not and in patternProperties",
+    description:
+      "reads a pattern it cannot run as one that matches nothing (PHP's preg_match(...) === 1 after PCRE gave up), so the check fails open under not and in patternProperties",
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
-        const options = isRec(input.options) && Object.hasOwn(input.options, 'outputSchema') ? { ...input.options, outputSchema: neverMatching(input.options.outputSchema) } : input.options;
+        const options =
+          isRec(input.options) && Object.hasOwn(input.options, 'outputSchema')
+            ? { ...input.options, outputSchema: neverMatching(input.options.outputSchema) }
+            : input.options;
         return ref.normalize!({ ...input, options }, ctx);
       },
     }),
@@ -138,7 +144,8 @@ export const ruleMutants: readonly Mutant[] = [
       normalize: (input: Rec, ctx) => {
         const value = input.value;
         if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
-        const mangle = (url: unknown) => (typeof url === 'string' && /;base64,/i.test(url) && !/;base64,/.test(url.slice(0, url.indexOf(',') + 1)) ? url.replace(/;base64,/i, ';baseXX,') : url);
+        const mangle = (url: unknown) =>
+          typeof url === 'string' && /;base64,/i.test(url) && !/;base64,/.test(url.slice(0, url.indexOf(',') + 1)) ? url.replace(/;base64,/i, ';baseXX,') : url;
         const content = value.content.map((b) => {
           if (!isRec(b)) return b;
           if (isRec(b.image_url)) return { ...b, image_url: { ...b.image_url, url: mangle(b.image_url.url) } };
@@ -151,7 +158,8 @@ export const ruleMutants: readonly Mutant[] = [
   {
     name: 'data-member-read-as-data-url',
     breaks: 'TR-NORM-51',
-    description: "reads a data: URL in a LangChain block's data or base64 member as a data: URL (its payload and declared type) instead of as base64 that is not valid",
+    description:
+      "reads a data: URL in a LangChain block's data or base64 member as a data: URL (its payload and declared type) instead of as base64 that is not valid",
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
         const value = input.value;
@@ -171,7 +179,8 @@ export const ruleMutants: readonly Mutant[] = [
   {
     name: 'python-base64-member-ignored',
     breaks: 'TR-NORM-51',
-    description: "reads only data and url, as the kit's implementations did before the Python adapter's blocks were recorded: an image or blob that langchain-core built with base64 is an invalid block",
+    description:
+      "reads only data and url, as the kit's implementations did before the Python adapter's blocks were recorded: an image or blob that langchain-core built with base64 is an invalid block",
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
         const value = input.value;
@@ -203,7 +212,8 @@ export const ruleMutants: readonly Mutant[] = [
   {
     name: 'binary-member-kept-when-not-base64',
     breaks: 'TR-NORM-66',
-    description: 'stubs a data, base64 or blob member of the artifact only when it is valid base64, so any other string there is copied into the members artifact',
+    description:
+      'stubs a data, base64 or blob member of the artifact only when it is valid base64, so any other string there is copied into the members artifact',
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
         const out = ref.normalize!(input, ctx) as { result: Rec };
@@ -232,7 +242,10 @@ export const ruleMutants: readonly Mutant[] = [
         const value = input.value;
         if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.artifact)) return ref.normalize!(input, ctx);
         const entries = value.artifact;
-        const last = entries.map((e, i) => (isRec(e) && e.type === 'mcp_structured_content' ? i : -1)).filter((i) => i >= 0).at(-1);
+        const last = entries
+          .map((e, i) => (isRec(e) && e.type === 'mcp_structured_content' ? i : -1))
+          .filter((i) => i >= 0)
+          .at(-1);
         if (last === undefined) return ref.normalize!(input, ctx);
         const artifact = entries.map((e, i) => (isRec(e) && e.type === 'mcp_structured_content' && i !== last ? { type: 'mcp_meta' } : e));
         return ref.normalize!({ ...input, value: { ...value, artifact } }, ctx);
@@ -309,13 +322,15 @@ export const dropNoticeMutants: readonly Mutant[] = [
   {
     name: 'drop-notice-cut-off',
     breaks: 'TR-NORM-67',
-    description: 'leaves the cut to the bounder, as before TR-NORM-67: when a first text fills the content budget, the placeholders after it are cut off and the model never learns of the blocks',
+    description:
+      'leaves the cut to the bounder, as before TR-NORM-67: when a first text fills the content budget, the placeholders after it are cut off and the model never learns of the blocks',
     override: (ref) => recut(ref, (text, b) => octetPrefix(text, b - Buffer.byteLength(truncationNotice(b), 'utf8')) + truncationNotice(b)),
   },
   {
     name: 'drop-notice-on-every-cut',
     breaks: 'TR-NORM-67',
-    description: 'writes the drop notice after every cut of a text with a placeholder, also when the plain cut keeps every placeholder whole, so those results change bytes for nothing',
+    description:
+      'writes the drop notice after every cut of a text with a placeholder, also when the plain cut keeps every placeholder whole, so those results change bytes for nothing',
     override: (ref) =>
       recut(ref, (text, b) => {
         const n = truncationNotice(b);

@@ -24,11 +24,12 @@ export const privacyMutants: readonly Mutant[] = [
     name: 'metadata-content-preview',
     breaks: 'TR-SINK-4',
     description: 'a record at metadata also holds the first 40 characters of the content, "as a preview"',
-    override: (ref) => mapRecord(ref, (record, input, ctx) => {
-      if (record.level !== 'metadata') return record;
-      const content = ref.bound!(input, ctx).result as Rec;
-      return { ...record, preview: String(content.content).slice(0, 40) };
-    }),
+    override: (ref) =>
+      mapRecord(ref, (record, input, ctx) => {
+        if (record.level !== 'metadata') return record;
+        const content = ref.bound!(input, ctx).result as Rec;
+        return { ...record, preview: String(content.content).slice(0, 40) };
+      }),
   },
   {
     name: 'ledger-entry-drops-warnings',
@@ -48,16 +49,21 @@ export const privacyMutants: readonly Mutant[] = [
     description: 'logs the message of an exception a hook threw, to help debug the hook',
     override: () => ({
       hooks: (input: Input & { hooks: unknown[] }, ctx) => {
-        const logged = (h: ToolResultHook): ToolResultHook => (r, c) => {
-          try {
-            return h(r, c);
-          } catch (e) {
-            ctx.logger.log('warn', 'hook failed', { message: e instanceof Error ? e.message : String(e) });
-            throw e;
-          }
-        };
+        const logged =
+          (h: ToolResultHook): ToolResultHook =>
+          (r, c) => {
+            try {
+              return h(r, c);
+            } catch (e) {
+              ctx.logger.log('warn', 'hook failed', { message: e instanceof Error ? e.message : String(e) });
+              throw e;
+            }
+          };
         const hooks = input.hooks.map((h) => logged(hookFromSpec(decodeTagged(h))));
-        const result = transformToolResult(boundFromInput(input), hooks, { bound: optionsFromInput(input.options) as BoundOptions | undefined, logger: ctx.logger });
+        const result = transformToolResult(boundFromInput(input), hooks, {
+          bound: optionsFromInput(input.options) as BoundOptions | undefined,
+          logger: ctx.logger,
+        });
         return { result: exposeFromInput(result, input).toRecord() };
       },
     }),
@@ -77,33 +83,40 @@ export const privacyMutants: readonly Mutant[] = [
   {
     name: 'summary-lists-labels',
     breaks: 'TR-PRIV-5',
-    description: 'the summary also lists the artifacts\' labels, next to their types',
-    override: (ref) => mapRecord(ref, (record, input, ctx) => {
-      if (record.summary === undefined) return record;
-      const artifacts = (ref.bound!(input, ctx).result as Rec).artifacts as Rec[];
-      return { ...record, summary: { ...(record.summary as Rec), artifactLabels: artifacts.map((a) => a.label) } };
-    }),
+    description: "the summary also lists the artifacts' labels, next to their types",
+    override: (ref) =>
+      mapRecord(ref, (record, input, ctx) => {
+        if (record.summary === undefined) return record;
+        const artifacts = (ref.bound!(input, ctx).result as Rec).artifacts as Rec[];
+        return { ...record, summary: { ...(record.summary as Rec), artifactLabels: artifacts.map((a) => a.label) } };
+      }),
   },
   {
     name: 'full-record-without-artifacts',
     breaks: 'TR-PRIV-6',
     description: 'a record at full holds the result without its artifacts ("they are only for display")',
-    override: (ref) => mapRecord(ref, (record) => {
-      if (record.level !== 'full') return record;
-      const result = record.result as Rec;
-      return { ...record, result: { ...result, artifacts: [] } };
-    }),
+    override: (ref) =>
+      mapRecord(ref, (record) => {
+        if (record.level !== 'full') return record;
+        const result = record.result as Rec;
+        return { ...record, result: { ...result, artifacts: [] } };
+      }),
   },
   {
     name: 'record-with-timestamp',
     breaks: 'TR-PRIV-11',
-    description: 'stamps every record with the time it was written, a member the record\'s schema does not have',
+    description: "stamps every record with the time it was written, a member the record's schema does not have",
     override: (ref) => mapRecord(ref, (record) => ({ ...record, recordedAt: '2026-01-01T00:00:00Z' })),
   },
   {
     name: 'summary-warnings-only-at-metadata',
     breaks: 'TR-PRIV-12',
     description: 'leaves the warning codes out of the summary at redacted and full, since the result there carries them',
-    override: (ref) => mapRecord(ref, (record) => (record.level === 'redacted' || record.level === 'full' ? { ...record, summary: Object.fromEntries(Object.entries(record.summary as Rec).filter(([k]) => k !== 'warnings')) } : record)),
+    override: (ref) =>
+      mapRecord(ref, (record) =>
+        record.level === 'redacted' || record.level === 'full'
+          ? { ...record, summary: Object.fromEntries(Object.entries(record.summary as Rec).filter(([k]) => k !== 'warnings')) }
+          : record,
+      ),
   },
 ];

@@ -21,7 +21,11 @@ function replaceOpaque(v: unknown, kind: string, by: unknown): unknown {
 function withoutNestedIds(v: unknown, root = true): unknown {
   if (Array.isArray(v)) return v.map((x) => withoutNestedIds(x, false));
   if (!isRec(v)) return v;
-  return Object.fromEntries(Object.entries(v).filter(([k]) => root || k !== '$id').map(([k, x]) => [k, withoutNestedIds(x, false)]));
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => root || k !== '$id')
+      .map(([k, x]) => [k, withoutNestedIds(x, false)]),
+  );
 }
 
 /** A finite double as an exact decimal: digits as a BigInt and a power of ten, from its shortest text. */
@@ -67,7 +71,8 @@ export const questionMutants: readonly Mutant[] = [
   {
     name: 'text-row-reads-block-members',
     breaks: 'TR-NORM-11',
-    description: "fills the mimeType and uri cells of a user-only MCP text block's row from members of those names on the block, which MCP's text block does not define",
+    description:
+      "fills the mimeType and uri cells of a user-only MCP text block's row from members of those names on the block, which MCP's text block does not define",
     override: (ref) => ({
       normalize: (input: Rec, ctx) => {
         const out = ref.normalize!(input, ctx) as { result: Rec };
@@ -89,7 +94,8 @@ export const questionMutants: readonly Mutant[] = [
   {
     name: 'is-error-not-boolean-bad-input',
     breaks: 'TR-BOUND-17',
-    description: 'refuses a result input whose isError is missing or not a boolean as adapter.bad_input, instead of letting the bounder make a success result of it',
+    description:
+      'refuses a result input whose isError is missing or not a boolean as adapter.bad_input, instead of letting the bounder make a success result of it',
     override: (ref) => ({
       bound: (input: Rec, ctx) => {
         if (isRec(input.result) && typeof input.result.isError !== 'boolean') throw new OpError('adapter.bad_input', 'result input has no boolean isError');
@@ -119,13 +125,17 @@ export const questionMutants: readonly Mutant[] = [
     breaks: 'TR-NORM-32',
     description: 'resolves every $ref against the root alone: an $id below the root sets no base and names no resource',
     override: (ref) => ({
-      normalize: (input: Rec, ctx) => ref.normalize!(withSchema(input, (schema) => withoutNestedIds(schema)), ctx),
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => withoutNestedIds(schema)),
+          ctx,
+        ),
     }),
   },
   {
     name: 'pattern-annex-b-syntax',
     breaks: 'TR-NORM-65',
-    description: "takes a pattern that is valid only without the u flag (Annex B: a lone brace, \\c1, {,2}) as valid, and runs it with that reading",
+    description: 'takes a pattern that is valid only without the u flag (Annex B: a lone brace, \\c1, {,2}) as valid, and runs it with that reading',
     override: (ref) => ({
       normalize: (input: Rec, ctx) =>
         ref.normalize!(
@@ -142,7 +152,7 @@ export const questionMutants: readonly Mutant[] = [
   {
     name: 'local-result-read-as-data',
     breaks: 'TR-NORM-62',
-    description: "reads a tool result a local tool returned as JSON data (its members as structured, their JSON as the text), not as a result to bound",
+    description: 'reads a tool result a local tool returned as JSON data (its members as structured, their JSON as the text), not as a result to bound',
     override: (ref) => ({
       normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'local-result' ? { ...input, source: 'local' } : input, ctx),
     }),
@@ -152,7 +162,11 @@ export const questionMutants: readonly Mutant[] = [
     breaks: 'TR-NORM-10',
     description: "reads a native byte array in a LangChain block's data as data of the wrong kind (only base64 text counts), so the block is invalid",
     override: (ref) => ({
-      normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'langchain' ? { ...input, value: replaceOpaque(input.value, 'bytes-object', { $tr: 'opaque', kind: 'function' }) } : input, ctx),
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          input.source === 'langchain' ? { ...input, value: replaceOpaque(input.value, 'bytes-object', { $tr: 'opaque', kind: 'function' }) } : input,
+          ctx,
+        ),
     }),
   },
 ];

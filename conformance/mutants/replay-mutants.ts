@@ -42,7 +42,10 @@ export const replayMutants: readonly Mutant[] = [
       persistAs(ref, (e) => {
         const r = e.result as Rec;
         const { content, isError, structured, artifacts, warnings } = r;
-        return JSON.stringify({ version: e.version, result: { content, isError, ...(Object.hasOwn(r, 'structured') ? { structured } : {}), artifacts, warnings } });
+        return JSON.stringify({
+          version: e.version,
+          result: { content, isError, ...(Object.hasOwn(r, 'structured') ? { structured } : {}), artifacts, warnings },
+        });
       }),
   },
   {

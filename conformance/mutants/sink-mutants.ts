@@ -129,29 +129,27 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'metadata-keeps-artifacts',
     breaks: 'TR-PRIV-4',
     description: 'a metadata audit record keeps the artifact list "for the admin view"',
-    override: (ref) =>
-      ({
-        audit: (input: Rec, ctx) => {
-          const out = ref.audit!(input, ctx) as { record: Rec };
-          if (out.record.level !== 'metadata') return out;
-          const bounded = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
-          return { record: { ...out.record, artifacts: bounded.artifacts } };
-        },
-      }),
+    override: (ref) => ({
+      audit: (input: Rec, ctx) => {
+        const out = ref.audit!(input, ctx) as { record: Rec };
+        if (out.record.level !== 'metadata') return out;
+        const bounded = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
+        return { record: { ...out.record, artifacts: bounded.artifacts } };
+      },
+    }),
   },
   {
     name: 'redaction-skips-keys',
     breaks: 'TR-PRIV-7',
     description: 'the redacted level passes string values through the redactor but not object keys',
-    override: (ref) =>
-      ({
-        audit: (input: Rec, ctx) => {
-          const out = ref.audit!(input, ctx) as { record: Rec & { result?: Rec } };
-          if (out.record.level !== 'redacted' || !out.record.result || !Object.hasOwn(out.record.result, 'structured')) return out;
-          const full = (ref.audit!({ ...input, levels: ['full'] }, ctx) as { record: { result: Rec } }).record.result;
-          return { record: { ...out.record, result: { ...out.record.result, structured: restoreKeys(full.structured, out.record.result.structured) } } };
-        },
-      }),
+    override: (ref) => ({
+      audit: (input: Rec, ctx) => {
+        const out = ref.audit!(input, ctx) as { record: Rec & { result?: Rec } };
+        if (out.record.level !== 'redacted' || !out.record.result || !Object.hasOwn(out.record.result, 'structured')) return out;
+        const full = (ref.audit!({ ...input, levels: ['full'] }, ctx) as { record: { result: Rec } }).record.result;
+        return { record: { ...out.record, result: { ...out.record.result, structured: restoreKeys(full.structured, out.record.result.structured) } } };
+      },
+    }),
   },
   {
     name: 'suspend-keeps-structured',
@@ -167,13 +165,12 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'loosest-level-wins',
     breaks: 'TR-PRIV-2',
     description: 'where a global and a per-tool level meet, the last one set wins instead of the strictest',
-    override: (ref) =>
-      ({
-        audit: (input: Rec, ctx) => {
-          const levels = input.levels as unknown[];
-          return ref.audit!({ ...input, levels: levels.length > 0 ? [levels[levels.length - 1]] : levels }, ctx);
-        },
-      }),
+    override: (ref) => ({
+      audit: (input: Rec, ctx) => {
+        const levels = input.levels as unknown[];
+        return ref.audit!({ ...input, levels: levels.length > 0 ? [levels[levels.length - 1]] : levels }, ctx);
+      },
+    }),
   },
   {
     name: 'live-filtered',
@@ -189,15 +186,14 @@ export const sinkMutants: readonly Mutant[] = [
     name: 'hook-not-rebounded',
     breaks: 'TR-HOOK-4',
     description: 'what a hook returns goes out without the second bounding',
-    override: (ref) =>
-      ({
-        hooks: (input: Rec, ctx) => {
-          const loose = { contentBudget: 1_073_741_824, artifactsBudget: 1_073_741_824, structuredBudget: 1_073_741_824 };
-          const first = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
-          const out = ref.hooks!({ ...input, result: { ...first, warnings: (first.warnings as { code: string }[]).map((w) => w.code) }, options: loose }, ctx);
-          return out;
-        },
-      }),
+    override: (ref) => ({
+      hooks: (input: Rec, ctx) => {
+        const loose = { contentBudget: 1_073_741_824, artifactsBudget: 1_073_741_824, structuredBudget: 1_073_741_824 };
+        const first = ref.bound!({ result: input.result, options: input.options }, ctx).result as Rec;
+        const out = ref.hooks!({ ...input, result: { ...first, warnings: (first.warnings as { code: string }[]).map((w) => w.code) }, options: loose }, ctx);
+        return out;
+      },
+    }),
   },
   {
     name: 'replay-drops-structured',

@@ -54,7 +54,8 @@ function result(want: { warnings: string[]; structured: boolean; content?: strin
     const got = warningsOf(r);
     if (JSON.stringify(got) !== JSON.stringify(want.warnings)) return `warnings ${JSON.stringify(got)}, want ${JSON.stringify(want.warnings)}`;
     if (Object.hasOwn(r, 'structured') !== want.structured) return want.structured ? 'structured was dropped' : 'structured was kept';
-    if (want.content !== undefined && r.content !== want.content) return `content is not ${JSON.stringify(want.content)} (${String(r.content).length} characters)`;
+    if (want.content !== undefined && r.content !== want.content)
+      return `content is not ${JSON.stringify(want.content)} (${String(r.content).length} characters)`;
     return undefined;
   };
 }
@@ -70,7 +71,10 @@ export const CLASSES: readonly AttackClass[] = [
     sizes: { quick: 1e7, full: 1e8 },
     ratioLimit: 3,
     op: 'bound',
-    input: (n) => ({ result: { content: 'ok', isError: false, structured: { $tr: 'object', entries: [[repeat('k', n), 1]] } }, options: { structuredBudget: 256 } }),
+    input: (n) => ({
+      result: { content: 'ok', isError: false, structured: { $tr: 'object', entries: [[repeat('k', n), 1]] } },
+      options: { structuredBudget: 256 },
+    }),
     check: result({ warnings: ['structured.over_budget'], structured: false }),
   },
   {
@@ -104,7 +108,11 @@ export const CLASSES: readonly AttackClass[] = [
     sizes: { quick: 24, full: 38 },
     ratioLimit: 50,
     op: 'normalize',
-    input: (n) => ({ source: 'mcp', value: mcp({ a: repeat('a', n) }), options: { outputSchema: { properties: { a: { pattern: '^a*a*a*a*a*a*a*a*a*b$' } } } } }),
+    input: (n) => ({
+      source: 'mcp',
+      value: mcp({ a: repeat('a', n) }),
+      options: { outputSchema: { properties: { a: { pattern: '^a*a*a*a*a*a*a*a*a*b$' } } } },
+    }),
     check: MISMATCH,
   },
   {
@@ -132,7 +140,10 @@ export const CLASSES: readonly AttackClass[] = [
     // the walk is as long as the nest; the floor only builds it.
     ratioLimit: 20,
     op: 'bound',
-    input: (n) => ({ result: { content: 'ok', isError: false, structured: { $tr: 'nest', depth: n, kind: 'array', leaf: 1 } }, options: { structuredBudget: ROOMY } }),
+    input: (n) => ({
+      result: { content: 'ok', isError: false, structured: { $tr: 'nest', depth: n, kind: 'array', leaf: 1 } },
+      options: { structuredBudget: ROOMY },
+    }),
     check: result({ warnings: ['structured.too_deep'], structured: false }),
   },
   {

@@ -24,7 +24,24 @@ function generator(seed: number): () => number {
   };
 }
 
-const WORDS = ['ACME Corp', 'Jane Doe', 'Berlin', 'paid', 'invoice', 'Müller GmbH', 'Zoë Ångström', '東京都', 'naïve café', 'ß-straße', 'open', 'shipped', '12.50 EUR', '😀 ok', 'São Paulo', 'order "42"'];
+const WORDS = [
+  'ACME Corp',
+  'Jane Doe',
+  'Berlin',
+  'paid',
+  'invoice',
+  'Müller GmbH',
+  'Zoë Ångström',
+  '東京都',
+  'naïve café',
+  'ß-straße',
+  'open',
+  'shipped',
+  '12.50 EUR',
+  '😀 ok',
+  'São Paulo',
+  'order "42"',
+];
 
 /**
  * An ill-formed string cell: a maximal-subpart case as octets for a byte-string adapter, a lone
@@ -40,7 +57,13 @@ function tableRows(rows: number, model: StringModel, badEvery: number): unknown[
   const next = generator(700);
   const out: unknown[] = [];
   for (let r = 0; r < rows; r++) {
-    const row: unknown[] = [`R-${10_000 + r}`, WORDS[Math.floor(next() * WORDS.length)]!, (next() * 1000).toFixed(2), `2026-11-${String(1 + (r % 28)).padStart(2, '0')}`, WORDS[r % WORDS.length]!];
+    const row: unknown[] = [
+      `R-${10_000 + r}`,
+      WORDS[Math.floor(next() * WORDS.length)]!,
+      (next() * 1000).toFixed(2),
+      `2026-11-${String(1 + (r % 28)).padStart(2, '0')}`,
+      WORDS[r % WORDS.length]!,
+    ];
     if (badEvery > 0 && r % badEvery === 0) row[1] = illFormed(model, r / badEvery);
     out.push(row);
   }
@@ -120,7 +143,17 @@ export const COMMON_SHAPES: readonly CommonShape[] = [
       Array.from({ length: size === 'full' ? 300 : 30 }, (_, i) =>
         i % 2 === 0
           ? { type: 'text', label: `Note ${i}`, data: { text: `${WORDS[i % WORDS.length]}: item ${i} done` } }
-          : { type: 'table', label: `T${i}`, data: { columns: ['k', 'v'], rows: [['a', String(i)], ['b', WORDS[i % WORDS.length]]] } },
+          : {
+              type: 'table',
+              label: `T${i}`,
+              data: {
+                columns: ['k', 'v'],
+                rows: [
+                  ['a', String(i)],
+                  ['b', WORDS[i % WORDS.length]],
+                ],
+              },
+            },
       ),
   },
 ];

@@ -132,7 +132,10 @@ async function runShape(shape: CommonShape, args: CommonArgs, adapter: AdapterPr
     floors.push(floor);
     bounds.push(work);
     ratios.push(work / floor);
-    if (args.verbose) io.err(`profile common: ${shape.name} pair ${pair}/${args.rounds}: bound ${work.toFixed(1)} ms, serialize ${floor.toFixed(1)} ms (x${(work / floor).toFixed(2)})`);
+    if (args.verbose)
+      io.err(
+        `profile common: ${shape.name} pair ${pair}/${args.rounds}: bound ${work.toFixed(1)} ms, serialize ${floor.toFixed(1)} ms (x${(work / floor).toFixed(2)})`,
+      );
   }
   if (ratios.length === 0) return { ...base, wrong: [], pairs: 0, repeat, unmeasured: true };
   return {
@@ -169,7 +172,8 @@ export function commonTable(outcomes: readonly ShapeOutcome[]): string[] {
   const lines = [head.map(cell).join('  ').trimEnd(), widths.map((w) => '-'.repeat(w)).join('  ')];
   for (const r of rows) lines.push(r.map(cell).join('  ').trimEnd());
   for (const o of outcomes) for (const w of o.wrong) lines.push(`WRONG ${o.name} (${o.what}): ${w}`);
-  for (const o of outcomes.filter(unjudged)) lines.push(`UNMEASURED ${o.name} (${o.what}): the decode outweighed the work in every pair; run again with more --rounds`);
+  for (const o of outcomes.filter(unjudged))
+    lines.push(`UNMEASURED ${o.name} (${o.what}): the decode outweighed the work in every pair; run again with more --rounds`);
   return lines;
 }
 
@@ -181,7 +185,12 @@ export async function runCommon(args: CommonArgs, io: RunIO): Promise<number> {
     return 0;
   }
   const command = args.adapter ?? referenceCommand();
-  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, maxRestarts: 10, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
+  const adapter = new AdapterProcess({
+    command,
+    timeoutMs: args.timeoutMs,
+    maxRestarts: 10,
+    ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}),
+  });
   try {
     const hello = await adapter.ensureStarted();
     if (typeof hello === 'string') {
@@ -198,7 +207,9 @@ export async function runCommon(args: CommonArgs, io: RunIO): Promise<number> {
       }
     }
     const cpu = cpuMs(adapter.pid) !== undefined;
-    io.err(`profile common, size ${args.size}, ${args.rounds} pairs per shape: ${shapes.length} shapes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}); times are ${cpu ? "the adapter's CPU time" : 'wall time'}${args.size === 'full' ? `; limit bound/serialize <= x${COMMON_LIMIT}` : '; quick size: answers checked, ratios not judged'}`);
+    io.err(
+      `profile common, size ${args.size}, ${args.rounds} pairs per shape: ${shapes.length} shapes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}); times are ${cpu ? "the adapter's CPU time" : 'wall time'}${args.size === 'full' ? `; limit bound/serialize <= x${COMMON_LIMIT}` : '; quick size: answers checked, ratios not judged'}`,
+    );
     const outcomes: ShapeOutcome[] = [];
     for (const s of shapes) {
       io.err(`profile common: ${s.name}: ${s.describe(args.size)}`);
@@ -208,7 +219,9 @@ export async function runCommon(args: CommonArgs, io: RunIO): Promise<number> {
     const wrong = outcomes.filter((o) => o.wrong.length > 0).length;
     const over = outcomes.filter(beyond).length;
     const unmeasured = outcomes.filter(unjudged).length;
-    io.out(`${outcomes.length} shapes: ${wrong} with a wrong answer${args.size === 'full' ? `, ${over} beyond x${COMMON_LIMIT}${unmeasured > 0 ? `, ${unmeasured} not measured` : ''}` : ' (ratios not judged at the quick size)'}`);
+    io.out(
+      `${outcomes.length} shapes: ${wrong} with a wrong answer${args.size === 'full' ? `, ${over} beyond x${COMMON_LIMIT}${unmeasured > 0 ? `, ${unmeasured} not measured` : ''}` : ' (ratios not judged at the quick size)'}`,
+    );
     return wrong > 0 || over > 0 || unmeasured > 0 ? 1 : 0;
   } finally {
     await adapter.stop();

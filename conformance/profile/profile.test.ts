@@ -51,7 +51,9 @@ describe('the classes of the hostile profile', () => {
 
   it('a check names what is wrong with an answer', () => {
     const polynomial = CLASSES.find((c) => c.name === 'pattern-polynomial')!;
-    expect(polynomial.check({ kind: 'ok', output: { result: { content: 't', warnings: [], structured: { a: 'a' } } }, logs: [], line: '' })).toMatch(/warnings \[\], want \["structured.schema_mismatch"\]/);
+    expect(polynomial.check({ kind: 'ok', output: { result: { content: 't', warnings: [], structured: { a: 'a' } } }, logs: [], line: '' })).toMatch(
+      /warnings \[\], want \["structured.schema_mismatch"\]/,
+    );
     expect(polynomial.check({ kind: 'error', code: 'adapter.exception', message: '', logs: [], line: '' })).toBe('answered error adapter.exception');
     expect(polynomial.check({ kind: 'broken', reason: 'no response to normalize within 5 ms' })).toMatch(/no response/);
   });
@@ -84,8 +86,20 @@ describe('process statistics (Linux /proc)', () => {
 
 describe('the profile command line', () => {
   it('parses --profile with its own options and defaults', () => {
-    expect(parseArgs(['--profile', 'hostile'])).toEqual({ command: 'profile', profile: 'hostile', size: 'full', rounds: 5, only: [], timeoutMs: PROFILE_TIMEOUT_MS, list: false, verbose: false, adapter: undefined });
-    expect(parseArgs(['conformance', '--profile=hostile', '--size', 'quick', '--rounds', '2', '--only', 'long-key', '--timeout', '5000', '--', 'php', 'a.php'])).toMatchObject({ size: 'quick', rounds: 2, only: ['long-key'], timeoutMs: 5000, adapter: ['php', 'a.php'] });
+    expect(parseArgs(['--profile', 'hostile'])).toEqual({
+      command: 'profile',
+      profile: 'hostile',
+      size: 'full',
+      rounds: 5,
+      only: [],
+      timeoutMs: PROFILE_TIMEOUT_MS,
+      list: false,
+      verbose: false,
+      adapter: undefined,
+    });
+    expect(
+      parseArgs(['conformance', '--profile=hostile', '--size', 'quick', '--rounds', '2', '--only', 'long-key', '--timeout', '5000', '--', 'php', 'a.php']),
+    ).toMatchObject({ size: 'quick', rounds: 2, only: ['long-key'], timeoutMs: 5000, adapter: ['php', 'a.php'] });
   });
 
   it.each([
@@ -140,7 +154,17 @@ describe('the profile run', { timeout: 900_000 }, () => {
   });
 
   it('finds a wrong answer (a fail-open check) whatever its cost', async () => {
-    const r = await run(['--profile', 'hostile', '--size', 'quick', '--rounds', '1', '--only', 'pattern-polynomial', ...adapter('super-linear.mjs', '--fail-open')]);
+    const r = await run([
+      '--profile',
+      'hostile',
+      '--size',
+      'quick',
+      '--rounds',
+      '1',
+      '--only',
+      'pattern-polynomial',
+      ...adapter('super-linear.mjs', '--fail-open'),
+    ]);
     expect(r.code).toBe(1);
     expect(r.out).toMatch(/wrong answer: warnings \[\], want \["structured.schema_mismatch"\]/);
   });
@@ -161,8 +185,34 @@ describe('the profile run', { timeout: 900_000 }, () => {
 describe('the summary table', () => {
   it('aligns the columns and gives the reasons of a class beyond its limits', () => {
     const lines = summaryTable([
-      { name: 'a', size: 10, what: 'w', requirements: ['REQ-1'], status: 'pass', reasons: [], floorMs: 1.25, attackMs: 2.5, ratio: 2, ratioLimit: 3, floorPeak: 2 ** 20, attackPeak: 2 * 2 ** 20, samples: 5 },
-      { name: 'long-name', size: 1e6, what: 'w2', requirements: ['REQ-2'], status: 'fail', reasons: ['cost x9.0 the floor, limit x3'], floorMs: 100, attackMs: 900, ratio: 9, ratioLimit: 3, samples: 5 },
+      {
+        name: 'a',
+        size: 10,
+        what: 'w',
+        requirements: ['REQ-1'],
+        status: 'pass',
+        reasons: [],
+        floorMs: 1.25,
+        attackMs: 2.5,
+        ratio: 2,
+        ratioLimit: 3,
+        floorPeak: 2 ** 20,
+        attackPeak: 2 * 2 ** 20,
+        samples: 5,
+      },
+      {
+        name: 'long-name',
+        size: 1e6,
+        what: 'w2',
+        requirements: ['REQ-2'],
+        status: 'fail',
+        reasons: ['cost x9.0 the floor, limit x3'],
+        floorMs: 100,
+        attackMs: 900,
+        ratio: 9,
+        ratioLimit: 3,
+        samples: 5,
+      },
       { name: 'c', size: 1, what: 'w3', requirements: ['REQ-3'], status: 'n/a', reasons: ['not for bytes'], ratioLimit: 3, samples: 0 },
     ]);
     expect(lines[0]).toMatch(/^class +size {2}floor ms {2}attack ms {2}ratio {2}limit {2}peak MiB floor\/attack {2}verdict$/);
@@ -171,7 +221,12 @@ describe('the summary table', () => {
     expect(lines[4]).toMatch(/^c +1 +- +- +- +x3 +- +n\/a$/);
     expect(lines.slice(5)).toEqual(['BEYOND long-name (w2) [REQ-2]: cost x9.0 the floor, limit x3', 'n/a c (w3) [REQ-3]: not for bytes']);
     // The columns line up: every verdict starts where the header's does.
-    for (const [i, verdict] of [[2, 'ok'], [3, 'BEYOND'], [4, 'n/a']] as const) expect(lines[i]!.length - verdict.length).toBe(lines[0]!.indexOf('verdict'));
+    for (const [i, verdict] of [
+      [2, 'ok'],
+      [3, 'BEYOND'],
+      [4, 'n/a'],
+    ] as const)
+      expect(lines[i]!.length - verdict.length).toBe(lines[0]!.indexOf('verdict'));
   });
 });
 

@@ -57,7 +57,8 @@ const median = (xs: readonly number[]): number => {
 /** Selects the classes by exact name; an unknown name is a usage error. */
 export function selectClasses(only: readonly string[]): AttackClass[] {
   for (const name of only) {
-    if (!CLASSES.some((c) => c.name === name)) throw new UsageError(`--only ${JSON.stringify(name)} is not a class of the profile (--list shows them: ${CLASSES.map((c) => c.name).join(', ')})`);
+    if (!CLASSES.some((c) => c.name === name))
+      throw new UsageError(`--only ${JSON.stringify(name)} is not a class of the profile (--list shows them: ${CLASSES.map((c) => c.name).join(', ')})`);
   }
   return only.length === 0 ? [...CLASSES] : CLASSES.filter((c) => only.includes(c.name));
 }
@@ -72,7 +73,13 @@ interface Sample {
  * One request, timed by the adapter's CPU time where the system gives it (a loaded machine then
  * does not count), else by the wall clock. The clock is chosen once per run (`cpu`).
  */
-async function sample(adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, cpu: boolean, op: string, input: Record<string, unknown>): Promise<Sample> {
+async function sample(
+  adapter: AdapterProcess,
+  memory: ReturnType<typeof peakMemory>,
+  cpu: boolean,
+  op: string,
+  input: Record<string, unknown>,
+): Promise<Sample> {
   await adapter.ensureStarted(); // a restart (after a timeout) is not part of the sample
   const measured = memory.reset();
   const pid = adapter.pid;
@@ -87,7 +94,16 @@ async function sample(adapter: AdapterProcess, memory: ReturnType<typeof peakMem
 
 const why = (r: Reply): string => (r.kind === 'error' ? `answered error ${r.code}` : r.kind === 'broken' ? terminalSafe(r.reason) : '');
 
-async function runClass(c: AttackClass, size: ProfileSize, args: ProfileArgs, adapter: AdapterProcess, memory: ReturnType<typeof peakMemory>, cpu: boolean, model: StringModel, io: RunIO): Promise<ClassOutcome> {
+async function runClass(
+  c: AttackClass,
+  size: ProfileSize,
+  args: ProfileArgs,
+  adapter: AdapterProcess,
+  memory: ReturnType<typeof peakMemory>,
+  cpu: boolean,
+  model: StringModel,
+  io: RunIO,
+): Promise<ClassOutcome> {
   const n = c.sizes[size];
   const base = { name: c.name, size: n, what: c.describe(n), requirements: c.requirements, ratioLimit: c.ratioLimit };
   const notFor = c.notFor?.(model);
@@ -126,7 +142,18 @@ async function runClass(c: AttackClass, size: ProfileSize, args: ProfileArgs, ad
   if (attackPeak !== undefined && memoryLimit !== undefined && attackPeak > memoryLimit) {
     reasons.add(`peak memory ${(attackPeak / 2 ** 20).toFixed(0)} MiB, limit ${(memoryLimit / 2 ** 20).toFixed(0)} MiB (twice the floor's and 64 MiB)`);
   }
-  return { ...base, status: reasons.size === 0 ? 'pass' : 'fail', reasons: [...reasons], floorMs, attackMs, ratio, floorPeak, attackPeak, memoryLimit, samples: attacks.length };
+  return {
+    ...base,
+    status: reasons.size === 0 ? 'pass' : 'fail',
+    reasons: [...reasons],
+    floorMs,
+    attackMs,
+    ratio,
+    floorPeak,
+    attackPeak,
+    memoryLimit,
+    samples: attacks.length,
+  };
 }
 
 /** Runs the profile; returns the exit status (0: every class within its limits, 1: not). */
@@ -138,7 +165,12 @@ export async function runProfile(args: ProfileArgs, io: RunIO): Promise<number> 
   }
   const command = args.adapter ?? referenceCommand();
   // A class that times out kills the adapter, and the next sample starts it again: many restarts.
-  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, maxRestarts: 1000, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
+  const adapter = new AdapterProcess({
+    command,
+    timeoutMs: args.timeoutMs,
+    maxRestarts: 1000,
+    ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}),
+  });
   try {
     const hello = await adapter.ensureStarted();
     if (typeof hello === 'string') {
@@ -155,7 +187,9 @@ export async function runProfile(args: ProfileArgs, io: RunIO): Promise<number> 
     const memory = peakMemory(() => adapter.pid);
     const measured = memory.reset();
     const cpu = cpuMs(adapter.pid) !== undefined;
-    io.err(`profile hostile, size ${args.size}, ${args.rounds} rounds per class: ${classes.length} classes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}, stringModel ${hello.stringModel}); times are ${cpu ? "the adapter's CPU time" : 'wall time'}`);
+    io.err(
+      `profile hostile, size ${args.size}, ${args.rounds} rounds per class: ${classes.length} classes against ${terminalSafe(hello.name)} (${terminalSafe(hello.language)}, stringModel ${hello.stringModel}); times are ${cpu ? "the adapter's CPU time" : 'wall time'}`,
+    );
     if (!cpu) io.err("profile: the adapter's CPU time cannot be read here (it needs Linux /proc): wall time it is, which a loaded machine makes noisy");
     if (!measured) io.err('profile: peak memory is not measured here (it needs Linux and a writable /proc/<pid>/clear_refs)');
     const outcomes: ClassOutcome[] = [];

@@ -24,7 +24,11 @@ describe('arbitraries', () => {
   it('§9.2: a byte-string adapter gets no object tag whose keys are equal as its bounder reads them; a UTF-16 one may', () => {
     const asRead = (k: unknown) => {
       const t = k as { $tr?: string; hex?: string };
-      return typeof k === 'string' ? k : t.$tr === 'bytes' ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex!, 'hex')) : JSON.stringify(k);
+      return typeof k === 'string'
+        ? k
+        : t.$tr === 'bytes'
+          ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex!, 'hex'))
+          : JSON.stringify(k);
     };
     const collisions = (v: unknown): number => {
       let n = 0;
@@ -37,7 +41,8 @@ describe('arbitraries', () => {
       });
       return n;
     };
-    const count = (caps: typeof all) => fc.sample(taggedValue(caps, { strings: taggedString(caps), withBad: true }), { numRuns: 4000, seed: 7 }).reduce((a: number, v) => a + collisions(v), 0);
+    const count = (caps: typeof all) =>
+      fc.sample(taggedValue(caps, { strings: taggedString(caps), withBad: true }), { numRuns: 4000, seed: 7 }).reduce((a: number, v) => a + collisions(v), 0);
     expect(count(bytesOnly)).toBe(0);
     // The check can see a collision: the UTF-16 generator, which the reference reads as the adapter does, makes some.
     expect(count(all)).toBeGreaterThan(0);

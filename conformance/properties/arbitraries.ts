@@ -46,7 +46,14 @@ export function taggedString(caps: Caps, max = 16): fc.Arbitrary<Tagged> {
 export function contentString(caps: Caps): fc.Arbitrary<Tagged> {
   return fc.oneof(
     taggedString(caps, 40),
-    fc.record({ $tr: fc.constant('repeat'), count: fc.integer({ min: 1, max: 700 }), text: fc.oneof(wideText(3).filter((t) => t.length > 0), fc.constantFrom('x', 'é', '😀', '€')) }),
+    fc.record({
+      $tr: fc.constant('repeat'),
+      count: fc.integer({ min: 1, max: 700 }),
+      text: fc.oneof(
+        wideText(3).filter((t) => t.length > 0),
+        fc.constantFrom('x', 'é', '😀', '€'),
+      ),
+    }),
   );
 }
 
@@ -70,13 +77,32 @@ export const jsonLeaf = (strings: fc.Arbitrary<Tagged>): fc.Arbitrary<Tagged> =>
 export function unencodableLeaf(caps: Caps): fc.Arbitrary<Tagged> {
   const options: fc.Arbitrary<Tagged>[] = [
     fc.constantFrom('NaN', 'Infinity', '-Infinity').map((value) => ({ $tr: 'number', value })),
-    fc.bigInt({ min: 2n ** 53n, max: 2n ** 80n }).chain((b) => fc.constantFrom(b, -b)).map((b) => ({ $tr: 'bigint', value: b.toString() })),
+    fc
+      .bigInt({ min: 2n ** 53n, max: 2n ** 80n })
+      .chain((b) => fc.constantFrom(b, -b))
+      .map((b) => ({ $tr: 'bigint', value: b.toString() })),
     // Doubles beyond 2^53 as JSON writes them with an exponent, so every parser reads a double (TR-CONF-6).
     fc.constantFrom(1e300, -1e300, 1e21, -2.5e22),
   ];
   if (caps.opaque) {
     options.push(
-      fc.constantFrom('undefined', 'function', 'symbol', 'date', 'map', 'set', 'bytes-object', 'class-instance', 'getter', 'throwing-getter', 'to-json', 'proxy', 'non-string-key').map((kind) => ({ $tr: 'opaque', kind })),
+      fc
+        .constantFrom(
+          'undefined',
+          'function',
+          'symbol',
+          'date',
+          'map',
+          'set',
+          'bytes-object',
+          'class-instance',
+          'getter',
+          'throwing-getter',
+          'to-json',
+          'proxy',
+          'non-string-key',
+        )
+        .map((kind) => ({ $tr: 'opaque', kind })),
     );
   }
   return fc.oneof(...options);
@@ -85,7 +111,8 @@ export function unencodableLeaf(caps: Caps): fc.Arbitrary<Tagged> {
 /** A key as a bounder reads it: a `bytes` tag's octets coerced (TR-BOUND-1, U+FFFD per maximal subpart; a leading U+FEFF kept, as the default decoder would not). */
 function keyAsRead(k: unknown): unknown {
   const t = k as { $tr?: unknown; hex?: unknown };
-  if (t !== null && typeof t === 'object' && t.$tr === 'bytes' && typeof t.hex === 'string') return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex, 'hex'));
+  if (t !== null && typeof t === 'object' && t.$tr === 'bytes' && typeof t.hex === 'string')
+    return new TextDecoder('utf-8', { ignoreBOM: true }).decode(Buffer.from(t.hex, 'hex'));
   return typeof k === 'string' ? k : JSON.stringify(k);
 }
 
@@ -116,7 +143,16 @@ export function taggedValue(caps: Caps, o: ValueOptions): fc.Arbitrary<Tagged> {
       { weight: 3, arbitrary: fc.array(tie('tree'), { maxLength: 4 }) },
       { weight: 3, arbitrary: fc.dictionary(plainKey(), tie('tree'), { maxKeys: 4 }) },
       { weight: 1, arbitrary: fc.record({ $tr: fc.constant('object'), entries: objectEntries(caps, o.strings, tie('tree')) }) },
-      { weight: 1, arbitrary: fc.record({ $tr: fc.constant('nest'), depth: fc.integer({ min: 0, max: 70 }), kind: fc.constantFrom('array', 'object'), key: plainKey(), leaf: leaf }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          $tr: fc.constant('nest'),
+          depth: fc.integer({ min: 0, max: 70 }),
+          kind: fc.constantFrom('array', 'object'),
+          key: plainKey(),
+          leaf: leaf,
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ $tr: fc.constant('repeat'), count: fc.integer({ min: 0, max: 400 }), text: plainText(4) }) },
       ...(caps.cycles && o.withBad ? [{ weight: 1, arbitrary: fc.array(tie('tree'), { maxLength: 2 }).map((a) => [...a, { $tr: 'cycle', up: 1 }]) }] : []),
     ),
@@ -133,7 +169,10 @@ export function artifact(strings: fc.Arbitrary<Tagged>): fc.Arbitrary<Tagged> {
     fc.record({
       type: fc.constant('table'),
       label: strings,
-      data: fc.record({ columns: fc.array(strings, { minLength: n, maxLength: n }), rows: fc.array(fc.array(strings, { minLength: n, maxLength: n }), { maxLength: 3 }) }),
+      data: fc.record({
+        columns: fc.array(strings, { minLength: n, maxLength: n }),
+        rows: fc.array(fc.array(strings, { minLength: n, maxLength: n }), { maxLength: 3 }),
+      }),
     }),
   );
   return fc.oneof(text, table);
@@ -142,13 +181,35 @@ export function artifact(strings: fc.Arbitrary<Tagged>): fc.Arbitrary<Tagged> {
 /** An artifact list: usually well shaped, sometimes too big, deep, unencodable or misshapen. */
 export function artifactList(caps: Caps, strings: fc.Arbitrary<Tagged>): fc.Arbitrary<Tagged> {
   const good = fc.array(artifact(strings), { maxLength: 4 });
-  const big = fc.record({ type: fc.constant('text'), label: strings, data: fc.record({ text: fc.record({ $tr: fc.constant('repeat'), count: fc.integer({ min: 50, max: 2000 }), text: fc.constantFrom('ab', 'é', '😀') }) }) });
+  const big = fc.record({
+    type: fc.constant('text'),
+    label: strings,
+    data: fc.record({ text: fc.record({ $tr: fc.constant('repeat'), count: fc.integer({ min: 50, max: 2000 }), text: fc.constantFrom('ab', 'é', '😀') }) }),
+  });
   return fc.oneof(
     { weight: 5, arbitrary: good },
     { weight: 2, arbitrary: fc.tuple(good, big).map(([g, b]) => [...(g as unknown[]), b]) },
     { weight: 1, arbitrary: fc.tuple(good, unencodableLeaf(caps)).map(([g, bad]) => [...(g as unknown[]), { type: 'text', label: 'x', data: { text: bad } }]) },
-    { weight: 1, arbitrary: fc.integer({ min: 60, max: 70 }).map((depth) => [{ type: 'text', label: 'x', data: { text: { $tr: 'nest', depth, kind: 'array', leaf: 'x' } } }]) },
-    { weight: 1, arbitrary: fc.tuple(good, fc.constantFrom<Tagged>({ type: 'chart', label: 'x', data: {} }, { type: 'text', label: 'x', data: { text: 'a', more: 1 } }, { type: 'table', label: 'x', data: { columns: ['a'], rows: [['1', '2']] } }, 'not an artifact')).map(([g, b]) => [...(g as unknown[]), b]) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .integer({ min: 60, max: 70 })
+        .map((depth) => [{ type: 'text', label: 'x', data: { text: { $tr: 'nest', depth, kind: 'array', leaf: 'x' } } }]),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(
+          good,
+          fc.constantFrom<Tagged>(
+            { type: 'chart', label: 'x', data: {} },
+            { type: 'text', label: 'x', data: { text: 'a', more: 1 } },
+            { type: 'table', label: 'x', data: { columns: ['a'], rows: [['1', '2']] } },
+            'not an artifact',
+          ),
+        )
+        .map(([g, b]) => [...(g as unknown[]), b]),
+    },
     { weight: 1, arbitrary: taggedValue(caps, { strings, withBad: true, maxDepth: 2 }) },
   );
 }
@@ -173,7 +234,11 @@ export interface BoundOptionsInput {
 export const boundOptions = (): fc.Arbitrary<BoundOptionsInput | undefined> =>
   fc.option(
     fc.record(
-      { contentBudget: fc.integer({ min: 256, max: 1200 }), artifactsBudget: fc.integer({ min: 256, max: 3000 }), structuredBudget: fc.integer({ min: 256, max: 3000 }) },
+      {
+        contentBudget: fc.integer({ min: 256, max: 1200 }),
+        artifactsBudget: fc.integer({ min: 256, max: 3000 }),
+        structuredBudget: fc.integer({ min: 256, max: 3000 }),
+      },
       { requiredKeys: [] },
     ),
     { nil: undefined, freq: 4 },
@@ -208,7 +273,12 @@ export function plainJson(maxDepth = 4): fc.Arbitrary<unknown> {
 /** A result whose run-only channels hold the canary (in keys, leaves, labels, cells); content never does. */
 export function plantedInput(caps: Caps): fc.Arbitrary<{ canary: string; input: { result: ResultInput; options?: BoundOptionsInput } }> {
   return canary().chain((c) => {
-    const strings = fc.oneof(taggedString(caps), fc.constant(c), fc.constant(`${c}`), plainText(4).map((t) => `${t}${c}`));
+    const strings = fc.oneof(
+      taggedString(caps),
+      fc.constant(c),
+      fc.constant(`${c}`),
+      plainText(4).map((t) => `${t}${c}`),
+    );
     return fc
       .tuple(
         boundInput(caps, strings),
@@ -218,7 +288,8 @@ export function plantedInput(caps: Caps): fc.Arbitrary<{ canary: string; input: 
       .map(([input, where, extra]) => {
         const result = { ...input.result };
         if (where !== 'artifacts') result.structured = { [c]: c, data: extra };
-        if (where !== 'structured') result.artifacts = [{ type: 'text', label: c, data: { text: c } }, ...(Array.isArray(result.artifacts) ? result.artifacts : [])];
+        if (where !== 'structured')
+          result.artifacts = [{ type: 'text', label: c, data: { text: c } }, ...(Array.isArray(result.artifacts) ? result.artifacts : [])];
         return { canary: c, input: { ...input, result } };
       });
   });

@@ -50,24 +50,36 @@ export const contentCap = defineProperty({
   requirements: ['TR-BOUND-3'],
   groups: B,
   numRuns: 300,
-  arbitrary: (caps) =>
-    fc.record({ content: contentString(caps), isError: fc.boolean(), budget: fc.integer({ min: 256, max: 1200 }) }),
+  arbitrary: (caps) => fc.record({ content: contentString(caps), isError: fc.boolean(), budget: fc.integer({ min: 256, max: 1200 }) }),
   async check({ content, isError, budget }, ask) {
     const out = (await ask.ok('bound', { result: { content, isError }, options: { contentBudget: budget } })).output.result as Rec;
     const s = referenceOutput('coerce', { value: content }).text as string;
     const got = out.content as string;
     const truncated = warningCodes(out).includes('content.truncated');
     if (octets(s) <= budget) {
-      if (got !== s || truncated) throw new Mismatch(`content of ${octets(s)} octets fits budget ${budget} and must be kept unchanged`, { content: s }, { content: got, truncated });
+      if (got !== s || truncated)
+        throw new Mismatch(`content of ${octets(s)} octets fits budget ${budget} and must be kept unchanged`, { content: s }, { content: got, truncated });
       return;
     }
     const n = notice(budget);
-    if (octets(got) > budget) throw new Mismatch(`content is ${octets(got)} octets, over contentBudget ${budget}`, `at most ${budget} octets`, { octets: octets(got), content: got });
-    if (!got.endsWith(n) || !truncated) throw new Mismatch('over-budget content must end with the truncation notice and warn content.truncated', { notice: n }, { tail: got.slice(-60), truncated });
+    if (octets(got) > budget)
+      throw new Mismatch(`content is ${octets(got)} octets, over contentBudget ${budget}`, `at most ${budget} octets`, { octets: octets(got), content: got });
+    if (!got.endsWith(n) || !truncated)
+      throw new Mismatch(
+        'over-budget content must end with the truncation notice and warn content.truncated',
+        { notice: n },
+        { tail: got.slice(-60), truncated },
+      );
     const p = got.slice(0, got.length - n.length);
-    if (!s.startsWith(p)) throw new Mismatch('truncated content is not a prefix of the coerced content (cut inside a code point?)', { prefixOf: s.slice(0, p.length + 4) }, { prefix: p.slice(-20) });
+    if (!s.startsWith(p))
+      throw new Mismatch(
+        'truncated content is not a prefix of the coerced content (cut inside a code point?)',
+        { prefixOf: s.slice(0, p.length + 4) },
+        { prefix: p.slice(-20) },
+      );
     const next = codePoints(s.slice(p.length))[0] ?? '';
-    if (octets(p) + octets(next) + octets(n) <= budget) throw new Mismatch('truncated content is not the longest prefix that fits', { longer: octets(p) + octets(next) }, { kept: octets(p) });
+    if (octets(p) + octets(next) + octets(n) <= budget)
+      throw new Mismatch('truncated content is not the longest prefix that fits', { longer: octets(p) + octets(next) }, { kept: octets(p) });
   },
 });
 
@@ -89,10 +101,18 @@ export const artifactsWholeOrMarker = defineProperty({
       const m = marker(codes[0]!.slice('artifacts.'.length), budget);
       same('artifact list with a failure warning is not exactly the marker:', m, arts);
     } else if (!Array.isArray(arts) || jcsLength(arts) > budget) {
-      throw new Mismatch(`artifact list is ${Array.isArray(arts) ? jcsLength(arts) : '?'} octets, over artifactsBudget ${budget}, without a marker`, `at most ${budget}`, arts);
+      throw new Mismatch(
+        `artifact list is ${Array.isArray(arts) ? jcsLength(arts) : '?'} octets, over artifactsBudget ${budget}, without a marker`,
+        `at most ${budget}`,
+        arts,
+      );
     }
     same('artifact list', want.artifacts, arts);
-    same('artifacts.* warnings', warningCodes(want).filter((c) => c.startsWith('artifacts.')), codes);
+    same(
+      'artifacts.* warnings',
+      warningCodes(want).filter((c) => c.startsWith('artifacts.')),
+      codes,
+    );
   },
 });
 
@@ -110,11 +130,16 @@ export const structuredWholeOrAbsent = defineProperty({
     const codes = warningCodes(out).filter((c) => c.startsWith('structured.'));
     const has = Object.hasOwn(out, 'structured');
     if (codes.length > 0 && has) throw new Mismatch(`structured kept despite ${codes.join(', ')}`, 'structured absent', out.structured);
-    if (has && jcsLength(out.structured) > budget) throw new Mismatch(`structured is ${jcsLength(out.structured)} octets, over structuredBudget ${budget}`, `at most ${budget}`, out.structured);
+    if (has && jcsLength(out.structured) > budget)
+      throw new Mismatch(`structured is ${jcsLength(out.structured)} octets, over structuredBudget ${budget}`, `at most ${budget}`, out.structured);
     const given = Object.hasOwn(input.result, 'structured') && firstDifference({ $tr: 'opaque', kind: 'undefined' }, input.result.structured) !== undefined;
     if (given && !has && codes.length === 0) throw new Mismatch('structured dropped without a warning', 'structured or a structured.* warning', out);
     same('structured', want.structured, out.structured);
-    same('structured.* warnings', warningCodes(want).filter((c) => c.startsWith('structured.')), codes);
+    same(
+      'structured.* warnings',
+      warningCodes(want).filter((c) => c.startsWith('structured.')),
+      codes,
+    );
   },
 });
 
@@ -135,7 +160,11 @@ export const unencodableFailsClosed = defineProperty({
     const artifacts = [{ type: 'text', label: 'a', data: { text: bad } }];
     const out = (await ask.ok('bound', { result: { content: 'c', isError: false, structured, artifacts } })).output.result as Rec;
     if (Object.hasOwn(out, 'structured') || !warningCodes(out).includes('structured.unencodable')) {
-      throw new Mismatch('structured with an unencodable node must be dropped with structured.unencodable', { structured: 'absent', warning: 'structured.unencodable' }, { structured: out.structured, warnings: warningCodes(out) });
+      throw new Mismatch(
+        'structured with an unencodable node must be dropped with structured.unencodable',
+        { structured: 'absent', warning: 'structured.unencodable' },
+        { structured: out.structured, warnings: warningCodes(out) },
+      );
     }
     same('artifacts with an unencodable node:', marker('unencodable', 50_000), out.artifacts);
   },
@@ -166,7 +195,13 @@ export const depthLimit = defineProperty({
   description: 'a value nested more than 64 containers deep is too_deep, one of 64 is ok, for measure and bound',
   requirements: ['TR-BOUND-8', 'TR-BOUND-11'],
   groups: B,
-  arbitrary: () => fc.record({ depth: fc.integer({ min: 60, max: 70 }), kind: fc.constantFrom('array', 'object'), key: plainKey(), leaf: fc.constantFrom(1, 'x', null, true) }),
+  arbitrary: () =>
+    fc.record({
+      depth: fc.integer({ min: 60, max: 70 }),
+      kind: fc.constantFrom('array', 'object'),
+      key: plainKey(),
+      leaf: fc.constantFrom(1, 'x', null, true),
+    }),
   async check({ depth, kind, key, leaf }, ask) {
     const value = { $tr: 'nest', depth, kind, key, leaf };
     const want = depth > 64 ? 'too_deep' : 'ok';
@@ -174,7 +209,10 @@ export const depthLimit = defineProperty({
     if (got.verdict !== want) throw new Mismatch(`measure of ${depth} nested ${kind}s`, { verdict: want }, got);
     const out = (await ask.ok('bound', { result: { content: '', isError: false, structured: value } })).output.result as Rec;
     if ((want === 'ok') !== Object.hasOwn(out, 'structured') || (want === 'too_deep') !== warningCodes(out).includes('structured.too_deep')) {
-      throw new Mismatch(`bound with structured ${depth} levels deep`, want === 'ok' ? 'structured kept' : 'structured dropped with structured.too_deep', { structured: Object.hasOwn(out, 'structured') ? 'kept' : 'absent', warnings: warningCodes(out) });
+      throw new Mismatch(`bound with structured ${depth} levels deep`, want === 'ok' ? 'structured kept' : 'structured dropped with structured.too_deep', {
+        structured: Object.hasOwn(out, 'structured') ? 'kept' : 'absent',
+        warnings: warningCodes(out),
+      });
     }
   },
 });
@@ -200,11 +238,14 @@ export const errorDropsArtifacts = defineProperty({
   description: 'an error result carries no artifacts, warns artifacts.dropped_on_error, and keeps its structured value',
   requirements: ['TR-MODEL-2', 'TR-BOUND-12', 'TR-MODEL-3'],
   groups: B,
-  arbitrary: (caps) => fc.record({ artifacts: fc.array(artifact(taggedString(caps)), { minLength: 1, maxLength: 3 }), structured: plainJson(3), content: taggedString(caps) }),
+  arbitrary: (caps) =>
+    fc.record({ artifacts: fc.array(artifact(taggedString(caps)), { minLength: 1, maxLength: 3 }), structured: plainJson(3), content: taggedString(caps) }),
   async check({ artifacts, structured, content }, ask) {
     const out = (await ask.ok('bound', { result: { content, isError: true, structured, artifacts } })).output.result as Rec;
-    if (!Array.isArray(out.artifacts) || out.artifacts.length !== 0) throw new Mismatch('an error result carries artifacts', { artifacts: [] }, { artifacts: out.artifacts });
-    if (!warningCodes(out).includes('artifacts.dropped_on_error')) throw new Mismatch('dropping artifacts of an error result must warn', 'artifacts.dropped_on_error', warningCodes(out));
+    if (!Array.isArray(out.artifacts) || out.artifacts.length !== 0)
+      throw new Mismatch('an error result carries artifacts', { artifacts: [] }, { artifacts: out.artifacts });
+    if (!warningCodes(out).includes('artifacts.dropped_on_error'))
+      throw new Mismatch('dropping artifacts of an error result must warn', 'artifacts.dropped_on_error', warningCodes(out));
     const kept = referenceOutput('bound', { result: { content: '', isError: false, structured } }).result as Rec;
     same('structured of an error result', kept.structured, out.structured);
   },
@@ -216,7 +257,9 @@ export const warningsSorted = defineProperty({
   requirements: ['TR-MODEL-9', 'TR-BOUND-13'],
   groups: B,
   arbitrary: (caps) =>
-    fc.tuple(boundInput(caps), fc.subarray(['structured.schema_mismatch', 'hook.failed', 'content.truncated', 'structured.invalid'])).map(([i, w]) => ({ ...i, result: { ...i.result, warnings: w } })),
+    fc
+      .tuple(boundInput(caps), fc.subarray(['structured.schema_mismatch', 'hook.failed', 'content.truncated', 'structured.invalid']))
+      .map(([i, w]) => ({ ...i, result: { ...i.result, warnings: w } })),
   async check(input, ask) {
     const out = (await ask.ok('bound', input)).output.result as Rec;
     const codes = warningCodes(out);
@@ -249,7 +292,7 @@ export const deterministic = defineProperty({
   },
 });
 
-let toolResultCheck: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
+let toolResultCheck: (((v: unknown) => boolean) & { errors?: unknown }) | undefined;
 export const schemaValid = defineProperty({
   name: 'validates-schema',
   description: 'every bounded result validates against tool-result.schema.json',
@@ -260,11 +303,22 @@ export const schemaValid = defineProperty({
   async check(input, ask) {
     toolResultCheck ??= loadSchemas().getSchema('https://toolresult.dev/schemas/v1/tool-result.schema.json') as never;
     const out = (await ask.ok('bound', input)).output.result;
-    if (!toolResultCheck!(out)) throw new Mismatch('bounded result does not validate against tool-result.schema.json', (toolResultCheck as { errors?: unknown }).errors, out);
+    if (!toolResultCheck!(out))
+      throw new Mismatch('bounded result does not validate against tool-result.schema.json', (toolResultCheck as { errors?: unknown }).errors, out);
   },
 });
 
 export const boundProperties = [
-  wellFormed, contentCap, artifactsWholeOrMarker, structuredWholeOrAbsent, unencodableFailsClosed, measureIsJcs,
-  depthLimit, verdictOrder, errorDropsArtifacts, warningsSorted, deterministic, schemaValid,
+  wellFormed,
+  contentCap,
+  artifactsWholeOrMarker,
+  structuredWholeOrAbsent,
+  unencodableFailsClosed,
+  measureIsJcs,
+  depthLimit,
+  verdictOrder,
+  errorDropsArtifacts,
+  warningsSorted,
+  deterministic,
+  schemaValid,
 ];

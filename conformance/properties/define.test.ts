@@ -4,18 +4,40 @@ import { describe, expect, it } from 'vitest';
 import { defineProperty } from './define.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
-const hello: HelloOutput = { name: 'x', version: '1', language: 'x', protocol: 'toolresult-adapter/1', groups: ['bound'], stringModel: 'utf16', cycles: true, opaqueValues: true };
+const hello: HelloOutput = {
+  name: 'x',
+  version: '1',
+  language: 'x',
+  protocol: 'toolresult-adapter/1',
+  groups: ['bound'],
+  stringModel: 'utf16',
+  cycles: true,
+  opaqueValues: true,
+};
 
 function counting(numRuns: number | undefined) {
   let calls = 0;
   const c = defineProperty<number>({
-    name: 'count', description: 'counts its runs', requirements: ['TR-CONF-5'], groups: ['bound'], ...(numRuns !== undefined ? { numRuns } : {}),
+    name: 'count',
+    description: 'counts its runs',
+    requirements: ['TR-CONF-5'],
+    groups: ['bound'],
+    ...(numRuns !== undefined ? { numRuns } : {}),
     arbitrary: () => fc.integer(),
-    check: async () => { calls++; },
+    check: async () => {
+      calls++;
+    },
   });
   const run = async (extra: { runs?: number; runsScale?: number }) => {
     calls = 0;
-    const out = await c.run({ adapter: { request: async () => ({ kind: 'broken', reason: 'unused' }) }, hello, seed: 1, runs: extra.runs, path: undefined, ...(extra.runsScale !== undefined ? { runsScale: extra.runsScale } : {}) });
+    const out = await c.run({
+      adapter: { request: async () => ({ kind: 'broken', reason: 'unused' }) },
+      hello,
+      seed: 1,
+      runs: extra.runs,
+      path: undefined,
+      ...(extra.runsScale !== undefined ? { runsScale: extra.runsScale } : {}),
+    });
     expect(out.passed).toBe(true);
     return calls;
   };

@@ -20,7 +20,11 @@ export function capsOf(hello: HelloOutput): Caps {
 
 /** A check found the implementation wrong: the message says how, want/got show it. */
 export class Mismatch extends Error {
-  constructor(message: string, readonly want?: unknown, readonly got?: unknown) {
+  constructor(
+    message: string,
+    readonly want?: unknown,
+    readonly got?: unknown,
+  ) {
     super(message);
   }
 }
@@ -28,7 +32,12 @@ export class Mismatch extends Error {
 export interface Ask {
   /** Sends one request; an error answer throws Mismatch unless `allowError`. */
   ok(op: string, input: Record<string, unknown>): Promise<{ output: Record<string, unknown>; logs: string[]; line: string }>;
-  any(op: string, input: Record<string, unknown>): Promise<{ ok: true; output: Record<string, unknown>; logs: string[]; line: string } | { ok: false; code: string; message: string; logs: string[]; line: string }>;
+  any(
+    op: string,
+    input: Record<string, unknown>,
+  ): Promise<
+    { ok: true; output: Record<string, unknown>; logs: string[]; line: string } | { ok: false; code: string; message: string; logs: string[]; line: string }
+  >;
 }
 
 export interface PropertySpec<T> {
@@ -56,7 +65,8 @@ function asker(adapter: Adapter): Ask {
     any,
     ok: async (op, input) => {
       const r = await any(op, input);
-      if (!r.ok) throw new Mismatch(`${op} answered error ${r.code}: ${r.message.slice(0, 200)}`, { op, ok: true }, { error: { code: r.code, message: r.message } });
+      if (!r.ok)
+        throw new Mismatch(`${op} answered error ${r.code}: ${r.message.slice(0, 200)}`, { op, ok: true }, { error: { code: r.code, message: r.message } });
       return r;
     },
   };
@@ -86,7 +96,8 @@ export function defineProperty<T>(spec: PropertySpec<T>): KitCase {
       if (r.halted?.op !== undefined) return { passed: false, reason: unimplementedReason(r.halted.op), unimplementedOp: r.halted.op, ...replay };
       if (r.halted !== undefined) return { passed: false, reason: `adapter broke: ${r.halted.message}`, ...replay };
       const err = r.error;
-      if (err instanceof Mismatch) return { passed: false, reason: err.message, input: r.counterexample, want: err.want, got: err.got, seed: r.seed, path: r.path };
+      if (err instanceof Mismatch)
+        return { passed: false, reason: err.message, input: r.counterexample, want: err.want, got: err.got, seed: r.seed, path: r.path };
       const reason = err instanceof Error ? `check threw: ${err.message}` : 'property failed';
       return { passed: false, reason, ...replay };
     },

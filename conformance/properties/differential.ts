@@ -38,7 +38,11 @@ const inputs: Record<string, { group: string; arb: (caps: Caps) => fc.Arbitrary<
   coerce: { group: 'bound', arb: (caps) => taggedString(caps, 24).map((value) => ({ value })) },
   measure: {
     group: 'bound',
-    arb: (caps) => fc.record({ value: taggedValue(caps, { strings: taggedString(caps), withBad: true }), budget: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.constant(1_000_000)) }),
+    arb: (caps) =>
+      fc.record({
+        value: taggedValue(caps, { strings: taggedString(caps), withBad: true }),
+        budget: fc.oneof(fc.integer({ min: 0, max: 400 }), fc.constant(1_000_000)),
+      }),
   },
   bound: { group: 'bound', arb: (caps) => boundInput(caps) },
   wire: { group: 'egress', arb: (caps) => boundInput(caps) },
@@ -102,7 +106,12 @@ function differential(op: string, group: string, arb: (caps: Caps) => fc.Arbitra
       if (!want.ok || !got.ok) {
         const w = want.ok ? 'an output' : `error ${want.code}`;
         const g = got.ok ? 'an output' : `error ${got.code}`;
-        if (w !== g) throw new Mismatch(`${op} answered ${g}, the reference ${w}`, want.ok ? want.output : { error: want.code }, got.ok ? got.output : { error: got.code });
+        if (w !== g)
+          throw new Mismatch(
+            `${op} answered ${g}, the reference ${w}`,
+            want.ok ? want.output : { error: want.code },
+            got.ok ? got.output : { error: got.code },
+          );
         return;
       }
       const d = firstDifference(want.output, got.output);

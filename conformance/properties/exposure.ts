@@ -28,7 +28,8 @@ function tokenize(tree: unknown, c: string): unknown {
     if (Array.isArray(v)) return v.map(walk);
     if (v !== null && typeof v === 'object') {
       const out: Rec = {};
-      for (const [k, x] of Object.entries(v)) Object.defineProperty(out, `${c}.${n++}.${k}`, { value: walk(x), enumerable: true, writable: true, configurable: true });
+      for (const [k, x] of Object.entries(v))
+        Object.defineProperty(out, `${c}.${n++}.${k}`, { value: walk(x), enumerable: true, writable: true, configurable: true });
       return out;
     }
     return v;
@@ -88,7 +89,10 @@ function shortestNumber(n: number): string {
 function shortJson(v: unknown): string {
   if (typeof v === 'number') return shortestNumber(v);
   if (Array.isArray(v)) return `[${v.map(shortJson).join(',')}]`;
-  if (v !== null && typeof v === 'object') return `{${Object.entries(v).map(([k, x]) => `${JSON.stringify(k)}:${shortJson(x)}`).join(',')}}`;
+  if (v !== null && typeof v === 'object')
+    return `{${Object.entries(v)
+      .map(([k, x]) => `${JSON.stringify(k)}:${shortJson(x)}`)
+      .join(',')}}`;
   return JSON.stringify(v);
 }
 
@@ -111,25 +115,38 @@ const LONG_NUMBERS = fc.array(fc.constantFrom(1e-6, 2.5e-6, 1e-5, 4e-4, 1e15, 2e
 
 export function planted(): fc.Arbitrary<Planted> {
   return fc
-    .tuple(canary(), plainJson(4), wideText(30), fc.integer({ min: 256, max: 2000 }), fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge', 'short-json', 'deep-json'), fc.integer({ min: -2, max: 2 }), LONG_NUMBERS)
+    .tuple(
+      canary(),
+      plainJson(4),
+      wideText(30),
+      fc.integer({ min: 256, max: 2000 }),
+      fc.constantFrom('text', 'text', 'empty', 'json', 'pre-exposed', 'edge', 'short-json', 'deep-json'),
+      fc.integer({ min: -2, max: 2 }),
+      LONG_NUMBERS,
+    )
     .chain(([c, tree, text, contentBudget, contentKind, delta, numbers]) => {
       // Short JSON: the value also holds numbers whose serialization is longer than their text, so
       // content that mirrors it can be within a budget that J is over (TR-EXPOSE-7 before -8).
       // Deep JSON: a value at the bounder's depth limit, exposed whole by the pointer "", is an
       // object one level deeper; content that mirrors it still carries it (TR-EXPOSE-7).
       const structured =
-        contentKind === 'short-json' ? { numbers, tree: tokenize(tree, c) }
-        : contentKind === 'deep-json' ? nested(64 - depthOf(tree), tokenize(tree, c))
-        : tokenize(tree, c);
+        contentKind === 'short-json'
+          ? { numbers, tree: tokenize(tree, c) }
+          : contentKind === 'deep-json'
+            ? nested(64 - depthOf(tree), tokenize(tree, c))
+            : tokenize(tree, c);
       const policies = contentKind === 'deep-json' ? fc.constant<Policy>({ policy: 'allowlist', pointers: [''] }) : policyOver(structured);
       return policies.map((policy) => {
         // Content that already carries the JSON in each way TR-EXPOSE-7 names, now and then; and
         // content within two octets of the budget's edge once the JSON is appended.
         let content =
-          contentKind === 'empty' ? ''
-          : contentKind === 'json' ? JSON.stringify(structured, null, 1)
-          : contentKind === 'pre-exposed' ? `${text}${SEPARATOR}${jcs(structured)}`
-          : text;
+          contentKind === 'empty'
+            ? ''
+            : contentKind === 'json'
+              ? JSON.stringify(structured, null, 1)
+              : contentKind === 'pre-exposed'
+                ? `${text}${SEPARATOR}${jcs(structured)}`
+                : text;
         if (contentKind === 'deep-json') {
           const { exposed } = expectedExposure({ content: '', warnings: [], structured }, policy, Number.MAX_SAFE_INTEGER);
           // The JSON text after a space: not J itself, and within the budget, so the bounder keeps it whole.
@@ -192,7 +209,11 @@ export const allowlistKeepsCanariesOffTheWire = defineProperty({
     for (const t of tokensIn(got, p.canary, new Set())) {
       if (!allowed.has(t) && !p.content.includes(t)) {
         const at = got.indexOf(t);
-        throw new Mismatch(`a member outside the allowlist reached the wire (${t})`, { selected: want.exposed ?? null }, `…${got.slice(Math.max(0, at - 80), at + 60)}…`);
+        throw new Mismatch(
+          `a member outside the allowlist reached the wire (${t})`,
+          { selected: want.exposed ?? null },
+          `…${got.slice(Math.max(0, at - 80), at + 60)}…`,
+        );
       }
     }
     if (want.content !== p.content) {
@@ -205,7 +226,8 @@ export const allowlistKeepsCanariesOffTheWire = defineProperty({
 
 export const exposedBytesExact = defineProperty({
   name: 'exposed-bytes-exact',
-  description: 'the wire is content, one empty line and the RFC 8785 JSON of what the policy selects, byte for byte, or content alone, and the warnings say which',
+  description:
+    'the wire is content, one empty line and the RFC 8785 JSON of what the policy selects, byte for byte, or content alone, and the warnings say which',
   requirements: ['TR-EXPOSE-6', 'TR-EXPOSE-7', 'TR-EXPOSE-8', 'TR-EXPOSE-9', 'TR-EXPOSE-4', 'TR-EXPOSE-5'],
   groups: ['exposure', 'egress'],
   numRuns: 100,
@@ -220,7 +242,8 @@ export const exposedBytesExact = defineProperty({
     const codes = warningCodes(exposed);
     if (firstDifference(want.codes, codes) !== undefined) throw new Mismatch('the warnings do not record the exposure decision', want.codes, codes);
     const rest = (r: Rec) => ({ isError: r.isError, structured: r.structured, artifacts: r.artifacts });
-    if (firstDifference(rest(bounded), rest(exposed)) !== undefined) throw new Mismatch('exposure changed isError, structured or the artifacts', rest(bounded), rest(exposed));
+    if (firstDifference(rest(bounded), rest(exposed)) !== undefined)
+      throw new Mismatch('exposure changed isError, structured or the artifacts', rest(bounded), rest(exposed));
   },
 });
 
@@ -228,7 +251,12 @@ export const exposedBytesExact = defineProperty({
 const anyPolicy = fc.oneof(
   fc.constant<Policy>({ policy: 'none' }),
   fc.constant<Policy>({ policy: 'json' }),
-  fc.uniqueArray(fc.array(plainKey(), { maxLength: 3 }).map((ts) => ts.map((t) => `/${escapeToken(t)}`).join('')), { maxLength: 4 }).map((pointers) => ({ policy: 'allowlist' as const, pointers })),
+  fc
+    .uniqueArray(
+      fc.array(plainKey(), { maxLength: 3 }).map((ts) => ts.map((t) => `/${escapeToken(t)}`).join('')),
+      { maxLength: 4 },
+    )
+    .map((pointers) => ({ policy: 'allowlist' as const, pointers })),
   fc.constantFrom<Policy>({ policy: 'allowlist', pointers: [''] }, { policy: 'allowlist', pointers: ['/0', '/data'] }),
 );
 
@@ -243,7 +271,8 @@ export const wireWithinContentBudget = defineProperty({
     const { contentBudget } = budgets(input.options);
     const wire = (await ask.ok('wire', { ...input, exposure: policy })).output.message as Rec;
     const content = String(wire?.content);
-    if (octets(content) > contentBudget) throw new Mismatch(`the wire content is ${octets(content)} octets, over the content budget`, `<= ${contentBudget}`, octets(content));
+    if (octets(content) > contentBudget)
+      throw new Mismatch(`the wire content is ${octets(content)} octets, over the content budget`, `<= ${contentBudget}`, octets(content));
     const bounded = (await ask.ok('bound', input)).output.result as Rec;
     const before = bounded.content as string;
     if (content !== before && !content.startsWith(before === '' ? '' : before + SEPARATOR)) {
@@ -286,7 +315,8 @@ export const noneIsTodaysBytes = defineProperty({
 
 export const oneContentEverywhere = defineProperty({
   name: 'one-content-everywhere',
-  description: 'the wire, the suspend state, the live event, the full record and the restored ledger entry all carry the exposed content, the hooks op exposes after its hooks, and exposing again changes nothing',
+  description:
+    'the wire, the suspend state, the live event, the full record and the restored ledger entry all carry the exposed content, the hooks op exposes after its hooks, and exposing again changes nothing',
   requirements: ['TR-EXPOSE-3', 'TR-EXPOSE-7'],
   groups: ['exposure'],
   numRuns: 25,
@@ -315,7 +345,11 @@ export const oneContentEverywhere = defineProperty({
       const want = expectedExposure(hooked, p.policy, p.contentBudget);
       const got = (await ask.ok('hooks', { ...input, hooks })).output.result as Rec;
       if (got.content !== want.content || firstDifference(want.codes, warningCodes(got)) !== undefined) {
-        throw new Mismatch('the hooks op did not expose the result the hooks returned', { content: want.content, warnings: want.codes }, { content: got.content, warnings: warningCodes(got) });
+        throw new Mismatch(
+          'the hooks op did not expose the result the hooks returned',
+          { content: want.content, warnings: want.codes },
+          { content: got.content, warnings: warningCodes(got) },
+        );
       }
     }
     for (const [where, content] of seen) {
@@ -336,14 +370,15 @@ export const exposureMatchesReference = defineProperty({
   requirements: ['TR-CONF-5', 'TR-EXPOSE-6', 'TR-EXPOSE-9'],
   groups: ['exposure'],
   numRuns: 60,
-  arbitrary: (caps) => fc.tuple(boundInput(caps), anyPolicy, fc.constantFrom('keep', 'json-text', 'pre-exposed')).map(([input, exposure, how]) => {
-    // Now and then content that already carries the reference's JSON, so the duplicate rule is compared too.
-    const want = reference('bound', { ...input, exposure: { policy: 'json' } });
-    const structured = want.ok ? (want.output.result as Rec).structured : undefined;
-    if (how === 'keep' || structured === undefined) return { ...input, exposure };
-    const content = how === 'json-text' ? JSON.stringify(structured, null, 2) : `x${SEPARATOR}${jcs(structured)}`;
-    return { ...input, result: { ...input.result, content }, exposure: { policy: 'json' } };
-  }),
+  arbitrary: (caps) =>
+    fc.tuple(boundInput(caps), anyPolicy, fc.constantFrom('keep', 'json-text', 'pre-exposed')).map(([input, exposure, how]) => {
+      // Now and then content that already carries the reference's JSON, so the duplicate rule is compared too.
+      const want = reference('bound', { ...input, exposure: { policy: 'json' } });
+      const structured = want.ok ? (want.output.result as Rec).structured : undefined;
+      if (how === 'keep' || structured === undefined) return { ...input, exposure };
+      const content = how === 'json-text' ? JSON.stringify(structured, null, 2) : `x${SEPARATOR}${jcs(structured)}`;
+      return { ...input, result: { ...input.result, content }, exposure: { policy: 'json' } };
+    }),
   async check(input, ask) {
     const want = reference('bound', input);
     const got = await ask.any('bound', input);
@@ -354,4 +389,11 @@ export const exposureMatchesReference = defineProperty({
   },
 });
 
-export const exposureProperties: readonly KitCase[] = [allowlistKeepsCanariesOffTheWire, exposedBytesExact, wireWithinContentBudget, noneIsTodaysBytes, oneContentEverywhere, exposureMatchesReference];
+export const exposureProperties: readonly KitCase[] = [
+  allowlistKeepsCanariesOffTheWire,
+  exposedBytesExact,
+  wireWithinContentBudget,
+  noneIsTodaysBytes,
+  oneContentEverywhere,
+  exposureMatchesReference,
+];

@@ -1,4 +1,3 @@
-
 import type { HelloOutput } from '../protocol/messages.ts';
 import { canary } from './arbitraries.ts';
 import { Mismatch, defineProperty } from './define.ts';
@@ -33,21 +32,40 @@ function badRequests(c: string, hello: HelloOutput): [string, Rec][] {
   const out: [string, Rec][] = badOptions.map((options) => ['bound', { result, options }]);
   if (g.has('egress')) out.push(['wire', { result, options: { contentBudget: c } }]);
   if (g.has('sinks')) out.push(['audit', { result, levels: c }], ['audit', { result, options: { contentBudget: c }, levels: ['redacted'] }]);
-  if (g.has('ledger')) out.push(['persist', { result, options: { artifactsBudget: c } }], ...badEntries(c).map((entry): [string, Rec] => ['restore', { entry }]));
-  if (g.has('hooks')) out.push(['hooks', { result, hooks: [{ name: 'replace-text' }] }], ['hooks', { result, hooks: [{ name: c, text: c }] }], ['hooks', { result, hooks: c }], ['hooks', { result, options: { contentBudget: c }, hooks: [] }]);
+  if (g.has('ledger'))
+    out.push(['persist', { result, options: { artifactsBudget: c } }], ...badEntries(c).map((entry): [string, Rec] => ['restore', { entry }]));
+  if (g.has('hooks'))
+    out.push(
+      ['hooks', { result, hooks: [{ name: 'replace-text' }] }],
+      ['hooks', { result, hooks: [{ name: c, text: c }] }],
+      ['hooks', { result, hooks: c }],
+      ['hooks', { result, options: { contentBudget: c }, hooks: [] }],
+    );
   const sources: [string, unknown][] = [];
-  if (g.has('normalize-mcp')) sources.push(['mcp', { content: c, structuredContent: { [c]: c } }], ['mcp', { content: [{ type: c, text: c }], isError: c }], ['mcp', { content: [{ type: 'image', data: `${c}!`, mimeType: c }] }]);
-  if (g.has('normalize-langchain')) sources.push(['langchain', { content: { [c]: c }, artifact: { [c]: c } }], ['langchain', { content: c, status: c, artifact: [c] }]);
+  if (g.has('normalize-mcp'))
+    sources.push(
+      ['mcp', { content: c, structuredContent: { [c]: c } }],
+      ['mcp', { content: [{ type: c, text: c }], isError: c }],
+      ['mcp', { content: [{ type: 'image', data: `${c}!`, mimeType: c }] }],
+    );
+  if (g.has('normalize-langchain'))
+    sources.push(['langchain', { content: { [c]: c }, artifact: { [c]: c } }], ['langchain', { content: c, status: c, artifact: [c] }]);
   if (g.has('normalize-local')) sources.push(['local', { $tr: 'opaque', kind: 'class-instance' }]);
   for (const [source, value] of sources) {
-    out.push(['normalize', { source, value }], ['normalize', { source, value, options: { schemaPolicy: c } }], ['normalize', { source, value, options: { [c]: 1 } }], ['normalize', { source, value, options: { outputSchema: { type: c }, schemaPolicy: 'enforce' } }]);
+    out.push(
+      ['normalize', { source, value }],
+      ['normalize', { source, value, options: { schemaPolicy: c } }],
+      ['normalize', { source, value, options: { [c]: 1 } }],
+      ['normalize', { source, value, options: { outputSchema: { type: c }, schemaPolicy: 'enforce' } }],
+    );
   }
   return out;
 }
 
 export const noCanaryOnFailurePaths = defineProperty({
   name: 'no-canary-on-failure-paths',
-  description: 'no log line and no error message of a refused entry, option, hook list, level list or malformed source value quotes the content or run-only data it carried',
+  description:
+    'no log line and no error message of a refused entry, option, hook list, level list or malformed source value quotes the content or run-only data it carried',
   requirements: ['TR-LOG-2', 'TR-LOG-1', 'TR-EGRESS-5', 'TR-MODEL-10', 'TR-NORM-4'],
   groups: ['bound'],
   numRuns: 12,
@@ -60,7 +78,12 @@ export const noCanaryOnFailurePaths = defineProperty({
       const r = await ask.any(op, input);
       refuse(`the logs of ${op}`, c, r.logs.join('\n'));
       if (!r.ok && !nameOnly) refuse(`the error message of ${op} (${r.code})`, c, r.message);
-      if (r.ok) refuse(`the output of ${op} for an input it should refuse or call malformed`, c, op === 'normalize' && input.options === undefined ? '' : JSON.stringify(op === 'restore' ? r.output : ''));
+      if (r.ok)
+        refuse(
+          `the output of ${op} for an input it should refuse or call malformed`,
+          c,
+          op === 'normalize' && input.options === undefined ? '' : JSON.stringify(op === 'restore' ? r.output : ''),
+        );
     }
   },
 });

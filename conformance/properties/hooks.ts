@@ -45,7 +45,11 @@ export const hooksRebound = defineProperty({
     const after = (await ask.ok('hooks', { ...input, options, hooks: [{ name: 'append-text', text }] })).output.result as Rec;
     const n = Buffer.byteLength(after.content as string);
     if (n > contentBudget || !warningCodes(after).includes('content.truncated')) {
-      throw new Mismatch(`after a hook appended ${Buffer.byteLength(text)} octets, content is ${n} octets (budget ${contentBudget})`, { octets: `<= ${contentBudget}`, warning: 'content.truncated' }, { octets: n, warnings: warningCodes(after) });
+      throw new Mismatch(
+        `after a hook appended ${Buffer.byteLength(text)} octets, content is ${n} octets (budget ${contentBudget})`,
+        { octets: `<= ${contentBudget}`, warning: 'content.truncated' },
+        { octets: n, warnings: warningCodes(after) },
+      );
     }
   },
 });

@@ -12,4 +12,17 @@ import { ledgerProperties } from './ledger.ts';
 import { normalizeProperties } from './normalize.ts';
 import { hookRuleProperties, normalizeRuleProperties } from './normalize-rules.ts';
 
-export const allProperties: readonly KitCase[] = [...boundProperties, ...budgetEdgeProperties, ...leakProperties, noCanaryOnFailurePaths, redactorShapes, ...ledgerProperties, ...hookProperties, ...hookRuleProperties, ...normalizeProperties, ...normalizeRuleProperties, ...exposureProperties, ...differentialProperties];
+export const allProperties: readonly KitCase[] = [
+  ...boundProperties,
+  ...budgetEdgeProperties,
+  ...leakProperties,
+  noCanaryOnFailurePaths,
+  redactorShapes,
+  ...ledgerProperties,
+  ...hookProperties,
+  ...hookRuleProperties,
+  ...normalizeProperties,
+  ...normalizeRuleProperties,
+  ...exposureProperties,
+  ...differentialProperties,
+];

@@ -41,7 +41,11 @@ export const marker = (verdict: string, budget: number): unknown[] => [
 
 // Defaults from the schema (their one source), not from the reference's code.
 const B = boundOptionsSchema.properties;
-export const DEFAULTS = { contentBudget: B.contentBudget.default, artifactsBudget: B.artifactsBudget.default, structuredBudget: B.structuredBudget.default } as const;
+export const DEFAULTS = {
+  contentBudget: B.contentBudget.default,
+  artifactsBudget: B.artifactsBudget.default,
+  structuredBudget: B.structuredBudget.default,
+} as const;
 
 export function budgets(options: { contentBudget?: number; artifactsBudget?: number; structuredBudget?: number } | undefined) {
   return { ...DEFAULTS, ...(options ?? {}) };

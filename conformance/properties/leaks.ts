@@ -41,7 +41,12 @@ export const noCanaryInLogs = defineProperty({
       if (!r.ok) refuse(`the error message of ${op}`, c, r.message);
       // The input is a valid result with valid options: an op of a claimed group must answer it.
       // Without this, an adapter that implements none of these ops would pass with empty logs.
-      if (!r.ok) throw new Mismatch(`${op} answered error ${r.code} for a valid result, so its logs were never exercised`, { op, ok: true }, { error: { code: r.code } });
+      if (!r.ok)
+        throw new Mismatch(
+          `${op} answered error ${r.code} for a valid result, so its logs were never exercised`,
+          { op, ok: true },
+          { error: { code: r.code } },
+        );
       if (op === 'persist') {
         const back = await ask.any('restore', { entry: r.output.entry });
         refuse('the logs of restore', c, back.logs.join('\n'));
@@ -62,7 +67,8 @@ export const noCanaryOnWire = defineProperty({
     refuse('the provider wire', c, JSON.stringify(r.output.message));
     const b = (await ask.ok('bound', input)).output.result as Rec;
     const m = r.output.message as Rec;
-    if (m?.content !== b.content || m?.isError !== b.isError) throw new Mismatch('the wire message is not the bounded content and isError', { content: b.content, isError: b.isError }, m);
+    if (m?.content !== b.content || m?.isError !== b.isError)
+      throw new Mismatch('the wire message is not the bounded content and isError', { content: b.content, isError: b.isError }, m);
   },
 });
 
@@ -118,7 +124,8 @@ export const summaryExact = defineProperty({
     for (const [k, v] of Object.entries(want)) {
       if (JSON.stringify(got?.[k]) !== JSON.stringify(v)) throw new Mismatch(`metadata summary ${k} is not exact`, want, got);
     }
-    if (got && Object.hasOwn(got, 'structuredOctets') !== Object.hasOwn(want, 'structuredOctets')) throw new Mismatch('structuredOctets present without structured', want, got);
+    if (got && Object.hasOwn(got, 'structuredOctets') !== Object.hasOwn(want, 'structuredOctets'))
+      throw new Mismatch('structuredOctets present without structured', want, got);
   },
 });
 
@@ -130,16 +137,26 @@ export const redactionCoversKeys = defineProperty({
   arbitrary: (caps) =>
     fc.record({
       c: canary(),
-      shape: fc.constantFrom((t: string) => `sk-${t}`, (t: string) => `Bearer ${t}`, (t: string) => `${t}@example.com`, (t: string) => `https://u:${t}@h.example/`),
+      shape: fc.constantFrom(
+        (t: string) => `sk-${t}`,
+        (t: string) => `Bearer ${t}`,
+        (t: string) => `${t}@example.com`,
+        (t: string) => `https://u:${t}@h.example/`,
+      ),
       where: fc.constantFrom('key', 'nested-key', 'leaf', 'label', 'cell'),
       key: plainKey(),
       other: taggedString(caps),
     }),
   async check({ c, shape, where, key, other }, ask) {
     const secret = shape(c);
-    const structured = where === 'key' ? { [secret]: other } : where === 'nested-key' ? { [key]: [{ [secret]: 1 }] } : where === 'leaf' ? { [key]: secret } : { [key]: other };
+    const structured =
+      where === 'key' ? { [secret]: other } : where === 'nested-key' ? { [key]: [{ [secret]: 1 }] } : where === 'leaf' ? { [key]: secret } : { [key]: other };
     const artifacts =
-      where === 'label' ? [{ type: 'text', label: secret, data: { text: 'x' } }] : where === 'cell' ? [{ type: 'table', label: 'l', data: { columns: ['a'], rows: [[secret]] } }] : [];
+      where === 'label'
+        ? [{ type: 'text', label: secret, data: { text: 'x' } }]
+        : where === 'cell'
+          ? [{ type: 'table', label: 'l', data: { columns: ['a'], rows: [[secret]] } }]
+          : [];
     const r = await ask.ok('audit', { result: { content: 'c', isError: false, structured, artifacts }, levels: ['redacted'] });
     refuse(`the redacted audit record (secret in a ${where})`, c, JSON.stringify(r.output.record));
   },
@@ -170,11 +187,12 @@ export const strictestWins = defineProperty({
   async check([{ input }, levels], ask) {
     const want = LEVELS[Math.min(...levels.map((l) => Math.max(0, LEVELS.indexOf(l))))];
     const rec = (await ask.ok('audit', { ...input, levels })).output.record as Rec;
-    if (rec?.level !== want) throw new Mismatch(`levels ${JSON.stringify(levels)} give a record at ${String(rec?.level)}`, { level: want }, { level: rec?.level });
+    if (rec?.level !== want)
+      throw new Mismatch(`levels ${JSON.stringify(levels)} give a record at ${String(rec?.level)}`, { level: want }, { level: rec?.level });
   },
 });
 
-let auditRecordCheck: ((v: unknown) => boolean) & { errors?: unknown } | undefined;
+let auditRecordCheck: (((v: unknown) => boolean) & { errors?: unknown }) | undefined;
 export const auditRecordValid = defineProperty({
   name: 'validates-schema',
   description: 'every audit record, at every level, validates against audit-record.schema.json',
@@ -188,4 +206,14 @@ export const auditRecordValid = defineProperty({
   },
 });
 
-export const leakProperties = [noCanaryInLogs, noCanaryOnWire, noCanaryInSuspend, noCanaryInMetadata, summaryExact, redactionCoversKeys, liveIsWhole, strictestWins, auditRecordValid];
+export const leakProperties = [
+  noCanaryInLogs,
+  noCanaryOnWire,
+  noCanaryInSuspend,
+  noCanaryInMetadata,
+  summaryExact,
+  redactionCoversKeys,
+  liveIsWhole,
+  strictestWins,
+  auditRecordValid,
+];

@@ -23,7 +23,9 @@ async function matches(ask: Ask, op: string, input: Rec, what: string): Promise<
 const typeChar = fc.constantFrom(...'abcxyz09_-', 'A', 'Z', '.', ' ', '\n', 'é', '/', '\u0000');
 /** Block types around the pattern [a-z][a-z0-9_-]{0,31}: lengths 31–34, capitals, a leading digit, a trailing line feed. */
 const blockType = fc.oneof(
-  fc.tuple(fc.constantFrom('a', 'z', '0', '_', 'A', '-'), fc.array(fc.constantFrom(...'abz09_-'), { minLength: 0, maxLength: 33 })).map(([h, t]) => h + t.join('')),
+  fc
+    .tuple(fc.constantFrom('a', 'z', '0', '_', 'A', '-'), fc.array(fc.constantFrom(...'abz09_-'), { minLength: 0, maxLength: 33 }))
+    .map(([h, t]) => h + t.join('')),
   fc.tuple(fc.stringMatching(/^[a-z][a-z0-9_-]{0,33}$/), fc.constantFrom('', '\n', '\r\n', ' ', 'A', '\u0000')).map(([t, end]) => t + end),
   fc.array(typeChar, { minLength: 0, maxLength: 6 }).map((a) => a.join('')),
 );
@@ -36,8 +38,22 @@ export const unknownTypeNames = defineProperty({
   numRuns: 120,
   arbitrary: () => fc.tuple(blockType, fc.boolean()).map(([type, lc]) => ({ type, lc })),
   async check({ type, lc }, ask, hello) {
-    await matches(ask, 'normalize', { source: 'mcp', value: { content: [{ type: 'text', text: 'a' }, { type, text: 'b' }] } }, `MCP block type ${JSON.stringify(type)}`);
-    if (lc && hello.groups.includes('normalize-langchain')) await matches(ask, 'normalize', { source: 'langchain', value: { content: [{ type, text: 'b' }] } }, `LangChain block type ${JSON.stringify(type)}`);
+    await matches(
+      ask,
+      'normalize',
+      {
+        source: 'mcp',
+        value: {
+          content: [
+            { type: 'text', text: 'a' },
+            { type, text: 'b' },
+          ],
+        },
+      },
+      `MCP block type ${JSON.stringify(type)}`,
+    );
+    if (lc && hello.groups.includes('normalize-langchain'))
+      await matches(ask, 'normalize', { source: 'langchain', value: { content: [{ type, text: 'b' }] } }, `LangChain block type ${JSON.stringify(type)}`);
   },
 });
 
@@ -47,10 +63,16 @@ const B64 = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+
 /** Base64 text around the forgiving-base64 rules: padding, whitespace, remainders, stray characters. */
 const base64Text = fc.oneof(
   fc.uint8Array({ maxLength: 20 }).map((b) => Buffer.from(b).toString('base64')),
-  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 20 }), fc.constantFrom(' ', '\n', '\t', '\f', '\r')).map(([b, ws]) => Buffer.from(b).toString('base64').replace(/(.{3})/g, `$1${ws}`)),
+  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 20 }), fc.constantFrom(' ', '\n', '\t', '\f', '\r')).map(([b, ws]) =>
+    Buffer.from(b)
+      .toString('base64')
+      .replace(/(.{3})/g, `$1${ws}`),
+  ),
   fc.uint8Array({ minLength: 1, maxLength: 20 }).map((b) => Buffer.from(b).toString('base64').replace(/=+$/, '')),
   fc.array(fc.constantFrom(...B64, '=', '-', '_', '%', '.', ' ', 'é'), { minLength: 0, maxLength: 14 }).map((a) => a.join('')),
-  fc.tuple(fc.uint8Array({ minLength: 1, maxLength: 9 }), fc.constantFrom('=', '==', '===', 'A=', '=A', 'A')).map(([b, tail]) => Buffer.from(b).toString('base64') + tail),
+  fc
+    .tuple(fc.uint8Array({ minLength: 1, maxLength: 9 }), fc.constantFrom('=', '==', '===', 'A=', '=A', 'A'))
+    .map(([b, tail]) => Buffer.from(b).toString('base64') + tail),
 );
 
 export const base64Sizes = defineProperty({
@@ -64,12 +86,18 @@ export const base64Sizes = defineProperty({
     const block = kind === 'blob' ? { type: 'resource', resource: { uri: 'file:///b', blob: data } } : { type: kind, data, mimeType: 'image/png' };
     await matches(ask, 'normalize', { source: 'mcp', value: { content: [block] } }, `MCP ${kind} data ${JSON.stringify(data)}`);
     if (hello.groups.includes('normalize-langchain')) {
-      await matches(ask, 'normalize', { source: 'langchain', value: { content: [{ type: 'image', data, mimeType: 'image/png' }] } }, `LangChain data ${JSON.stringify(data)}`);
+      await matches(
+        ask,
+        'normalize',
+        { source: 'langchain', value: { content: [{ type: 'image', data, mimeType: 'image/png' }] } },
+        `LangChain data ${JSON.stringify(data)}`,
+      );
     }
   },
 });
 
-const caseOf = (s: string) => fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((c, i) => (up[i] ? c.toUpperCase() : c)).join(''));
+const caseOf = (s: string) =>
+  fc.array(fc.boolean(), { minLength: s.length, maxLength: s.length }).map((up) => [...s].map((c, i) => (up[i] ? c.toUpperCase() : c)).join(''));
 /** data: URLs around the header rules: letter case, parameters, a missing ;base64, and the 512-unit limit. */
 const dataUrl = fc
   .tuple(
@@ -96,7 +124,12 @@ export const dataUrls = defineProperty({
   arbitrary: () => fc.tuple(dataUrl, fc.constantFrom('image_url', 'image', 'file')),
   async check([url, form], ask) {
     const block = form === 'image_url' ? { type: 'image_url', image_url: { url } } : { type: form, url };
-    await matches(ask, 'normalize', { source: 'langchain', value: { content: [block] } }, `data: URL of ${url.indexOf(',') + 1} header units ${JSON.stringify(url.slice(0, 60))}`);
+    await matches(
+      ask,
+      'normalize',
+      { source: 'langchain', value: { content: [block] } },
+      `data: URL of ${url.indexOf(',') + 1} header units ${JSON.stringify(url.slice(0, 60))}`,
+    );
   },
 });
 
@@ -121,7 +154,8 @@ const entry = fc.oneof(
 
 export const langchainEntries = defineProperty({
   name: 'langchain-artifact-entries',
-  description: 'the JavaScript adapter artifact form is read entry by entry: structured content (once, with data), _meta dropped, resources and blocks as run-only references after the content rows',
+  description:
+    'the JavaScript adapter artifact form is read entry by entry: structured content (once, with data), _meta dropped, resources and blocks as run-only references after the content rows',
   requirements: ['TR-NORM-53', 'TR-NORM-55', 'TR-NORM-11'],
   groups: ['normalize-langchain'],
   numRuns: 150,
@@ -132,7 +166,12 @@ export const langchainEntries = defineProperty({
       fc.constantFrom(undefined, 'error', 'success'),
     ),
   async check([artifact, content, status], ask) {
-    await matches(ask, 'normalize', { source: 'langchain', value: { content, artifact, ...(status ? { status } : {}) } }, `artifact ${JSON.stringify(artifact).slice(0, 120)}`);
+    await matches(
+      ask,
+      'normalize',
+      { source: 'langchain', value: { content, artifact, ...(status ? { status } : {}) } },
+      `artifact ${JSON.stringify(artifact).slice(0, 120)}`,
+    );
   },
 });
 
@@ -168,7 +207,12 @@ export const warningsAcrossHooks = defineProperty({
       structured: big ? [{ $tr: 'number', value: 'NaN' }] : { a: 1 },
       artifacts: [{ type: 'text', label: 'l', data: { text: 't' } }],
     };
-    await matches(ask, 'hooks', { result, options: { contentBudget: 256 }, hooks }, `hooks ${hooks.map((h) => h.name).join(', ')} after warnings ${warnings.join(', ') || 'none'}`);
+    await matches(
+      ask,
+      'hooks',
+      { result, options: { contentBudget: 256 }, hooks },
+      `hooks ${hooks.map((h) => h.name).join(', ')} after warnings ${warnings.join(', ') || 'none'}`,
+    );
   },
 });
 
@@ -205,7 +249,8 @@ function placeholderKinds(blocks: readonly Rec[]): string[] {
 
 export const dropNotices = defineProperty({
   name: 'drop-notice-edge',
-  description: 'a text cut at the content budget never hides an omitted block: every model-facing block with a placeholder is named whole in the content or counted by the drop notice, and the bytes are the pinned ones',
+  description:
+    'a text cut at the content budget never hides an omitted block: every model-facing block with a placeholder is named whole in the content or counted by the drop notice, and the bytes are the pinned ones',
   requirements: ['TR-NORM-67', 'TR-NORM-12', 'TR-BOUND-3'],
   groups: ['normalize-mcp'],
   numRuns: 150,
@@ -218,8 +263,15 @@ export const dropNotices = defineProperty({
       if (typeof content !== 'string') throw new Mismatch('the normalized result has no string content', 'a string', content);
       const notice = /\n\[omitted from this result: ([^\]]*)\]$/.exec(content);
       for (const kind of new Set(placeholderKinds(blocks))) {
-        const named = content.includes(`[${kind} block omitted]`) || (notice !== null && notice[1]!.split(', ').some((item) => item.endsWith(` ${kind} block`) || item.endsWith(` ${kind} blocks`)));
-        if (!named) throw new Mismatch(`the ${kind} block the model cannot see is named nowhere in the content at budget ${budget}`, `[${kind} block omitted] or a drop notice counting it`, content);
+        const named =
+          content.includes(`[${kind} block omitted]`) ||
+          (notice !== null && notice[1]!.split(', ').some((item) => item.endsWith(` ${kind} block`) || item.endsWith(` ${kind} blocks`)));
+        if (!named)
+          throw new Mismatch(
+            `the ${kind} block the model cannot see is named nowhere in the content at budget ${budget}`,
+            `[${kind} block omitted] or a drop notice counting it`,
+            content,
+          );
       }
     }
     await matches(ask, 'normalize', input, `${blocks.length} blocks at budget ${budget}`);

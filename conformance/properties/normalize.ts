@@ -12,17 +12,27 @@ type Rec = Record<string, unknown>;
 const SOURCES = { mcp: 'normalize-mcp', langchain: 'normalize-langchain', local: 'normalize-local' } as const;
 
 const b64 = (bytes: number[]) => Buffer.from(bytes).toString('base64');
-const audience = fc.option(fc.subarray(['user', 'assistant']).map((a) => ({ audience: a })), { nil: undefined });
+const audience = fc.option(
+  fc.subarray(['user', 'assistant']).map((a) => ({ audience: a })),
+  { nil: undefined },
+);
 
 function mcpBlock(caps: Caps, meta: fc.Arbitrary<Rec | undefined>): fc.Arbitrary<Rec> {
-  const withMeta = (a: fc.Arbitrary<Rec>) => fc.tuple(a, meta, audience).map(([b, m, an]) => ({ ...b, ...(m ? { _meta: m } : {}), ...(an ? { annotations: an } : {}) }));
+  const withMeta = (a: fc.Arbitrary<Rec>) =>
+    fc.tuple(a, meta, audience).map(([b, m, an]) => ({ ...b, ...(m ? { _meta: m } : {}), ...(an ? { annotations: an } : {}) }));
   const data = fc.array(fc.integer({ min: 0, max: 255 }), { maxLength: 24 }).map(b64);
   return withMeta(
     fc.oneof(
       { weight: 4, arbitrary: fc.record({ type: fc.constant('text'), text: taggedString(caps) }) },
       { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('image', 'audio'), data, mimeType: fc.constantFrom('image/png', 'audio/wav') }) },
       { weight: 1, arbitrary: fc.record({ type: fc.constant('resource_link'), uri: fc.webUrl(), name: wideText(6) }) },
-      { weight: 1, arbitrary: fc.record({ type: fc.constant('resource'), resource: fc.oneof(fc.record({ uri: fc.webUrl(), text: taggedString(caps) }), fc.record({ uri: fc.webUrl(), blob: data })) }) },
+      {
+        weight: 1,
+        arbitrary: fc.record({
+          type: fc.constant('resource'),
+          resource: fc.oneof(fc.record({ uri: fc.webUrl(), text: taggedString(caps) }), fc.record({ uri: fc.webUrl(), blob: data })),
+        }),
+      },
       { weight: 1, arbitrary: fc.record({ type: fc.constantFrom('video', 'text'), junk: fc.integer() }) },
     ),
   );
@@ -44,10 +54,16 @@ function langchainValue(caps: Caps): fc.Arbitrary<Rec> {
   const structured = taggedValue(caps, { strings: taggedString(caps), withBad: false, maxDepth: 3 });
   return fc.record(
     {
-      content: fc.oneof(taggedString(caps), fc.array(fc.oneof(taggedString(caps), fc.record({ type: fc.constant('text'), text: taggedString(caps) })), { maxLength: 3 })),
+      content: fc.oneof(
+        taggedString(caps),
+        fc.array(fc.oneof(taggedString(caps), fc.record({ type: fc.constant('text'), text: taggedString(caps) })), { maxLength: 3 }),
+      ),
       status: fc.constantFrom('success', 'error'),
       artifact: fc.oneof(
-        fc.tuple(structured, fc.jsonValue()).map(([s, m]) => [{ type: 'mcp_structured_content', data: s }, { type: 'mcp_meta', data: m }]),
+        fc.tuple(structured, fc.jsonValue()).map(([s, m]) => [
+          { type: 'mcp_structured_content', data: s },
+          { type: 'mcp_meta', data: m },
+        ]),
         structured.map((s) => ({ structured_content: s })),
         structured,
       ),
@@ -74,7 +90,13 @@ export const metaNeverRead = defineProperty({
   description: 'MCP _meta, on the result or on a block, reaches no channel of the normalized result',
   requirements: ['TR-NORM-21', 'TR-NORM-4'],
   groups: ['normalize-mcp'],
-  arbitrary: (caps) => canary().chain((c) => mcpValue(caps, fc.option(fc.constantFrom({ trace: c }, { [c]: 1 }, { 'example.com/x': [c] }), { nil: undefined, freq: 2 })).map((value) => ({ c, value: { ...value, _meta: { trace: c } } }))),
+  arbitrary: (caps) =>
+    canary().chain((c) =>
+      mcpValue(caps, fc.option(fc.constantFrom({ trace: c }, { [c]: 1 }, { 'example.com/x': [c] }), { nil: undefined, freq: 2 })).map((value) => ({
+        c,
+        value: { ...value, _meta: { trace: c } },
+      })),
+    ),
   async check({ c, value }, ask) {
     const r = await ask.ok('normalize', { source: 'mcp', value });
     refuse('the normalized result', c, JSON.stringify(r.output));
@@ -88,11 +110,14 @@ export const binaryNeverCopied = defineProperty({
   requirements: ['TR-NORM-10', 'TR-NORM-4'],
   groups: ['normalize-mcp'],
   arbitrary: (caps) =>
-    fc.tuple(canary(), fc.array(mcpBlock(caps, fc.constant(undefined)), { maxLength: 3 }), fc.constantFrom('image', 'audio', 'blob')).map(([c, blocks, kind]) => {
-      const data = Buffer.from(`${c}${c}`).toString('base64');
-      const bin = kind === 'blob' ? { type: 'resource', resource: { uri: 'file:///x', blob: data } } : { type: kind, data, mimeType: 'application/octet-stream' };
-      return { c, data, value: { content: [...blocks, bin] } };
-    }),
+    fc
+      .tuple(canary(), fc.array(mcpBlock(caps, fc.constant(undefined)), { maxLength: 3 }), fc.constantFrom('image', 'audio', 'blob'))
+      .map(([c, blocks, kind]) => {
+        const data = Buffer.from(`${c}${c}`).toString('base64');
+        const bin =
+          kind === 'blob' ? { type: 'resource', resource: { uri: 'file:///x', blob: data } } : { type: kind, data, mimeType: 'application/octet-stream' };
+        return { c, data, value: { content: [...blocks, bin] } };
+      }),
   async check({ c, data, value }, ask) {
     const r = await ask.ok('normalize', { source: 'mcp', value });
     const text = JSON.stringify(r.output);
@@ -107,13 +132,15 @@ export const neverFails = defineProperty({
   description: 'any value of any source normalizes to a result that validates against tool-result.schema.json; nothing throws',
   requirements: ['TR-NORM-2', 'TR-NORM-1'],
   groups: ['normalize'],
-  arbitrary: (caps) => fc.constantFrom(...(Object.keys(SOURCES) as (keyof typeof SOURCES)[])).chain((source) => valueFor[source](caps).map((value) => ({ source, value }))),
+  arbitrary: (caps) =>
+    fc.constantFrom(...(Object.keys(SOURCES) as (keyof typeof SOURCES)[])).chain((source) => valueFor[source](caps).map((value) => ({ source, value }))),
   async check(input, ask, hello) {
     if (!hello.groups.includes(SOURCES[input.source])) return;
     toolResultCheck ??= loadSchemas().getSchema('https://toolresult.dev/schemas/v1/tool-result.schema.json') as never;
     const r = await ask.any('normalize', input);
     if (!r.ok) throw new Mismatch(`normalize answered error ${r.code}`, 'a bounded result', { error: r.code });
-    if (!toolResultCheck!(r.output.result)) throw new Mismatch('normalized result does not validate against tool-result.schema.json', 'a valid ToolResult', r.output.result);
+    if (!toolResultCheck!(r.output.result))
+      throw new Mismatch('normalized result does not validate against tool-result.schema.json', 'a valid ToolResult', r.output.result);
   },
 });
 
@@ -132,7 +159,12 @@ function normalizeMatches(source: keyof typeof SOURCES) {
       if (!want.ok || !got.ok) {
         const w = want.ok ? 'an output' : `error ${want.code}`;
         const g = got.ok ? 'an output' : `error ${got.code}`;
-        if (w !== g) throw new Mismatch(`normalize answered ${g}, the reference ${w}`, want.ok ? want.output : { error: want.code }, got.ok ? got.output : { error: got.code });
+        if (w !== g)
+          throw new Mismatch(
+            `normalize answered ${g}, the reference ${w}`,
+            want.ok ? want.output : { error: want.code },
+            got.ok ? got.output : { error: got.code },
+          );
         return;
       }
       const d = firstDifference(want.output, got.output);
@@ -141,5 +173,11 @@ function normalizeMatches(source: keyof typeof SOURCES) {
   });
 }
 
-export const normalizeProperties = [metaNeverRead, binaryNeverCopied, neverFails, normalizeMatches('mcp'), normalizeMatches('langchain'), normalizeMatches('local')];
-
+export const normalizeProperties = [
+  metaNeverRead,
+  binaryNeverCopied,
+  neverFails,
+  normalizeMatches('mcp'),
+  normalizeMatches('langchain'),
+  normalizeMatches('local'),
+];

@@ -7,13 +7,24 @@ import { outsideStringModel } from '../runner/string-model.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 import { GROUPS } from '../protocol/messages.ts';
 
-const bytes: HelloOutput = { name: 'b', version: '0', language: 'go', protocol: 'toolresult-adapter/1', groups: [...GROUPS], stringModel: 'bytes', cycles: true, opaqueValues: true };
+const bytes: HelloOutput = {
+  name: 'b',
+  version: '0',
+  language: 'go',
+  protocol: 'toolresult-adapter/1',
+  groups: [...GROUPS],
+  stringModel: 'bytes',
+  cycles: true,
+  opaqueValues: true,
+};
 
 describe('string model', () => {
   it.each(allProperties.map((p) => [p.id, p] as const))('TR-CONF-20: %s sends a bytes adapter only well-formed strings', (_id, p) => {
     expect(p.sample).toBeTypeOf('function');
     for (const seed of [1, 2, 3]) {
-      const found = p.sample!(bytes, 60, seed).map((v) => outsideStringModel(v, bytes)).filter((x) => x !== undefined);
+      const found = p.sample!(bytes, 60, seed)
+        .map((v) => outsideStringModel(v, bytes))
+        .filter((x) => x !== undefined);
       expect(found).toEqual([]);
     }
   });

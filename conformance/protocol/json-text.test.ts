@@ -6,7 +6,15 @@ describe('json-text', () => {
     const text = '{"a":5.0,"b":[100.0,9.007199254740992e+15,-0,1E2,1e-7,5,0.5],"c":"x\\"y\\u0000","__proto__":1,"d":{}}';
     const v = parseJsonText(text) as Record<string, unknown>;
     expect(v.a).toBeInstanceOf(JsonNumberText);
-    expect((v.b as unknown[]).map((x) => (x instanceof JsonNumberText ? `raw:${x.text}` : x))).toEqual(['raw:100.0', 'raw:9.007199254740992e+15', 'raw:-0', 'raw:1E2', 1e-7, 5, 0.5]);
+    expect((v.b as unknown[]).map((x) => (x instanceof JsonNumberText ? `raw:${x.text}` : x))).toEqual([
+      'raw:100.0',
+      'raw:9.007199254740992e+15',
+      'raw:-0',
+      'raw:1E2',
+      1e-7,
+      5,
+      0.5,
+    ]);
     expect(Object.hasOwn(v, '__proto__')).toBe(true);
     expect(jsonText(v)).toBe(text);
     expect(plainNumbers(v)).toEqual(JSON.parse(text));

@@ -40,7 +40,7 @@ export function parseJsonText(text: string): unknown {
       i++;
       const out: Record<string, unknown> = {};
       ws();
-      if (text[i] === '}') return i++, out;
+      if (text[i] === '}') return (i++, out);
       for (;;) {
         ws();
         if (text[i] !== '"') fail('member name expected');
@@ -50,7 +50,10 @@ export function parseJsonText(text: string): unknown {
         // defineProperty: a "__proto__" member is data, as JSON.parse makes it.
         Object.defineProperty(out, k, { value: value(), enumerable: true, writable: true, configurable: true });
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i++] === '}') return out;
         fail('"," or "}" expected');
       }
@@ -59,18 +62,25 @@ export function parseJsonText(text: string): unknown {
       i++;
       const out: unknown[] = [];
       ws();
-      if (text[i] === ']') return i++, out;
+      if (text[i] === ']') return (i++, out);
       for (;;) {
         out.push(value());
         ws();
-        if (text[i] === ',') { i++; continue; }
+        if (text[i] === ',') {
+          i++;
+          continue;
+        }
         if (text[i++] === ']') return out;
         fail('"," or "]" expected');
       }
     }
     if (ch === '"') return string();
-    for (const [word, v] of [['true', true], ['false', false], ['null', null]] as const) {
-      if (text.startsWith(word, i)) return (i += word.length), v;
+    for (const [word, v] of [
+      ['true', true],
+      ['false', false],
+      ['null', null],
+    ] as const) {
+      if (text.startsWith(word, i)) return ((i += word.length), v);
     }
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(text);

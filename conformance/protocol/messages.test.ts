@@ -18,7 +18,13 @@ const validate = (def: string, v: unknown) => {
 };
 
 describe('adapter protocol schema', () => {
-  const files = listVectorFiles().map((f) => JSON.parse(readFileSync(f, 'utf8')) as { op: OpName; cases: { id: string; input: Record<string, unknown>; bytesModel?: { input: Record<string, unknown> } }[] });
+  const files = listVectorFiles().map(
+    (f) =>
+      JSON.parse(readFileSync(f, 'utf8')) as {
+        op: OpName;
+        cases: { id: string; input: Record<string, unknown>; bytesModel?: { input: Record<string, unknown> } }[];
+      },
+  );
 
   it('TR-CONF-2: every vector request and every reference answer match the protocol in both checkers', () => {
     let id = 0;
@@ -42,7 +48,11 @@ describe('adapter protocol schema', () => {
   });
 
   it('rejects a response without logs or with a non-integer id, in both checkers', () => {
-    for (const bad of [{ id: 1, ok: true, output: {} }, { id: 'x', ok: true, output: {}, logs: [] }, { id: 1, ok: false, error: { code: '' , message: 'm' }, logs: [] }]) {
+    for (const bad of [
+      { id: 1, ok: true, output: {} },
+      { id: 'x', ok: true, output: {}, logs: [] },
+      { id: 1, ok: false, error: { code: '', message: 'm' }, logs: [] },
+    ]) {
       expect(checkResponse.Check(bad)).toBe(false);
       expect(validate('Response', bad)).toBeDefined();
     }
@@ -50,18 +60,32 @@ describe('adapter protocol schema', () => {
 
   it('names the same operations and groups as the case format (one list each, no drift)', () => {
     // hello, stop and decode (the cost profile's floor) are the protocol's own, not case operations.
-    const ops = Object.keys(Ops).filter((o) => Ops[o as OpName].group !== null).sort();
+    const ops = Object.keys(Ops)
+      .filter((o) => Ops[o as OpName].group !== null)
+      .sort();
     expect(ops).toEqual([...vectorFileSchema.$defs.Operation.enum].sort());
     expect([...GROUPS]).toEqual(vectorFileSchema.$defs.Group.enum);
     // `normalize` belongs to one normalize-* group per source.
     for (const op of ops) {
       const group = Ops[op as OpName].group as string;
-      expect(GROUPS.filter((g) => g === group || g.startsWith(`${group}-`)), op).not.toEqual([]);
+      expect(
+        GROUPS.filter((g) => g === group || g.startsWith(`${group}-`)),
+        op,
+      ).not.toEqual([]);
     }
   });
 
   it('TR-CONF-12: a protocol mismatch in an output names the path, the rule and the value found there', () => {
-    const hello = { name: 'x', version: '1', language: 'go', protocol: 'toolresult-adapter/1', groups: ['bound', 'teleport'], stringModel: 'bytes', cycles: false, opaqueValues: false };
+    const hello = {
+      name: 'x',
+      version: '1',
+      language: 'go',
+      protocol: 'toolresult-adapter/1',
+      groups: ['bound', 'teleport'],
+      stringModel: 'bytes',
+      cycles: false,
+      opaqueValues: false,
+    };
     expect(outputProblem('hello', hello)).toMatch(/^output\/groups\/1 .*, got "teleport"$/);
     expect(outputProblem('coerce', { text: 'x'.repeat(500) })).toBeUndefined();
     expect(outputProblem('coerce', { text: ['y'.repeat(500)] })!.length).toBeLessThan(220);

@@ -21,7 +21,10 @@ export const TaggedString = Type.Unknown({ title: 'TaggedString', description: `
 // The groups are a fact of the case format (vector-file.schema.json): read from there, not restated.
 export const GROUPS = vectorFileSchema.$defs.Group.enum as readonly GroupName[];
 export const Group = Type.Unsafe<GroupName>(
-  Type.Union(GROUPS.map((g) => Type.Literal(g)), { title: 'Group', description: 'A capability group an adapter may claim.' }),
+  Type.Union(
+    GROUPS.map((g) => Type.Literal(g)),
+    { title: 'Group', description: 'A capability group an adapter may claim.' },
+  ),
 );
 export type Group = GroupName;
 
@@ -33,13 +36,15 @@ export const StringModel = Type.Union([Type.Literal('utf16'), Type.Literal('code
 /** Bound options as sent: deliberately unchecked, so the kit can send invalid ones (TR-MODEL-10). */
 export const BoundOptions = Type.Unknown({
   title: 'BoundOptionsInput',
-  description: 'A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).',
+  description:
+    'A BoundOptions object (bound-options.schema.json), or something invalid on purpose: range and type checks are the implementation’s job (TR-MODEL-10).',
 });
 
 /** An exposure policy as sent: unchecked like the options, so the kit can send invalid ones (TR-EXPOSE-2). */
 export const ExposureInput = Type.Unknown({
   title: 'ExposurePolicyInput',
-  description: 'An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.',
+  description:
+    'An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.',
 });
 
 export const ResultInput = Type.Object(
@@ -82,7 +87,11 @@ export const Ops = {
           }),
         ),
         specVersion: Type.Optional(
-          Type.String({ minLength: 1, description: 'The version of the specification the implementation was written for; the kit then names the requirements changed since with the failures they explain (TR-CONF-24).' }),
+          Type.String({
+            minLength: 1,
+            description:
+              'The version of the specification the implementation was written for; the kit then names the requirements changed since with the failures they explain (TR-CONF-24).',
+          }),
         ),
       },
       { title: 'HelloOutput', description: 'The handshake: who the adapter is and what it claims.' },
@@ -146,7 +155,8 @@ export const Ops = {
         repeat: Type.Optional(
           Type.Integer({
             minimum: 1,
-            description: 'The common-case profile (--profile common): build the result once, bound it this many times with the same options, and answer the last bounded result. Absent is 1.',
+            description:
+              'The common-case profile (--profile common): build the result once, bound it this many times with the same options, and answer the last bounded result. Absent is 1.',
           }),
         ),
       },
@@ -162,7 +172,14 @@ export const Ops = {
   audit: {
     group: 'sinks',
     input: Type.Object(
-      { result: ResultInput, options: Type.Optional(BoundOptions), exposure: Type.Optional(ExposureInput), levels: Type.Array(Type.Unknown(), { description: 'Privacy level settings; an item that is not a level name (a non-string included) counts as none (TR-PRIV-2, §9.3).' }) },
+      {
+        result: ResultInput,
+        options: Type.Optional(BoundOptions),
+        exposure: Type.Optional(ExposureInput),
+        levels: Type.Array(Type.Unknown(), {
+          description: 'Privacy level settings; an item that is not a level name (a non-string included) counts as none (TR-PRIV-2, §9.3).',
+        }),
+      },
       { title: 'AuditInput' },
     ),
     output: Type.Object({ record: Type.Unknown() }, { title: 'AuditOutput' }),
@@ -208,21 +225,30 @@ export const Ops = {
       {
         result: PlainObject('CallToolResult', 'The MCP CallToolResult the server returns for the tool call, plain JSON, served as it is.'),
         outputSchema: Type.Optional(PlainObject('OutputSchema', 'The tool’s outputSchema as tools/list declares it.')),
-        provider: Type.Optional(Type.String({ description: 'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.' })),
+        provider: Type.Optional(
+          Type.String({
+            description:
+              'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.',
+          }),
+        ),
       },
       { title: 'StepInput' },
     ),
     output: Type.Object(
       {
         requests: Type.Array(Type.Unknown(), {
-          description: 'Every request the stack made during the step, in order: the HTTP body its provider package sent to the fake provider (parsed JSON), or, for a row without a provider, the request as a recording fake model received it (volatile ids removed).',
+          description:
+            'Every request the stack made during the step, in order: the HTTP body its provider package sent to the fake provider (parsed JSON), or, for a row without a provider, the request as a recording fake model received it (volatile ids removed).',
         }),
         modelRequests: Type.Optional(
           Type.Array(Type.Unknown(), {
-            description: 'The same requests at the model interface (what the stack handed its provider integration: a prompt, a message list, a model request), for a row that also records provider bodies.',
+            description:
+              'The same requests at the model interface (what the stack handed its provider integration: a prompt, a message list, a model request), for a row that also records provider bodies.',
           }),
         ),
-        kept: Type.Unknown({ description: 'What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.' }),
+        kept: Type.Unknown({
+          description: 'What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.',
+        }),
         threw: Type.Union([Type.String(), Type.Null()], { description: 'The error the agent step ended with, or null when it finished.' }),
       },
       { title: 'StepOutput' },

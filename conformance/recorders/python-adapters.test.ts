@@ -26,6 +26,9 @@ describe('Python adapter recordings', () => {
 
   it('records what the adapter raises instead of a ToolMessage: audio, and a blob without a MIME type', () => {
     const raising = Object.entries<any>(recorded.results).filter(([, r]) => 'raises' in r.langchain);
-    expect(Object.fromEntries(raising.map(([tool, r]) => [tool, r.langchain.raises]))).toEqual({ audio: 'NotImplementedError', embedded_blob_untyped: 'ValueError' });
+    expect(Object.fromEntries(raising.map(([tool, r]) => [tool, r.langchain.raises]))).toEqual({
+      audio: 'NotImplementedError',
+      embedded_blob_untyped: 'ValueError',
+    });
   });
 });

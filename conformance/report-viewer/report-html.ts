@@ -73,7 +73,11 @@ const FAILED = new Set(['fail', 'stale']);
 
 function requirementLinks(ids: readonly string[], specUrl: string | undefined): string {
   return ids
-    .map((id) => (specUrl !== undefined && REQUIREMENT_ID.test(id) ? `<a class="req" href="${text(`${specUrl}/requirements.html#${id}`)}">${text(id)}</a>` : `<span class="req">${text(id)}</span>`))
+    .map((id) =>
+      specUrl !== undefined && REQUIREMENT_ID.test(id)
+        ? `<a class="req" href="${text(`${specUrl}/requirements.html#${id}`)}">${text(id)}</a>`
+        : `<span class="req">${text(id)}</span>`,
+    )
     .join(' ');
 }
 
@@ -94,7 +98,11 @@ function caseBlock(c: ReportCase, specUrl: string | undefined): string {
   if (f) {
     parts.push(`<p class="reason">${text(String(f.reason ?? c.status))}</p>`);
     parts.push('<div class="io">');
-    for (const [label, v] of [['input', f.input], ['want', f.want], ['got', f.got]] as const) {
+    for (const [label, v] of [
+      ['input', f.input],
+      ['want', f.want],
+      ['got', f.got],
+    ] as const) {
       parts.push(`<section><h4>${label}</h4><pre>${text(json(v))}</pre></section>`);
     }
     parts.push('</div>');
@@ -194,11 +202,14 @@ export function reportHtml(report: Report, options: ReportPageOptions = {}): str
   if (Array.isArray(a.groups)) meta.push(`groups ${text(a.groups.map(String).join(', '))}`);
   if (report.seed !== undefined) meta.push(`seed ${text(String(report.seed))}`);
   if (typeof report.kit === 'string') meta.push(text(report.kit));
-  for (const k of ['kitVersion', 'specVersion'] as const) if (typeof report[k] === 'string') meta.push(`${k === 'kitVersion' ? 'kit' : 'spec'} ${text(report[k] as string)}`);
+  for (const k of ['kitVersion', 'specVersion'] as const)
+    if (typeof report[k] === 'string') meta.push(`${k === 'kitVersion' ? 'kit' : 'spec'} ${text(report[k] as string)}`);
   const body = [
     `<h1>Conformance report: ${text(name)}${version ? ` ${text(version)}` : ''}</h1>`,
     `<p class="meta">${meta.join(' · ')}</p>`,
-    Array.isArray(report.command) && report.command.length > 0 ? `<p class="meta">adapter command <code>${text(report.command.map(String).join(' '))}</code></p>` : '',
+    Array.isArray(report.command) && report.command.length > 0
+      ? `<p class="meta">adapter command <code>${text(report.command.map(String).join(' '))}</code></p>`
+      : '',
     '<div class="totals">',
     `<div>passed<b data-total="passed">${s.passed}</b></div>`,
     `<div>failed<b data-total="failed">${s.failed}</b></div>`,

@@ -8,8 +8,37 @@ describe('parseArgs', () => {
   });
 
   it('takes repeatable patterns, files and the adapter command after --', () => {
-    const a = parseArgs(['conformance', '--only', 'vector/**', '--only=TR-LOG-1', '--skip', 'x', '--known-failing', 'k.txt', '--seed', '-5', '--runs', '10', '--timeout', '50', '-v', '--', 'python3', 'a.py', '--flag']);
-    expect(a).toMatchObject({ only: ['vector/**', 'TR-LOG-1'], skip: ['x'], knownFailing: ['k.txt'], seed: -5, runs: 10, timeoutMs: 50, verbose: true, adapter: ['python3', 'a.py', '--flag'] });
+    const a = parseArgs([
+      'conformance',
+      '--only',
+      'vector/**',
+      '--only=TR-LOG-1',
+      '--skip',
+      'x',
+      '--known-failing',
+      'k.txt',
+      '--seed',
+      '-5',
+      '--runs',
+      '10',
+      '--timeout',
+      '50',
+      '-v',
+      '--',
+      'python3',
+      'a.py',
+      '--flag',
+    ]);
+    expect(a).toMatchObject({
+      only: ['vector/**', 'TR-LOG-1'],
+      skip: ['x'],
+      knownFailing: ['k.txt'],
+      seed: -5,
+      runs: 10,
+      timeoutMs: 50,
+      verbose: true,
+      adapter: ['python3', 'a.py', '--flag'],
+    });
   });
 
   it('takes --fail-fast and --max-failures N', () => {

@@ -92,7 +92,9 @@ function integer(flag: string, v: string | undefined, min: number, max = Number.
   if (v === undefined || !/^-?[0-9]+$/.test(v)) throw new UsageError(`${flag} needs an integer, got ${v === undefined ? 'nothing' : JSON.stringify(v)}`);
   const n = Number(v);
   if (!Number.isSafeInteger(n) || n < min || n > max) {
-    throw new UsageError(max === Number.MAX_SAFE_INTEGER ? `${flag} must be an integer >= ${min}, got ${v}` : `${flag} must be an integer from ${min} to ${max}, got ${v}`);
+    throw new UsageError(
+      max === Number.MAX_SAFE_INTEGER ? `${flag} must be an integer >= ${min}, got ${v}` : `${flag} must be an integer from ${min} to ${max}, got ${v}`,
+    );
   }
   return n;
 }
@@ -140,29 +142,73 @@ export function parseArgs(argv: readonly string[]): Args {
     };
     if (!['--only', '--timeout', '--list', '-v', '--verbose', '--out', '--profile', '--size', '--rounds'].includes(flag)) caseOnly.push(flag);
     switch (flag) {
-      case '--profile': profile = value(); break;
-      case '--size': size = value(); break;
-      case '--rounds': rounds = integer(flag, value(), 1, 1000); break;
-      case '--seed': seed = integer(flag, value(), -(2 ** 31)); break;
-      case '--runs': runs = integer(flag, value(), 1); break;
-      case '--runs-scale': runsScale = integer(flag, value(), 1, 1000); break;
-      case '--path': path = value(); if (!/^[0-9]+(:[0-9]+)*$/.test(path)) throw new UsageError(`--path takes a fast-check path such as 3:1:0, got ${JSON.stringify(path)}`); break;
-      case '--only': only.push(value()); break;
-      case '--skip': skip.push(value()); break;
-      case '--known-failing': knownFailing.push(value()); break;
-      case '--report-json': reportJson = value(); break;
-      case '--junit': junit = value(); break;
-      case '--timeout': timeoutMs = integer(flag, value(), 1, MAX_TIMEOUT_MS); timeoutGiven = true; break;
-      case '--out': out = value(); break;
-      case '--list': list = true; break;
-      case '--no-shrink': noShrink = true; break;
-      case '--fail-fast': maxFailures = 1; break;
-      case '--max-failures': maxFailures = integer(flag, value(), 1); break;
-      case '-v': case '--verbose': verbose = true; break;
+      case '--profile':
+        profile = value();
+        break;
+      case '--size':
+        size = value();
+        break;
+      case '--rounds':
+        rounds = integer(flag, value(), 1, 1000);
+        break;
+      case '--seed':
+        seed = integer(flag, value(), -(2 ** 31));
+        break;
+      case '--runs':
+        runs = integer(flag, value(), 1);
+        break;
+      case '--runs-scale':
+        runsScale = integer(flag, value(), 1, 1000);
+        break;
+      case '--path':
+        path = value();
+        if (!/^[0-9]+(:[0-9]+)*$/.test(path)) throw new UsageError(`--path takes a fast-check path such as 3:1:0, got ${JSON.stringify(path)}`);
+        break;
+      case '--only':
+        only.push(value());
+        break;
+      case '--skip':
+        skip.push(value());
+        break;
+      case '--known-failing':
+        knownFailing.push(value());
+        break;
+      case '--report-json':
+        reportJson = value();
+        break;
+      case '--junit':
+        junit = value();
+        break;
+      case '--timeout':
+        timeoutMs = integer(flag, value(), 1, MAX_TIMEOUT_MS);
+        timeoutGiven = true;
+        break;
+      case '--out':
+        out = value();
+        break;
+      case '--list':
+        list = true;
+        break;
+      case '--no-shrink':
+        noShrink = true;
+        break;
+      case '--fail-fast':
+        maxFailures = 1;
+        break;
+      case '--max-failures':
+        maxFailures = integer(flag, value(), 1);
+        break;
+      case '-v':
+      case '--verbose':
+        verbose = true;
+        break;
       default:
         // Usually a missing --: npm keeps options before its own -- for itself, and the adapter
         // command needs one more -- after the kit's options.
-        if (!a.startsWith('-')) throw new UsageError(`unexpected argument ${JSON.stringify(a)}: the adapter command goes after --, and through npm options need a -- of their own (npm run conformance -- --only vector/bound -- python3 my_adapter.py)`);
+        if (!a.startsWith('-'))
+          throw new UsageError(
+            `unexpected argument ${JSON.stringify(a)}: the adapter command goes after --, and through npm options need a -- of their own (npm run conformance -- --only vector/bound -- python3 my_adapter.py)`,
+          );
         throw new UsageError(`unknown option ${JSON.stringify(a)}`);
     }
   }
@@ -174,11 +220,23 @@ export function parseArgs(argv: readonly string[]): Args {
   }
   if (out !== undefined) throw new UsageError('--out belongs to the vectors command');
   if (profile !== undefined) {
-    if (profile !== 'hostile' && profile !== 'common') throw new UsageError(`--profile ${JSON.stringify(profile)} is not a profile of the kit (there are two: hostile, common)`);
-    if (caseOnly.length > 0) throw new UsageError(`${caseOnly[0]} does not apply to --profile (its options: --size, --rounds, --only CLASS, --timeout, --list, -v)`);
+    if (profile !== 'hostile' && profile !== 'common')
+      throw new UsageError(`--profile ${JSON.stringify(profile)} is not a profile of the kit (there are two: hostile, common)`);
+    if (caseOnly.length > 0)
+      throw new UsageError(`${caseOnly[0]} does not apply to --profile (its options: --size, --rounds, --only CLASS, --timeout, --list, -v)`);
     if (size !== undefined && size !== 'quick' && size !== 'full') throw new UsageError(`--size takes quick or full, got ${JSON.stringify(size)}`);
     if (profile === 'common') {
-      return { command: 'profile', profile, size: (size ?? 'full') as 'quick' | 'full', rounds: rounds ?? COMMON_ROUNDS, only, timeoutMs: timeoutGiven ? timeoutMs : PROFILE_TIMEOUT_MS, list, verbose, adapter };
+      return {
+        command: 'profile',
+        profile,
+        size: (size ?? 'full') as 'quick' | 'full',
+        rounds: rounds ?? COMMON_ROUNDS,
+        only,
+        timeoutMs: timeoutGiven ? timeoutMs : PROFILE_TIMEOUT_MS,
+        list,
+        verbose,
+        adapter,
+      };
     }
     return {
       command: 'profile',
@@ -193,7 +251,25 @@ export function parseArgs(argv: readonly string[]): Args {
     };
   }
   if (size !== undefined || rounds !== undefined) throw new UsageError(`${size !== undefined ? '--size' : '--rounds'} belongs to --profile hostile or common`);
-  if (runs !== undefined && runsScale !== undefined) throw new UsageError('--runs and --runs-scale exclude each other: --runs sets every property\'s runs, --runs-scale multiplies each one\'s own');
+  if (runs !== undefined && runsScale !== undefined)
+    throw new UsageError("--runs and --runs-scale exclude each other: --runs sets every property's runs, --runs-scale multiplies each one's own");
   if (path !== undefined && only.length === 0) throw new UsageError('--path replays one property: give it with --only CASE-ID');
-  return { command, seed, runs, ...(runsScale !== undefined ? { runsScale } : {}), path, only, skip, knownFailing, reportJson, junit, timeoutMs, verbose, list, noShrink, maxFailures, adapter };
+  return {
+    command,
+    seed,
+    runs,
+    ...(runsScale !== undefined ? { runsScale } : {}),
+    path,
+    only,
+    skip,
+    knownFailing,
+    reportJson,
+    junit,
+    timeoutMs,
+    verbose,
+    list,
+    noShrink,
+    maxFailures,
+    adapter,
+  };
 }

@@ -30,15 +30,24 @@ describe('cli errors', () => {
     [['--timeout', '99999999999'], /^toolresult: --timeout must be an integer from 1 to 2147483647, got 99999999999/],
     [['--only', 'vector/no-such-group'], /^toolresult: --only "vector\/no-such-group" matches no case of the kit/],
     [['--only', 'vector/bound/measure', '--path', '0:1'], /^toolresult: --path replays one property, but the selection has \d+ cases/],
-    [['--only', 'vector/bound/measure/null', '--path', '0'], /^toolresult: --path replays one property, but the selection has the vector vector\/bound\/measure\/null/],
+    [
+      ['--only', 'vector/bound/measure/null', '--path', '0'],
+      /^toolresult: --path replays one property, but the selection has the vector vector\/bound\/measure\/null/,
+    ],
     [['--known-failing', join(dir, 'missing.txt')], /^toolresult: --known-failing .*missing\.txt: cannot read it \(no such file or directory\)$/],
     [['--known-failing', dir], /^toolresult: --known-failing .*: cannot read it \(it is a directory\)$/],
     [['--only', 'vector/egress', '--junit', dir], /^toolresult: --junit .*: cannot write it \(it is a directory\)$/],
-    [['--only', 'vector/egress', '--report-json', join(dir, 'a-file', 'r.json')], /^toolresult: --report-json .*: cannot write it \(a part of the path is not a directory\)$/],
+    [
+      ['--only', 'vector/egress', '--report-json', join(dir, 'a-file', 'r.json')],
+      /^toolresult: --report-json .*: cannot write it \(a part of the path is not a directory\)$/,
+    ],
     [['vectors', '--out', join(dir, 'a-file', 'out')], /^toolresult: --out .*: cannot write the vectors there \(a part of the path is not a directory\)$/],
     [['--only', 'vector/egress', '--', join(dir, 'no-such-adapter')], /^toolresult: cannot start the adapter: .*no-such-adapter does not exist$/],
     [['--only', 'vector/egress', '--', 'no-such-command-xyz'], /^toolresult: cannot start the adapter: no command "no-such-command-xyz" on the PATH$/],
-    [['--only', 'vector/egress', '--', join(HERE, 'test-adapters', 'crash.mjs')], /^toolresult: cannot start the adapter: .*crash\.mjs is not executable \(chmod \+x it, or run it through node: -- node .*crash\.mjs\)$/],
+    [
+      ['--only', 'vector/egress', '--', join(HERE, 'test-adapters', 'crash.mjs')],
+      /^toolresult: cannot start the adapter: .*crash\.mjs is not executable \(chmod \+x it, or run it through node: -- node .*crash\.mjs\)$/,
+    ],
   ])('TR-CONF-10: %j is a usage error explained in one line, exit 2', async (argv, message) => {
     const r = await run(argv);
     expect(r.code).toBe(2);
@@ -81,7 +90,9 @@ describe('cli output', () => {
   it('TR-CONF-12: an unexpected exception in the adapter is named, with where to see its stderr', async () => {
     const r = await run(['--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
     expect(r.code).toBe(1);
-    expect(r.out.join('\n')).toMatch(/^ {2}reason: the adapter hit an unexpected exception in op measure \(answered adapter\.exception; -v shows its standard error\), want an output$/m);
+    expect(r.out.join('\n')).toMatch(
+      /^ {2}reason: the adapter hit an unexpected exception in op measure \(answered adapter\.exception; -v shows its standard error\), want an output$/m,
+    );
     const verbose = await run(['-v', '--only', 'vector/bound/measure/null', '--', ...testAdapter('exception')]);
     expect(verbose.err.join('\n')).toContain('adapter: exception adapter: cannot decode the input of measure');
   });
@@ -108,13 +119,19 @@ describe('cli output', () => {
   });
 
   it('TR-CONF-11: an interrupted run kills the adapter, even one that outlives its input and SIGTERM', async () => {
-    const child = spawn(process.execPath, [join(HERE, '..', '..', 'bin', 'toolresult.js'), '-v', '--only', 'vector/bound/coerce-strings', '--timeout', '60000', '--', ...testAdapter('stubborn')], { stdio: ['ignore', 'ignore', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [join(HERE, '..', '..', 'bin', 'toolresult.js'), '-v', '--only', 'vector/bound/coerce-strings', '--timeout', '60000', '--', ...testAdapter('stubborn')],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
     let err = '';
-    const pid = await new Promise<number>((resolve) => child.stderr.on('data', (b: Buffer) => {
-      err += b.toString();
-      const m = /stubborn adapter pid (\d+)/.exec(err);
-      if (m) resolve(Number(m[1]));
-    }));
+    const pid = await new Promise<number>((resolve) =>
+      child.stderr.on('data', (b: Buffer) => {
+        err += b.toString();
+        const m = /stubborn adapter pid (\d+)/.exec(err);
+        if (m) resolve(Number(m[1]));
+      }),
+    );
     const exited = new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
     child.kill('SIGTERM');
     expect(await exited).toBe(143);
@@ -154,4 +171,3 @@ describe('cli output', () => {
     expect(r.err).toContain('warning: every selected case was skipped (group egress not claimed): nothing was tested');
   });
 });
-

@@ -78,7 +78,10 @@ export async function cli(argv: readonly string[], io: RunIO = stdio(), invocati
 
 /** Runs the CLI as the program: an interrupt kills the adapter before the runner goes. */
 async function program(argv: readonly string[], invocation?: readonly string[]): Promise<number> {
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     process.once(signal, () => {
       stopAdapters();
       process.stderr.write(`toolresult: interrupted (${signal}); the adapter was stopped\n`);

@@ -11,7 +11,17 @@ describe('failure display', () => {
 
   it('TR-CONF-12: a report has the case ID, requirements, reason, input, want, got and replay', () => {
     const c = { id: 'vector/bound/coerce-strings/utf16-lone-low', requirements: ['TR-BOUND-1', 'TR-BOUND-2'] };
-    const text = failureReport('FAIL', c, { reason: 'output differs at $.text: want "\ufffd", got "?"', input: { value: { $tr: 'utf16', units: [56320] } }, want: { text: '\ufffd' }, got: { text: '?' } }, 'npm run conformance -- --only x');
+    const text = failureReport(
+      'FAIL',
+      c,
+      {
+        reason: 'output differs at $.text: want "\ufffd", got "?"',
+        input: { value: { $tr: 'utf16', units: [56320] } },
+        want: { text: '\ufffd' },
+        got: { text: '?' },
+      },
+      'npm run conformance -- --only x',
+    );
     expect(text.split('\n')).toEqual([
       'FAIL vector/bound/coerce-strings/utf16-lone-low [TR-BOUND-1 TR-BOUND-2]',
       '  reason: output differs at $.text: want "\\ufffd", got "?"',
@@ -23,7 +33,12 @@ describe('failure display', () => {
   });
 
   it('TR-CONF-12: a case that got no answer says so instead of "undefined"', () => {
-    const text = failureReport('FAIL', { id: 'a', requirements: [] }, { reason: 'no response to coerce within 300 ms', want: { text: '' }, got: undefined }, 'r');
+    const text = failureReport(
+      'FAIL',
+      { id: 'a', requirements: [] },
+      { reason: 'no response to coerce within 300 ms', want: { text: '' }, got: undefined },
+      'r',
+    );
     expect(text).toContain('\n  got:    (no answer)\n');
   });
 });

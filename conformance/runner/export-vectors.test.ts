@@ -16,7 +16,8 @@ describe('vectors --out', () => {
     const written = readdirSync(join(out, 'vectors'), { recursive: true }).filter((f) => String(f).endsWith('.json'));
     expect(written.length).toBe(n.files);
     const ajv = new Ajv2020({ strict: false });
-    for (const s of ['vector-file', 'tagged-value', 'adapter-protocol']) ajv.addSchema(JSON.parse(readFileSync(join(out, 'schemas', 'conformance', `${s}.schema.json`), 'utf8')));
+    for (const s of ['vector-file', 'tagged-value', 'adapter-protocol'])
+      ajv.addSchema(JSON.parse(readFileSync(join(out, 'schemas', 'conformance', `${s}.schema.json`), 'utf8')));
     const check = ajv.getSchema('https://toolresult.dev/schemas/v1/conformance/vector-file.schema.json')!;
     let cases = 0;
     for (const f of written) {

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { compilePattern, selectCases, unmatchedPatterns } from './patterns.ts';
 
 const c = (id: string, ...requirements: string[]) => ({ id, requirements });
-const cases = [c('vector/bound/coerce-bytes/c0-af', 'TR-BOUND-1'), c('vector/bound/measure/depth-64', 'TR-BOUND-8'), c('property/TR-LOG-1/no-canary-in-logs', 'TR-LOG-1')];
+const cases = [
+  c('vector/bound/coerce-bytes/c0-af', 'TR-BOUND-1'),
+  c('vector/bound/measure/depth-64', 'TR-BOUND-8'),
+  c('property/TR-LOG-1/no-canary-in-logs', 'TR-LOG-1'),
+];
 
 describe('patterns', () => {
   it.each([

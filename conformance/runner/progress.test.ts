@@ -6,7 +6,9 @@ const skipped = (id: string): CaseResult => ({ id, requirements: [], status: 'sk
 
 describe('progress', () => {
   it('TR-CONF-8: a group in which nothing ran says only why it was skipped', () => {
-    expect(groupLine('vector/egress', [skipped('vector/egress/a/x'), skipped('vector/egress/a/y')], 0)).toBe('  vector/egress: 2 skipped (group egress not claimed)');
+    expect(groupLine('vector/egress', [skipped('vector/egress/a/x'), skipped('vector/egress/a/y')], 0)).toBe(
+      '  vector/egress: 2 skipped (group egress not claimed)',
+    );
     const mixed = [skipped('vector/bound/a/x'), { id: 'vector/bound/a/y', requirements: [], status: 'pass', durationMs: 1 } as CaseResult];
     expect(groupLine('vector/bound', mixed, 1.25)).toBe('  vector/bound: 1 passed, 0 failed, 1 skipped (1.3 s)');
   });
@@ -14,7 +16,12 @@ describe('progress', () => {
   it('TR-CONF-11: a long case says it is still running, with what the adapter does, until it ends', async () => {
     const lines: string[] = [];
     let requests = 10;
-    const stop = heartbeat((l) => lines.push(l), 'property/TR-LOG-1/no-canary-in-logs', () => adapterActivity((requests += 5), undefined), 20);
+    const stop = heartbeat(
+      (l) => lines.push(l),
+      'property/TR-LOG-1/no-canary-in-logs',
+      () => adapterActivity((requests += 5), undefined),
+      20,
+    );
     // Waits for two beats, however late a busy machine fires them (a fixed 75 ms saw one beat when the
     // process was descheduled); the 10 s limit only guards a heartbeat that never beats.
     const end = Date.now() + 10_000;

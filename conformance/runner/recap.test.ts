@@ -28,7 +28,14 @@ async function run(argv: string[]): Promise<{ code: number; out: string[] }> {
 describe('recap', () => {
   it('groups failures by reason, numbers aside, most frequent first, each with one replay', () => {
     expect(reasonKey('content of 312 octets fits budget 500\nmore')).toBe('content of N octets fits budget N');
-    const fail = (id: string, reason: string): CaseResult => ({ id, requirements: [], status: 'fail', durationMs: 0, failure: { reason }, replay: `replay ${id}` });
+    const fail = (id: string, reason: string): CaseResult => ({
+      id,
+      requirements: [],
+      status: 'fail',
+      durationMs: 0,
+      failure: { reason },
+      replay: `replay ${id}`,
+    });
     const lines = recapLines([
       fail('a', 'output differs at /result/artifacts/0'),
       fail('b', 'answered error x'),

@@ -4,7 +4,14 @@ import type { CaseResult } from '../core/case.ts';
 
 const results: CaseResult[] = [
   { id: 'vector/bound/a/x', requirements: ['TR-BOUND-1'], status: 'pass', durationMs: 3 },
-  { id: 'vector/bound/a/y', requirements: ['TR-BOUND-2'], status: 'fail', durationMs: 1, failure: { reason: 'got <"\ud800"> & more' }, replay: 'npm run conformance -- --only vector/bound/a/y' },
+  {
+    id: 'vector/bound/a/y',
+    requirements: ['TR-BOUND-2'],
+    status: 'fail',
+    durationMs: 1,
+    failure: { reason: 'got <"\ud800"> & more' },
+    replay: 'npm run conformance -- --only vector/bound/a/y',
+  },
   { id: 'property/TR-LOG-1/z', requirements: ['TR-LOG-1'], status: 'skip', durationMs: 0, skipReason: 'group sinks not claimed' },
   { id: 'property/TR-LOG-1/w', requirements: ['TR-LOG-1'], status: 'stale', durationMs: 0 },
   { id: 'property/TR-LOG-1/v', requirements: ['TR-LOG-1'], status: 'expected-failure', durationMs: 0 },

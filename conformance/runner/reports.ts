@@ -24,7 +24,10 @@ export function summaryLine(s: RunSummary): string {
 export const REPORT_SCHEMA_ID = 'https://toolresult.dev/schemas/v1/conformance/report.schema.json';
 
 /** The JSON report (schemas/conformance/report.schema.json, typed by its generated ConformanceReport): versions, adapter, summary, every case. */
-export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): ConformanceReport {
+export function jsonReport(
+  meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] },
+  results: readonly CaseResult[],
+): ConformanceReport {
   return {
     $schema: REPORT_SCHEMA_ID,
     kit: 'toolresult-conformance',
@@ -40,7 +43,11 @@ export function jsonReport(meta: { seed: number; adapter: HelloOutput | undefine
   };
 }
 
-export function writeJsonReport(file: string, meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] }, results: readonly CaseResult[]): void {
+export function writeJsonReport(
+  file: string,
+  meta: { seed: number; adapter: HelloOutput | undefined; command: readonly string[] },
+  results: readonly CaseResult[],
+): void {
   // Big integers (a shrunk counterexample can hold one) as decimal strings: JSON has no BigInt.
   writeFileSync(file, `${JSON.stringify(jsonReport(meta, results), (_k, v) => (typeof v === 'bigint' ? v.toString() : v), 2)}\n`);
 }
@@ -50,7 +57,10 @@ function xml(s: string): string {
   return s
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/[\ud800-\udfff]/g, '\ufffd')
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
 }
 
 export function junitXml(results: readonly CaseResult[]): string {
@@ -60,7 +70,10 @@ export function junitXml(results: readonly CaseResult[]): string {
     suites.set(suite, [...(suites.get(suite) ?? []), r]);
   }
   const s = summarize(results);
-  const out = [`<?xml version="1.0" encoding="UTF-8"?>`, `<testsuites name="toolresult-conformance" tests="${results.length}" failures="${s.failed}" skipped="${s.skipped}">`];
+  const out = [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="toolresult-conformance" tests="${results.length}" failures="${s.failed}" skipped="${s.skipped}">`,
+  ];
   for (const [name, rs] of suites) {
     const f = rs.filter((r) => r.status === 'fail' || r.status === 'stale').length;
     const sk = rs.filter((r) => r.status === 'skip').length;

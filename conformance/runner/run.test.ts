@@ -26,8 +26,18 @@ async function run(argv: string[]): Promise<{ code: number; out: string[] }> {
   return { code, out };
 }
 
-const hello: HelloOutput = { name: 'x', version: '1', language: 'go', protocol: 'toolresult-adapter/1', groups: ['bound', 'normalize-mcp'], stringModel: 'bytes', cycles: false, opaqueValues: true };
-const kase = (groups: string[], needs: KitCase['needs'] = []) => ({ id: 'a', kind: 'vector', description: '', requirements: [], groups, needs, run: async () => ({ passed: true }) }) as KitCase;
+const hello: HelloOutput = {
+  name: 'x',
+  version: '1',
+  language: 'go',
+  protocol: 'toolresult-adapter/1',
+  groups: ['bound', 'normalize-mcp'],
+  stringModel: 'bytes',
+  cycles: false,
+  opaqueValues: true,
+};
+const kase = (groups: string[], needs: KitCase['needs'] = []) =>
+  ({ id: 'a', kind: 'vector', description: '', requirements: [], groups, needs, run: async () => ({ passed: true }) }) as KitCase;
 
 // The tests' own limit only guards against a hang (each starts adapters and runs whole groups).
 describe('run', { timeout: 600_000 }, () => {
@@ -46,9 +56,15 @@ describe('run', { timeout: 600_000 }, () => {
   it('TR-CONF-12: the replay command carries the options that change the outcome', () => {
     const failed = { passed: false, reason: 'x', seed: 7, path: '3:1' } as const;
     const adapter = ['python3', 'my adapter.py'];
-    expect(replayCommand(kase(['bound']), failed, { adapter, timeoutMs: 10_000, noShrink: false })).toBe("npm run conformance -- --only a --seed 7 --path 3:1 -- python3 'my adapter.py'");
-    expect(replayCommand(kase(['bound']), failed, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe('npm run conformance -- --only a --seed 7 --path 3:1 --no-shrink --timeout 300');
-    expect(replayCommand(kase(['bound']), { passed: false, reason: 'no response' }, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe('npm run conformance -- --only a --timeout 300');
+    expect(replayCommand(kase(['bound']), failed, { adapter, timeoutMs: 10_000, noShrink: false })).toBe(
+      "npm run conformance -- --only a --seed 7 --path 3:1 -- python3 'my adapter.py'",
+    );
+    expect(replayCommand(kase(['bound']), failed, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe(
+      'npm run conformance -- --only a --seed 7 --path 3:1 --no-shrink --timeout 300',
+    );
+    expect(replayCommand(kase(['bound']), { passed: false, reason: 'no response' }, { adapter: undefined, timeoutMs: 300, noShrink: true })).toBe(
+      'npm run conformance -- --only a --timeout 300',
+    );
   });
 
   it('TR-CONF-10: exit 0 when every applicable case passes, 1 on a failure, 2 on a usage error', async () => {
@@ -81,12 +97,26 @@ describe('run', { timeout: 600_000 }, () => {
     const known = join(dir, 'known.txt');
     writeFileSync(known, '# depth is counted from 0 in this port\nvector/bound/measure/depth-64-*\n');
     const mutant = [...referenceCommand(), '--mutant', 'depth-off-by-one'];
-    const expected = await run(['--only', 'vector/bound/measure', '--known-failing', known, '--report-json', join(dir, 'r.json'), '--junit', join(dir, 'r.xml'), '--', ...mutant]);
+    const expected = await run([
+      '--only',
+      'vector/bound/measure',
+      '--known-failing',
+      known,
+      '--report-json',
+      join(dir, 'r.json'),
+      '--junit',
+      join(dir, 'r.xml'),
+      '--',
+      ...mutant,
+    ]);
     expect(expected.code).toBe(0);
     expect(expected.out.at(-1)).toMatch(/^\d+ passed, 0 failed, 3 failed as expected$/);
     const report = JSON.parse(readFileSync(join(dir, 'r.json'), 'utf8'));
     expect(report.summary).toMatchObject({ failed: 0, expectedFailures: 3 });
-    expect(report.cases.find((c: { id: string }) => c.id === 'vector/bound/measure/depth-64-arrays')).toMatchObject({ status: 'expected-failure', requirements: ['TR-BOUND-8'] });
+    expect(report.cases.find((c: { id: string }) => c.id === 'vector/bound/measure/depth-64-arrays')).toMatchObject({
+      status: 'expected-failure',
+      requirements: ['TR-BOUND-8'],
+    });
     expect(readFileSync(join(dir, 'r.xml'), 'utf8')).toContain('<testsuite name="vector/bound" tests=');
     const stale = await run(['--only', 'vector/bound/measure', '--known-failing', known]);
     expect(stale.code).toBe(1);

@@ -65,7 +65,8 @@ export function unclaimedGroups(cases: readonly KitCase[], hello: HelloOutput): 
   const groups = [...new Set(cases.flatMap((c) => c.groups))].sort();
   const out = groups.filter((g) => g !== 'normalize' && !(hello.groups as readonly string[]).includes(g));
   // `normalize` (any normalize-* group) adds nothing when a normalize-* group is already listed.
-  if (groups.includes('normalize') && !hello.groups.some((g) => g.startsWith('normalize-')) && !out.some((g) => g.startsWith('normalize-'))) out.push('normalize-*');
+  if (groups.includes('normalize') && !hello.groups.some((g) => g.startsWith('normalize-')) && !out.some((g) => g.startsWith('normalize-')))
+    out.push('normalize-*');
   return out;
 }
 
@@ -75,16 +76,23 @@ function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): Ki
   const skip = args.skip.map(compilePattern);
   // A pattern that selects nothing is a typo (or a case-ID glob where a requirement glob was meant):
   // refused wherever it stands, not ignored because another --only matched something.
-  for (const [flag, patterns] of [['--only', only], ['--skip', skip]] as const) {
+  for (const [flag, patterns] of [
+    ['--only', only],
+    ['--skip', skip],
+  ] as const) {
     const none = unmatchedPatterns(library, patterns);
     if (none.length > 0) {
-      throw new UsageError(`${flag} ${JSON.stringify(none[0]!.text)} matches no case of the kit (case IDs look like vector/bound/measure/..., property/TR-BOUND-8/...; a pattern starting with TR- matches requirement IDs, such as 'TR-NORM-*'; --list shows them)`);
+      throw new UsageError(
+        `${flag} ${JSON.stringify(none[0]!.text)} matches no case of the kit (case IDs look like vector/bound/measure/..., property/TR-BOUND-8/...; a pattern starting with TR- matches requirement IDs, such as 'TR-NORM-*'; --list shows them)`,
+      );
     }
   }
   const cases = selectCases(library, only, skip);
   if (cases.length === 0) throw new UsageError('no case matches the --only/--skip patterns (--list shows the case IDs)');
   if (args.path !== undefined && (cases.length !== 1 || cases[0]!.kind !== 'property')) {
-    throw new UsageError(`--path replays one property, but the selection has ${cases.length === 1 ? `the ${cases[0]!.kind} ${cases[0]!.id}` : `${cases.length} cases`}: give --only the full property ID`);
+    throw new UsageError(
+      `--path replays one property, but the selection has ${cases.length === 1 ? `the ${cases[0]!.kind} ${cases[0]!.id}` : `${cases.length} cases`}: give --only the full property ID`,
+    );
   }
   return cases;
 }
@@ -100,11 +108,15 @@ function writtenFor(hello: HelloOutput, io: RunIO): { version: string; changes: 
   const shown = terminalSafe(named);
   const changes = changesSince(named);
   if (changes === undefined) {
-    io.err(`the adapter was written for spec ${shown}, which this kit does not know (it knows ${SPEC_VERSIONS.map((v) => v.version).join(', ')}): its failures are not matched to changed requirements`);
+    io.err(
+      `the adapter was written for spec ${shown}, which this kit does not know (it knows ${SPEC_VERSIONS.map((v) => v.version).join(', ')}): its failures are not matched to changed requirements`,
+    );
     return undefined;
   }
   const ids = new Set(changes.flatMap((c) => c.requirements));
-  io.err(`the adapter was written for spec ${shown}; ${ids.size} requirements were added or changed since (CHANGELOG.md, "For implementers"): each failure they explain says so`);
+  io.err(
+    `the adapter was written for spec ${shown}; ${ids.size} requirements were added or changed since (CHANGELOG.md, "For implementers"): each failure they explain says so`,
+  );
   return { version: shown, changes };
 }
 
@@ -121,7 +133,11 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   if (args.reportJson) prepareOutputFile('--report-json', args.reportJson);
   if (args.junit) prepareOutputFile('--junit', args.junit);
 
-  const adapter = new AdapterProcess({ command, timeoutMs: args.timeoutMs, ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}) });
+  const adapter = new AdapterProcess({
+    command,
+    timeoutMs: args.timeoutMs,
+    ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}),
+  });
   const started = await adapter.ensureStarted();
   const cannot = typeof started === 'string' ? unrunnable(command, adapter.spawnError) : undefined;
   if (cannot) throw cannot;
@@ -135,7 +151,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     io.out(`adapter failed to start: ${terminalSafe(started)}`);
     for (const c of cases) record(c, { status: 'fail', durationMs: 0, failure: { reason: started } });
   } else {
-    io.err(`adapter ${terminalSafe(started.name)} ${terminalSafe(started.version)} (${terminalSafe(started.language)}, ${terminalSafe(started.protocol)}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`);
+    io.err(
+      `adapter ${terminalSafe(started.name)} ${terminalSafe(started.version)} (${terminalSafe(started.language)}, ${terminalSafe(started.protocol)}); groups: ${started.groups.join(', ') || 'none'}; seed ${args.seed}`,
+    );
     const since = writtenFor(started, io);
     const changedFailures = new Set<string>();
     const unclaimed = unclaimedGroups(cases, started);
@@ -149,7 +167,14 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     // An op the adapter does not implement fails every case that needs it: its report shows once.
     const reportedOps = new Set<string>();
     const flushGroup = () => {
-      if (group) io.err(groupLine(group, results.filter((r) => r.id.startsWith(`${group}/`)), (Date.now() - groupStart) / 1000));
+      if (group)
+        io.err(
+          groupLine(
+            group,
+            results.filter((r) => r.id.startsWith(`${group}/`)),
+            (Date.now() - groupStart) / 1000,
+          ),
+        );
     };
     for (const c of cases) {
       const g = c.id.split('/').slice(0, 2).join('/');
@@ -159,7 +184,11 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
         groupStart = Date.now();
       }
       if (args.maxFailures !== undefined && failures >= args.maxFailures) {
-        record(c, { status: 'skip', durationMs: 0, skipReason: `not run: stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures})` });
+        record(c, {
+          status: 'skip',
+          durationMs: 0,
+          skipReason: `not run: stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures})`,
+        });
         stopped++;
         continue;
       }
@@ -185,7 +214,16 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       const stopHeartbeat = heartbeat(io.err, c.id, () => adapterActivity(adapter.requests - firstRequest, adapter.waiting()), io.heartbeatMs);
       let outcome: Outcome;
       try {
-        outcome = await c.run({ adapter, hello: started, seed: args.seed, runs: args.runs, runsScale: args.runsScale, timeoutMs: args.timeoutMs, path: args.path, noShrink: args.noShrink });
+        outcome = await c.run({
+          adapter,
+          hello: started,
+          seed: args.seed,
+          runs: args.runs,
+          runsScale: args.runsScale,
+          timeoutMs: args.timeoutMs,
+          path: args.path,
+          noShrink: args.noShrink,
+        });
       } catch (e) {
         outcome = { passed: false, reason: `kit error: ${e instanceof Error ? e.message : String(e)}` };
       } finally {
@@ -196,7 +234,12 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       const replay = replayCommand(c, outcome, args, invocation);
       if (status === 'fail' || status === 'stale') failures++;
       if (outcome.passed) {
-        record(c, status === 'stale' ? { status, durationMs, failure: { reason: 'listed as known failing but passes: remove it from the list' }, replay } : { status, durationMs });
+        record(
+          c,
+          status === 'stale'
+            ? { status, durationMs, failure: { reason: 'listed as known failing but passes: remove it from the list' }, replay }
+            : { status, durationMs },
+        );
         if (status === 'stale') io.out(`${caseHeader('FAIL', c)}\n  reason: listed as known failing but passes (stale): remove it from the list`);
         else if (args.verbose) io.out(`PASS ${c.id}`);
         continue;
@@ -209,7 +252,8 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       const op = failure.unimplementedOp;
       if (op !== undefined && reportedOps.has(op) && !args.verbose) continue;
       const changed = since ? changeLines(c.requirements, since.changes, since.version) : [];
-      if (changed.length > 0 && status === 'fail') for (const id of c.requirements) if (since!.changes.some((ch) => ch.requirements.includes(id))) changedFailures.add(id);
+      if (changed.length > 0 && status === 'fail')
+        for (const id of c.requirements) if (since!.changes.some((ch) => ch.requirements.includes(id))) changedFailures.add(id);
       io.out([failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay), ...changed].join('\n'));
       if (op !== undefined && !reportedOps.has(op)) {
         reportedOps.add(op);
@@ -217,15 +261,22 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       }
     }
     flushGroup();
-    if (stopped > 0) io.out(`stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures}): ${stopped} case${stopped === 1 ? '' : 's'} not run, counted as skipped`);
-    if (since && changedFailures.size > 0) io.out(`of the failures, requirements changed since spec ${since.version}, the adapter's: ${[...changedFailures].sort().join(', ')} (CHANGELOG.md, "For implementers")`);
+    if (stopped > 0)
+      io.out(
+        `stopped after ${failures} failure${failures === 1 ? '' : 's'} (--max-failures ${args.maxFailures}): ${stopped} case${stopped === 1 ? '' : 's'} not run, counted as skipped`,
+      );
+    if (since && changedFailures.size > 0)
+      io.out(
+        `of the failures, requirements changed since spec ${since.version}, the adapter's: ${[...changedFailures].sort().join(', ')} (CHANGELOG.md, "For implementers")`,
+      );
     io.err(`${adapter.requests} requests to the adapter`);
     if (adapter.restarts > 0) io.err(`the adapter was restarted ${adapter.restarts} time(s)`);
   }
   await adapter.stop();
 
   // A pattern for cases left out by --only/--skip is not a typo; one that matches no case at all is.
-  for (const p of unusedPatterns(known, library)) io.err(`warning: known-failing pattern ${JSON.stringify(p)} matches no case (a typo, or a case that was renamed or removed)`);
+  for (const p of unusedPatterns(known, library))
+    io.err(`warning: known-failing pattern ${JSON.stringify(p)} matches no case (a typo, or a case that was renamed or removed)`);
   const hello = typeof started === 'string' ? undefined : started;
   let reportProblem = false;
   const write = (option: string, file: string, w: () => void) => {
@@ -240,9 +291,13 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   if (args.junit) write('--junit', args.junit, () => writeJunit(args.junit!, results));
   const s = summarize(results);
   // Exit 0 with nothing run is easy to mistake for a pass in CI: say so.
-  if (results.length > 0 && s.skipped === results.length) io.err(`warning: every selected case was skipped (${[...new Set(results.map((r) => r.skipReason))].join('; ')}): nothing was tested`);
+  if (results.length > 0 && s.skipped === results.length)
+    io.err(`warning: every selected case was skipped (${[...new Set(results.map((r) => r.skipReason))].join('; ')}): nothing was tested`);
   const stale = results.filter((r) => r.status === 'stale').length;
-  if (stale > 0) io.out(`${stale} of the failures ${stale === 1 ? 'is a known failure that passes' : 'are known failures that pass'} (stale): remove ${stale === 1 ? 'it' : 'them'} from the known-failing list`);
+  if (stale > 0)
+    io.out(
+      `${stale} of the failures ${stale === 1 ? 'is a known failure that passes' : 'are known failures that pass'} (stale): remove ${stale === 1 ? 'it' : 'them'} from the known-failing list`,
+    );
   // The recap is the last thing before the summary line, so the end of a long log says what broke.
   for (const line of recapLines(results)) io.out(line);
   io.out(summaryLine(s));

@@ -8,7 +8,14 @@ import type { Reply } from '../core/process.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
 const hello = (stringModel: HelloOutput['stringModel']): HelloOutput => ({
-  name: 'x', version: '1', language: 'x', protocol: 'toolresult-adapter/1', groups: ['bound'], stringModel, cycles: true, opaqueValues: true,
+  name: 'x',
+  version: '1',
+  language: 'x',
+  protocol: 'toolresult-adapter/1',
+  groups: ['bound'],
+  stringModel,
+  cycles: true,
+  opaqueValues: true,
 });
 
 /** An adapter that records what it was sent and answers with a fixed reply. */

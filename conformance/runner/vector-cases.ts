@@ -10,9 +10,7 @@ import { DEFAULT_TIMEOUT_MS } from './args.ts';
 
 export const VECTOR_DIR = join(dirname(fileURLToPath(import.meta.url)), '..', 'vectors');
 
-type Expectation =
-  | { readonly output: Record<string, unknown> }
-  | { readonly error: { readonly code: string; readonly messageExcludes?: readonly string[] } };
+type Expectation = { readonly output: Record<string, unknown> } | { readonly error: { readonly code: string; readonly messageExcludes?: readonly string[] } };
 
 interface VectorFile {
   readonly description: string;
@@ -67,19 +65,27 @@ export function vectorCases(dir = VECTOR_DIR): KitCase[] {
           const reply = await adapter.request(vf.op, form.input, limit);
           const want = plainNumbers(form.expect);
           const fail = (reason: string, got: unknown): Outcome => ({
-            passed: false, reason: form === c ? reason : `${reason} (bytes form: ${form.description})`, input: { op: vf.op, input: form.input }, want, got,
+            passed: false,
+            reason: form === c ? reason : `${reason} (bytes form: ${form.description})`,
+            input: { op: vf.op, input: form.input },
+            want,
+            got,
             ...(reply.kind === 'error' && reply.code === 'adapter.unknown_op' ? { unimplementedOp: vf.op } : {}),
           });
           if (reply.kind === 'broken') {
             const own = limit !== undefined && reply.reason.startsWith('no response');
-            return fail(own ? `${reply.reason} (this case's own limit: the spec bounds its cost, so it has ${limit} ms, not the run's timeout)` : reply.reason, undefined);
+            return fail(
+              own ? `${reply.reason} (this case's own limit: the spec bounds its cost, so it has ${limit} ms, not the run's timeout)` : reply.reason,
+              undefined,
+            );
           }
           // An op the adapter has not implemented yet is the commonest failure of a new adapter: one
           // reason for every case of the op, whatever it wanted, so the recap counts them together.
           if (reply.kind === 'error' && reply.code === 'adapter.unknown_op') return fail(unimplementedReason(vf.op), { error: { code: reply.code } });
           const answered = (code: string) =>
-            code === 'adapter.exception' ? `the adapter hit an unexpected exception in op ${vf.op} (answered adapter.exception; -v shows its standard error)`
-            : `answered error ${code}`;
+            code === 'adapter.exception'
+              ? `the adapter hit an unexpected exception in op ${vf.op} (answered adapter.exception; -v shows its standard error)`
+              : `answered error ${code}`;
           if ('output' in want) {
             if (reply.kind === 'error') return fail(`${answered(reply.code)}, want an output`, { error: { code: reply.code, message: reply.message } });
             const diff = firstDifference(want.output, reply.output);

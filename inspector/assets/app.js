@@ -46,20 +46,26 @@ async function loadCalls() {
   const body = document.querySelector('#call-table tbody');
   body.replaceChildren(
     ...page.calls.map((c) => {
-      const row = el('tr', { className: c.callId === state.selected ? 'selected' : '' },
+      const row = el(
+        'tr',
+        { className: c.callId === state.selected ? 'selected' : '' },
         el('td', { className: 'mono', text: c.callId }),
         el('td', { text: time(c.finishedAt ?? c.claimedAt) }),
         el('td', { className: `state state-${c.state === 'finished' ? 'finished' : c.state === 'interrupted' ? 'interrupted' : 'pending'}`, text: c.state }),
         el('td', { className: 'mono', text: c.warnings.join(' ') }),
-        el('td', { text: c.auditLevels.join(', ') }));
+        el('td', { text: c.auditLevels.join(', ') }),
+      );
       row.addEventListener('click', () => select(c.callId));
       row.tabIndex = 0;
-      row.addEventListener('keydown', (e) => { if (e.key === 'Enter') select(c.callId); });
+      row.addEventListener('keydown', (e) => {
+        if (e.key === 'Enter') select(c.callId);
+      });
       return row;
     }),
   );
   const last = Math.min(state.offset + page.calls.length, page.total);
-  document.getElementById('count').textContent = page.total === 0 ? 'No call matches.' : `Calls ${state.offset + 1}–${last} of ${page.total} (${Math.round(performance.now() - started)} ms)`;
+  document.getElementById('count').textContent =
+    page.total === 0 ? 'No call matches.' : `Calls ${state.offset + 1}–${last} of ${page.total} (${Math.round(performance.now() - started)} ms)`;
   document.getElementById('prev').disabled = state.offset === 0;
   document.getElementById('next').disabled = last >= page.total;
   document.body.dataset.loaded = String(Date.now());
@@ -70,7 +76,11 @@ function jsonTree(value, key, depth = 0) {
   const label = key === undefined ? '' : `${key}: `;
   if (value === null || typeof value !== 'object') return el('div', { className: 'leaf mono', text: `${label}${JSON.stringify(value)}` });
   const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v]) : Object.entries(value);
-  const details = el('details', {}, el('summary', { className: 'mono', text: `${label}${Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`}` }));
+  const details = el(
+    'details',
+    {},
+    el('summary', { className: 'mono', text: `${label}${Array.isArray(value) ? `[${entries.length}]` : `{${entries.length}}`}` }),
+  );
   if (depth < 2) details.open = true;
   for (const [k, v] of entries.slice(0, 500)) details.append(jsonTree(v, k, depth + 1));
   if (entries.length > 500) details.append(el('div', { className: 'leaf', text: `… ${entries.length - 500} more` }));
@@ -111,32 +121,96 @@ function tabs(defs) {
 function sideBySide(v) {
   const saw = el('div', { className: 'pane saw' }, el('h3', { text: 'The model saw' }));
   if (v.wire) {
-    saw.append(el('p', { className: 'note', text: v.wire.isError ? 'an error result (isError: true)' : 'a result (isError: false)' }), el('pre', { className: 'wire', text: v.wire.content }));
+    saw.append(
+      el('p', { className: 'note', text: v.wire.isError ? 'an error result (isError: true)' : 'a result (isError: false)' }),
+      el('pre', { className: 'wire', text: v.wire.content }),
+    );
   } else if (v.summary) {
-    saw.append(el('p', { text: `${v.summary.contentOctets} octets of content${v.summary.isError ? ' (an error result)' : ''}; the bytes are not kept by this record.` }));
+    saw.append(
+      el('p', { text: `${v.summary.contentOctets} octets of content${v.summary.isError ? ' (an error result)' : ''}; the bytes are not kept by this record.` }),
+    );
   } else saw.append(el('p', { className: 'note', text: 'Not shown at this privacy level.' }));
   const kept = el('div', { className: 'pane kept' }, el('h3', { text: 'Stayed with the program' }));
   if (v.structured || v.artifacts) {
     kept.append(el('p', { text: `structured: ${v.structured?.present ? 'yes' : 'none'}; artifacts: ${(v.artifacts || []).length}` }));
   } else if (v.summary) {
-    kept.append(el('p', { text: `structured: ${v.summary.hasStructured ? `${v.summary.structuredOctets} octets` : 'none'}; artifacts: ${v.summary.artifactCount} (${(v.summary.artifactTypes || []).join(', ') || 'no type'}), ${v.summary.artifactsOctets} octets` }));
+    kept.append(
+      el('p', {
+        text: `structured: ${v.summary.hasStructured ? `${v.summary.structuredOctets} octets` : 'none'}; artifacts: ${v.summary.artifactCount} (${(v.summary.artifactTypes || []).join(', ') || 'no type'}), ${v.summary.artifactsOctets} octets`,
+      }),
+    );
   } else kept.append(el('p', { className: 'note', text: 'Not shown at this privacy level.' }));
   return el('div', { className: 'side-by-side' }, saw, kept);
 }
 
 function renderDetail(v) {
-  const head = el('div', { className: 'detail-head' },
+  const head = el(
+    'div',
+    { className: 'detail-head' },
     el('h2', { className: 'mono', text: v.callId }),
-    el('p', { text: `${v.state} · claimed ${time(v.claimedAt)}${v.finishedAt ? ` · finished ${time(v.finishedAt)}` : ''} · shown from: ${v.source}${v.shown !== 'full' || v.source !== 'ledger entry' ? ` (${v.shown})` : ' (--full)'}` }));
+    el('p', {
+      text: `${v.state} · claimed ${time(v.claimedAt)}${v.finishedAt ? ` · finished ${time(v.finishedAt)}` : ''} · shown from: ${v.source}${v.shown !== 'full' || v.source !== 'ledger entry' ? ` (${v.shown})` : ' (--full)'}`,
+    }),
+  );
   const parts = [head];
   if (v.notice) parts.push(el('p', { className: 'notice', text: v.notice }));
   parts.push(sideBySide(v));
-  parts.push(tabs([
-    { name: 'Structured', render: () => (v.structured?.present ? jsonTree(JSON.parse(v.structured.json)) : el('p', { className: 'note', text: v.structured ? 'No structured value.' : 'Not shown at this privacy level.' })) },
-    { name: 'Artifacts', render: () => (v.artifacts ? (v.artifacts.length ? el('div', {}, ...v.artifacts.map(artifactView)) : el('p', { className: 'note', text: 'No artifacts.' })) : el('p', { className: 'note', text: 'Not shown at this privacy level.' })) },
-    { name: 'Warnings', render: () => (v.warnings.length ? el('table', {}, el('thead', {}, el('tr', {}, el('th', { text: 'code' }), el('th', { text: 'set by' }), el('th', { text: 'meaning' }), el('th', { text: 'spec' }))), el('tbody', {}, ...v.warnings.map((w) => el('tr', {}, el('td', { className: 'mono', text: w.code }), el('td', { text: w.setBy }), el('td', { text: w.meaning }), el('td', { className: 'mono', text: w.section }))))) : el('p', { className: 'note', text: 'No warnings.' })) },
-    { name: 'Audit', render: () => (v.audits.length ? el('div', {}, ...v.audits.map((a) => el('div', {}, el('h4', { text: `level ${a.level}` }), el('pre', { text: a.json })))) : el('p', { className: 'note', text: 'No audit record shown.' })) },
-  ]));
+  parts.push(
+    tabs([
+      {
+        name: 'Structured',
+        render: () =>
+          v.structured?.present
+            ? jsonTree(JSON.parse(v.structured.json))
+            : el('p', { className: 'note', text: v.structured ? 'No structured value.' : 'Not shown at this privacy level.' }),
+      },
+      {
+        name: 'Artifacts',
+        render: () =>
+          v.artifacts
+            ? v.artifacts.length
+              ? el('div', {}, ...v.artifacts.map(artifactView))
+              : el('p', { className: 'note', text: 'No artifacts.' })
+            : el('p', { className: 'note', text: 'Not shown at this privacy level.' }),
+      },
+      {
+        name: 'Warnings',
+        render: () =>
+          v.warnings.length
+            ? el(
+                'table',
+                {},
+                el(
+                  'thead',
+                  {},
+                  el('tr', {}, el('th', { text: 'code' }), el('th', { text: 'set by' }), el('th', { text: 'meaning' }), el('th', { text: 'spec' })),
+                ),
+                el(
+                  'tbody',
+                  {},
+                  ...v.warnings.map((w) =>
+                    el(
+                      'tr',
+                      {},
+                      el('td', { className: 'mono', text: w.code }),
+                      el('td', { text: w.setBy }),
+                      el('td', { text: w.meaning }),
+                      el('td', { className: 'mono', text: w.section }),
+                    ),
+                  ),
+                ),
+              )
+            : el('p', { className: 'note', text: 'No warnings.' }),
+      },
+      {
+        name: 'Audit',
+        render: () =>
+          v.audits.length
+            ? el('div', {}, ...v.audits.map((a) => el('div', {}, el('h4', { text: `level ${a.level}` }), el('pre', { text: a.json }))))
+            : el('p', { className: 'note', text: 'No audit record shown.' }),
+      },
+    ]),
+  );
   document.getElementById('detail').replaceChildren(...parts);
 }
 
@@ -166,7 +240,9 @@ async function start() {
   state.info = info;
   document.getElementById('ledger').textContent = `ledger: ${info.ledger}`;
   const mode = document.getElementById('mode');
-  mode.textContent = info.full ? 'FULL: the ledger entries are shown, run-only data included (--full)' : 'Privacy: each call shows what its audit records keep; run-only data only with --full';
+  mode.textContent = info.full
+    ? 'FULL: the ledger entries are shown, run-only data included (--full)'
+    : 'Privacy: each call shows what its audit records keep; run-only data only with --full';
   mode.className = info.full ? 'mode full' : 'mode';
   document.title = info.full ? 'toolresult inspect (FULL)' : 'toolresult inspect';
   const stateSel = document.getElementById('f-state');
@@ -186,12 +262,20 @@ async function start() {
   stateSel.addEventListener('change', refilter);
   warnSel.addEventListener('change', refilter);
   document.getElementById('filters').addEventListener('submit', (e) => e.preventDefault());
-  document.getElementById('prev').addEventListener('click', () => { state.offset = Math.max(0, state.offset - PAGE); loadCalls(); });
-  document.getElementById('next').addEventListener('click', () => { state.offset += PAGE; loadCalls(); });
+  document.getElementById('prev').addEventListener('click', () => {
+    state.offset = Math.max(0, state.offset - PAGE);
+    loadCalls();
+  });
+  document.getElementById('next').addEventListener('click', () => {
+    state.offset += PAGE;
+    loadCalls();
+  });
   await loadCalls();
   if (info.follow) follow();
 }
 
 document.addEventListener('DOMContentLoaded', () => {
-  start().catch((e) => { document.getElementById('count').textContent = `The inspector could not start: ${e.message}`; });
+  start().catch((e) => {
+    document.getElementById('count').textContent = `The inspector could not start: ${e.message}`;
+  });
 });

@@ -22,7 +22,12 @@ function model(toolName: string, callId = 'call_1') {
     doGenerate: async () => {
       n += 1;
       return n === 1
-        ? { content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }], finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' }, usage, warnings: [] }
+        ? {
+            content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }],
+            finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+            usage,
+            warnings: [],
+          }
         : { content: [{ type: 'text' as const, text: 'done' }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] };
     },
   });
@@ -50,7 +55,11 @@ async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string
 }
 
 async function plainStep(run: () => unknown, options?: IntegrationOptions) {
-  const lookup = tool({ description: 'Looks it up.', inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: {} }), execute: async () => 'unused' });
+  const lookup = tool({
+    description: 'Looks it up.',
+    inputSchema: jsonSchema<Record<string, unknown>>({ type: 'object', properties: {} }),
+    execute: async () => 'unused',
+  });
   // The tool's body is the bad input itself: whatever it returns, synchronously, goes to the seam.
   const tools = wrapTools({ lookup: { ...lookup, execute: () => run() } as unknown as typeof lookup }, options);
   const { m, prompts } = model('lookup');

@@ -28,13 +28,15 @@ function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, outputs: ModelOutputs)
   if (typeof execute !== 'function') return t; // a provider-executed tool: its result never passes through this process
   return {
     ...t,
-    execute: async (input: unknown, o: ToolExecutionOptions<unknown>) => outputs.keep(await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal })),
+    execute: async (input: unknown, o: ToolExecutionOptions<unknown>) =>
+      outputs.keep(await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal })),
     toModelOutput: ({ output }: { output: unknown }): ModelOutput => outputs.of(output),
   } as AnyTool;
 }
 
 /** The tool's execute options with the call's signal in place of the stack's. */
-const withSignal = (o: ToolExecutionOptions<unknown>, signal: AbortSignal): ToolExecutionOptions<unknown> => ({ ...(o ?? {}), abortSignal: signal }) as ToolExecutionOptions<unknown>;
+const withSignal = (o: ToolExecutionOptions<unknown>, signal: AbortSignal): ToolExecutionOptions<unknown> =>
+  ({ ...(o ?? {}), abortSignal: signal }) as ToolExecutionOptions<unknown>;
 
 function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: Run): WrappedTools<T> {
   const seam = seamOptions(options);

@@ -3,7 +3,15 @@
 // caller's cancellation (deadline.ts). Every integration calls this and nothing else runs the tool,
 // so a stack's retried step replays the stored result.
 import { randomUUID } from 'node:crypto';
-import { toWireMessage, type WireMessage, silentLogger, executeToolCall, type BoundedToolResult, type ToolResult, type ToolResultRecord } from '../../reference-impl/internal.ts';
+import {
+  toWireMessage,
+  type WireMessage,
+  silentLogger,
+  executeToolCall,
+  type BoundedToolResult,
+  type ToolResult,
+  type ToolResultRecord,
+} from '../../reference-impl/internal.ts';
 import { callSignal, deadlineOf } from './deadline.ts';
 import type { WrapOptions } from './options.ts';
 
@@ -32,7 +40,12 @@ export interface CallLimits {
  * bounded and recorded like any other, but a repeat cannot find it. Rejects only as the seam does: a
  * ledger store that fails (LedgerStoreError).
  */
-export async function callThroughSeam(callId: string | undefined, run: (signal: AbortSignal) => unknown, options: WrapOptions, limits: CallLimits = {}): Promise<CallOutcome> {
+export async function callThroughSeam(
+  callId: string | undefined,
+  run: (signal: AbortSignal) => unknown,
+  options: WrapOptions,
+  limits: CallLimits = {},
+): Promise<CallOutcome> {
   let id = callId;
   if (typeof id !== 'string' || id === '') {
     id = `toolresult-unkeyed-${randomUUID()}`;

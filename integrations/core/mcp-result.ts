@@ -4,7 +4,11 @@
 // `call` gets the call's signal (core/deadline.ts) to hand to the MCP client.
 import { normalizeMcp, type BoundOptions, type BoundedToolResult } from '../../reference-impl/internal.ts';
 
-export function mcpRun(call: (signal: AbortSignal) => Promise<unknown>, outputSchema: unknown, budgets: BoundOptions | undefined): (signal: AbortSignal) => Promise<BoundedToolResult> {
+export function mcpRun(
+  call: (signal: AbortSignal) => Promise<unknown>,
+  outputSchema: unknown,
+  budgets: BoundOptions | undefined,
+): (signal: AbortSignal) => Promise<BoundedToolResult> {
   const schema = typeof outputSchema === 'object' && outputSchema !== null ? { outputSchema } : {};
   return async (signal) => normalizeMcp(await call(signal), { ...(budgets ?? {}), ...schema });
 }

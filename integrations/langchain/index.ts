@@ -17,7 +17,11 @@ export type { IntegrationOptions } from '../core/index.ts';
 
 /** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {
-  callTool(params: { name: string; arguments?: Record<string, unknown> }, resultSchema?: undefined, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+  callTool(
+    params: { name: string; arguments?: Record<string, unknown> },
+    resultSchema?: undefined,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
 }
 
 /** The client loadMcpTools takes: what @langchain/mcp-adapters' loadMcpTools takes (an MCP SDK Client), which has the calls above. */
@@ -28,7 +32,12 @@ export type McpClient = McpClientLike & Parameters<typeof loadAdapterTools>[1];
  * with each tool calling the MCP client itself and returning the seam's answer as a ToolMessage.
  * The adapters' beforeToolCall/afterToolCall/outputHandling are not run: the seam's hooks are.
  */
-export async function loadMcpTools(serverName: string, client: McpClient, options?: IntegrationOptions, loadOptions?: LoadMcpToolsOptions): Promise<DynamicStructuredTool[]> {
+export async function loadMcpTools(
+  serverName: string,
+  client: McpClient,
+  options?: IntegrationOptions,
+  loadOptions?: LoadMcpToolsOptions,
+): Promise<DynamicStructuredTool[]> {
   const seam = seamOptions(options);
   const loaded = await loadAdapterTools(serverName, client, loadOptions);
   const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
@@ -49,7 +58,11 @@ export async function loadMcpTools(serverName: string, client: McpClient, option
         const deadline = deadlineOf(seam.deadlineMs, limits.stackTimeoutMs);
         // The client's own timeout is the deadline: its timer starts after the deadline's, so the
         // deadline fires first and the call is recorded as interrupted, not as a client error.
-        const run = mcpRun((signal) => client.callTool({ name: mcp.name, arguments: args }, undefined, { signal, timeout: deadline }), mcp.outputSchema, seam.bound);
+        const run = mcpRun(
+          (signal) => client.callTool({ name: mcp.name, arguments: args }, undefined, { signal, timeout: deadline }),
+          mcp.outputSchema,
+          seam.bound,
+        );
         return toolMessage(await callThroughSeam(callId, run, seam, limits), callId, t.name);
       },
     });
@@ -64,7 +77,11 @@ export interface ResultToolFields {
 }
 
 /** A LangChain tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
-export function resultTool<I = Record<string, unknown>>(func: (input: I, config: unknown) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): DynamicStructuredTool {
+export function resultTool<I = Record<string, unknown>>(
+  func: (input: I, config: unknown) => ToolResult | Promise<ToolResult>,
+  fields: ResultToolFields,
+  options?: IntegrationOptions,
+): DynamicStructuredTool {
   const seam = seamOptions(options);
   return new DynamicStructuredTool({
     name: fields.name,

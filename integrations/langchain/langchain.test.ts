@@ -19,7 +19,10 @@ import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing
 
 class RecordingChatModel extends BaseChatModel {
   readonly calls: BaseMessage[][] = [];
-  constructor(private readonly toolName: string, private readonly callId: string) {
+  constructor(
+    private readonly toolName: string,
+    private readonly callId: string,
+  ) {
     super({});
   }
   _llmType(): string {
@@ -30,13 +33,17 @@ class RecordingChatModel extends BaseChatModel {
   }
   async _generate(messages: BaseMessage[]): Promise<ChatResult> {
     this.calls.push(messages);
-    const message = this.calls.length === 1 ? new AIMessage({ content: '', tool_calls: [{ id: this.callId, name: this.toolName, args: {}, type: 'tool_call' }] }) : new AIMessage({ content: 'done' });
+    const message =
+      this.calls.length === 1
+        ? new AIMessage({ content: '', tool_calls: [{ id: this.callId, name: this.toolName, args: {}, type: 'tool_call' }] })
+        : new AIMessage({ content: 'done' });
     return { generations: [{ text: '', message }] };
   }
 }
 
 /** What a provider integration reads of each message sent (the artifact is not part of it). */
-const sent = (model: RecordingChatModel) => model.calls.map((msgs) => msgs.map((m) => ({ type: m.getType(), content: m.content, status: (m as { status?: string }).status })));
+const sent = (model: RecordingChatModel) =>
+  model.calls.map((msgs) => msgs.map((m) => ({ type: m.getType(), content: m.content, status: (m as { status?: string }).status })));
 
 async function agentStep(tools: StructuredToolInterface[], toolName: string, callId = 'call_1', signal?: AbortSignal) {
   const model = new RecordingChatModel(toolName, callId);
@@ -57,7 +64,8 @@ async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string
   }
 }
 
-const plainTool = (run: () => unknown, options?: IntegrationOptions) => resultTool(run as () => ToolResult, { name: 'lookup', description: 'Looks it up.', schema: { type: 'object', properties: {} } }, options);
+const plainTool = (run: () => unknown, options?: IntegrationOptions) =>
+  resultTool(run as () => ToolResult, { name: 'lookup', description: 'Looks it up.', schema: { type: 'object', properties: {} } }, options);
 const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON.stringify({ error: w.content }) : w.content);
 
 describe('langchain integration over @langchain/mcp-adapters', () => {
@@ -109,7 +117,7 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
   // of AbortSignal.timeout() joined by AbortSignal.any(): the integration reads the number and keeps the
   // deadline with a timer of its own, so the call ends even when that signal never fires (it hung
   // twice under a loaded suite while the integration relied on it).
-  it('a tool that never answers ends at defaultToolTimeout, by the integration\'s own timer: the step goes on with the interrupted result, nothing run-only sent or logged', async () => {
+  it("a tool that never answers ends at defaultToolTimeout, by the integration's own timer: the step goes on with the interrupted result, nothing run-only sent or logged", async () => {
     const logger = new CollectingLogger();
     const ledger = new InMemoryLedger();
     const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger, ledger }, 'call_hang', { defaultToolTimeout: 300 });
@@ -134,14 +142,17 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
     }
   });
 
-  it.each(['claim', 'finish'] as const)('a ledger that fails on %s: the step goes on with an error, no run-only byte reaches the model or the log', async (when) => {
-    const logger = new CollectingLogger();
-    const f = fixture({ result: SUCCESS });
-    const { requests, last } = await mcpStep(f, { ledger: failingLedger(when), logger });
-    expect(f.calls).toBe(when === 'claim' ? 0 : 1);
-    expect((last as { status: string }).status).toBe('error');
-    expect(leaks([requests, logger.lines])).toEqual([]);
-  });
+  it.each(['claim', 'finish'] as const)(
+    'a ledger that fails on %s: the step goes on with an error, no run-only byte reaches the model or the log',
+    async (when) => {
+      const logger = new CollectingLogger();
+      const f = fixture({ result: SUCCESS });
+      const { requests, last } = await mcpStep(f, { ledger: failingLedger(when), logger });
+      expect(f.calls).toBe(when === 'claim' ? 0 : 1);
+      expect((last as { status: string }).status).toBe('error');
+      expect(leaks([requests, logger.lines])).toEqual([]);
+    },
+  );
 });
 
 describe('langchain integration over plain tools (resultTool)', () => {

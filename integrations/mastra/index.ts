@@ -31,7 +31,12 @@ function toolCallIdOf(context: unknown): string | undefined {
 }
 
 /** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the record. */
-function seamTool(source: SourceTool, run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): MastraTool {
+function seamTool(
+  source: SourceTool,
+  run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown,
+  seam: WrapOptions,
+  stackTimeoutMs?: number,
+): MastraTool {
   const outputs = new ModelOutputs(seam.bound);
   return createTool({
     id: source.id,
@@ -62,11 +67,18 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
     const listed = new Map((await listAllTools(client)).map((t) => [`${serverName}_${t.name}`, t]));
     for (const source of Object.values(tools)) {
       const mcpTool = listed.get(source.id);
-      if (!mcpTool) throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
+      if (!mcpTool)
+        throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
       // The client's own timeout is the deadline: its timer starts after the deadline's, so the deadline
       // fires first and the call is recorded as interrupted (TR-REPLAY-38), not as a client error.
       const deadline = deadlineOf(seam.deadlineMs, timeout);
-      out[source.id] = seamTool(source, (input) => mcpRun((signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }), mcpTool.outputSchema, seam.bound), seam, timeout);
+      out[source.id] = seamTool(
+        source,
+        (input) =>
+          mcpRun((signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }), mcpTool.outputSchema, seam.bound),
+        seam,
+        timeout,
+      );
     }
   }
   return out;
@@ -80,6 +92,10 @@ export interface ResultToolFields {
 }
 
 /** A Mastra tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
-export function resultTool(execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): MastraTool {
+export function resultTool(
+  execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>,
+  fields: ResultToolFields,
+  options?: IntegrationOptions,
+): MastraTool {
   return seamTool(fields, (input) => () => execute(input), seamOptions(options));
 }

@@ -21,7 +21,12 @@ function model(toolName: string, callId = 'call_1') {
     doGenerate: async () => {
       n += 1;
       return n === 1
-        ? { content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }], finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' }, usage, warnings: [] }
+        ? {
+            content: [{ type: 'tool-call' as const, toolCallId: callId, toolName, input: '{}' }],
+            finishReason: { unified: 'tool-calls' as const, raw: 'tool_calls' },
+            usage,
+            warnings: [],
+          }
         : { content: [{ type: 'text' as const, text: 'done' }], finishReason: { unified: 'stop' as const, raw: 'stop' }, usage, warnings: [] };
     },
   });
@@ -45,7 +50,10 @@ async function agentStep(tools: Record<string, unknown>, toolName: string, callI
 
 async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
   clients += 1;
-  const mcp = new MCPClient({ id: `fixture-${clients}`, servers: { fixture: { url: new URL('http://fixture.invalid/mcp'), fetch: inProcessFetch(f) as never } } });
+  const mcp = new MCPClient({
+    id: `fixture-${clients}`,
+    servers: { fixture: { url: new URL('http://fixture.invalid/mcp'), fetch: inProcessFetch(f) as never } },
+  });
   try {
     return await agentStep(await mcpTools(mcp, options), `fixture_${TOOL}`, callId);
   } finally {
@@ -53,7 +61,8 @@ async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string
   }
 }
 
-const plainTool = (execute: () => unknown, options?: IntegrationOptions) => resultTool(execute as () => ToolResult, { id: 'lookup', description: 'Looks it up.' }, options);
+const plainTool = (execute: () => unknown, options?: IntegrationOptions) =>
+  resultTool(execute as () => ToolResult, { id: 'lookup', description: 'Looks it up.' }, options);
 
 describe('mastra integration over @mastra/mcp', () => {
   it('gives the model exactly the wire content and keeps the bounded record in toolResults', async () => {
@@ -92,7 +101,10 @@ describe('mastra integration over @mastra/mcp', () => {
 
   it.each(BAD_POLICIES.map((p) => [JSON.stringify(p), p]))('refuses the malformed exposure policy %s before any tool call', async (_n, policy) => {
     const f = fixture({ result: SUCCESS });
-    const mcp = new MCPClient({ id: `fixture-policy-${++clients}`, servers: { fixture: { url: new URL('http://fixture.invalid/mcp'), fetch: inProcessFetch(f) as never } } });
+    const mcp = new MCPClient({
+      id: `fixture-policy-${++clients}`,
+      servers: { fixture: { url: new URL('http://fixture.invalid/mcp'), fetch: inProcessFetch(f) as never } },
+    });
     try {
       await expect(mcpTools(mcp, { exposure: policy as never })).rejects.toThrow(RangeError);
       expect(() => plainTool(() => null, { exposure: policy as never })).toThrow(RangeError);
@@ -102,14 +114,17 @@ describe('mastra integration over @mastra/mcp', () => {
     }
   });
 
-  it.each(['claim', 'finish'] as const)('a ledger that fails on %s: the step goes on with an error, no run-only byte reaches the model or the log', async (when) => {
-    const logger = new CollectingLogger();
-    const f = fixture({ result: SUCCESS });
-    const { prompts } = await mcpStep(f, { ledger: failingLedger(when), logger });
-    expect(f.calls).toBe(when === 'claim' ? 0 : 1);
-    expect((toolOutput(prompts) as { type: string }).type).toBe('error-text');
-    expect(leaks([prompts, logger.lines])).toEqual([]);
-  });
+  it.each(['claim', 'finish'] as const)(
+    'a ledger that fails on %s: the step goes on with an error, no run-only byte reaches the model or the log',
+    async (when) => {
+      const logger = new CollectingLogger();
+      const f = fixture({ result: SUCCESS });
+      const { prompts } = await mcpStep(f, { ledger: failingLedger(when), logger });
+      expect(f.calls).toBe(when === 'claim' ? 0 : 1);
+      expect((toolOutput(prompts) as { type: string }).type).toBe('error-text');
+      expect(leaks([prompts, logger.lines])).toEqual([]);
+    },
+  );
 });
 
 describe('mastra integration over plain tools (resultTool)', () => {
@@ -129,7 +144,10 @@ const mastra: DeadlineDriver = {
   tellsServer: true,
   stackTimeout: 'MCPClient servers.<name>.timeout',
   async connect(server, stackTimeoutMs) {
-    const mcp = new MCPClient({ id: `deadline-${++clients}`, servers: { fixture: { command: server.command, args: server.args, ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}) } } });
+    const mcp = new MCPClient({
+      id: `deadline-${++clients}`,
+      servers: { fixture: { command: server.command, args: server.args, ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}) } },
+    });
     return {
       async wrap(options) {
         const tools = await mcpTools(mcp, options);

@@ -24,12 +24,15 @@ export interface RawConnection {
 export function rawClientFor(mcp: object): (serverName: string) => Promise<RawConnection> {
   const connect = (mcp as { getConnectedClientForServer?: unknown }).getConnectedClientForServer;
   if (typeof connect !== 'function') {
-    throw new TypeError('this @mastra/mcp MCPClient has no getConnectedClientForServer: toolresult-protocol/mastra cannot read the CallToolResult (it was written against @mastra/mcp 2.0)');
+    throw new TypeError(
+      'this @mastra/mcp MCPClient has no getConnectedClientForServer: toolresult-protocol/mastra cannot read the CallToolResult (it was written against @mastra/mcp 2.0)',
+    );
   }
   return async (serverName) => {
     const connected = (await (connect as (n: string) => Promise<Connected>).call(mcp, serverName)) as Connected;
     const client = connected?.client as RawMcpClient | undefined;
-    if (!client || typeof client.callTool !== 'function') throw new TypeError(`the MCP connection of server ${JSON.stringify(serverName.slice(0, 80))} has no SDK client`);
+    if (!client || typeof client.callTool !== 'function')
+      throw new TypeError(`the MCP connection of server ${JSON.stringify(serverName.slice(0, 80))} has no SDK client`);
     const timeout = typeof connected.timeout === 'number' && connected.timeout > 0 ? connected.timeout : undefined;
     return { client, timeout };
   };

@@ -31,7 +31,14 @@ function argsOf(input: unknown): Record<string, unknown> {
 }
 
 /** A function tool whose execute runs `run` through the seam and whose customData is the bounded record. */
-function seamTool(name: string, description: string, parameters: JsonObjectSchema, run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown, seam: WrapOptions, stackTimeoutMs?: number): SeamFunctionTool {
+function seamTool(
+  name: string,
+  description: string,
+  parameters: JsonObjectSchema,
+  run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown,
+  seam: WrapOptions,
+  stackTimeoutMs?: number,
+): SeamFunctionTool {
   const records = new Map<string, ToolResultRecord>(); // by callId, from execute to the extractor just after it
   return tool({
     name,
@@ -54,7 +61,13 @@ function seamTool(name: string, description: string, parameters: JsonObjectSchem
 
 function parametersOf(inputSchema: unknown): JsonObjectSchema {
   const s = typeof inputSchema === 'object' && inputSchema !== null ? (inputSchema as Record<string, unknown>) : {};
-  return { ...s, type: 'object', properties: (s['properties'] as Record<string, unknown>) ?? {}, required: (s['required'] as string[]) ?? [], additionalProperties: true };
+  return {
+    ...s,
+    type: 'object',
+    properties: (s['properties'] as Record<string, unknown>) ?? {},
+    required: (s['required'] as string[]) ?? [],
+    additionalProperties: true,
+  };
 }
 
 /**
@@ -79,12 +92,19 @@ export async function mcpTools(server: MCPServer, options?: IntegrationOptions):
   const listed = await server.listTools();
   const timeout = serverTimeout(server);
   return listed.map((t) =>
-    seamTool(t.name, t.description ?? '', parametersOf(t.inputSchema), (args) => {
-      const call = server.callToolResult
-        ? (signal: AbortSignal) => server.callToolResult!(t.name, args, null, { signal })
-        : async (signal: AbortSignal) => ({ content: await server.callTool(t.name, args, null, { signal }) });
-      return mcpRun(call, (t as { outputSchema?: unknown }).outputSchema, seam.bound);
-    }, seam, timeout),
+    seamTool(
+      t.name,
+      t.description ?? '',
+      parametersOf(t.inputSchema),
+      (args) => {
+        const call = server.callToolResult
+          ? (signal: AbortSignal) => server.callToolResult!(t.name, args, null, { signal })
+          : async (signal: AbortSignal) => ({ content: await server.callTool(t.name, args, null, { signal }) });
+        return mcpRun(call, (t as { outputSchema?: unknown }).outputSchema, seam.bound);
+      },
+      seam,
+      timeout,
+    ),
   );
 }
 
@@ -96,7 +116,11 @@ export interface ResultToolFields {
 }
 
 /** A function tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
-export function resultTool(execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>, fields: ResultToolFields, options?: IntegrationOptions): SeamFunctionTool {
+export function resultTool(
+  execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>,
+  fields: ResultToolFields,
+  options?: IntegrationOptions,
+): SeamFunctionTool {
   const seam = seamOptions(options);
   return seamTool(fields.name, fields.description, parametersOf(fields.parameters), (args) => () => execute(args), seam);
 }

@@ -16,7 +16,10 @@ setTracingDisabled(true);
 
 class ScriptedModel implements Model {
   readonly requests: unknown[] = [];
-  constructor(private readonly toolName: string, private readonly callId: string) {}
+  constructor(
+    private readonly toolName: string,
+    private readonly callId: string,
+  ) {}
   async getResponse(request: ModelRequest): Promise<ModelResponse> {
     this.requests.push(JSON.parse(JSON.stringify({ systemInstructions: request.systemInstructions, input: request.input })));
     const output =
@@ -57,7 +60,13 @@ async function stdioServer(f: Fixture) {
     underlying.transport = probe.transport;
   };
   await server.connect();
-  return { server, close: async () => { await server.close(); await probe.close(); } };
+  return {
+    server,
+    close: async () => {
+      await server.close();
+      await probe.close();
+    },
+  };
 }
 
 async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
@@ -69,7 +78,8 @@ async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string
   }
 }
 
-const plainTool = (execute: () => unknown, options?: IntegrationOptions) => resultTool(execute as () => ToolResult, { name: 'lookup', description: 'Looks it up.', parameters: { type: 'object', properties: {} } }, options);
+const plainTool = (execute: () => unknown, options?: IntegrationOptions) =>
+  resultTool(execute as () => ToolResult, { name: 'lookup', description: 'Looks it up.', parameters: { type: 'object', properties: {} } }, options);
 const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON.stringify({ error: w.content }) : w.content);
 const textOutput = (text: string) => ({ type: 'text', text });
 
@@ -121,14 +131,17 @@ describe('openai-agents integration over the SDK MCP server', () => {
     }
   });
 
-  it.each(['claim', 'finish'] as const)('a ledger that fails on %s: the run goes on with an error, no run-only byte reaches the model or the log', async (when) => {
-    const logger = new CollectingLogger();
-    const f = fixture({ result: SUCCESS });
-    const { requests, output } = await mcpStep(f, { ledger: failingLedger(when), logger });
-    expect(f.calls).toBe(when === 'claim' ? 0 : 1);
-    expect(JSON.stringify(output)).toMatch(/error/i);
-    expect(leaks([requests, logger.lines])).toEqual([]);
-  });
+  it.each(['claim', 'finish'] as const)(
+    'a ledger that fails on %s: the run goes on with an error, no run-only byte reaches the model or the log',
+    async (when) => {
+      const logger = new CollectingLogger();
+      const f = fixture({ result: SUCCESS });
+      const { requests, output } = await mcpStep(f, { ledger: failingLedger(when), logger });
+      expect(f.calls).toBe(when === 'claim' ? 0 : 1);
+      expect(JSON.stringify(output)).toMatch(/error/i);
+      expect(leaks([requests, logger.lines])).toEqual([]);
+    },
+  );
 });
 
 describe('openai-agents integration over plain tools (resultTool)', () => {
@@ -148,7 +161,13 @@ const openaiAgents: DeadlineDriver = {
   tellsServer: true,
   stackTimeout: 'MCPServerStdio timeout',
   async connect(server, stackTimeoutMs) {
-    const mcp = new MCPServerStdio({ name: 'fixture', command: server.command, args: server.args, cacheToolsList: false, ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}) });
+    const mcp = new MCPServerStdio({
+      name: 'fixture',
+      command: server.command,
+      args: server.args,
+      cacheToolsList: false,
+      ...(stackTimeoutMs ? { timeout: stackTimeoutMs } : {}),
+    });
     await mcp.connect();
     return {
       async wrap(options) {

@@ -2,10 +2,27 @@
 // input of issue 23 (a tool that throws, returns a non-result or a Proxy, times out; a malformed
 // exposure policy; a failing ledger). `seamWire` is what the seam itself makes of a run, the answer
 // each integration must give.
-import { executeToolCall, type SeamOptions, normalizeMcp, toWireMessage, type WireMessage, InMemoryLedger, LedgerStoreError, type ReplayLedger, ToolResult } from '../../reference-impl/internal.ts';
+import {
+  executeToolCall,
+  type SeamOptions,
+  normalizeMcp,
+  toWireMessage,
+  type WireMessage,
+  InMemoryLedger,
+  LedgerStoreError,
+  type ReplayLedger,
+  ToolResult,
+} from '../../reference-impl/internal.ts';
 
 /** Canaries: a test fails when one of these stands in what the model was sent or in a log. */
-export const RUN_ONLY = { structured: 'RUNONLYstruct', meta: 'RUNONLYmeta0', userOnly: 'RUNONLYuser0', image: 'RUNONLYimg00', thrown: 'RUNONLYthrow', proxy: 'RUNONLYproxy' } as const;
+export const RUN_ONLY = {
+  structured: 'RUNONLYstruct',
+  meta: 'RUNONLYmeta0',
+  userOnly: 'RUNONLYuser0',
+  image: 'RUNONLYimg00',
+  thrown: 'RUNONLYthrow',
+  proxy: 'RUNONLYproxy',
+} as const;
 
 export const SUCCESS = {
   content: [
@@ -44,16 +61,35 @@ export function mcpWire(result: Record<string, unknown>, options: Omit<SeamOptio
 /** Plain-tool bodies of the bad-input cases. `traps` counts what a Proxy's traps ran. */
 export function badTools(): { readonly name: string; readonly run: () => unknown; readonly traps: { count: number } }[] {
   const traps = { count: 0 };
-  const handler: ProxyHandler<object> = new Proxy({}, { get: () => () => { traps.count += 1; throw new Error(RUN_ONLY.proxy); } });
+  const handler: ProxyHandler<object> = new Proxy(
+    {},
+    {
+      get: () => () => {
+        traps.count += 1;
+        throw new Error(RUN_ONLY.proxy);
+      },
+    },
+  );
   return [
-    { name: 'throws', run: () => { throw new Error(`db password ${RUN_ONLY.thrown}`); }, traps },
+    {
+      name: 'throws',
+      run: () => {
+        throw new Error(`db password ${RUN_ONLY.thrown}`);
+      },
+      traps,
+    },
     { name: 'returns a non-result', run: () => ({ content: `raw ${RUN_ONLY.structured}`, isError: false }), traps },
     { name: 'returns a Proxy', run: () => new Proxy(ToolResult.text('x'), handler), traps },
     { name: 'times out', run: () => new Promise((_, reject) => setTimeout(() => reject(new Error(`timed out reading ${RUN_ONLY.thrown}`)), 5)), traps },
   ];
 }
 
-export const BAD_POLICIES: readonly unknown[] = [{ policy: 'allowlist', pointers: ['no-slash'] }, { policy: 'everything' }, 'json', { policy: 'json', extra: 1 }];
+export const BAD_POLICIES: readonly unknown[] = [
+  { policy: 'allowlist', pointers: ['no-slash'] },
+  { policy: 'everything' },
+  'json',
+  { policy: 'json', extra: 1 },
+];
 
 /** A ledger whose store fails: on claim, or on finish (after the tool ran). */
 export function failingLedger(when: 'claim' | 'finish'): ReplayLedger {

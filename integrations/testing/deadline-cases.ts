@@ -84,7 +84,13 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
   async function session(mode: ServerMode, stackTimeoutMs?: number) {
     const events = join(dir, `events-${++n}`);
     const s = await driver.connect({ command: process.execPath, args: [SERVER, mode, events] }, stackTimeoutMs);
-    const read = () => { try { return readFileSync(events, 'utf8').split('\n').filter(Boolean); } catch { return []; } };
+    const read = () => {
+      try {
+        return readFileSync(events, 'utf8').split('\n').filter(Boolean);
+      } catch {
+        return [];
+      }
+    };
     return { ...s, events: read };
   }
 

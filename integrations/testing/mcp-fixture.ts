@@ -23,7 +23,14 @@ export function fixture(answer: Answer, outputSchema?: Record<string, unknown>):
 function server(f: Fixture): Server {
   const s = new Server({ name: 'integration-fixture', version: '1.0.0' }, { capabilities: { tools: {} } });
   s.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: [{ name: TOOL, description: 'Looks an invoice up.', inputSchema: { type: 'object', properties: {} }, ...(f.outputSchema ? { outputSchema: f.outputSchema } : {}) }],
+    tools: [
+      {
+        name: TOOL,
+        description: 'Looks an invoice up.',
+        inputSchema: { type: 'object', properties: {} },
+        ...(f.outputSchema ? { outputSchema: f.outputSchema } : {}),
+      },
+    ],
   }));
   s.setRequestHandler(CallToolRequestSchema, async () => {
     f.calls += 1;

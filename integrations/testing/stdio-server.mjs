@@ -11,7 +11,9 @@
 import { appendFileSync } from 'node:fs';
 
 const [mode = 'hang', events] = process.argv.slice(2);
-const note = (line) => { if (events) appendFileSync(events, `${line}\n`); };
+const note = (line) => {
+  if (events) appendFileSync(events, `${line}\n`);
+};
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
 const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const pending = new Set();
@@ -19,19 +21,30 @@ const pending = new Set();
 function onRequest({ id, method, params }) {
   if (method === 'initialize') {
     const asked = params?.protocolVersion;
-    return send({ id, result: { protocolVersion: VERSIONS.includes(asked) ? asked : '2025-06-18', capabilities: { tools: {} }, serverInfo: { name: 'deadline-fixture', version: '1.0.0' } } });
+    return send({
+      id,
+      result: {
+        protocolVersion: VERSIONS.includes(asked) ? asked : '2025-06-18',
+        capabilities: { tools: {} },
+        serverInfo: { name: 'deadline-fixture', version: '1.0.0' },
+      },
+    });
   }
   if (method === 'ping') return send({ id, result: {} });
-  if (method === 'tools/list') return send({ id, result: { tools: [{ name: 'lookup', description: 'Looks an invoice up.', inputSchema: { type: 'object', properties: {} } }] } });
+  if (method === 'tools/list')
+    return send({ id, result: { tools: [{ name: 'lookup', description: 'Looks an invoice up.', inputSchema: { type: 'object', properties: {} } }] } });
   if (method !== 'tools/call') return send({ id, error: { code: -32601, message: 'Method not found' } });
   note('call');
   pending.add(id);
   if (mode === 'die') process.exit(3);
   if (mode.startsWith('late:')) {
-    setTimeout(() => {
-      note('answered');
-      send({ id, result: { content: [{ type: 'text', text: 'the late answer' }] } });
-    }, Number(mode.slice(5)));
+    setTimeout(
+      () => {
+        note('answered');
+        send({ id, result: { content: [{ type: 'text', text: 'the late answer' }] } });
+      },
+      Number(mode.slice(5)),
+    );
   }
 }
 

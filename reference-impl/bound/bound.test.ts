@@ -29,7 +29,11 @@ describe('bound', () => {
     const hostile: unknown[] = [
       deep(100_000),
       cyclic,
-      { get x(): never { return trap(); } },
+      {
+        get x(): never {
+          return trap();
+        },
+      },
       new Proxy({}, { get: trap, ownKeys: trap, getPrototypeOf: trap, has: trap, getOwnPropertyDescriptor: trap }),
       new Proxy([], { get: trap, ownKeys: trap, getPrototypeOf: trap, has: trap, getOwnPropertyDescriptor: trap }),
       revoked.proxy,
@@ -52,7 +56,20 @@ describe('bound', () => {
 
   it('TR-BOUND-4: non-string content becomes "" without calling a conversion on it', () => {
     let ran = 0;
-    const sneaky = { toString: () => { ran++; return 'leak'; }, valueOf: () => { ran++; return 1; }, [Symbol.toPrimitive]: () => { ran++; return 'leak'; } };
+    const sneaky = {
+      toString: () => {
+        ran++;
+        return 'leak';
+      },
+      valueOf: () => {
+        ran++;
+        return 1;
+      },
+      [Symbol.toPrimitive]: () => {
+        ran++;
+        return 'leak';
+      },
+    };
     for (const c of [sneaky, 42, null, undefined, ['a']]) {
       const b = bound(ToolResult.text(c as unknown as string));
       expect(b.content).toBe('');
@@ -149,7 +166,13 @@ describe('bound', () => {
 
   it('TR-BOUND-17: only the boolean true makes an error result, and isError is never converted', () => {
     let read = 0;
-    const withGetter = { content: 'a', get isError(): unknown { read++; return true; } };
+    const withGetter = {
+      content: 'a',
+      get isError(): unknown {
+        read++;
+        return true;
+      },
+    };
     for (const isError of ['true', 1, {}, [true]]) expect(bound({ content: 'a', isError } as never).isError).toBe(false);
     expect(bound(withGetter as never).isError).toBe(false);
     expect(read).toBe(0);

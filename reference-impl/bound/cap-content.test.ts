@@ -14,7 +14,9 @@ describe('capContent', () => {
   });
 
   it('TR-BOUND-3: under the budget unchanged; over it the longest code-point prefix plus the notice', () => {
-    const content = fc.array(fc.oneof(hostileString, fc.constantFrom('a'.repeat(90), '€'.repeat(30), '😀'.repeat(25))), { maxLength: 12 }).map((p) => p.join(''));
+    const content = fc
+      .array(fc.oneof(hostileString, fc.constantFrom('a'.repeat(90), '€'.repeat(30), '😀'.repeat(25))), { maxLength: 12 })
+      .map((p) => p.join(''));
     fc.assert(
       fc.property(content, fc.integer({ min: 256, max: 700 }), (s, budget) => {
         const coerced = coerceString(s);

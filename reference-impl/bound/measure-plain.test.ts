@@ -61,7 +61,10 @@ const cases = fc.record({
   // Nesting that puts the value's own containers on both sides of the limit.
   depth: fc.integer({ min: MAX_DEPTH - 4, max: MAX_DEPTH + 1 }),
   // A budget near the value's L (exactly at it, just under, just over) or far from it.
-  budget: fc.oneof(fc.integer({ min: -3, max: 3 }).map((d) => ({ near: d })), fc.nat({ max: 100_000 }).map((n) => ({ fixed: n }))),
+  budget: fc.oneof(
+    fc.integer({ min: -3, max: 3 }).map((d) => ({ near: d })),
+    fc.nat({ max: 100_000 }).map((n) => ({ fixed: n })),
+  ),
 });
 
 describe('the fast measure equals the plain reading of §3.4', () => {
@@ -82,7 +85,10 @@ describe('the fast measure equals the plain reading of §3.4', () => {
     const cyclic: unknown[] = [];
     cyclic.push(cyclic);
     expect(measurePlain(cyclic, 100).verdict).toBe('unencodable');
-    expect(measurePlain(['a\u0000', -0, { '\uD800': 1, '\uFFFD': 2 }], 100)).toMatchObject({ verdict: 'unencodable', octets: 2 + 9 + 1 + 1 + 1 + (2 + 5 + 1 + 1 + 1 + 5 + 1 + 1) });
+    expect(measurePlain(['a\u0000', -0, { '\uD800': 1, '\uFFFD': 2 }], 100)).toMatchObject({
+      verdict: 'unencodable',
+      octets: 2 + 9 + 1 + 1 + 1 + (2 + 5 + 1 + 1 + 1 + 5 + 1 + 1),
+    });
     expect(measurePlain([1e-7, 5e-324, '\u2028"'], 1000)).toMatchObject({ verdict: 'ok', octets: 2 + 4 + 1 + 6 + 1 + (2 + 3 + 2) });
     expect(same({ a: -0 }, { a: 0 })).toBe(false);
     expect(same({ a: 1, b: 2 }, { b: 2, a: 1 })).toBe(false);

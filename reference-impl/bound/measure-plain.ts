@@ -83,7 +83,11 @@ function array(a: readonly unknown[], path: readonly object[]): Node {
     const d = Object.getOwnPropertyDescriptor(a, i);
     items.push(d === undefined || !('value' in d) ? unencodable : node(d.value, path));
   }
-  return container(items.map((n) => n.octets), items, items.map((n) => n.value));
+  return container(
+    items.map((n) => n.octets),
+    items,
+    items.map((n) => n.value),
+  );
 }
 
 /**
@@ -124,9 +128,12 @@ function stringOctets(s: string): number {
   let n = 2;
   for (const ch of s) {
     const c = ch.codePointAt(0)!;
-    if (c === 0x22 || c === 0x5c) n += 2; // \" \\
-    else if (c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d) n += 2; // \b \t \n \f \r
-    else if (c < 0x20) n += 6; // \u00XX
+    if (c === 0x22 || c === 0x5c)
+      n += 2; // \" \\
+    else if (c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d)
+      n += 2; // \b \t \n \f \r
+    else if (c < 0x20)
+      n += 6; // \u00XX
     else n += c < 0x80 ? 1 : c < 0x800 ? 2 : c < 0x10000 ? 3 : 4;
   }
   return n;

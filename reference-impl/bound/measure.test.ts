@@ -59,10 +59,38 @@ describe('measure', () => {
 
   it('TR-BOUND-6: unencodable nodes count 4 and are never looked into', () => {
     let ran = 0;
-    const getter = { get x(): string { ran++; return 'x'.repeat(1000); } };
-    const toJson = { toJSON: () => { ran++; return 1; }, big: 'y'.repeat(1000) };
-    const proxy = new Proxy({}, { get: () => { ran++; }, ownKeys: () => { ran++; return []; }, getPrototypeOf: () => { ran++; return null; } });
-    class K { v = 'z'.repeat(1000); }
+    const getter = {
+      get x(): string {
+        ran++;
+        return 'x'.repeat(1000);
+      },
+    };
+    const toJson = {
+      toJSON: () => {
+        ran++;
+        return 1;
+      },
+      big: 'y'.repeat(1000),
+    };
+    const proxy = new Proxy(
+      {},
+      {
+        get: () => {
+          ran++;
+        },
+        ownKeys: () => {
+          ran++;
+          return [];
+        },
+        getPrototypeOf: () => {
+          ran++;
+          return null;
+        },
+      },
+    );
+    class K {
+      v = 'z'.repeat(1000);
+    }
     const hidden = Object.defineProperty({}, 'h', { value: 1, enumerable: false });
     const symbolKey = { [Symbol('s')]: 1 };
     // biome-ignore lint/suspicious/noSparseArray: the hole is what the test is about
@@ -71,7 +99,25 @@ describe('measure', () => {
     expect(L([getter])).toEqual({ verdict: 'unencodable', octets: 2 + 2 + '"x":'.length + 4 });
     // A non-enumerable member is not part of the value (as JSON.stringify reads it): never read.
     expect(L([hidden])).toEqual({ verdict: 'ok', octets: 2 + 2 });
-    for (const v of [toJson, proxy, new K(), symbolKey, undefined, () => 1, Symbol('x'), 10n, new Date(), new Map(), new Set(), new Uint8Array(8), NaN, Infinity, -Infinity, 1e300, 2 ** 53]) {
+    for (const v of [
+      toJson,
+      proxy,
+      new K(),
+      symbolKey,
+      undefined,
+      () => 1,
+      Symbol('x'),
+      10n,
+      new Date(),
+      new Map(),
+      new Set(),
+      new Uint8Array(8),
+      NaN,
+      Infinity,
+      -Infinity,
+      1e300,
+      2 ** 53,
+    ]) {
       const m = L([v]);
       expect(m.verdict, String(typeof v)).toBe('unencodable');
       expect(m.octets, String(typeof v)).toBe(2 + 4);
@@ -123,7 +169,12 @@ describe('measure', () => {
     let reads = 0;
     const huge = new Array(200_000).fill('ab');
     // Count element reads through a getter placed far beyond the budget: it must never be read.
-    Object.defineProperty(huge, 199_999, { get: () => { reads++; return 'x'; } });
+    Object.defineProperty(huge, 199_999, {
+      get: () => {
+        reads++;
+        return 'x';
+      },
+    });
     const m = L(huge, 1000);
     expect(m.verdict).toBe('over_budget');
     expect(m.octets).toBeLessThan(1000 + 10);

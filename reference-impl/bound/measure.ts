@@ -330,9 +330,7 @@ class Walk {
           // Read an element only when no getter stands behind it (own or inherited, TR-BOUND-6); a
           // hole reads as undefined and a setter-only element too: both unencodable in place. When a
           // prototype holds elements, a hole would read one of them: then own elements only.
-          const r = this.child(
-            lookupGetter.call(arr, i) === undefined && (!this.holesInherit || hasOwn(arr, i)) ? arr[i] : undefined,
-          );
+          const r = this.child(lookupGetter.call(arr, i) === undefined && (!this.holesInherit || hasOwn(arr, i)) ? arr[i] : undefined);
           if (r === OPENED) {
             if (this.building) (o as unknown[])[i] = this.out[this.top];
             i++;

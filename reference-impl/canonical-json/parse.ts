@@ -59,14 +59,38 @@ export function parseStrict(text: string, options: ParseOptions): unknown {
         out += text.slice(start, i);
         const e = text.charCodeAt(i + 1);
         switch (e) {
-          case 0x22: out += '"'; i += 2; break;
-          case 0x5c: out += '\\'; i += 2; break;
-          case 0x2f: out += '/'; i += 2; break;
-          case 0x62: out += '\b'; i += 2; break;
-          case 0x66: out += '\f'; i += 2; break;
-          case 0x6e: out += '\n'; i += 2; break;
-          case 0x72: out += '\r'; i += 2; break;
-          case 0x74: out += '\t'; i += 2; break;
+          case 0x22:
+            out += '"';
+            i += 2;
+            break;
+          case 0x5c:
+            out += '\\';
+            i += 2;
+            break;
+          case 0x2f:
+            out += '/';
+            i += 2;
+            break;
+          case 0x62:
+            out += '\b';
+            i += 2;
+            break;
+          case 0x66:
+            out += '\f';
+            i += 2;
+            break;
+          case 0x6e:
+            out += '\n';
+            i += 2;
+            break;
+          case 0x72:
+            out += '\r';
+            i += 2;
+            break;
+          case 0x74:
+            out += '\t';
+            i += 2;
+            break;
           case 0x75: {
             const hex = text.slice(i + 2, i + 6);
             if (!/^[0-9a-fA-F]{4}$/.test(hex)) fail('bad unicode escape');
@@ -87,9 +111,18 @@ export function parseStrict(text: string, options: ParseOptions): unknown {
   const readScalar = (): unknown => {
     const c = text.charCodeAt(i);
     if (c === 0x22) return readString();
-    if (text.startsWith('true', i)) { i += 4; return true; }
-    if (text.startsWith('false', i)) { i += 5; return false; }
-    if (text.startsWith('null', i)) { i += 4; return null; }
+    if (text.startsWith('true', i)) {
+      i += 4;
+      return true;
+    }
+    if (text.startsWith('false', i)) {
+      i += 5;
+      return false;
+    }
+    if (text.startsWith('null', i)) {
+      i += 4;
+      return null;
+    }
     NUMBER.lastIndex = i;
     const m = NUMBER.exec(text);
     if (m === null) return fail('unexpected character');

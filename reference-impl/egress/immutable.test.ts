@@ -22,7 +22,6 @@ describe('bounded results are immutable', () => {
     const a = b.artifacts;
     for (const v of [s, s.a, s.a[1], a, a[0], a[0]!.data, b.warnings]) expect(Object.isFrozen(v)).toBe(true);
     expect(() => {
-      
       (s.a[1] as { b: string }).b = 'changed';
     }).toThrow(TypeError);
     expect(() => (a as unknown[]).push({})).toThrow(TypeError);

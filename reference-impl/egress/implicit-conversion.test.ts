@@ -92,7 +92,14 @@ describe('TR-EGRESS-1: implicit conversions show no run-only data', () => {
       throw new Error(CANARY);
     };
     const hostile = new Proxy([], { get: trap, has: trap, ownKeys: trap, getOwnPropertyDescriptor: trap, getPrototypeOf: trap });
-    const r = ToolResult.text('c', { structured: { get x(): string { return trap(); } }, artifacts: hostile });
+    const r = ToolResult.text('c', {
+      structured: {
+        get x(): string {
+          return trap();
+        },
+      },
+      artifacts: hostile,
+    });
     expectNoCanary(r);
     expect(() => bound(r)).not.toThrow();
   });

@@ -74,7 +74,9 @@ describe('toWireMessage', () => {
   it('TR-EGRESS-4: the egress source names no run-only channel', () => {
     const dir = __dirname;
     for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))) {
-      const code = readFileSync(join(dir, file), 'utf8').replace(/\/\/.*$/gm, '').replace(/\/\*[\s\S]*?\*\//g, '');
+      const code = readFileSync(join(dir, file), 'utf8')
+        .replace(/\/\/.*$/gm, '')
+        .replace(/\/\*[\s\S]*?\*\//g, '');
       expect(code, file).not.toMatch(/\.(structured|artifacts|warnings|toRecord)\b/);
       expect(code, file).not.toMatch(/readRawRunOnly/);
     }

@@ -9,7 +9,6 @@ export interface WireMessage {
   readonly isError: boolean;
 }
 
-
 /**
  * The provider-facing message for a bounded result (TR-EGRESS-2, TR-EGRESS-3). Throws a TypeError
  * for anything else, with a message that quotes nothing of the value.

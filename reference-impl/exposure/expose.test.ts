@@ -31,7 +31,14 @@ describe('exposure', () => {
 
   it('TR-EXPOSE-2: a bad policy is a RangeError that quotes nothing of it', () => {
     const b = bound(ToolResult.text('ok'));
-    for (const bad of [{ policy: CANARY }, { policy: 'allowlist', pointers: [CANARY] }, { policy: 'allowlist', pointers: ['/a', '/a'] }, CANARY, [], { policy: 'json', [CANARY]: 1 }]) {
+    for (const bad of [
+      { policy: CANARY },
+      { policy: 'allowlist', pointers: [CANARY] },
+      { policy: 'allowlist', pointers: ['/a', '/a'] },
+      CANARY,
+      [],
+      { policy: 'json', [CANARY]: 1 },
+    ]) {
       let message = '';
       try {
         expose(b, bad as never);

@@ -11,7 +11,10 @@ export function parsePointer(pointer: string): string[] | undefined {
   if (!isWellFormed(pointer) || !POINTER.test(pointer)) return undefined;
   if (pointer === '') return [];
   // RFC 6901 §4: '~1' becomes '/' first, then '~0' becomes '~' (so '~01' is '~1', not '/').
-  return pointer.slice(1).split('/').map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
+  return pointer
+    .slice(1)
+    .split('/')
+    .map((t) => t.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
 /** An array index token: '0' or digits without a leading zero (RFC 6901 §4). '-' never matches. */

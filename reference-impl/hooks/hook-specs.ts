@@ -14,16 +14,7 @@ export type HookSpec =
   | { readonly name: 'throw' }
   | { readonly name: 'return-non-result' };
 
-export const HOOK_NAMES = [
-  'unchanged',
-  'replace-text',
-  'append-text',
-  'truncate-text',
-  'drop-structured',
-  'set-error',
-  'throw',
-  'return-non-result',
-] as const;
+export const HOOK_NAMES = ['unchanged', 'replace-text', 'append-text', 'truncate-text', 'drop-structured', 'set-error', 'throw', 'return-non-result'] as const;
 
 const encoder = new TextEncoder();
 const decoder = new TextDecoder('utf-8', { ignoreBOM: true });

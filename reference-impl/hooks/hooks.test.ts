@@ -51,7 +51,11 @@ describe('transformToolResult', () => {
 
   it('TR-HOOK-6: a hook that throws leaves the pre-hook result with hook.failed, and later hooks still run', () => {
     const logger = new CollectingLogger();
-    const out = transformToolResult(rich, [hookFromSpec({ name: 'append-text', text: '!' }), hookFromSpec({ name: 'throw' }), hookFromSpec({ name: 'append-text', text: '?' })], { logger });
+    const out = transformToolResult(
+      rich,
+      [hookFromSpec({ name: 'append-text', text: '!' }), hookFromSpec({ name: 'throw' }), hookFromSpec({ name: 'append-text', text: '?' })],
+      { logger },
+    );
     expect(out.content).toBe('Found 2 invoices!?');
     expect(out.structured).toEqual(rich.structured);
     expect(out.warnings.map((w) => w.code)).toEqual(['hook.failed', 'structured.schema_mismatch']);

@@ -52,7 +52,15 @@ function apply(before: BoundedToolResult, step: Step, index: number, options: Ho
     // Hooks built with withContent/withoutStructured keep them already; only re-bound when one is missing.
     const kept = new Set(after.warnings.map((w) => w.code));
     const missing = before.warnings.filter((w) => !kept.has(w.code));
-    return missing.length === 0 ? after : bound(withWarnings(after, missing.map((w) => w.code)), options.bound);
+    return missing.length === 0
+      ? after
+      : bound(
+          withWarnings(
+            after,
+            missing.map((w) => w.code),
+          ),
+          options.bound,
+        );
   }
   // Thrown, or returned something that is not a result: the change is not applied (TR-HOOK-6).
   logger.log('warn', 'tool result hook failed; its change was not applied', { hook: index, warning: 'hook.failed' });

@@ -38,9 +38,12 @@ describe('driver isolation', () => {
 
   it('each store subpath loads its own driver only', () => {
     const pkg = JSON.parse(readFileSync(join(HERE, '..', '..', 'package.json'), 'utf8'));
-    for (const [sub, driver, other] of [['./ledger/sqlite', 'better-sqlite3', 'pg'], ['./ledger/postgres', 'pg', 'better-sqlite3']] as const) {
+    for (const [sub, driver, other] of [
+      ['./ledger/sqlite', 'better-sqlite3', 'pg'],
+      ['./ledger/postgres', 'pg', 'better-sqlite3'],
+    ] as const) {
       const target = pkg.exports[sub];
-      expect(typeof target === 'string' ? target : target?.import ?? target?.default).toBeDefined();
+      expect(typeof target === 'string' ? target : (target?.import ?? target?.default)).toBeDefined();
       const { packages } = reach(join(HERE, `${sub.split('/').pop()}.ts`));
       expect(packages).toContain(driver);
       expect(packages).not.toContain(other);

@@ -16,7 +16,9 @@ function errorOf(f: () => unknown): LedgerError {
   throw new Error('expected a LedgerError');
 }
 
-const sample = bound(ToolResult.text('Found 2', { structured: { b: [1, 0.5, -0, 1e-7], a: null }, artifacts: [{ type: 'text', label: 'L', data: { text: 'é' } }] }));
+const sample = bound(
+  ToolResult.text('Found 2', { structured: { b: [1, 0.5, -0, 1e-7], a: null }, artifacts: [{ type: 'text', label: 'L', data: { text: 'é' } }] }),
+);
 
 describe('persist', () => {
   it('TR-REPLAY-1: writes a versioned entry that validates against ledger-entry.schema.json', () => {
@@ -98,7 +100,10 @@ describe('restore', () => {
     ['an unknown channel', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[],"text":""}}'],
     ['a warning with data', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[{"code":"content.truncated","at":"/a"}]}}'],
     ['too deep', `{"version":1,"result":${'['.repeat(200)}${']'.repeat(200)}}`],
-    ['structured 65 levels deep', `{"version":1,"result":{"content":"","isError":false,"structured":${'['.repeat(65)}${']'.repeat(65)},"artifacts":[],"warnings":[]}}`],
+    [
+      'structured 65 levels deep',
+      `{"version":1,"result":{"content":"","isError":false,"structured":${'['.repeat(65)}${']'.repeat(65)},"artifacts":[],"warnings":[]}}`,
+    ],
   ])('TR-REPLAY-6: %s gives ledger.malformed', (_what, entry) => {
     const e = errorOf(() => restore(entry));
     expect(e.code).toBe('ledger.malformed');
@@ -107,11 +112,17 @@ describe('restore', () => {
   it.each([
     ['content over its budget', `{"version":1,"result":{"content":"${'x'.repeat(50_001)}","isError":false,"artifacts":[],"warnings":[]}}`],
     ['a lone surrogate escape', '{"version":1,"result":{"content":"\\ud800","isError":false,"artifacts":[],"warnings":[]}}'],
-    ['unsorted warnings', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[{"code":"hook.failed"},{"code":"content.truncated"}]}}'],
+    [
+      'unsorted warnings',
+      '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[{"code":"hook.failed"},{"code":"content.truncated"}]}}',
+    ],
     ['an unknown warning code', '{"version":1,"result":{"content":"","isError":false,"artifacts":[],"warnings":[{"code":"secret.leaked"}]}}'],
     ['artifacts on an error', '{"version":1,"result":{"content":"","isError":true,"artifacts":[{"type":"text","label":"","data":{"text":""}}],"warnings":[]}}'],
     ['a misshapen artifact', '{"version":1,"result":{"content":"","isError":false,"artifacts":[{"type":"chart","label":"","data":{}}],"warnings":[]}}'],
-    ['a ragged table', '{"version":1,"result":{"content":"","isError":false,"artifacts":[{"type":"table","label":"","data":{"columns":["a"],"rows":[["1","2"]]}}],"warnings":[]}}'],
+    [
+      'a ragged table',
+      '{"version":1,"result":{"content":"","isError":false,"artifacts":[{"type":"table","label":"","data":{"columns":["a"],"rows":[["1","2"]]}}],"warnings":[]}}',
+    ],
     ['a number beyond 2^53', '{"version":1,"result":{"content":"","isError":false,"structured":9007199254740993,"artifacts":[],"warnings":[]}}'],
     ['a non-finite number', '{"version":1,"result":{"content":"","isError":false,"structured":1e400,"artifacts":[],"warnings":[]}}'],
   ])('TR-REPLAY-7: %s gives ledger.not_bounded, never a partial result', (_what, entry) => {
@@ -134,7 +145,7 @@ describe('restore', () => {
           good.replace('"version":1', '"version":3'),
           good.replace('"version":1', `"version":1,"${canary}":1`),
           good.replace('"warnings":[', `"warnings":[{"code":"${canary}"}`),
-          `"${canary}` ,
+          `"${canary}`,
           good.replace('"content":"', '"content":"\\udfff'),
         ][how]!;
         let message = '';

@@ -12,7 +12,19 @@ import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { CLAIM_TRIES, LAYOUT_VERSION, LEDGER_COLUMNS, auditText, checkCallId, checkLeaseMs, entryBytes, entryText, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import {
+  CLAIM_TRIES,
+  LAYOUT_VERSION,
+  LEDGER_COLUMNS,
+  auditText,
+  checkCallId,
+  checkLeaseMs,
+  entryBytes,
+  entryText,
+  renewEvery,
+  type LedgerStore,
+  type LedgerStoreOptions,
+} from './store.ts';
 
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
   /** A connection string or pg pool settings; the ledger owns the pool it makes and ends it on close. */
@@ -160,7 +172,11 @@ export class PostgresLedger implements LedgerStore {
       };
       let found = await tablesNow();
       if (found.size === 0) {
-        if (!this.#create) throw new LedgerStoreError('ledger.store_missing', `PostgreSQL ledger ${this.#where}: cannot open the ledger: its tables do not exist, and create is false`);
+        if (!this.#create)
+          throw new LedgerStoreError(
+            'ledger.store_missing',
+            `PostgreSQL ledger ${this.#where}: cannot open the ledger: its tables do not exist, and create is false`,
+          );
         await client.query("SET LOCAL lock_timeout = '120s'");
         await client.query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))");
         found = await tablesNow(); // another opener may have made them while this one waited
@@ -171,7 +187,10 @@ export class PostgresLedger implements LedgerStore {
         for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
           const have = found.get(table);
           if (have === undefined || have.length !== columns.length || columns.some((c) => !have.includes(c))) {
-            throw new LedgerStoreError('ledger.store_conflict', `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${have === undefined ? `it has ${[...found.keys()].join(', ')} but no ${table}` : `its table ${table} has other columns than a ledger's`}; nothing was changed`);
+            throw new LedgerStoreError(
+              'ledger.store_conflict',
+              `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${have === undefined ? `it has ${[...found.keys()].join(', ')} but no ${table}` : `its table ${table} has other columns than a ledger's`}; nothing was changed`,
+            );
           }
         }
       }
@@ -179,10 +198,16 @@ export class PostgresLedger implements LedgerStore {
       await client.query('COMMIT');
       const layout = r.rows[0]?.value as string | undefined;
       if (layout === undefined) {
-        throw new LedgerStoreError('ledger.store_no_layout', `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`);
+        throw new LedgerStoreError(
+          'ledger.store_no_layout',
+          `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`,
+        );
       }
       if (layout !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: its tables have layout ${layout.slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`);
+        throw new LedgerStoreError(
+          'ledger.store_layout',
+          `PostgreSQL ledger ${this.#where}: its tables have layout ${layout.slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`,
+        );
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
@@ -283,7 +308,10 @@ export class PostgresLedger implements LedgerStore {
 
   #claimed(callId: string, token: string): Claim {
     const stop = renewEvery(this.leaseMs, async () => {
-      const r = await this.#poolQuery("UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'", [callId, token, this.leaseMs]);
+      const r = await this.#poolQuery(
+        "UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'",
+        [callId, token, this.leaseMs],
+      );
       return r.rowCount === 1;
     });
     this.#renewals.add(stop);
@@ -307,14 +335,21 @@ export class PostgresLedger implements LedgerStore {
           'toolresult_ledger_finish',
         );
         if (r.rowCount !== 1) {
-          throw new LedgerStoreError('ledger.lease_lost', `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
+          throw new LedgerStoreError(
+            'ledger.lease_lost',
+            `PostgreSQL ledger ${this.#where}: the claim's lease expired and the call was recorded as interrupted before its result was stored`,
+          );
         }
         this.#notify(callId, r);
       },
       abandon: async () => {
         if (done) return;
         await settle();
-        const d = await this.#query('abandon a claim', `DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING ${POSTGRES_LISTENING} AS listening`, [callId, token]);
+        const d = await this.#query(
+          'abandon a claim',
+          `DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING ${POSTGRES_LISTENING} AS listening`,
+          [callId, token],
+        );
         if (d.rowCount === 1) this.#notify(callId, d);
       },
     };
@@ -406,7 +441,11 @@ export class PostgresLedger implements LedgerStore {
   async appendAudit(callId: string, record: AuditRecord): Promise<void> {
     checkCallId(callId);
     const text = auditText(record);
-    await this.#query('append an audit record', 'INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES ($1, $2, $3, now())', [callId, record.level, Buffer.from(text, 'utf8')]);
+    await this.#query('append an audit record', 'INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES ($1, $2, $3, now())', [
+      callId,
+      record.level,
+      Buffer.from(text, 'utf8'),
+    ]);
   }
 
   async auditRecords(callId: string): Promise<string[]> {
@@ -417,7 +456,11 @@ export class PostgresLedger implements LedgerStore {
 
   async prune(olderThanMs: number): Promise<number> {
     if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError('olderThanMs must be a non-negative number');
-    const r = await this.#query('prune entries', "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - $1 * interval '1 millisecond'", [olderThanMs]);
+    const r = await this.#query(
+      'prune entries',
+      "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - $1 * interval '1 millisecond'",
+      [olderThanMs],
+    );
     return r.rowCount ?? 0;
   }
 

@@ -70,7 +70,8 @@ export function checkFileBeforeOpen(path: string, create: CreateChoice, open: Op
     } catch {
       throw new LedgerStoreError('ledger.store_failed', `SQLite ledger ${path}: cannot open the ledger: its folder does not exist (ENOENT)`, 'ENOENT');
     }
-    if (create === false) throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the file does not exist, and create is false`);
+    if (create === false)
+      throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the file does not exist, and create is false`);
     createWhole(path, open);
     return;
   }
@@ -90,28 +91,44 @@ export function inspectDatabase(db: SqliteConnection, path: string, create: Crea
   const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { type: string; name: string }[];
   const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
   if (objects.length === 0) {
-    if (create === false) throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the database is empty, and create is false`);
+    if (create === false)
+      throw new LedgerStoreError('ledger.store_missing', `SQLite ledger ${path}: cannot open the ledger: the database is empty, and create is false`);
     return { kind: 'empty' };
   }
   const ours = Object.keys(LEDGER_COLUMNS).filter((t) => tables.has(t));
   if (ours.length === 0) {
-    throw new LedgerStoreError('ledger.store_foreign', `SQLite ledger ${path}: cannot open the ledger: the database holds ${tables.size} other table(s) and none of the ledger's; it is left unchanged`);
+    throw new LedgerStoreError(
+      'ledger.store_foreign',
+      `SQLite ledger ${path}: cannot open the ledger: the database holds ${tables.size} other table(s) and none of the ledger's; it is left unchanged`,
+    );
   }
   for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
     if (!tables.has(table)) {
-      throw new LedgerStoreError('ledger.store_conflict', `SQLite ledger ${path}: cannot open the ledger: it has ${ours.join(', ')} but no ${table}; it is left unchanged`);
+      throw new LedgerStoreError(
+        'ledger.store_conflict',
+        `SQLite ledger ${path}: cannot open the ledger: it has ${ours.join(', ')} but no ${table}; it is left unchanged`,
+      );
     }
     const have = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
     if (have.length !== columns.length || columns.some((c) => !have.includes(c))) {
-      throw new LedgerStoreError('ledger.store_conflict', `SQLite ledger ${path}: cannot open the ledger: its table ${table} has other columns than a ledger's; it is left unchanged`);
+      throw new LedgerStoreError(
+        'ledger.store_conflict',
+        `SQLite ledger ${path}: cannot open the ledger: its table ${table} has other columns than a ledger's; it is left unchanged`,
+      );
     }
   }
   const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: unknown } | undefined;
   if (layout === undefined) {
-    throw new LedgerStoreError('ledger.store_no_layout', `SQLite ledger ${path}: cannot open the ledger: toolresult_meta has no layout row; it is left unchanged`);
+    throw new LedgerStoreError(
+      'ledger.store_no_layout',
+      `SQLite ledger ${path}: cannot open the ledger: toolresult_meta has no layout row; it is left unchanged`,
+    );
   }
   if (layout.value !== String(LAYOUT_VERSION)) {
-    throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`);
+    throw new LedgerStoreError(
+      'ledger.store_layout',
+      `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`,
+    );
   }
   return { kind: 'ledger' };
 }

@@ -12,7 +12,19 @@ import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
 import { checkFileBeforeOpen, inspectDatabase, type CreateChoice } from './sqlite-open.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { CLAIM_TRIES, auditText, backoff, checkCallId, checkLeaseMs, entryBytes, entryText, leaseRanOut, renewEvery, type LedgerStore, type LedgerStoreOptions } from './store.ts';
+import {
+  CLAIM_TRIES,
+  auditText,
+  backoff,
+  checkCallId,
+  checkLeaseMs,
+  entryBytes,
+  entryText,
+  leaseRanOut,
+  renewEvery,
+  type LedgerStore,
+  type LedgerStoreOptions,
+} from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
   /**
@@ -98,13 +110,17 @@ export class SqliteLedger implements LedgerStore {
     this.#db = db;
     this.#stmts = {
       get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
-      insert: db.prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING"),
+      insert: db.prepare(
+        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+      ),
       // A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
       pin: db.prepare(
         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? " +
           "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
       ),
-      finish: db.prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
+      finish: db.prepare(
+        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
+      ),
       renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
       audit: db.prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)'),
@@ -171,7 +187,11 @@ export class SqliteLedger implements LedgerStore {
         } catch (e) {
           throw storeError(this.path, 'store a finished entry', e);
         }
-        if (changed !== 1) throw new LedgerStoreError('ledger.lease_lost', `SQLite ledger ${this.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored`);
+        if (changed !== 1)
+          throw new LedgerStoreError(
+            'ledger.lease_lost',
+            `SQLite ledger ${this.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored`,
+          );
       },
       abandon: async () => {
         if (done) return;

@@ -107,17 +107,20 @@ export function renewEvery(leaseMs: number, renew: () => Promise<boolean> | bool
   let stopped = false;
   let inFlight: Promise<void> = Promise.resolve();
   let busy = false;
-  const timer = setInterval(() => {
-    if (stopped || busy) return;
-    busy = true;
-    inFlight = Promise.resolve()
-      .then(renew)
-      .then((held) => {
-        if (!held) void stop();
-      })
-      .catch(() => {})
-      .finally(() => (busy = false));
-  }, Math.max(10, Math.floor(leaseMs / 3)));
+  const timer = setInterval(
+    () => {
+      if (stopped || busy) return;
+      busy = true;
+      inFlight = Promise.resolve()
+        .then(renew)
+        .then((held) => {
+          if (!held) void stop();
+        })
+        .catch(() => {})
+        .finally(() => (busy = false));
+    },
+    Math.max(10, Math.floor(leaseMs / 3)),
+  );
   timer.unref();
   const stop = (): Promise<void> => {
     stopped = true;

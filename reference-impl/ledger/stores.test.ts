@@ -230,7 +230,13 @@ for (const [name, makeKit] of Object.entries(kits)) {
       const k = await makeKit();
       const l = await k.open({ leaseMs: 60_000 });
       try {
-        await k.sql(`INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('both', 'claimed', NULL, ${k.farFutures[0]}, $1, ${k.past})`.replace('$1', name === 'sqlite' ? '?' : '$1'), [Buffer.from(persist(sample))]);
+        await k.sql(
+          `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('both', 'claimed', NULL, ${k.farFutures[0]}, $1, ${k.past})`.replace(
+            '$1',
+            name === 'sqlite' ? '?' : '$1',
+          ),
+          [Buffer.from(persist(sample))],
+        );
         expect((await l.claim('both')).status).toBe('pending');
         await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'both'`);
         expect(await l.claim('both')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
@@ -363,7 +369,9 @@ describe('store errors before any store exists', () => {
     const err = await openPostgresLedger({ connection: 'postgresql://agent:s3cret-pw@127.0.0.1:1/agentdb' }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(LedgerStoreError);
     expect((err as LedgerStoreError).code).toBe('ledger.store_failed');
-    expect((err as Error).message).toBe('PostgreSQL ledger agentdb@127.0.0.1: cannot open the ledger: the server refused the connection (is it running?) (ECONNREFUSED)');
+    expect((err as Error).message).toBe(
+      'PostgreSQL ledger agentdb@127.0.0.1: cannot open the ledger: the server refused the connection (is it running?) (ECONNREFUSED)',
+    );
   });
 
   it('TR-REPLAY-31: a SQLite file that cannot be opened says so', () => {
@@ -382,7 +390,12 @@ describe('store errors before any store exists', () => {
 function snapshot(path: string): { bytes: string; siblings: string[] } {
   const bytes = existsSync(path) ? createHash('sha256').update(readFileSync(path)).digest('hex') : '(none)';
   const base = basename(path);
-  return { bytes, siblings: readdirSync(dirname(path)).filter((f) => f.startsWith(base)).sort() };
+  return {
+    bytes,
+    siblings: readdirSync(dirname(path))
+      .filter((f) => f.startsWith(base))
+      .sort(),
+  };
 }
 
 function refusal(f: () => unknown): LedgerStoreError {
@@ -438,7 +451,10 @@ describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => 
     expect(err.message).not.toMatch(/SQLITE_ERROR/);
     expect(snapshot(path)).toEqual(before);
     const other = fresh('conflict-cols');
-    foreignDb(other, 'CREATE TABLE toolresult_meta (key TEXT, value TEXT); CREATE TABLE toolresult_ledger (id INTEGER); CREATE TABLE toolresult_audit (seq INTEGER);');
+    foreignDb(
+      other,
+      'CREATE TABLE toolresult_meta (key TEXT, value TEXT); CREATE TABLE toolresult_ledger (id INTEGER); CREATE TABLE toolresult_audit (seq INTEGER);',
+    );
     expect(refusal(() => openSqliteLedger(other)).code).toBe('ledger.store_conflict');
   });
 
@@ -514,7 +530,9 @@ describe('opening PostgreSQL tables that are not a ledger (TR-REPLAY-37)', () =>
     await d.query("DELETE FROM toolresult_meta WHERE key = 'layout'");
     expect(((await openPostgresLedger({ connection: d.connection }).catch((e: unknown) => e)) as LedgerStoreError).code).toBe('ledger.store_no_layout');
     const e = await database('CREATE TABLE customers (id int)');
-    expect(((await openPostgresLedger({ connection: e.connection, create: false }).catch((x: unknown) => x)) as LedgerStoreError).code).toBe('ledger.store_missing');
+    expect(((await openPostgresLedger({ connection: e.connection, create: false }).catch((x: unknown) => x)) as LedgerStoreError).code).toBe(
+      'ledger.store_missing',
+    );
     const opened = await openPostgresLedger({ connection: e.connection }); // beside other tables: created
     await opened.close();
   });
@@ -526,8 +544,14 @@ describe('errors a program can catch by type (issue 27)', () => {
     expect(root.LedgerStoreError).toBe(LedgerStoreError);
     expect(root.INTERRUPTED_ENTRY).toBe(INTERRUPTED_ENTRY);
     expect(Object.keys(root.LEDGER_STORE_ERROR_CODES).sort()).toEqual([
-      'ledger.lease_lost', 'ledger.store_conflict', 'ledger.store_empty_file', 'ledger.store_failed',
-      'ledger.store_foreign', 'ledger.store_layout', 'ledger.store_missing', 'ledger.store_no_layout',
+      'ledger.lease_lost',
+      'ledger.store_conflict',
+      'ledger.store_empty_file',
+      'ledger.store_failed',
+      'ledger.store_foreign',
+      'ledger.store_layout',
+      'ledger.store_missing',
+      'ledger.store_no_layout',
     ]);
     const sqlite = await import('./sqlite.ts');
     expect(sqlite.LedgerStoreError).toBe(LedgerStoreError);

@@ -5,7 +5,9 @@ import { describe, expect, it } from 'vitest';
 import { normalizeLangChain } from './langchain.ts';
 
 const members = (artifact: Record<string, unknown>): unknown =>
-  normalizeLangChain({ content: 'x', artifact }).toRecord().artifacts.find((a) => a.label === 'Artifact members')?.data;
+  normalizeLangChain({ content: 'x', artifact })
+    .toRecord()
+    .artifacts.find((a) => a.label === 'Artifact members')?.data;
 
 describe('TR-NORM-66: the rest of a Python adapter artifact', () => {
   it('a Uint8Array is a stub with its length, and none of its bytes is copied', () => {
@@ -27,8 +29,26 @@ describe('TR-NORM-66: the rest of a Python adapter artifact', () => {
 
   it('TR-NORM-2: an accessor member is never called, and a proxy member runs no trap', () => {
     let calls = 0;
-    const withGetter = Object.defineProperty({ structured_content: 1 }, 'secret', { enumerable: true, get: () => { calls++; return 'x'; } });
-    const trapped = new Proxy({}, { get: () => { calls++; return 'x'; }, ownKeys: () => { calls++; return []; } });
+    const withGetter = Object.defineProperty({ structured_content: 1 }, 'secret', {
+      enumerable: true,
+      get: () => {
+        calls++;
+        return 'x';
+      },
+    });
+    const trapped = new Proxy(
+      {},
+      {
+        get: () => {
+          calls++;
+          return 'x';
+        },
+        ownKeys: () => {
+          calls++;
+          return [];
+        },
+      },
+    );
     expect(members(withGetter)).toEqual({ text: '[artifact members omitted]' });
     expect(members({ structured_content: 1, trapped })).toEqual({ text: '[artifact members omitted]' });
     expect(calls).toBe(0);

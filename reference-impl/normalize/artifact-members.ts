@@ -56,7 +56,10 @@ function reduce(v: unknown, binaryMember: boolean, depth: number, count: { n: nu
   }
   if (types.isUint8Array(v)) return stub(typedArrayByteLength.call(v) as number);
   if (isPlainArray(v)) {
-    const entries = dataEntries(v, Array.from({ length: v.length }, (_, i) => String(i)));
+    const entries = dataEntries(
+      v,
+      Array.from({ length: v.length }, (_, i) => String(i)),
+    );
     if (entries === undefined || Object.getOwnPropertySymbols(v).length > 0) return v;
     return entries.map(([, x]) => reduce(x, false, depth + 1, count));
   }
@@ -64,7 +67,8 @@ function reduce(v: unknown, binaryMember: boolean, depth: number, count: { n: nu
     const entries = dataEntries(v, Object.getOwnPropertyNames(v));
     if (entries === undefined || Object.getOwnPropertySymbols(v).length > 0) return v;
     const out: Record<string, unknown> = {};
-    for (const [k, x] of entries) Object.defineProperty(out, k, { value: reduce(x, BINARY_MEMBERS.has(k), depth + 1, count), enumerable: true, writable: true, configurable: true });
+    for (const [k, x] of entries)
+      Object.defineProperty(out, k, { value: reduce(x, BINARY_MEMBERS.has(k), depth + 1, count), enumerable: true, writable: true, configurable: true });
     return out;
   }
   return v; // numbers, booleans, null, and anything the bounder will find unencodable
@@ -82,7 +86,8 @@ export function artifactMembersText(artifact: Record<string, unknown>): string |
   try {
     const out: Record<string, unknown> = {};
     const count = { n: 1 };
-    for (const [k, v] of rest) Object.defineProperty(out, k, { value: reduce(v, BINARY_MEMBERS.has(k), 2, count), enumerable: true, writable: true, configurable: true });
+    for (const [k, v] of rest)
+      Object.defineProperty(out, k, { value: reduce(v, BINARY_MEMBERS.has(k), 2, count), enumerable: true, writable: true, configurable: true });
     reduced = entries === undefined ? artifact : out;
   } catch (e) {
     if (e instanceof Unkeepable) return MEMBERS_OMITTED;

@@ -38,7 +38,17 @@ export interface Draft {
 }
 
 export function emptyDraft(isError = false): Draft {
-  return { isError, pieces: [], omitted: [], references: [], runOnlyTexts: [], hasStructured: false, structured: undefined, artifactMembers: undefined, warnings: [] };
+  return {
+    isError,
+    pieces: [],
+    omitted: [],
+    references: [],
+    runOnlyTexts: [],
+    hasStructured: false,
+    structured: undefined,
+    artifactMembers: undefined,
+    warnings: [],
+  };
 }
 
 /** Adds the placeholder of a model-facing block whose bytes stay run-only (TR-NORM-12), and notes where it stands (TR-NORM-67). */

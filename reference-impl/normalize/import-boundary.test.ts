@@ -28,8 +28,7 @@ function specifiers(source: string): { spec: string; typeOnly: boolean }[] {
   return out;
 }
 
-const isLangChainModule = (file: string): boolean =>
-  relative(IMPL, file).startsWith(`normalize${'/'}`) && /^langchain[^/]*\.ts$/.test(basename(file));
+const isLangChainModule = (file: string): boolean => relative(IMPL, file).startsWith(`normalize${'/'}`) && /^langchain[^/]*\.ts$/.test(basename(file));
 
 describe('TR-NORM-57: the LangChain import boundary', () => {
   const files = tsFiles(IMPL);
@@ -48,7 +47,8 @@ describe('TR-NORM-57: the LangChain import boundary', () => {
 
   it('TR-NORM-57: the LangChain normalizer modules import LangChain by type only (tests may load it)', () => {
     const offenders = files.filter(
-      (f) => isLangChainModule(f) && !f.endsWith('.test.ts') && specifiers(readFileSync(f, 'utf8')).some((s) => s.spec.startsWith('@langchain/') && !s.typeOnly),
+      (f) =>
+        isLangChainModule(f) && !f.endsWith('.test.ts') && specifiers(readFileSync(f, 'utf8')).some((s) => s.spec.startsWith('@langchain/') && !s.typeOnly),
     );
     expect(offenders.map((f) => relative(IMPL, f))).toEqual([]);
   });

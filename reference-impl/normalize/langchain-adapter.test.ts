@@ -26,7 +26,9 @@ interface FixtureCase {
   input: { value: { content: unknown; status?: string; artifact?: unknown } };
   expect: { output: { result: unknown } };
 }
-const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors/normalize-langchain/adapter-fixtures.json', import.meta.url), 'utf8')) as { cases: FixtureCase[] };
+const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors/normalize-langchain/adapter-fixtures.json', import.meta.url), 'utf8')) as {
+  cases: FixtureCase[];
+};
 const byId = new Map(vectors.cases.map((c) => [c.id, c]));
 
 let client: Client;
@@ -72,7 +74,12 @@ describe('ToolMessages from the real LangChain MCP adapter', () => {
   });
 
   it('TR-NORM-3 TR-NORM-50: a text-only tool gives exactly its text', () => {
-    expect(normalizeLangChain(messages.get('text_only')!).toRecord()).toStrictEqual({ content: 'Balance: $1,250', isError: false, artifacts: [], warnings: [] });
+    expect(normalizeLangChain(messages.get('text_only')!).toRecord()).toStrictEqual({
+      content: 'Balance: $1,250',
+      isError: false,
+      artifacts: [],
+      warnings: [],
+    });
   });
 
   it('TR-NORM-56 TR-NORM-21: the adapter serializes structuredContent and _meta into content; normalization removes both', () => {
@@ -123,7 +130,7 @@ describe('ToolMessages from the real LangChain MCP adapter', () => {
     expect(normalizeLangChain(m).content).toContain(CANARY);
   });
 
-  it('TR-NORM-19 TR-NORM-50: on isError the adapter throws; ToolNode\'s error message has no structured body left', () => {
+  it("TR-NORM-19 TR-NORM-50: on isError the adapter throws; ToolNode's error message has no structured body left", () => {
     const m = messages.get('lookup_invoice')!;
     expect(m.status).toBe('error');
     expect(m.artifact).toBeUndefined();

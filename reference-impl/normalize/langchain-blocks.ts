@@ -112,7 +112,13 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     if (data !== undefined) loc = fromData(data, mimeType);
     else if (url !== undefined) loc = fromUrl(url, mimeType);
     if (loc === undefined) return invalid();
-    draft.references.push({ locator, kind: type, mimeType: loc.mimeType, size: loc.size === undefined ? '' : String(loc.size), uri: loc.uri !== '' ? loc.uri : metaUri });
+    draft.references.push({
+      locator,
+      kind: type,
+      mimeType: loc.mimeType,
+      size: loc.size === undefined ? '' : String(loc.size),
+      uri: loc.uri !== '' ? loc.uri : metaUri,
+    });
     if (forModel) pushOmitted(draft, type);
     return;
   }

@@ -8,8 +8,33 @@ import { linearRegExp, UnsupportedPattern } from './linear-regexp.ts';
 const SEED = 20261201;
 
 const atom = fc.constantFrom(
-  'a', 'b', '.', '\\s', '\\S', '\\d', '\\w', '\\W', '[ab]', '[^a]', '[\\S]', '[^\\s]', '[a\\S]', '[ \\S]', '[^a\\S]', '[^\\S ]', '[\\s1]',
-  '^', '$', '\\b', '\\B', '[]', '[^]', '\\u00a0', '\\uD83D\\uDE00', '😀', '\\n',
+  'a',
+  'b',
+  '.',
+  '\\s',
+  '\\S',
+  '\\d',
+  '\\w',
+  '\\W',
+  '[ab]',
+  '[^a]',
+  '[\\S]',
+  '[^\\s]',
+  '[a\\S]',
+  '[ \\S]',
+  '[^a\\S]',
+  '[^\\S ]',
+  '[\\s1]',
+  '^',
+  '$',
+  '\\b',
+  '\\B',
+  '[]',
+  '[^]',
+  '\\u00a0',
+  '\\uD83D\\uDE00',
+  '😀',
+  '\\n',
 );
 const quantifier = fc.constantFrom('', '', '*', '+', '?', '{2}', '{0,2}', '{1,}', '*?', '{2,3}?');
 const pattern: fc.Arbitrary<string> = fc.letrec((tie) => ({

@@ -17,13 +17,7 @@ export function normalizeLocal(value: unknown, options?: NormalizeOptions): Boun
   const draft = emptyDraft();
   if (typeof value === 'string') {
     draft.pieces.push(value); // TR-NORM-60: a string tool stays exactly what it was
-  } else if (
-    value === null ||
-    typeof value === 'boolean' ||
-    typeof value === 'number' ||
-    isPlainObject(value) ||
-    isPlainArray(value)
-  ) {
+  } else if (value === null || typeof value === 'boolean' || typeof value === 'number' || isPlainObject(value) || isPlainArray(value)) {
     // TR-NORM-61: JSON data is the structured value; its canonical JSON is the text (assemble.ts).
     draft.hasStructured = true;
     draft.structured = value;

@@ -15,7 +15,9 @@ interface FixtureCase {
   input: { source: string; value: unknown; options?: Record<string, unknown> };
   expect: { output: { result: unknown } };
 }
-const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors/normalize-mcp/sdk-fixtures.json', import.meta.url), 'utf8')) as { cases: FixtureCase[] };
+const vectors = JSON.parse(readFileSync(new URL('../../conformance/vectors/normalize-mcp/sdk-fixtures.json', import.meta.url), 'utf8')) as {
+  cases: FixtureCase[];
+};
 const byId = new Map(vectors.cases.map((c) => [c.id, c]));
 function vector(id: string): FixtureCase {
   const c = byId.get(id);

@@ -27,10 +27,31 @@ const anyValue = fc.anything({
 });
 const block = fc.oneof(
   anyValue,
-  fc.record({ type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'), text: anyValue, data: anyValue, resource: anyValue, uri: anyValue, name: anyValue, annotations: anyValue }, { requiredKeys: ['type'] }),
+  fc.record(
+    {
+      type: fc.constantFrom('text', 'image', 'audio', 'resource', 'resource_link', 'video'),
+      text: anyValue,
+      data: anyValue,
+      resource: anyValue,
+      uri: anyValue,
+      name: anyValue,
+      annotations: anyValue,
+    },
+    { requiredKeys: ['type'] },
+  ),
 );
-const mcpLike = fc.record({ content: fc.oneof(fc.array(block, { maxLength: 6 }), anyValue), structuredContent: anyValue, isError: fc.oneof(fc.boolean(), anyValue), _meta: anyValue }, { requiredKeys: [] });
-const lcLike = fc.record({ content: fc.oneof(fc.string(), fc.array(block, { maxLength: 6 }), anyValue), status: fc.oneof(fc.constantFrom('success', 'error'), anyValue), artifact: fc.oneof(fc.array(block), anyValue) }, { requiredKeys: [] });
+const mcpLike = fc.record(
+  { content: fc.oneof(fc.array(block, { maxLength: 6 }), anyValue), structuredContent: anyValue, isError: fc.oneof(fc.boolean(), anyValue), _meta: anyValue },
+  { requiredKeys: [] },
+);
+const lcLike = fc.record(
+  {
+    content: fc.oneof(fc.string(), fc.array(block, { maxLength: 6 }), anyValue),
+    status: fc.oneof(fc.constantFrom('success', 'error'), anyValue),
+    artifact: fc.oneof(fc.array(block), anyValue),
+  },
+  { requiredKeys: [] },
+);
 
 function expectValidResult(r: unknown): void {
   expect(r).toBeInstanceOf(BoundedToolResult);
@@ -170,7 +191,17 @@ describe('TR-NORM-4: no run-only byte reaches content', () => {
       fc.property(
         canary,
         fc.boolean(),
-        canary.chain((c) => fc.array(fc.oneof(runOnlyBlock(c), safeText.map((text) => ({ type: 'text', text }))), { maxLength: 8 }).map((blocks) => [c, blocks] as const)),
+        canary.chain((c) =>
+          fc
+            .array(
+              fc.oneof(
+                runOnlyBlock(c),
+                safeText.map((text) => ({ type: 'text', text })),
+              ),
+              { maxLength: 8 },
+            )
+            .map((blocks) => [c, blocks] as const),
+        ),
         (_unused, isError, [c, blocks]) => {
           const r = normalizeMcp({ content: blocks, isError, _meta: { trace: c } });
           const encoded = Buffer.from(`bytes ${c} bytes`).toString('base64');
@@ -188,7 +219,11 @@ describe('TR-NORM-4: no run-only byte reaches content', () => {
       fc.property(canary, (c) => {
         const data = Buffer.from(`bytes ${c}`).toString('base64');
         const r = normalizeLangChain({
-          content: [{ type: 'text', text: 'ok' }, { type: 'image_url', image_url: { url: `data:image/png;base64,${data}` } }, { type: 'audio', data, mime_type: 'audio/wav' }],
+          content: [
+            { type: 'text', text: 'ok' },
+            { type: 'image_url', image_url: { url: `data:image/png;base64,${data}` } },
+            { type: 'audio', data, mime_type: 'audio/wav' },
+          ],
           artifact: [
             { type: 'mcp_meta', data: { c } },
             { type: 'resource', resource: { uri: `file:///${c}`, text: c } },
@@ -211,15 +246,21 @@ describe('TR-NORM-10: decoded size of base64 data', () => {
       return fc.constantFrom(full, full.replace(/=+$/, ''), full.replace(/(.{4})/g, '$1\n'));
     });
     fc.assert(
-      fc.property(fc.oneof(encoded, fc.array(chars, { maxLength: 24 }).map((a) => a.join(''))), (s) => {
-        let expected: number | undefined;
-        try {
-          expected = atob(s).length;
-        } catch {
-          expected = undefined;
-        }
-        expect(base64DecodedSize(s)).toBe(expected);
-      }),
+      fc.property(
+        fc.oneof(
+          encoded,
+          fc.array(chars, { maxLength: 24 }).map((a) => a.join('')),
+        ),
+        (s) => {
+          let expected: number | undefined;
+          try {
+            expected = atob(s).length;
+          } catch {
+            expected = undefined;
+          }
+          expect(base64DecodedSize(s)).toBe(expected);
+        },
+      ),
       propertyConfig(500),
     );
   });

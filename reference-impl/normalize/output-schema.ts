@@ -68,7 +68,19 @@ function dialectOf(schema: JsonValue): '2020-12' | 'draft-07' | undefined {
 }
 
 // Where a keyword's value holds subschemas: one, a list of them, or a map of them.
-const ONE = ['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'unevaluatedItems', 'unevaluatedProperties', 'additionalItems', 'items'];
+const ONE = [
+  'additionalProperties',
+  'not',
+  'if',
+  'then',
+  'else',
+  'contains',
+  'propertyNames',
+  'unevaluatedItems',
+  'unevaluatedProperties',
+  'additionalItems',
+  'items',
+];
 const LIST = ['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items'];
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies'];
 

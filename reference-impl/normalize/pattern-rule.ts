@@ -150,7 +150,11 @@ export function readPattern(source: string): PatternShape {
       i = end;
     } else if (c === '{') {
       const close = source.indexOf('}', i);
-      const numbers = source.slice(i + 1, close).split(',').filter((x) => x !== '').map(Number);
+      const numbers = source
+        .slice(i + 1, close)
+        .split(',')
+        .filter((x) => x !== '')
+        .map(Number);
       const times = Math.max(1, ...numbers);
       const end = source[close + 1] === '?' ? close + 2 : close + 1;
       if (last > 0) {

@@ -33,11 +33,12 @@ describe('privacy levels', () => {
 
   it('TR-PRIV-2: where settings meet, the strictest wins', () => {
     const levels = ['none', 'metadata', 'redacted', 'full'] as const;
-    for (const a of levels) for (const b of levels) {
-      const want = levels[Math.min(levels.indexOf(a), levels.indexOf(b))];
-      expect(effectivePrivacyLevel([a, b])).toBe(want);
-      expect(effectivePrivacyLevel([b, undefined, a])).toBe(want);
-    }
+    for (const a of levels)
+      for (const b of levels) {
+        const want = levels[Math.min(levels.indexOf(a), levels.indexOf(b))];
+        expect(effectivePrivacyLevel([a, b])).toBe(want);
+        expect(effectivePrivacyLevel([b, undefined, a])).toBe(want);
+      }
   });
 
   it('TR-PRIV-2: a setting that is not a level counts as none', () => {
@@ -150,7 +151,11 @@ describe('audit record', () => {
         const strings: string[] = [];
         const walk = (v: unknown): void => {
           if (typeof v === 'string') strings.push(v);
-          else if (v !== null && typeof v === 'object') for (const [k, x] of Object.entries(v)) { strings.push(k); walk(x); }
+          else if (v !== null && typeof v === 'object')
+            for (const [k, x] of Object.entries(v)) {
+              strings.push(k);
+              walk(x);
+            }
         };
         walk(r.result);
         for (const s of strings) expect(hasSecretShape(s.replace(/#\d+$/, ''))).toBe(false);

@@ -50,20 +50,63 @@ describe('default redactor', () => {
   });
 
   it('TR-PRIV-8: leaves no unmasked secret shape: redacting its output again changes nothing', () => {
-    const piece = fc.constantFrom('sk-', 'Bearer ', 'bearer\t', '@', '.', 'com', 'https://', 'u:p@', 'ghp_', 'AKIA', 'abcdefgh', '12345678', ' ', '-', '_', 'x', '/', '=', ':', '.io');
+    const piece = fc.constantFrom(
+      'sk-',
+      'Bearer ',
+      'bearer\t',
+      '@',
+      '.',
+      'com',
+      'https://',
+      'u:p@',
+      'ghp_',
+      'AKIA',
+      'abcdefgh',
+      '12345678',
+      ' ',
+      '-',
+      '_',
+      'x',
+      '/',
+      '=',
+      ':',
+      '.io',
+    );
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 30 }).map((a) => a.join('')), fc.string({ maxLength: 20 }), (s, t) => {
-        expect(hasSecretShape(defaultRedactor(s + t + s))).toBe(false);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 30 }).map((a) => a.join('')),
+        fc.string({ maxLength: 20 }),
+        (s, t) => {
+          expect(hasSecretShape(defaultRedactor(s + t + s))).toBe(false);
+        },
+      ),
       propertyConfig(2000),
     );
   });
 
   it('stays linear on long hostile leaves', () => {
-    const leaves = ['a'.repeat(1_000_000), 'a.'.repeat(500_000), 'a@'.repeat(500_000), 'http:'.repeat(200_000), 'sk-'.repeat(300_000), 'Bearer '.repeat(140_000), `x@${'1.'.repeat(300_000)}`, `a@${'aaaa.'.repeat(200_000)}1`, '://a'.repeat(250_000)];
+    const leaves = [
+      'a'.repeat(1_000_000),
+      'a.'.repeat(500_000),
+      'a@'.repeat(500_000),
+      'http:'.repeat(200_000),
+      'sk-'.repeat(300_000),
+      'Bearer '.repeat(140_000),
+      `x@${'1.'.repeat(300_000)}`,
+      `a@${'aaaa.'.repeat(200_000)}1`,
+      '://a'.repeat(250_000),
+    ];
     // The credential rules' worst cases (TR-PRIV-17): a long name after ?, many prefixes without a
     // word, a header with no space after its scheme, headers and JWTs without their dots.
-    leaves.push(`?${'a'.repeat(1_000_000)}`, '?access_'.repeat(125_000), `Authorization: ${'a'.repeat(1_000_000)}`, 'authorization:"a'.repeat(62_500), `eyJ${'a'.repeat(1_000_000)}`, ' eyJa.b'.repeat(140_000), ' ASIA'.repeat(200_000));
+    leaves.push(
+      `?${'a'.repeat(1_000_000)}`,
+      '?access_'.repeat(125_000),
+      `Authorization: ${'a'.repeat(1_000_000)}`,
+      'authorization:"a'.repeat(62_500),
+      `eyJ${'a'.repeat(1_000_000)}`,
+      ' eyJa.b'.repeat(140_000),
+      ' ASIA'.repeat(200_000),
+    );
     // CPU time, not the wall clock (a busy machine's waiting is not the redactor's work). Linear, the
     // nine leaves of the four first rules took about 150 ms of CPU (measured at load 20 on 2 cores), the
     // sixteen of today's eight rules well under a second; one quadratic pattern over a 1 MB leaf takes

@@ -31,7 +31,22 @@ export const anyCase = (word: string): string => word.replace(/[a-z]/g, (c) => `
  * anywhere backtracks over the whole name, which PCRE refuses past a million characters, and the list
  * keeps `pageToken` and `sort_key` (cursors, not credentials) unmasked.
  */
-export const PARAMETER_PREFIXES = ['access', 'refresh', 'id', 'api', 'auth', 'client', 'secret', 'private', 'session', 'app', 'subscription', 'x-amz', 'x-amz-security', 'x-goog'];
+export const PARAMETER_PREFIXES = [
+  'access',
+  'refresh',
+  'id',
+  'api',
+  'auth',
+  'client',
+  'secret',
+  'private',
+  'session',
+  'app',
+  'subscription',
+  'x-amz',
+  'x-amz-security',
+  'x-goog',
+];
 export const PARAMETER_WORDS = ['token', 'key', 'secret', 'password', 'passwd', 'pwd', 'signature', 'sig', 'credential', 'auth'];
 
 // Order matters (spec/06-privacy.md §6.3): credentials in a URL first (so the e-mail rule cannot take

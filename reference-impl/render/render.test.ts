@@ -17,7 +17,15 @@ describe('consumers of artifacts', () => {
   it('TR-MODEL-6: malformed or masked artifacts fall back too, and nothing throws', () => {
     const cyclic: Record<string, unknown> = {};
     cyclic.self = cyclic;
-    const odd = [null, 7, 'x', [], { type: 'table', label: 'T', data: { columns: ['a'], rows: [['1', '2']] } }, { type: '***', label: '***', data: cyclic }, { type: 'text', label: 1, data: { text: 2 } }];
+    const odd = [
+      null,
+      7,
+      'x',
+      [],
+      { type: 'table', label: 'T', data: { columns: ['a'], rows: [['1', '2']] } },
+      { type: '***', label: '***', data: cyclic },
+      { type: 'text', label: 1, data: { text: 2 } },
+    ];
     for (const a of odd) {
       expect(() => renderArtifactHtml(a)).not.toThrow();
       expect(viewArtifact(a).kind).toBe('fallback');

@@ -85,7 +85,10 @@ function interrupted(options: SeamOptions): BoundedToolResult {
  * `work`, or the abort of `signal` if it comes first (then `gaveUp` is true). The listener is removed
  * once either settles, so a signal that outlives many calls does not collect them.
  */
-async function unlessGivenUp<T>(work: Promise<T>, signal: GiveUpSignal | undefined): Promise<{ readonly gaveUp: false; readonly value: T } | { readonly gaveUp: true }> {
+async function unlessGivenUp<T>(
+  work: Promise<T>,
+  signal: GiveUpSignal | undefined,
+): Promise<{ readonly gaveUp: false; readonly value: T } | { readonly gaveUp: true }> {
   if (!signal) return { gaveUp: false, value: await work };
   if (signal.aborted) return { gaveUp: true };
   let onAbort!: () => void;

@@ -8,17 +8,22 @@ import { executeToolCall, TOOL_FAILED_TEXT } from './index.ts';
 const CANARY = 'cnry0123456789abcdef';
 
 function countingTool(make: () => ToolResult | Promise<ToolResult>) {
-  const tool = { calls: 0, run: async () => {
-    tool.calls++;
-    return make();
-  } };
+  const tool = {
+    calls: 0,
+    run: async () => {
+      tool.calls++;
+      return make();
+    },
+  };
   return tool;
 }
 
 describe('execution seam', () => {
   it('TR-REPLAY-8: a replayed call does not run the tool and returns the identical result, also after a hook truncated the text', async () => {
     const ledger = new InMemoryLedger();
-    const tool = countingTool(() => ToolResult.text('Found 2 invoices', { structured: { invoices: [1, 2] }, artifacts: [{ type: 'text', label: 'L', data: { text: 't' } }] }));
+    const tool = countingTool(() =>
+      ToolResult.text('Found 2 invoices', { structured: { invoices: [1, 2] }, artifacts: [{ type: 'text', label: 'L', data: { text: 't' } }] }),
+    );
     const hooks = [hookFromSpec({ name: 'truncate-text', octets: 5 })];
     const first = await executeToolCall({ callId: 'call-1', run: tool.run }, { ledger, hooks });
     const again = await executeToolCall({ callId: 'call-1', run: tool.run }, { ledger, hooks });
@@ -33,7 +38,10 @@ describe('execution seam', () => {
 
   it('TR-REPLAY-8: the ledger stores the post-hook result', async () => {
     const ledger = new InMemoryLedger();
-    const out = await executeToolCall({ callId: 'c', run: () => ToolResult.text('abc') }, { ledger, hooks: [hookFromSpec({ name: 'append-text', text: '!' })] });
+    const out = await executeToolCall(
+      { callId: 'c', run: () => ToolResult.text('abc') },
+      { ledger, hooks: [hookFromSpec({ name: 'append-text', text: '!' })] },
+    );
     expect(ledger.entry('c')).toBe(persist(out.result));
     expect(JSON.parse(ledger.entry('c')!).result.content).toBe('abc!');
   });
@@ -162,7 +170,10 @@ describe('execution seam', () => {
     it('TR-REPLAY-38: a tool that returned before the call was given up keeps its result, hooks included', async () => {
       const ledger = new InMemoryLedger();
       const stop = new AbortController();
-      const out = await executeToolCall({ callId: 'k', run: () => ToolResult.text('in time'), signal: stop.signal }, { ledger, hooks: [hookFromSpec({ name: 'append-text', text: '!' })] });
+      const out = await executeToolCall(
+        { callId: 'k', run: () => ToolResult.text('in time'), signal: stop.signal },
+        { ledger, hooks: [hookFromSpec({ name: 'append-text', text: '!' })] },
+      );
       stop.abort();
       expect(out.result.content).toBe('in time!');
       expect(JSON.parse(ledger.entry('k')!).result.content).toBe('in time!');

@@ -51,7 +51,15 @@ describe('canaries in run-only data', () => {
         const run = () => ToolResult.text(result.content, { structured: result.structured, artifacts: result.artifacts });
         await executeToolCall({ callId: 'c', run }, { ledger, logger, hooks });
         await executeToolCall({ callId: 'c', run }, { ledger, logger, hooks });
-        await executeToolCall({ callId: 'd', run: () => { throw new Error(canary); } }, { ledger, logger });
+        await executeToolCall(
+          {
+            callId: 'd',
+            run: () => {
+              throw new Error(canary);
+            },
+          },
+          { ledger, logger },
+        );
         transformToolResult(result, hooks, { logger });
         expect(logger.lines.join('\n')).not.toContain(canary);
         const entry = persist(result);

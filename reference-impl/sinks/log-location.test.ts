@@ -12,10 +12,19 @@ describe('keylessPointer', () => {
 
   it('TR-LOG-3: no key ever appears in the pointer', () => {
     fc.assert(
-      fc.property(fc.array(fc.oneof(fc.string({ minLength: 1 }).map((s) => `k${s}`), fc.nat()), { maxLength: 8 }), (path) => {
-        const p = keylessPointer(path);
-        expect(p).toMatch(/^(\/(\*|\d+))*$/);
-      }),
+      fc.property(
+        fc.array(
+          fc.oneof(
+            fc.string({ minLength: 1 }).map((s) => `k${s}`),
+            fc.nat(),
+          ),
+          { maxLength: 8 },
+        ),
+        (path) => {
+          const p = keylessPointer(path);
+          expect(p).toMatch(/^(\/(\*|\d+))*$/);
+        },
+      ),
       propertyConfig(200),
     );
   });

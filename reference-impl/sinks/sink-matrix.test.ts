@@ -104,7 +104,11 @@ describe('sink matrix', () => {
     });
     it('TR-PRIV-4: artifacts as count, JCS length and types only', () => {
       expect(text('audit-metadata')).not.toContain(A);
-      expect(summaryOf('audit-metadata')).toMatchObject({ artifactCount: 1, artifactsOctets: Buffer.byteLength(JSON.stringify(r.artifacts)), artifactTypes: ['text'] });
+      expect(summaryOf('audit-metadata')).toMatchObject({
+        artifactCount: 1,
+        artifactsOctets: Buffer.byteLength(JSON.stringify(r.artifacts)),
+        artifactTypes: ['text'],
+      });
     });
     it('TR-PRIV-4: warnings as codes', () => expect(summaryOf('audit-metadata').warnings).toEqual(['structured.schema_mismatch']));
   });

@@ -133,12 +133,15 @@ export function pipelineSvg(p: Pipeline): string {
   const sinksW = p.sinks.length * sinkW + (p.sinks.length - 1) * sinkGap;
   const width = Math.max(chainW, sinksW) + 20;
   const height = 10 + h + 70 + h + 10;
-  const parts: string[] = ['<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#2d3a52"/></marker></defs>'];
+  const parts: string[] = [
+    '<defs><marker id="arrow" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0 0L10 5L0 10z" fill="#2d3a52"/></marker></defs>',
+  ];
   const x0 = 10 + (width - 20 - chainW) / 2;
   p.steps.forEach((s, i) => {
     const x = x0 + i * (w + gap);
     parts.push(box(x, 10, w, h, s, '#e6eefc'));
-    if (i > 0) parts.push(`<line x1="${x - gap}" y1="${10 + h / 2}" x2="${x - 2}" y2="${10 + h / 2}" stroke="#2d3a52" stroke-width="1.5" marker-end="url(#arrow)"/>`);
+    if (i > 0)
+      parts.push(`<line x1="${x - gap}" y1="${10 + h / 2}" x2="${x - 2}" y2="${10 + h / 2}" stroke="#2d3a52" stroke-width="1.5" marker-end="url(#arrow)"/>`);
   });
   const last = x0 + (p.steps.length - 1) * (w + gap) + w / 2;
   const s0 = 10 + (width - 20 - sinksW) / 2;

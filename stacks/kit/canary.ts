@@ -22,10 +22,35 @@ export type Occurrence = Readonly<GeneratedOccurrence>;
 // `image_url`, `input_audio`, `file`; Responses `input_image`, `input_file`; Anthropic `image` and
 // `document` with a base64 `source`) and at the model interface (AI SDK prompt, LangChain content
 // blocks, OpenAI Agents input items).
-const MEDIA_TYPES = new Set(['image', 'image_url', 'input_image', 'audio', 'input_audio', 'file', 'input_file', 'document', 'media', 'image-data', 'file-data', 'image-url', 'file-url']);
+const MEDIA_TYPES = new Set([
+  'image',
+  'image_url',
+  'input_image',
+  'audio',
+  'input_audio',
+  'file',
+  'input_file',
+  'document',
+  'media',
+  'image-data',
+  'file-data',
+  'image-url',
+  'file-url',
+]);
 // Part types that carry text: one of these inside a media part is text again. Any other `type` (the
 // AI SDK's `{type:"data"}` holder) keeps what its parent was.
-const TEXT_TYPES = new Set(['text', 'input_text', 'output_text', 'json', 'content', 'error-text', 'error-json', 'tool-result', 'function_call_result', 'message']);
+const TEXT_TYPES = new Set([
+  'text',
+  'input_text',
+  'output_text',
+  'json',
+  'content',
+  'error-text',
+  'error-json',
+  'tool-result',
+  'function_call_result',
+  'message',
+]);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const DATA_URL = /^data:[^,;]*(;[^,;]*)*;base64,([A-Za-z0-9+/]+={0,2})$/;
 

@@ -60,47 +60,61 @@ const metaCanary = fc.option(canaryArb('meta'), { nil: undefined });
 
 /** Model-facing text: a text block, or an embedded text resource (which MCP also gives the model). */
 const visibleBlock = canaryArb('visible').chain((c) =>
-  fc.record({
-    text: textAround(c),
-    audience: fc.constantFrom(undefined, ['assistant'], ['user', 'assistant']),
-    resource: fc.boolean(),
-    metas: fc.tuple(metaCanary, metaCanary),
-  }).map(({ text, audience, resource, metas }): Piece[] => {
-    const annotations = audience ? { annotations: { audience } } : {};
-    const block: Block = resource ? { type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text }, ...annotations } : { type: 'text', text, ...annotations };
-    return withMeta(block, 'visible', c, metas);
-  }),
+  fc
+    .record({
+      text: textAround(c),
+      audience: fc.constantFrom(undefined, ['assistant'], ['user', 'assistant']),
+      resource: fc.boolean(),
+      metas: fc.tuple(metaCanary, metaCanary),
+    })
+    .map(({ text, audience, resource, metas }): Piece[] => {
+      const annotations = audience ? { annotations: { audience } } : {};
+      const block: Block = resource
+        ? { type: 'resource', resource: { uri: 'file:///notes.txt', mimeType: 'text/plain', text }, ...annotations }
+        : { type: 'text', text, ...annotations };
+      return withMeta(block, 'visible', c, metas);
+    }),
 );
 
 /** Base64 with the canary at a 4-aligned position: valid data whatever the canary is. */
 const base64With = (canary: string) => fc.constantFrom('iVBORw0K', 'UklGRiQA', 'JVBERi0x').map((head) => `${head}${canary}AAAA`);
 
 const userOnlyBlock = canaryArb('userOnly').chain((c) =>
-  fc.tuple(
-    fc.oneof(
-      fc.tuple(textAround(c), fc.constantFrom(['user'], [])).map(([text, audience]): Block => ({ type: 'text', text, annotations: { audience } })),
-      base64With(c).map((data): Block => ({ type: 'image', data, mimeType: 'image/png', annotations: { audience: ['user'] } })),
-    ),
-    metaCanary,
-  ).map(([block, meta]): Piece[] => withMeta(block, 'userOnly', c, [meta])),
+  fc
+    .tuple(
+      fc.oneof(
+        fc.tuple(textAround(c), fc.constantFrom(['user'], [])).map(([text, audience]): Block => ({ type: 'text', text, annotations: { audience } })),
+        base64With(c).map((data): Block => ({ type: 'image', data, mimeType: 'image/png', annotations: { audience: ['user'] } })),
+      ),
+      metaCanary,
+    )
+    .map(([block, meta]): Piece[] => withMeta(block, 'userOnly', c, [meta])),
 );
 
 const binaryBlock = canaryArb('binary').chain((c) =>
-  fc.tuple(
-    base64With(c).chain((data) =>
-      fc.constantFrom<Block>(
-        { type: 'image', data, mimeType: 'image/png' },
-        { type: 'audio', data, mimeType: 'audio/wav' },
-        { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: data } },
+  fc
+    .tuple(
+      base64With(c).chain((data) =>
+        fc.constantFrom<Block>(
+          { type: 'image', data, mimeType: 'image/png' },
+          { type: 'audio', data, mimeType: 'audio/wav' },
+          { type: 'resource', resource: { uri: 'file:///report.pdf', mimeType: 'application/pdf', blob: data } },
+        ),
       ),
-    ),
-    metaCanary,
-    metaCanary,
-  ).map(([block, outer, inner]): Piece[] => withMeta(structuredClone(block), 'binary', c, [outer, inner])),
+      metaCanary,
+      metaCanary,
+    )
+    .map(([block, outer, inner]): Piece[] => withMeta(structuredClone(block), 'binary', c, [outer, inner])),
 );
 
 /** A resource_link: a URI for the client to fetch, whose only canary is its `_meta`. */
-const linkBlock = canaryArb('meta').map((m): Piece[] => [{ block: { type: 'resource_link', uri: 'file:///data/export.csv', name: 'export.csv', mimeType: 'text/csv', _meta: metaWith('example.com/link-trace', m) }, role: 'meta', canary: m }]);
+const linkBlock = canaryArb('meta').map((m): Piece[] => [
+  {
+    block: { type: 'resource_link', uri: 'file:///data/export.csv', name: 'export.csv', mimeType: 'text/csv', _meta: metaWith('example.com/link-trace', m) },
+    role: 'meta',
+    canary: m,
+  },
+]);
 
 /** A structured value with canaries in a member name and in leaves; no text block repeats them. */
 const structuredValue = fc.tuple(canaryArb('structured'), canaryArb('structured'), fc.integer({ min: 0, max: 999 }), fc.boolean()).map(([k, v, n, nested]) => {

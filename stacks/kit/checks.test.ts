@@ -10,7 +10,11 @@ import { saysError, toolResultParts } from './tool-results.ts';
 
 const none = { visible: [], userOnly: [], structured: [], meta: [], binary: [] };
 const USER = [{ role: 'user', content: 'Look it up.' }];
-const answer = (toolMessage: unknown, kept: unknown = null, threw: string | null = null): StepAnswer => ({ requests: [USER, [...USER, toolMessage]], kept, threw });
+const answer = (toolMessage: unknown, kept: unknown = null, threw: string | null = null): StepAnswer => ({
+  requests: [USER, [...USER, toolMessage]],
+  kept,
+  threw,
+});
 const judge = (id: string, c: StackCase, a: StepAnswer): Finding | undefined => {
   const r = checkById(id)!.judge(c, a);
   if (isNotApplicable(r)) throw new Error(`${id} said n/a: ${r.notApplicable}`);
@@ -19,7 +23,15 @@ const judge = (id: string, c: StackCase, a: StepAnswer): Finding | undefined => 
 
 describe('stack checks', () => {
   it('TR-STACK-1: user-only text or image data in the request fails, in text or as media', () => {
-    const c: StackCase = { result: { content: [{ type: 'text', text: 'hi TRCVaaaaaaaa' }, { type: 'text', text: 'TRCUaaaaaaaa', annotations: { audience: ['user'] } }] }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], userOnly: ['TRCUaaaaaaaa'] } };
+    const c: StackCase = {
+      result: {
+        content: [
+          { type: 'text', text: 'hi TRCVaaaaaaaa' },
+          { type: 'text', text: 'TRCUaaaaaaaa', annotations: { audience: ['user'] } },
+        ],
+      },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'], userOnly: ['TRCUaaaaaaaa'] },
+    };
     expect(judge('TR-STACK-1', c, answer({ role: 'tool', content: 'hi TRCVaaaaaaaa' }))).toBeUndefined();
     const f = judge('TR-STACK-1', c, answer({ role: 'tool', content: [{ type: 'text', text: 'TRCUaaaaaaaa' }] }));
     expect(f?.canary).toBe('TRCUaaaaaaaa');
@@ -30,22 +42,45 @@ describe('stack checks', () => {
   });
 
   it('TR-STACK-2 and TR-STACK-3: structured values and _meta fail wherever they stand, member names included', () => {
-    const c: StackCase = { result: { content: [{ type: 'text', text: 'x TRCVaaaaaaaa' }], structuredContent: { id_TRCSaaaaaaaa: 1 }, _meta: { t: 'TRCMaaaaaaaa' } }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], structured: ['TRCSaaaaaaaa'], meta: ['TRCMaaaaaaaa'] } };
+    const c: StackCase = {
+      result: { content: [{ type: 'text', text: 'x TRCVaaaaaaaa' }], structuredContent: { id_TRCSaaaaaaaa: 1 }, _meta: { t: 'TRCMaaaaaaaa' } },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'], structured: ['TRCSaaaaaaaa'], meta: ['TRCMaaaaaaaa'] },
+    };
     const clean = answer({ role: 'tool', content: 'x TRCVaaaaaaaa' });
     expect(judge('TR-STACK-2', c, clean)).toBeUndefined();
     expect(judge('TR-STACK-3', c, clean)).toBeUndefined();
-    expect(judge('TR-STACK-2', c, answer({ role: 'tool', content: { id_TRCSaaaaaaaa: 1 } }))?.found?.[0]?.path).toBe('requests[1][1].content.id_TRCSaaaaaaaa (member name)');
+    expect(judge('TR-STACK-2', c, answer({ role: 'tool', content: { id_TRCSaaaaaaaa: 1 } }))?.found?.[0]?.path).toBe(
+      'requests[1][1].content.id_TRCSaaaaaaaa (member name)',
+    );
     expect(judge('TR-STACK-3', c, answer({ role: 'tool', content: '{"meta":{"t":"TRCMaaaaaaaa"}}' }))?.canary).toBe('TRCMaaaaaaaa');
   });
 
   it('TR-STACK-4 and TR-STACK-5: base64 as text fails, as a media part it does not, and a data URL in text is text', () => {
-    const c: StackCase = { result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, binary: ['TRCBaaaaaaaa'] } };
-    expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }] }))).toBeUndefined();
-    expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] }))).toBeUndefined();
-    expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' }] }))?.found?.[0]?.form).toBe('text');
-    expect(judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: '{"type":"image","data":"iVBORw0KTRCBaaaaaaaaAAAA"}' }] }))).toBeDefined();
+    const c: StackCase = {
+      result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] },
+      canaries: { ...none, binary: ['TRCBaaaaaaaa'] },
+    };
+    expect(
+      judge(
+        'TR-STACK-4',
+        c,
+        answer({ role: 'tool', content: [{ type: 'file', mediaType: 'image/png', data: { type: 'data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }] }),
+      ),
+    ).toBeUndefined();
+    expect(
+      judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] })),
+    ).toBeUndefined();
+    expect(
+      judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' }] }))?.found?.[0]?.form,
+    ).toBe('text');
+    expect(
+      judge('TR-STACK-4', c, answer({ role: 'tool', content: [{ type: 'text', text: '{"type":"image","data":"iVBORw0KTRCBaaaaaaaaAAAA"}' }] })),
+    ).toBeDefined();
     // TR-STACK-5 is the other side: the media part is what it reports.
-    expect(judge('TR-STACK-5', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] }))?.found?.[0]?.form).toBe('media');
+    expect(
+      judge('TR-STACK-5', c, answer({ role: 'tool', content: [{ type: 'image_url', image_url: { url: 'data:image/png;base64,iVBORw0KTRCBaaaaaaaaAAAA' } }] }))
+        ?.found?.[0]?.form,
+    ).toBe('media');
     expect(judge('TR-STACK-5', c, answer({ role: 'tool', content: '[image block omitted]' }))).toBeUndefined();
     // Text inside a media part is text again; a non-base64 string in a media part is text.
     expect(judge('TR-STACK-4', c, answer({ type: 'image', alt: { type: 'text', text: 'iVBORw0KTRCBaaaaaaaaAAAA' } }))).toBeDefined();
@@ -65,23 +100,53 @@ describe('stack checks', () => {
   });
 
   it('TR-STACK-8: an error result passes only with the error signal of its format in the tool-result part', () => {
-    const err: StackCase = { result: { content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], isError: true }, canaries: { ...none, visible: ['TRCVaaaaaaaa'] } };
-    const anthropic = (extra: object) => answer({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], ...extra }] });
+    const err: StackCase = {
+      result: { content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], isError: true },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'] },
+    };
+    const anthropic = (extra: object) =>
+      answer({ role: 'user', content: [{ type: 'tool_result', tool_use_id: 't', content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], ...extra }] });
     expect(judge('TR-STACK-8', err, anthropic({}))?.summary).toMatch(/as a success: the anthropic tool_result/);
     expect(judge('TR-STACK-8', err, anthropic({ is_error: true }))).toBeUndefined();
     // OpenAI formats have no error field: the text must say so; "completed" status alone is a success.
-    expect(judge('TR-STACK-8', err, answer({ type: 'function_call_output', call_id: 'c', output: 'lookup failed TRCVaaaaaaaa', status: 'completed' }))).toBeDefined();
+    expect(
+      judge('TR-STACK-8', err, answer({ type: 'function_call_output', call_id: 'c', output: 'lookup failed TRCVaaaaaaaa', status: 'completed' })),
+    ).toBeDefined();
     expect(judge('TR-STACK-8', err, answer({ type: 'function_call_output', call_id: 'c', output: '{"error":"lookup failed TRCVaaaaaaaa"}' }))).toBeUndefined();
-    expect(judge('TR-STACK-8', err, answer({ role: 'tool', tool_call_id: 'c', content: '[{"type":"text","text":"lookup failed TRCVaaaaaaaa"}]' }))).toBeDefined();
+    expect(
+      judge('TR-STACK-8', err, answer({ role: 'tool', tool_call_id: 'c', content: '[{"type":"text","text":"lookup failed TRCVaaaaaaaa"}]' })),
+    ).toBeDefined();
     // Model interfaces: the AI SDK output type, LangChain's status, the control's isError.
-    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }] } }] }))).toBeDefined();
-    expect(judge('TR-STACK-8', err, answer({ role: 'tool', content: [{ type: 'tool-result', output: { type: 'error-text', value: 'lookup failed TRCVaaaaaaaa' } }] }))).toBeUndefined();
+    expect(
+      judge(
+        'TR-STACK-8',
+        err,
+        answer({
+          role: 'tool',
+          content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }] } }],
+        }),
+      ),
+    ).toBeDefined();
+    expect(
+      judge(
+        'TR-STACK-8',
+        err,
+        answer({ role: 'tool', content: [{ type: 'tool-result', output: { type: 'error-text', value: 'lookup failed TRCVaaaaaaaa' } }] }),
+      ),
+    ).toBeUndefined();
     expect(judge('TR-STACK-8', err, answer({ type: 'tool', tool_call_id: 'c', content: 'lookup failed TRCVaaaaaaaa', status: 'error' }))).toBeUndefined();
     expect(judge('TR-STACK-8', err, answer({ role: 'tool', toolCallId: 'c', content: 'lookup failed TRCVaaaaaaaa', isError: false }))).toBeDefined();
     // The text somewhere in the request, outside any tool-result part, is no answer to the call.
     expect(judge('TR-STACK-8', err, answer({ role: 'user', content: 'lookup failed TRCVaaaaaaaa' }))?.summary).toMatch(/no tool-result part/);
     // A marked part without the text does not answer with the error: the text stood in a system prompt.
-    const elsewhere = { requests: [USER, [{ role: 'system', content: 'Error: lookup failed TRCVaaaaaaaa' }, ...USER, { role: 'tool', tool_call_id: 'c', content: '{"error":"failed"}' }]], kept: null, threw: null };
+    const elsewhere = {
+      requests: [
+        USER,
+        [{ role: 'system', content: 'Error: lookup failed TRCVaaaaaaaa' }, ...USER, { role: 'tool', tool_call_id: 'c', content: '{"error":"failed"}' }],
+      ],
+      kept: null,
+      threw: null,
+    };
     expect(judge('TR-STACK-8', err, elsewhere)?.found?.[0]?.path).toBe('requests[1][0].content');
     expect(saysError('Error rate is fine')).toBe(true);
     expect(saysError('{"errors":[]}')).toBe(false);
@@ -89,32 +154,79 @@ describe('stack checks', () => {
   });
 
   it('TR-STACK-15: a block that reaches one request twice fails, once passes', () => {
-    const c: StackCase = { result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }, { type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], binary: ['TRCBaaaaaaaa'] } };
-    const once = [{ type: 'text', text: 'TRCVaaaaaaaa' }, { type: 'image', source: { type: 'base64', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }];
+    const c: StackCase = {
+      result: {
+        content: [
+          { type: 'text', text: 'TRCVaaaaaaaa' },
+          { type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' },
+        ],
+      },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'], binary: ['TRCBaaaaaaaa'] },
+    };
+    const once = [
+      { type: 'text', text: 'TRCVaaaaaaaa' },
+      { type: 'image', source: { type: 'base64', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } },
+    ];
     expect(judge('TR-STACK-15', c, answer({ role: 'user', content: [{ type: 'tool_result', content: once }] }))).toBeUndefined();
-    const twice = judge('TR-STACK-15', c, answer({ role: 'user', content: [{ type: 'tool_result', content: [...once, { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }] }] }));
+    const twice = judge(
+      'TR-STACK-15',
+      c,
+      answer({
+        role: 'user',
+        content: [
+          {
+            type: 'tool_result',
+            content: [...once, { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }],
+          },
+        ],
+      }),
+    );
     expect(twice?.canary).toBe('TRCBaaaaaaaa');
     expect(twice?.found).toHaveLength(2);
     // A result that holds the text twice may send it twice.
     const c2: StackCase = { ...c, result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }], structuredContent: { t: 'TRCVaaaaaaaa' } } };
-    expect(judge('TR-STACK-15', c2, answer({ role: 'tool', tool_call_id: 'c', content: '{"text":"TRCVaaaaaaaa","structuredContent":{"t":"TRCVaaaaaaaa"}}' }))).toBeUndefined();
+    expect(
+      judge('TR-STACK-15', c2, answer({ role: 'tool', tool_call_id: 'c', content: '{"text":"TRCVaaaaaaaa","structuredContent":{"t":"TRCVaaaaaaaa"}}' })),
+    ).toBeUndefined();
   });
 
   it('TR-STACK-16: media at the model interface must reach the provider body; a throw is a loss; no model view is n/a', () => {
-    const c: StackCase = { result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] }, canaries: { ...none, binary: ['TRCBaaaaaaaa'] } };
-    const model = [USER, [...USER, { role: 'tool', content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'image-data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' }] } }] }]];
-    const body = (content: unknown) => ({ requests: [{ messages: USER }, { messages: [...USER, { role: 'user', content: [{ type: 'tool_result', content }] }] }], modelRequests: model, kept: null, threw: null });
+    const c: StackCase = {
+      result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] },
+      canaries: { ...none, binary: ['TRCBaaaaaaaa'] },
+    };
+    const model = [
+      USER,
+      [
+        ...USER,
+        { role: 'tool', content: [{ type: 'tool-result', output: { type: 'content', value: [{ type: 'image-data', data: 'iVBORw0KTRCBaaaaaaaaAAAA' }] } }] },
+      ],
+    ];
+    const body = (content: unknown) => ({
+      requests: [{ messages: USER }, { messages: [...USER, { role: 'user', content: [{ type: 'tool_result', content }] }] }],
+      modelRequests: model,
+      kept: null,
+      threw: null,
+    });
     expect(judge('TR-STACK-16', c, body([{ type: 'image', source: { type: 'base64', data: 'iVBORw0KTRCBaaaaaaaaAAAA' } }]))).toBeUndefined();
     expect(judge('TR-STACK-16', c, body([]))?.summary).toMatch(/dropped it/);
-    expect(judge('TR-STACK-16', c, { ...body([]), requests: [{}], threw: 'Error: Converter for anthropic does not implement `fromStandardAudioBlock` method.' })?.threw).toMatch(/fromStandardAudioBlock/);
+    expect(
+      judge('TR-STACK-16', c, { ...body([]), requests: [{}], threw: 'Error: Converter for anthropic does not implement `fromStandardAudioBlock` method.' })
+        ?.threw,
+    ).toMatch(/fromStandardAudioBlock/);
     expect(isNotApplicable(checkById('TR-STACK-16')!.judge(c, { requests: [], kept: null, threw: null }))).toBe(true);
   });
 
   it('TR-STACK-7 and TR-STACK-9: structured data must be kept whole as a value, not as text', () => {
     const sc = { code: 'NOT_FOUND', ref: 'TRCSaaaaaaaa' };
-    const c: StackCase = { result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }], structuredContent: sc, isError: true }, canaries: { ...none, visible: ['TRCVaaaaaaaa'], structured: ['TRCSaaaaaaaa'] } };
+    const c: StackCase = {
+      result: { content: [{ type: 'text', text: 'TRCVaaaaaaaa' }], structuredContent: sc, isError: true },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'], structured: ['TRCSaaaaaaaa'] },
+    };
     const msg = { role: 'tool', content: 'TRCVaaaaaaaa' };
-    expect(judge('TR-STACK-9', c, answer(msg, [{ artifact: [{ type: 'mcp_structured_content', data: { ref: 'TRCSaaaaaaaa', code: 'NOT_FOUND' } }] }]))).toBeUndefined();
+    expect(
+      judge('TR-STACK-9', c, answer(msg, [{ artifact: [{ type: 'mcp_structured_content', data: { ref: 'TRCSaaaaaaaa', code: 'NOT_FOUND' } }] }])),
+    ).toBeUndefined();
     expect(judge('TR-STACK-9', c, answer(msg, [{ content: JSON.stringify(sc) }]))?.wanted).toEqual(sc);
     expect(judge('TR-STACK-9', c, answer(msg, [{ data: { ...sc, extra: 1 } }]))).toBeDefined();
     expect(judge('TR-STACK-7', { ...c, result: { ...c.result, isError: false } }, answer(msg, null))).toBeDefined();
@@ -123,7 +235,12 @@ describe('stack checks', () => {
   });
 
   it('TR-STACK-10: media octets count base64 payloads in media parts only', () => {
-    expect(mediaStrings([{ type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } }, { type: 'text', text: 'AAAA' }])).toBe('data:image/png;base64,AAAA'.length);
+    expect(
+      mediaStrings([
+        { type: 'image_url', image_url: { url: 'data:image/png;base64,AAAA' } },
+        { type: 'text', text: 'AAAA' },
+      ]),
+    ).toBe('data:image/png;base64,AAAA'.length);
   });
 
   it('generated cases carry what each check needs, and their canaries stand where their role says', () => {
@@ -139,7 +256,10 @@ describe('stack checks', () => {
           for (const t of c.canaries.meta) expect(inResult(t).some((o) => o.path.endsWith('(member name)'))).toBe(true);
           // No model-facing text carries a data canary: TR-STACK-2/3/4 test only the data channels.
           const blocks = c.result['content'] as { text?: string; annotations?: { audience?: string[] } }[];
-          const modelText = blocks.filter((b) => !b.annotations?.audience || b.annotations.audience.includes('assistant')).map((b) => b.text ?? '').join('\n');
+          const modelText = blocks
+            .filter((b) => !b.annotations?.audience || b.annotations.audience.includes('assistant'))
+            .map((b) => b.text ?? '')
+            .join('\n');
           for (const t of [...c.canaries.structured, ...c.canaries.meta, ...c.canaries.binary, ...c.canaries.userOnly]) expect(modelText).not.toContain(t);
         }),
         { seed: 7, numRuns: 60 },

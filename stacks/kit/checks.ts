@@ -101,10 +101,18 @@ function deliveredAsError(c: StackCase, a: StepAnswer): Finding | undefined {
   const outside = c.canaries.visible.find((k) => !parts.some((p) => holds(p, k)));
   if (outside !== undefined) {
     const at = inRequests(a, outside);
-    return { summary: `the text of the error result is in no tool-result part: it reached the model outside the answer to its call, at ${at[0]!.path}`, canary: outside, found: at.slice(0, 3) };
+    return {
+      summary: `the text of the error result is in no tool-result part: it reached the model outside the answer to its call, at ${at[0]!.path}`,
+      canary: outside,
+      found: at.slice(0, 3),
+    };
   }
   const success = parts.find((p) => !p.error && c.canaries.visible.some((k) => holds(p, k)));
-  if (success) return { summary: `the error result reached the model as a success: the ${success.format} at ${success.path} carries no error signal`, part: trimPart(success.part) };
+  if (success)
+    return {
+      summary: `the error result reached the model as a success: the ${success.format} at ${success.path} carries no error signal`,
+      part: trimPart(success.part),
+    };
   return undefined;
 }
 
@@ -120,7 +128,11 @@ function sentOnce(c: StackCase, a: StepAnswer): Finding | undefined {
     for (const [i, r] of afterTool(a).entries()) {
       const n = countCanary(r, canary);
       if (n > served) {
-        return { summary: `a block the result holds ${served === 1 ? 'once' : `${served} times`} is in one request ${n} times`, canary, found: findCanary(r, canary, `requests[${i + 1}]`) };
+        return {
+          summary: `a block the result holds ${served === 1 ? 'once' : `${served} times`} is in one request ${n} times`,
+          canary,
+          found: findCanary(r, canary, `requests[${i + 1}]`),
+        };
       }
     }
   }
@@ -132,15 +144,24 @@ function mediaKept(c: StackCase, a: StepAnswer): Finding | NotApplicable | undef
   if (a.modelRequests === undefined) return { notApplicable: 'the row records no model-interface requests to compare the provider body with' };
   if (a.threw !== null) return { summary: `the step threw and the result never reached the provider: ${a.threw.slice(0, 160)}`, threw: a.threw };
   for (const canary of c.canaries.binary) {
-    const atModel = a.modelRequests.slice(1).flatMap((r, i) => findCanary(r, canary, `modelRequests[${i + 1}]`)).filter((o) => o.form === 'media');
+    const atModel = a.modelRequests
+      .slice(1)
+      .flatMap((r, i) => findCanary(r, canary, `modelRequests[${i + 1}]`))
+      .filter((o) => o.form === 'media');
     if (atModel.length === 0) continue;
-    if (inRequests(a, canary).length === 0) return { summary: `media the model interface carried at ${atModel[0]!.path} is in no provider body: the provider package dropped it without a word`, canary, found: atModel.slice(0, 1) };
+    if (inRequests(a, canary).length === 0)
+      return {
+        summary: `media the model interface carried at ${atModel[0]!.path} is in no provider body: the provider package dropped it without a word`,
+        canary,
+        found: atModel.slice(0, 1),
+      };
   }
   return undefined;
 }
 
 function delivered(c: StackCase, a: StepAnswer, what: string): Finding | undefined {
-  if (a.threw !== null && afterTool(a).length === 0) return { summary: `the step threw before the model saw the ${what}: ${a.threw.slice(0, 160)}`, threw: a.threw };
+  if (a.threw !== null && afterTool(a).length === 0)
+    return { summary: `the step threw before the model saw the ${what}: ${a.threw.slice(0, 160)}`, threw: a.threw };
   for (const canary of c.canaries.visible) {
     if (inRequests(a, canary).length === 0) {
       return { summary: `the ${what} never reached the model`, canary, ...(a.threw !== null ? { threw: a.threw } : {}) };
@@ -218,7 +239,7 @@ export const CHECKS: readonly Check[] = [
     id: 'TR-STACK-8',
     kind: 'delivery',
     level: 'MUST',
-    title: 'an error result reaches the model as an error in the provider\'s own form, and the step goes on',
+    title: "an error result reaches the model as an error in the provider's own form, and the step goes on",
     short: 'error as error',
     needs: { visible: true, isError: true },
     judge: (c, a) => deliveredAsError(c, a),

@@ -14,7 +14,9 @@ const problem = (argv: string[]): string => {
 
 describe('npm run compliance arguments', () => {
   it('names the known stacks and checks when given an unknown one', () => {
-    expect(problem(['--stack', 'nope'])).toMatch(/unknown stack "nope"; give a row \(control-wire@openai-chat, …\), a stack \(control, control-py, ai-sdk, google-adk, langchain, langchain-py, mastra, openai-agents, openai-agents-py, pydantic-ai\)/);
+    expect(problem(['--stack', 'nope'])).toMatch(
+      /unknown stack "nope"; give a row \(control-wire@openai-chat, …\), a stack \(control, control-py, ai-sdk, google-adk, langchain, langchain-py, mastra, openai-agents, openai-agents-py, pydantic-ai\)/,
+    );
     expect(problem(['--check', 'TR-STACK-x'])).toMatch(/unknown check "TR-STACK-x"; the checks are TR-STACK-1/);
   });
 
@@ -35,9 +37,16 @@ describe('npm run compliance arguments', () => {
     const one = parse(['--stack', 'ai-sdk-generate@anthropic', '--check', 'TR-STACK-4', '--vector', 'servers/embedded-pdf']);
     expect([one.narrowed, one.stacks.map((s) => s.id), one.checks.map((c) => c.id)]).toEqual([true, ['ai-sdk-generate@anthropic'], ['TR-STACK-4']]);
     // A stack mode selects its rows at every provider; a stack, all its rows.
-    expect(parse(['--stack', 'openai-agents-stream']).stacks.map((s) => s.id)).toEqual(['openai-agents-stream@openai-chat', 'openai-agents-stream@openai-responses']);
+    expect(parse(['--stack', 'openai-agents-stream']).stacks.map((s) => s.id)).toEqual([
+      'openai-agents-stream@openai-chat',
+      'openai-agents-stream@openai-responses',
+    ]);
     // Mastra: modes no-schema, schema, stream and toolresult (its integration's row), at 3 providers.
-    expect(parse(['--stack', 'mastra']).stacks.map((s) => s.id).sort()).toEqual(
+    expect(
+      parse(['--stack', 'mastra'])
+        .stacks.map((s) => s.id)
+        .sort(),
+    ).toEqual(
       ['no-schema', 'schema', 'stream', 'toolresult'].flatMap((m) => ['anthropic', 'openai-chat', 'openai-responses'].map((p) => `mastra-${m}@${p}`)).sort(),
     );
   });

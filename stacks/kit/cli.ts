@@ -37,7 +37,8 @@ interface Args {
   narrowed: boolean;
 }
 
-const USAGE = 'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify [--all]] [--no-write]';
+const USAGE =
+  'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify [--all]] [--no-write]';
 
 export function parse(argv: readonly string[]): Args {
   const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, all: false, write: true, narrowed: false };
@@ -59,7 +60,10 @@ export function parse(argv: readonly string[]): Args {
         const id = value();
         const exact = stackRow(id);
         const rows = exact ? [exact] : STACK_ROWS.filter((r) => r.stack === id || `${r.stack}-${r.mode}` === id);
-        if (rows.length === 0) throw new UsageError(`unknown stack ${JSON.stringify(id)}; give a row (${STACK_ROWS[0]!.id}, …), a stack (${[...new Set(STACK_ROWS.map((r) => r.stack))].join(', ')}) or a stack mode (${STACK_ROWS[0]!.stack}-${STACK_ROWS[0]!.mode}, …)`);
+        if (rows.length === 0)
+          throw new UsageError(
+            `unknown stack ${JSON.stringify(id)}; give a row (${STACK_ROWS[0]!.id}, …), a stack (${[...new Set(STACK_ROWS.map((r) => r.stack))].join(', ')}) or a stack mode (${STACK_ROWS[0]!.stack}-${STACK_ROWS[0]!.mode}, …)`,
+          );
         for (const r of rows) if (!a.stacks.includes(r)) a.stacks.push(r);
         break;
       }
@@ -70,22 +74,39 @@ export function parse(argv: readonly string[]): Args {
         a.checks.push(c);
         break;
       }
-      case '--vector': a.vector = value(); break;
-      case '--seed': a.seed = int(); break;
-      case '--runs': a.runs = int(); break;
-      case '--path': a.path = value(); break;
-      case '--verify': a.verify = true; break;
-      case '--all': a.all = true; break;
-      case '--no-write': a.write = false; break;
-      case '-h': case '--help': throw new UsageError(USAGE);
-      default: throw new UsageError(`unknown option ${JSON.stringify(flag)}\n${USAGE}`);
+      case '--vector':
+        a.vector = value();
+        break;
+      case '--seed':
+        a.seed = int();
+        break;
+      case '--runs':
+        a.runs = int();
+        break;
+      case '--path':
+        a.path = value();
+        break;
+      case '--verify':
+        a.verify = true;
+        break;
+      case '--all':
+        a.all = true;
+        break;
+      case '--no-write':
+        a.write = false;
+        break;
+      case '-h':
+      case '--help':
+        throw new UsageError(USAGE);
+      default:
+        throw new UsageError(`unknown option ${JSON.stringify(flag)}\n${USAGE}`);
     }
   }
   a.narrowed = a.stacks.length > 0 || a.checks.length > 0 || a.vector !== undefined || a.path !== undefined;
   if (a.path !== undefined && a.checks.length !== 1) throw new UsageError('--path replays one generated case: give exactly one --check');
   if (a.vector !== undefined && a.path !== undefined) throw new UsageError('--vector and --path replay different cases: give one');
   if (a.verify && a.narrowed) throw new UsageError('--verify checks the whole committed matrix: it takes no --stack, --check, --vector or --path');
-  if (a.all && !a.verify) throw new UsageError('--all goes with --verify (every row instead of the day\'s sample)');
+  if (a.all && !a.verify) throw new UsageError("--all goes with --verify (every row instead of the day's sample)");
   if (a.stacks.length === 0) a.stacks = [...STACK_ROWS];
   if (a.checks.length === 0) a.checks = [...CHECKS];
   return a;
@@ -109,9 +130,13 @@ function printEvidence(runs: readonly StackRun[]): void {
 }
 
 /** Runs the stacks (all at once, one process each) with the given options. */
-export async function runMatrix(a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'runs' | 'path' | 'vector'>, extra: { replayPaths?: (s: string, c: string) => string | undefined; onProgress?: (l: string) => void } = {}): Promise<StackRun[]> {
+export async function runMatrix(
+  a: Pick<Args, 'stacks' | 'checks' | 'seed' | 'runs' | 'path' | 'vector'>,
+  extra: { replayPaths?: (s: string, c: string) => string | undefined; onProgress?: (l: string) => void } = {},
+): Promise<StackRun[]> {
   const vectors = loadStackVectors();
-  if (a.vector !== undefined && !vectors.some((v) => v.id === a.vector)) throw new UsageError(`unknown vector ${JSON.stringify(a.vector)}; the vectors are ${vectors.map((v) => v.id).join(', ')}`);
+  if (a.vector !== undefined && !vectors.some((v) => v.id === a.vector))
+    throw new UsageError(`unknown vector ${JSON.stringify(a.vector)}; the vectors are ${vectors.map((v) => v.id).join(', ')}`);
   // Rows that share an adapter command (a stack mode at each provider) share one process.
   const groups = new Map<string, StackRow[]>();
   for (const row of a.stacks) {
@@ -170,7 +195,11 @@ async function main(argv: readonly string[]): Promise<number> {
     if (sample) progress(`verifying the day's sample of ${sample.length} of ${committed.stacks.length} rows (--all for every row): ${sample.join(', ')}`);
     const problems = await verifyCommitted(committed, a.runs === DEFAULT_RUNS ? undefined : a.runs, progress, sample);
     for (const p of problems) console.log(`drift: ${p}`);
-    console.log(problems.length === 0 ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)` : `${problems.length} difference(s): run npm run compliance and commit stacks/compliance/`);
+    console.log(
+      problems.length === 0
+        ? `the committed matrix is what the pinned versions produce (${((Date.now() - t0) / 1000).toFixed(1)} s)`
+        : `${problems.length} difference(s): run npm run compliance and commit stacks/compliance/`,
+    );
     return problems.length === 0 ? 0 : 1;
   }
   const runs = await runMatrix(a, { onProgress: progress });
@@ -180,7 +209,9 @@ async function main(argv: readonly string[]): Promise<number> {
     printEvidence(runs);
     const cells = runs.flatMap((r) => r.cells);
     const limited = cells.filter((c) => c.verdict === 'limit').length;
-    console.log(`${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${limited ? `, ${limited} stack limit(s)` : ''}${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    console.log(
+      `${cells.filter((c) => c.verdict === 'pass').length} passed, ${cells.filter((c) => c.verdict === 'fail').length} failed${limited ? `, ${limited} stack limit(s)` : ''}${broken.length ? `, ${broken.length} stack(s) broke` : ''} (${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    );
     return cells.some((c) => c.verdict !== 'pass') || broken.length > 0 ? 1 : 0;
   }
   const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
@@ -196,7 +227,12 @@ async function main(argv: readonly string[]): Promise<number> {
   for (const r of runs) {
     const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);
     const limits = r.cells.filter((c) => c.verdict === 'limit').map((c) => c.check);
-    const said = fails.length === 0 ? (limits.length === 0 ? 'passes every check' : `passes every check but its stack's limit on ${limits.join(', ')}`) : `fails ${fails.join(', ')}${limits.length > 0 ? ` (and the stack limit ${limits.join(', ')})` : ''}`;
+    const said =
+      fails.length === 0
+        ? limits.length === 0
+          ? 'passes every check'
+          : `passes every check but its stack's limit on ${limits.join(', ')}`
+        : `fails ${fails.join(', ')}${limits.length > 0 ? ` (and the stack limit ${limits.join(', ')})` : ''}`;
     console.log(`${r.row.id.padEnd(26)} ${r.error ? `not run: ${r.error}` : said}`);
   }
   for (const c of controlFails) console.log(`the control row fails ${c.check}: the kit or the reference is wrong`);
@@ -224,11 +260,21 @@ export function sampleRows(committed: ComplianceReport, day: number): string[] {
  * is replayed by its path, and a passing cell runs `runs` cases (a prefix of the committed run, so it
  * must pass too). The result must equal the committed report.
  */
-export async function verifyCommitted(committed: ComplianceReport, runs: number | undefined, onProgress?: (l: string) => void, onlyStacks?: readonly string[]): Promise<string[]> {
+export async function verifyCommitted(
+  committed: ComplianceReport,
+  runs: number | undefined,
+  onProgress?: (l: string) => void,
+  onlyStacks?: readonly string[],
+): Promise<string[]> {
   if (onlyStacks) {
     // The same comparison over a part of the matrix: those rows, their cells and figures.
     const keep = (id: string) => onlyStacks.includes(id);
-    committed = { ...committed, stacks: committed.stacks.filter((s) => keep(s.id)), cells: committed.cells.filter((c) => keep(c.stack)), figures: committed.figures.filter((f) => keep(f.stack)) };
+    committed = {
+      ...committed,
+      stacks: committed.stacks.filter((s) => keep(s.id)),
+      cells: committed.cells.filter((c) => keep(c.stack)),
+      figures: committed.figures.filter((f) => keep(f.stack)),
+    };
   }
   const paths = new Map<string, string>();
   for (const c of committed.cells) {
@@ -236,7 +282,12 @@ export async function verifyCommitted(committed: ComplianceReport, runs: number 
     if (gen) paths.set(`${c.stack} ${c.check}`, gen.case.replace(/^seed \d+ path /, ''));
   }
   const fresh = await runMatrix(
-    { stacks: committed.stacks.map((s) => stackRow(s.id)).filter((r): r is StackRow => r !== undefined), checks: committed.checks.map((c) => checkById(c.id)).filter((c): c is Check => c !== undefined), seed: committed.kit.seed, runs: runs ?? committed.kit.runs },
+    {
+      stacks: committed.stacks.map((s) => stackRow(s.id)).filter((r): r is StackRow => r !== undefined),
+      checks: committed.checks.map((c) => checkById(c.id)).filter((c): c is Check => c !== undefined),
+      seed: committed.kit.seed,
+      runs: runs ?? committed.kit.runs,
+    },
     { replayPaths: (s, c) => paths.get(`${s} ${c}`), ...(onProgress ? { onProgress } : {}) },
   );
   const report = buildReport(fresh, CHECKS, { seed: committed.kit.seed, runs: committed.kit.runs, vectors: loadStackVectors().map((v) => v.id) });

@@ -15,10 +15,26 @@ const none: Canaries = { visible: [], userOnly: [], structured: [], meta: [], bi
 const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic'] as const;
 
 function planted(plant: string, provider: string, limits?: Record<string, StackLimit>): StackRow {
-  return { id: `planted-${plant}@${provider}`, stack: 'planted', mode: plant, provider, adapter: 'kit/planted-stack.ts', args: ['--plant', plant], setup: `planted stack (${plant})`, ...(limits ? { limits } : {}) };
+  return {
+    id: `planted-${plant}@${provider}`,
+    stack: 'planted',
+    mode: plant,
+    provider,
+    adapter: 'kit/planted-stack.ts',
+    args: ['--plant', plant],
+    setup: `planted stack (${plant})`,
+    ...(limits ? { limits } : {}),
+  };
 }
 
-const vector = (id: string, result: Record<string, unknown>, canaries: Partial<Canaries>): StackVector => ({ id: `planted/${id}`, description: id, source: 'planted', figure: false, result, canaries: { ...none, ...canaries } });
+const vector = (id: string, result: Record<string, unknown>, canaries: Partial<Canaries>): StackVector => ({
+  id: `planted/${id}`,
+  description: id,
+  source: 'planted',
+  figure: false,
+  result,
+  canaries: { ...none, ...canaries },
+});
 
 async function cells(rows: StackRow[], vectors: StackVector[], check: string, opts: Partial<RunOptions> = {}): Promise<Cell[]> {
   const runs = await runRows(rows, vectors, { seed: 1, runs: 15, generated: false, checks: [checkById(check)!], ...opts });
@@ -29,81 +45,141 @@ async function cells(rows: StackRow[], vectors: StackVector[], check: string, op
 const TIMEOUT = 120_000; // starting the adapter process under a loaded machine; the work itself is a few steps
 
 describe('the kit against planted stacks', () => {
-  it('gap 1: the model-interface column is judged over every case of the cell, not only up to the first failing one', async () => {
-    // Both vectors fail at the body; only the second fails at the model interface.
-    const vectors = [
-      vector('block-meta', { content: [{ type: 'text', text: 'done TRCVpl000001', _meta: { 'io.example/a': 'TRCMpl000001' } }] }, { visible: ['TRCVpl000001'], meta: ['TRCMpl000001'] }),
-      vector('result-meta', { content: [{ type: 'text', text: 'done TRCVpl000002' }], _meta: { 'io.example/b': 'TRCMpl000002' } }, { visible: ['TRCVpl000002'], meta: ['TRCMpl000002'] }),
-    ];
-    const [cell] = await cells([planted('model-column', 'openai-chat')], vectors, 'TR-STACK-3');
-    expect(cell!.verdict).toBe('fail');
-    expect(cell!.evidence.map((e) => e.case)).toEqual(['planted/block-meta']);
-    expect(cell!.model).toMatchObject({ verdict: 'fail', case: 'planted/result-meta', canary: 'TRCMpl000002' });
-  }, TIMEOUT);
+  it(
+    'gap 1: the model-interface column is judged over every case of the cell, not only up to the first failing one',
+    async () => {
+      // Both vectors fail at the body; only the second fails at the model interface.
+      const vectors = [
+        vector(
+          'block-meta',
+          { content: [{ type: 'text', text: 'done TRCVpl000001', _meta: { 'io.example/a': 'TRCMpl000001' } }] },
+          { visible: ['TRCVpl000001'], meta: ['TRCMpl000001'] },
+        ),
+        vector(
+          'result-meta',
+          { content: [{ type: 'text', text: 'done TRCVpl000002' }], _meta: { 'io.example/b': 'TRCMpl000002' } },
+          { visible: ['TRCVpl000002'], meta: ['TRCMpl000002'] },
+        ),
+      ];
+      const [cell] = await cells([planted('model-column', 'openai-chat')], vectors, 'TR-STACK-3');
+      expect(cell!.verdict).toBe('fail');
+      expect(cell!.evidence.map((e) => e.case)).toEqual(['planted/block-meta']);
+      expect(cell!.model).toMatchObject({ verdict: 'fail', case: 'planted/result-meta', canary: 'TRCMpl000002' });
+    },
+    TIMEOUT,
+  );
 
-  it('gap 1: generated cases after the first failing one are judged at the model interface too', async () => {
-    // A seed whose first case for TR-STACK-3 has `_meta` on a block only (a body failure, clean at the
-    // model interface, and no shrink of it gains a result-level `_meta`) and whose later cases have one.
-    const check = checkById('TR-STACK-3')!;
-    const applicable = (seed: number) => fc.sample(probeCase({}), { seed, numRuns: 200 }).filter((c) => satisfies(c, check.needs)).slice(0, 15);
-    const seed = [...Array(200).keys()].find((s) => {
-      const cs = applicable(s);
-      return cs.length === 15 && cs[0]!.result['_meta'] === undefined && cs.slice(1).some((c) => c.result['_meta'] !== undefined);
-    })!;
-    expect(seed).toBeDefined();
-    const [cell] = await cells([planted('model-column', 'openai-chat')], [], 'TR-STACK-3', { seed, generated: true });
-    expect(cell!.verdict).toBe('fail');
-    expect(cell!.model.verdict, `seed ${seed}`).toBe('fail');
-  }, TIMEOUT);
+  it(
+    'gap 1: generated cases after the first failing one are judged at the model interface too',
+    async () => {
+      // A seed whose first case for TR-STACK-3 has `_meta` on a block only (a body failure, clean at the
+      // model interface, and no shrink of it gains a result-level `_meta`) and whose later cases have one.
+      const check = checkById('TR-STACK-3')!;
+      const applicable = (seed: number) =>
+        fc
+          .sample(probeCase({}), { seed, numRuns: 200 })
+          .filter((c) => satisfies(c, check.needs))
+          .slice(0, 15);
+      const seed = [...Array(200).keys()].find((s) => {
+        const cs = applicable(s);
+        return cs.length === 15 && cs[0]!.result['_meta'] === undefined && cs.slice(1).some((c) => c.result['_meta'] !== undefined);
+      })!;
+      expect(seed).toBeDefined();
+      const [cell] = await cells([planted('model-column', 'openai-chat')], [], 'TR-STACK-3', { seed, generated: true });
+      expect(cell!.verdict).toBe('fail');
+      expect(cell!.model.verdict, `seed ${seed}`).toBe('fail');
+    },
+    TIMEOUT,
+  );
 
-  it('gap 2: a limit covers only the failure it expects; a different failure of the same check is a failure', async () => {
-    const limits: Record<string, StackLimit> = {
-      'TR-STACK-8': { reason: 'the planted stack has no error flag', upstream: 'an error flag', expects: { summary: /^the error result reached the model as a success: the \S+ tool message at \S+ carries no error signal$/ } },
-    };
-    const vectors = [
-      vector('error-text', { content: [{ type: 'text', text: 'lookup failed TRCVpl000003' }], isError: true }, { visible: ['TRCVpl000003'] }),
-      vector('error-with-image', { content: [{ type: 'text', text: 'render failed TRCVpl000004' }, { type: 'image', data: 'iVBORw0KTRCBpl000004AAAA', mimeType: 'image/png' }], isError: true }, { visible: ['TRCVpl000004'], binary: ['TRCBpl000004'] }),
-    ];
-    // The expected failure alone: a limit, with its evidence and what it expects.
-    const [only] = await cells([planted('error-unmarked', 'openai-chat', limits)], vectors, 'TR-STACK-8');
-    expect(only!.verdict).toBe('limit');
-    expect(only!.evidence[0]!.summary).toMatch(limits['TR-STACK-8']!.expects.summary);
-    // A second vector loses the text: that is not what the limit declares.
-    const [other] = await cells([planted('error-unmarked-or-lost', 'openai-chat', limits)], vectors, 'TR-STACK-8');
-    expect(other!.verdict).toBe('fail');
-    expect(other!.evidence.map((e) => [e.case, e.summary])).toEqual([['planted/error-with-image', 'the text of the error result never reached the model']]);
-    // Generated cases: the same, found by search instead of by a vector.
-    const [generated] = await cells([planted('error-unmarked-or-lost', 'openai-chat', limits)], [], 'TR-STACK-8', { generated: true, runs: 40 });
-    expect(generated!.verdict).toBe('fail');
-    expect(generated!.evidence[0]!.summary).toBe('the text of the error result never reached the model');
-  }, TIMEOUT);
+  it(
+    'gap 2: a limit covers only the failure it expects; a different failure of the same check is a failure',
+    async () => {
+      const limits: Record<string, StackLimit> = {
+        'TR-STACK-8': {
+          reason: 'the planted stack has no error flag',
+          upstream: 'an error flag',
+          expects: { summary: /^the error result reached the model as a success: the \S+ tool message at \S+ carries no error signal$/ },
+        },
+      };
+      const vectors = [
+        vector('error-text', { content: [{ type: 'text', text: 'lookup failed TRCVpl000003' }], isError: true }, { visible: ['TRCVpl000003'] }),
+        vector(
+          'error-with-image',
+          {
+            content: [
+              { type: 'text', text: 'render failed TRCVpl000004' },
+              { type: 'image', data: 'iVBORw0KTRCBpl000004AAAA', mimeType: 'image/png' },
+            ],
+            isError: true,
+          },
+          { visible: ['TRCVpl000004'], binary: ['TRCBpl000004'] },
+        ),
+      ];
+      // The expected failure alone: a limit, with its evidence and what it expects.
+      const [only] = await cells([planted('error-unmarked', 'openai-chat', limits)], vectors, 'TR-STACK-8');
+      expect(only!.verdict).toBe('limit');
+      expect(only!.evidence[0]!.summary).toMatch(limits['TR-STACK-8']!.expects.summary);
+      // A second vector loses the text: that is not what the limit declares.
+      const [other] = await cells([planted('error-unmarked-or-lost', 'openai-chat', limits)], vectors, 'TR-STACK-8');
+      expect(other!.verdict).toBe('fail');
+      expect(other!.evidence.map((e) => [e.case, e.summary])).toEqual([['planted/error-with-image', 'the text of the error result never reached the model']]);
+      // Generated cases: the same, found by search instead of by a vector.
+      const [generated] = await cells([planted('error-unmarked-or-lost', 'openai-chat', limits)], [], 'TR-STACK-8', { generated: true, runs: 40 });
+      expect(generated!.verdict).toBe('fail');
+      expect(generated!.evidence[0]!.summary).toBe('the text of the error result never reached the model');
+    },
+    TIMEOUT,
+  );
 
-  it('gap 3: the error signal counts only in the tool-result part that answers the failed call, with its text, at every provider', async () => {
-    const vectors = [vector('error-text', { content: [{ type: 'text', text: 'lookup failed TRCVpl000005' }], isError: true }, { visible: ['TRCVpl000005'] })];
-    const rows = PROVIDERS.map((p) => planted('error-elsewhere', p));
-    const got = await cells(rows, vectors, 'TR-STACK-8');
-    expect(got.map((c) => [c.stack, c.verdict])).toEqual(rows.map((r) => [r.id, 'fail']));
-    for (const c of got) expect(c.evidence[0]!.summary).toMatch(/^the text of the error result is in no tool-result part/);
-    // The faithful stack passes at every provider: the check still can pass.
-    const faithful = await cells(PROVIDERS.map((p) => planted('faithful', p)), vectors, 'TR-STACK-8');
-    expect(faithful.map((c) => c.verdict)).toEqual(['pass', 'pass', 'pass']);
-  }, TIMEOUT);
+  it(
+    'gap 3: the error signal counts only in the tool-result part that answers the failed call, with its text, at every provider',
+    async () => {
+      const vectors = [vector('error-text', { content: [{ type: 'text', text: 'lookup failed TRCVpl000005' }], isError: true }, { visible: ['TRCVpl000005'] })];
+      const rows = PROVIDERS.map((p) => planted('error-elsewhere', p));
+      const got = await cells(rows, vectors, 'TR-STACK-8');
+      expect(got.map((c) => [c.stack, c.verdict])).toEqual(rows.map((r) => [r.id, 'fail']));
+      for (const c of got) expect(c.evidence[0]!.summary).toMatch(/^the text of the error result is in no tool-result part/);
+      // The faithful stack passes at every provider: the check still can pass.
+      const faithful = await cells(
+        PROVIDERS.map((p) => planted('faithful', p)),
+        vectors,
+        'TR-STACK-8',
+      );
+      expect(faithful.map((c) => c.verdict)).toEqual(['pass', 'pass', 'pass']);
+    },
+    TIMEOUT,
+  );
 
-  it("gap 4: `_meta` canaries stand in member names too, so a stack that forwards `_meta`'s keys fails TR-STACK-3", async () => {
-    const [cell] = await cells([planted('meta-keys', 'anthropic')], [], 'TR-STACK-3', { generated: true });
-    expect(cell!.verdict).toBe('fail');
-    expect(cell!.evidence[0]!.found?.[0]?.excerpt).toMatch(/hint: example\.com\/[\w-]+-⟦TRCM\w{8}⟧/);
-  }, TIMEOUT);
+  it(
+    "gap 4: `_meta` canaries stand in member names too, so a stack that forwards `_meta`'s keys fails TR-STACK-3",
+    async () => {
+      const [cell] = await cells([planted('meta-keys', 'anthropic')], [], 'TR-STACK-3', { generated: true });
+      expect(cell!.verdict).toBe('fail');
+      expect(cell!.evidence[0]!.found?.[0]?.excerpt).toMatch(/hint: example\.com\/[\w-]+-⟦TRCM\w{8}⟧/);
+    },
+    TIMEOUT,
+  );
 
-  it('gap 5: a stale limit (its check passes) is a finding of the report, and the drift check fails on it', async () => {
-    const row = planted('faithful', 'openai-chat', { 'TR-STACK-6': { reason: 'once lost the text', upstream: 'none', expects: { summary: /never reached/ } } });
-    const vectors = [vector('plain', { content: [{ type: 'text', text: 'fine TRCVpl000006' }] }, { visible: ['TRCVpl000006'] })];
-    const checks: Check[] = [checkById('TR-STACK-6')!];
-    const runs = await runRows([row], vectors, { seed: 1, runs: 5, generated: true, checks });
-    expect(runs[0]!.cells[0]!.verdict).toBe('pass');
-    const report = buildReport(runs, checks, { seed: 1, runs: 5, vectors: vectors.map((v) => v.id) });
-    expect(report.findings).toEqual([{ kind: 'stale-limit', stack: row.id, check: 'TR-STACK-6', summary: expect.stringMatching(/passes, so the limit the row declares is stale/) }]);
-    // The committed matrix equal to the fresh one still fails the drift check while the limit is stale.
-    expect(compareReports(report, report)).toEqual([expect.stringMatching(/^planted-faithful@openai-chat TR-STACK-6: passes, so the limit the row declares is stale/)]);
-  }, TIMEOUT);
+  it(
+    'gap 5: a stale limit (its check passes) is a finding of the report, and the drift check fails on it',
+    async () => {
+      const row = planted('faithful', 'openai-chat', {
+        'TR-STACK-6': { reason: 'once lost the text', upstream: 'none', expects: { summary: /never reached/ } },
+      });
+      const vectors = [vector('plain', { content: [{ type: 'text', text: 'fine TRCVpl000006' }] }, { visible: ['TRCVpl000006'] })];
+      const checks: Check[] = [checkById('TR-STACK-6')!];
+      const runs = await runRows([row], vectors, { seed: 1, runs: 5, generated: true, checks });
+      expect(runs[0]!.cells[0]!.verdict).toBe('pass');
+      const report = buildReport(runs, checks, { seed: 1, runs: 5, vectors: vectors.map((v) => v.id) });
+      expect(report.findings).toEqual([
+        { kind: 'stale-limit', stack: row.id, check: 'TR-STACK-6', summary: expect.stringMatching(/passes, so the limit the row declares is stale/) },
+      ]);
+      // The committed matrix equal to the fresh one still fails the drift check while the limit is stale.
+      expect(compareReports(report, report)).toEqual([
+        expect.stringMatching(/^planted-faithful@openai-chat TR-STACK-6: passes, so the limit the row declares is stale/),
+      ]);
+    },
+    TIMEOUT,
+  );
 });

@@ -35,7 +35,13 @@ function visibleText(result: Obj): string {
       const audience = (b['annotations'] as Obj | undefined)?.['audience'];
       return !Array.isArray(audience) || audience.includes('assistant');
     })
-    .map((b) => (typeof b['text'] === 'string' ? b['text'] : typeof (b['resource'] as Obj | undefined)?.['text'] === 'string' ? ((b['resource'] as Obj)['text'] as string) : ''))
+    .map((b) =>
+      typeof b['text'] === 'string'
+        ? b['text']
+        : typeof (b['resource'] as Obj | undefined)?.['text'] === 'string'
+          ? ((b['resource'] as Obj)['text'] as string)
+          : '',
+    )
     .filter((t) => t !== '')
     .join('\n');
 }
@@ -61,7 +67,11 @@ function body(provider: string, answer: ToolAnswer | undefined): Obj {
     return {
       model: 'planted',
       ...(answer.system !== undefined ? { system: answer.system } : {}),
-      messages: [PROMPT, { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'probe', input: {} }] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: answer.text, ...(answer.isError ? { is_error: true } : {}) }] }],
+      messages: [
+        PROMPT,
+        { role: 'assistant', content: [{ type: 'tool_use', id: 'toolu_1', name: 'probe', input: {} }] },
+        { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: answer.text, ...(answer.isError ? { is_error: true } : {}) }] },
+      ],
     };
   }
   // OpenAI formats have no error field: an error is marked in band, as the JSON text {"error": …}.
@@ -69,16 +79,28 @@ function body(provider: string, answer: ToolAnswer | undefined): Obj {
     return {
       model: 'planted',
       ...(answer.system !== undefined ? { instructions: answer.system } : {}),
-      input: [PROMPT, { type: 'function_call', call_id: 'call_1', name: 'probe', arguments: '{}' }, { type: 'function_call_output', call_id: 'call_1', output: answer.text }],
+      input: [
+        PROMPT,
+        { type: 'function_call', call_id: 'call_1', name: 'probe', arguments: '{}' },
+        { type: 'function_call_output', call_id: 'call_1', output: answer.text },
+      ],
     };
   }
   return {
     model: 'planted',
-    messages: [...(answer.system !== undefined ? [{ role: 'system', content: answer.system }] : []), PROMPT, { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'probe', arguments: '{}' } }] }, { role: 'tool', tool_call_id: 'call_1', content: answer.text }],
+    messages: [
+      ...(answer.system !== undefined ? [{ role: 'system', content: answer.system }] : []),
+      PROMPT,
+      { role: 'assistant', content: null, tool_calls: [{ id: 'call_1', type: 'function', function: { name: 'probe', arguments: '{}' } }] },
+      { role: 'tool', tool_call_id: 'call_1', content: answer.text },
+    ],
   };
 }
 
-const marked = (provider: string, text: string, isError: boolean): ToolAnswer => ({ text: isError && provider !== 'anthropic' ? JSON.stringify({ error: text }) : text, isError });
+const marked = (provider: string, text: string, isError: boolean): ToolAnswer => ({
+  text: isError && provider !== 'anthropic' ? JSON.stringify({ error: text }) : text,
+  isError,
+});
 
 function answers(provider: string, result: Obj): { body: ToolAnswer; model: ToolAnswer } {
   const isError = result['isError'] === true;
@@ -114,7 +136,12 @@ async function step(input: StepInput): Promise<StepOutput> {
     const a = answers(provider, input.result);
     const system = a.model.system !== undefined ? [{ role: 'system', content: a.model.system }] : [];
     const model = [...system, PROMPT, { role: 'tool', toolCallId: 'call_1', content: a.model.text, isError: a.model.isError }];
-    return { requests: [body(provider, undefined), body(provider, a.body)], modelRequests: [[PROMPT], model], kept: input.result['structuredContent'] ?? null, threw: null };
+    return {
+      requests: [body(provider, undefined), body(provider, a.body)],
+      modelRequests: [[PROMPT], model],
+      kept: input.result['structuredContent'] ?? null,
+      threw: null,
+    };
   } catch (e) {
     return { requests: [], kept: null, threw: describeThrow(e) };
   }

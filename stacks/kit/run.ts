@@ -65,7 +65,15 @@ const inputOf = (c: StackCase) => ({ result: c.result, ...(c.outputSchema ? { ou
 /** The input as evidence: a long string (the 1,000,000-character vector) is cut, with its length. */
 function shownInput(c: StackCase): Evidence['input'] {
   const cut = (v: unknown): unknown =>
-    typeof v === 'string' ? (v.length > 2000 ? `${v.slice(0, 2000)}… (${v.length} chars)` : v) : Array.isArray(v) ? v.map(cut) : typeof v === 'object' && v !== null ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)])) : v;
+    typeof v === 'string'
+      ? v.length > 2000
+        ? `${v.slice(0, 2000)}… (${v.length} chars)`
+        : v
+      : Array.isArray(v)
+        ? v.map(cut)
+        : typeof v === 'object' && v !== null
+          ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, cut(x)]))
+          : v;
   // Cutting strings keeps each object an object.
   return cut(inputOf(c)) as Evidence['input'];
 }
@@ -76,7 +84,11 @@ function trimKept(v: unknown, depth = 0): unknown {
   if (Array.isArray(v)) return depth > 6 ? '[…]' : v.slice(0, 8).map((x) => trimKept(x, depth + 1));
   if (typeof v === 'object' && v !== null) {
     if (depth > 6) return '{…}';
-    return Object.fromEntries(Object.entries(v).slice(0, 16).map(([k, x]) => [k, trimKept(x, depth + 1)]));
+    return Object.fromEntries(
+      Object.entries(v)
+        .slice(0, 16)
+        .map(([k, x]) => [k, trimKept(x, depth + 1)]),
+    );
   }
   return v;
 }
@@ -161,7 +173,14 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
       if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
       else {
         const m = check.judge(c, { ...a, requests: a.modelRequests });
-        if (m !== undefined && !isNotApplicable(m)) model = { verdict: 'fail', case: caseName, summary: m.summary, ...(m.canary ? { canary: m.canary } : {}), ...(m.found ? { found: m.found.slice(0, 1) } : {}) };
+        if (m !== undefined && !isNotApplicable(m))
+          model = {
+            verdict: 'fail',
+            case: caseName,
+            summary: m.summary,
+            ...(m.canary ? { canary: m.canary } : {}),
+            ...(m.found ? { found: m.found.slice(0, 1) } : {}),
+          };
       }
     };
     /** The provider verdict of one answer. */
@@ -201,26 +220,34 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
       const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
       let sawExpected = false;
       /** The check over one generated case: `fails` says which findings end the search (and are shrunk); `body: false` judges the model interface only. */
-      const judgeGenerated = (fails: (f: Finding) => boolean, body = true) => async (c: StackCase) => {
-        fc.pre(satisfies(c, check.needs));
-        generated += 1;
-        let a: StepOutput;
-        try {
-          a = await askGenerated(c);
-        } catch (e) {
-          throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
-        }
-        judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
-        if (!body) return;
-        const f = judgeBody(c, a);
-        if (f === undefined) return;
-        if (fails(f)) throw new CheckFailed(f);
-        sawExpected = true;
-      };
+      const judgeGenerated =
+        (fails: (f: Finding) => boolean, body = true) =>
+        async (c: StackCase) => {
+          fc.pre(satisfies(c, check.needs));
+          generated += 1;
+          let a: StepOutput;
+          try {
+            a = await askGenerated(c);
+          } catch (e) {
+            throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
+          }
+          judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
+          if (!body) return;
+          const f = judgeBody(c, a);
+          if (f === undefined) return;
+          if (fails(f)) throw new CheckFailed(f);
+          sawExpected = true;
+        };
       const numRuns = Math.min(opts.runs, row.runs ?? opts.runs);
       // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
       const search = (fails: (f: Finding) => boolean, at: string | undefined) =>
-        runProperty({ arbitrary: anyCase, check: judgeGenerated(fails), seed: opts.seed, numRuns, ...(at !== undefined ? { path: at, endOnFailure: true } : {}) });
+        runProperty({
+          arbitrary: anyCase,
+          check: judgeGenerated(fails),
+          seed: opts.seed,
+          numRuns,
+          ...(at !== undefined ? { path: at, endOnFailure: true } : {}),
+        });
       // On a row with a limit, first a search for a failure the limit does not expect; only when there
       // is none, the search for the expected one, whose shrunk case is the limit's evidence.
       let details = limit !== undefined ? await search((f) => !expected(f), undefined) : undefined;
@@ -232,7 +259,14 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
         const err = details.error;
         const cexPath = details.path ?? '';
         if (err instanceof CheckFailed) {
-          found.push(evidence(err.finding, { source: 'generated', case: `seed ${details.seed} path ${cexPath}`, input: shownInput(c), replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }) }));
+          found.push(
+            evidence(err.finding, {
+              source: 'generated',
+              case: `seed ${details.seed} path ${cexPath}`,
+              input: shownInput(c),
+              replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }),
+            }),
+          );
         } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
       }
       // The search stopped at the first failing case: the cases it did not reach are still judged at
@@ -245,12 +279,25 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     // A failure the row declares out of its stack's reach, and only that failure, is a limit: still
     // not a pass, its evidence kept. Any other failure is a fail, whatever the row declares.
     const unexpected = found.filter((e) => !expected(e));
-    const verdict: Verdict = reason !== undefined ? 'error' : unexpected.length > 0 ? 'fail' : found.length > 0 ? 'limit' : notApplicable !== undefined ? 'n/a' : 'pass';
+    const verdict: Verdict =
+      reason !== undefined ? 'error' : unexpected.length > 0 ? 'fail' : found.length > 0 ? 'limit' : notApplicable !== undefined ? 'n/a' : 'pass';
     if (verdict === 'n/a') reason = notApplicable;
     if (verdict === 'limit') reason = limit!.reason;
-    if (verdict === 'fail' && limit !== undefined) reason = `a failure the row's declared limit does not explain (it expects a finding matching /${limit.expects.summary.source}/)`;
+    if (verdict === 'fail' && limit !== undefined)
+      reason = `a failure the row's declared limit does not explain (it expects a finding matching /${limit.expects.summary.source}/)`;
     const declared = limit !== undefined && (verdict === 'limit' || verdict === 'fail') ? { expects: limit.expects.summary.source } : {};
-    cells.push({ stack: row.id, check: check.id, verdict, vectors: applicable.length, generated, evidence: verdict === 'fail' ? unexpected : found, ...(reason !== undefined ? { reason } : {}), ...(verdict === 'limit' ? { upstream: limit!.upstream } : {}), ...declared, model });
+    cells.push({
+      stack: row.id,
+      check: check.id,
+      verdict,
+      vectors: applicable.length,
+      generated,
+      evidence: verdict === 'fail' ? unexpected : found,
+      ...(reason !== undefined ? { reason } : {}),
+      ...(verdict === 'limit' ? { upstream: limit!.upstream } : {}),
+      ...declared,
+      model,
+    });
     opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   }
 
@@ -259,7 +306,12 @@ async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutp
     try {
       const a = await answerOf(v);
       const last = a.requests.length > 1 ? a.requests[a.requests.length - 1] : undefined;
-      figures.push({ stack: row.id, vector: v.id, requestOctets: last === undefined ? 0 : Buffer.byteLength(JSON.stringify(last)), mediaOctets: last === undefined ? 0 : mediaStrings(last) });
+      figures.push({
+        stack: row.id,
+        vector: v.id,
+        requestOctets: last === undefined ? 0 : Buffer.byteLength(JSON.stringify(last)),
+        mediaOctets: last === undefined ? 0 : mediaStrings(last),
+      });
     } catch {
       /* the cells already say the adapter broke */
     }

@@ -57,7 +57,10 @@ export const REPO_ROOT = join(STACKS_DIR, '..');
 
 async function discoverRows(): Promise<StackRow[]> {
   const rows: StackRow[] = [];
-  for (const dir of readdirSync(ADAPTERS_DIR, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort()) {
+  for (const dir of readdirSync(ADAPTERS_DIR, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()) {
     const file = join(ADAPTERS_DIR, dir, 'rows.ts');
     if (!existsSync(file)) continue;
     const mod = (await import(pathToFileURL(file).href)) as { rows?: unknown };
@@ -109,7 +112,13 @@ export function prepareAdapter(row: StackRow): Promise<string | undefined> {
     p = new Promise((resolve) => {
       const child = spawn(cmd, args, { cwd: REPO_ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
       child.on('error', (e) => resolve(`cannot run ${cmd}: ${e.message}`));
-      child.on('exit', (code, signal) => resolve(code === 0 ? undefined : `${row.commandLine ?? cmd}: preparing the adapter failed (${signal ?? `exit ${code}`}): ${row.prepare!.map((a) => relative(REPO_ROOT, a) || a).join(' ')}`));
+      child.on('exit', (code, signal) =>
+        resolve(
+          code === 0
+            ? undefined
+            : `${row.commandLine ?? cmd}: preparing the adapter failed (${signal ?? `exit ${code}`}): ${row.prepare!.map((a) => relative(REPO_ROOT, a) || a).join(' ')}`,
+        ),
+      );
     });
     prepared.set(key, p);
   }

@@ -18,9 +18,12 @@ export function loadStackVectors(dir: string = VECTORS_DIR): StackVector[] {
   const validate = loadSchemas().getSchema(SCHEMA_ID)!;
   const isVectorFile = (f: unknown): f is StackVectorFile => validate(f) === true;
   const out: StackVector[] = [];
-  for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+  for (const name of readdirSync(dir)
+    .filter((n) => n.endsWith('.json'))
+    .sort()) {
     const file: unknown = JSON.parse(readFileSync(join(dir, name), 'utf8'));
-    if (!isVectorFile(file)) throw new Error(`stack vector file ${name} does not match its schema: ${validate.errors?.[0]?.instancePath} ${validate.errors?.[0]?.message}`);
+    if (!isVectorFile(file))
+      throw new Error(`stack vector file ${name} does not match its schema: ${validate.errors?.[0]?.instancePath} ${validate.errors?.[0]?.message}`);
     const stem = basename(name, '.json');
     for (const c of file.cases) out.push({ ...c, id: `${stem}/${c.id}`, figure: c.figure === true });
   }

@@ -41,7 +41,9 @@ export function compareReports(committed: ComplianceReport, fresh: ComplianceRep
     else if (stable(c.evidence) !== stable(f.evidence)) problems.push(`${c.stack} ${c.check}: the evidence changed (now: ${stable(f.evidence).slice(0, 300)})`);
     else if (c.vectors !== f.vectors) problems.push(`${c.stack} ${c.check}: ${c.vectors} vectors applied, now ${f.vectors}`);
     else if (c.model.verdict !== f.model.verdict && !(fewerCases && c.model.verdict === 'fail' && f.model.verdict === 'pass')) {
-      problems.push(`${c.stack} ${c.check}: at the model interface committed ${c.model.verdict}, now ${f.model.verdict}${f.model.summary ? ` (${f.model.summary})` : ''}`);
+      problems.push(
+        `${c.stack} ${c.check}: at the model interface committed ${c.model.verdict}, now ${f.model.verdict}${f.model.summary ? ` (${f.model.summary})` : ''}`,
+      );
     }
   }
   for (const f of fresh.cells) if (!committed.cells.some((c) => c.stack === f.stack && c.check === f.check)) problems.push(`${f.stack} ${f.check}: new cell`);

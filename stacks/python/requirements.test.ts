@@ -61,7 +61,10 @@ describe('Python stack pins', () => {
     for (const f of folders) {
       const r = spawnSync('python3', [join(STACKS_DIR, 'python', 'venv.py'), 'path', f], { encoding: 'utf8', env: { ...process.env, XDG_CACHE_HOME: cache } });
       expect(r.status, r.stderr).toBe(0);
-      const digest = createHash('sha256').update(readFileSync(join(ADAPTERS_DIR, f, 'requirements.txt'))).digest('hex').slice(0, 12);
+      const digest = createHash('sha256')
+        .update(readFileSync(join(ADAPTERS_DIR, f, 'requirements.txt')))
+        .digest('hex')
+        .slice(0, 12);
       expect(r.stdout.trim()).toBe(join(cache, 'toolresult-protocol', 'venvs', `${f}-${digest}`, 'bin', 'python'));
     }
     const bad = spawnSync('python3', [join(STACKS_DIR, 'python', 'venv.py'), 'ensure', '../etc'], { encoding: 'utf8' });

@@ -30,9 +30,30 @@ export interface TypeCase {
 }
 
 const VALUE_RULES = new Set([
-  'pattern', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'minLength', 'maxLength',
-  'minItems', 'maxItems', 'uniqueItems', 'minProperties', 'maxProperties', 'if', 'then', 'else', 'not',
-  'propertyNames', 'format', 'contains', 'minContains', 'maxContains', 'dependentRequired', 'dependentSchemas',
+  'pattern',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'minLength',
+  'maxLength',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'minProperties',
+  'maxProperties',
+  'if',
+  'then',
+  'else',
+  'not',
+  'propertyNames',
+  'format',
+  'contains',
+  'minContains',
+  'maxContains',
+  'dependentRequired',
+  'dependentSchemas',
 ]);
 
 /** A schema with the value-level rules taken out and oneOf read as anyOf. */
@@ -59,16 +80,28 @@ export function loadCases({ integerIsNumber = false } = {}): { model: Model; cas
   ajv.addSchema(typeLevel(bundle(files, packageVersion()), integerIsNumber) as object);
   const cases: TypeCase[] = [];
   for (const f of files) {
-    const stem = f.rel.split('/').pop()!.replace(/\.schema\.json$/, '');
+    const stem = f.rel
+      .split('/')
+      .pop()!
+      .replace(/\.schema\.json$/, '');
     const type = model.roots.get(f.schema.$id)!;
     const loose = ajv.getSchema(`${BUNDLE_ID}#/$defs/${bundleEntry(f)}`)!;
     for (const folder of ['valid', 'invalid'] as const) {
       const dir = join(SCHEMA_DIR, 'examples', stem, folder);
       if (!existsSync(dir)) continue;
-      for (const name of readdirSync(dir).filter((n) => n.endsWith('.json')).sort()) {
+      for (const name of readdirSync(dir)
+        .filter((n) => n.endsWith('.json'))
+        .sort()) {
         const text = readFileSync(join(dir, name), 'utf8');
         const kind: CaseKind = folder === 'valid' ? 'valid' : loose(JSON.parse(text)) ? 'invalid-value' : 'invalid-type';
-        cases.push({ id: `${stem}/${folder}/${name}`, type, text, kind, fromTypeScript: isGeneratedSchema(f.schema), folder: f.rel.split('/').slice(0, -1).join('/') });
+        cases.push({
+          id: `${stem}/${folder}/${name}`,
+          type,
+          text,
+          kind,
+          fromTypeScript: isGeneratedSchema(f.schema),
+          folder: f.rel.split('/').slice(0, -1).join('/'),
+        });
       }
     }
   }

@@ -22,7 +22,10 @@ const INSTALL: Record<string, string> = {
 
 function exec(step: Step, extraArgs: string[] = []): string {
   const r = spawnSync(step.cmd, [...step.args, ...extraArgs], { cwd: step.cwd, env: { ...process.env, ...step.env }, encoding: 'utf8', maxBuffer: 64 << 20 });
-  if (r.error) throw new Error(`${step.label}: cannot run ${step.cmd} (${(r.error as NodeJS.ErrnoException).code}); install ${INSTALL[step.cmd] ?? step.cmd} (.ci/setup.d/13-toolchains.sh)`);
+  if (r.error)
+    throw new Error(
+      `${step.label}: cannot run ${step.cmd} (${(r.error as NodeJS.ErrnoException).code}); install ${INSTALL[step.cmd] ?? step.cmd} (.ci/setup.d/13-toolchains.sh)`,
+    );
   if (r.status !== 0) throw new Error(`${step.label} failed (exit ${r.status}):\n${(r.stderr + r.stdout).slice(0, 4000)}`);
   return r.stdout;
 }
@@ -59,7 +62,9 @@ export function describeLanguage(lang: Exclude<Language, 'ts'>): void {
         if (step.cmd === 'gofmt') expect(stdout, 'gofmt -l lists files that are not formatted').toBe('');
       }
       writeFileSync(join(work, 'cases.json'), JSON.stringify(cases.map((c) => [c.id, c.type, c.text])));
-      for (const line of exec(run!, [join(work, 'cases.json')]).split('\n').filter(Boolean)) {
+      for (const line of exec(run!, [join(work, 'cases.json')])
+        .split('\n')
+        .filter(Boolean)) {
         const a = JSON.parse(line) as Answer;
         answers.set(a.id, a);
       }
@@ -72,7 +77,8 @@ export function describeLanguage(lang: Exclude<Language, 'ts'>): void {
       for (const c of cases.filter((x) => x.kind === 'valid')) {
         const a = answers.get(c.id)!;
         if (!a.ok) wrong.push(`${c.id} (${c.type}): does not decode: ${a.error}`);
-        else if (!isDeepStrictEqual(JSON.parse(a.out!), JSON.parse(c.text))) wrong.push(`${c.id} (${c.type}): wrote ${a.out} for ${JSON.stringify(JSON.parse(c.text))}`);
+        else if (!isDeepStrictEqual(JSON.parse(a.out!), JSON.parse(c.text)))
+          wrong.push(`${c.id} (${c.type}): wrote ${a.out} for ${JSON.stringify(JSON.parse(c.text))}`);
       }
       expect(wrong).toEqual([]);
       expect(cases.filter((x) => x.kind === 'valid').length).toBeGreaterThan(40);

@@ -55,7 +55,9 @@ describe('toolresult generate: command line', () => {
     expect((await run('--lang', 'go', '--out', out, '--check')).code).toBe(1);
     const written = await run('--lang=go', `--out=${out}`, '--package', 'rt');
     expect(written.code).toBe(0);
-    expect(readFileSync(join(out, 'types.go'), 'utf8')).toMatch(/^\/\/ GENERATED from the ToolResult Protocol JSON Schemas v1 \(toolresult-protocol [^)]+\)\. DO NOT EDIT\.\n\/\/ Change the schemas, then regenerate: toolresult generate --lang go --out \S+ --package rt\n/);
+    expect(readFileSync(join(out, 'types.go'), 'utf8')).toMatch(
+      /^\/\/ GENERATED from the ToolResult Protocol JSON Schemas v1 \(toolresult-protocol [^)]+\)\. DO NOT EDIT\.\n\/\/ Change the schemas, then regenerate: toolresult generate --lang go --out \S+ --package rt\n/,
+    );
     expect((await run('--lang', 'go', '--out', out, '--package', 'rt', '--check')).code).toBe(0);
     writeFileSync(join(out, 'types.go'), readFileSync(join(out, 'types.go'), 'utf8').replace('package rt', 'package rt // edited'));
     const drift = await run('--lang', 'go', '--out', out, '--package', 'rt', '--check');

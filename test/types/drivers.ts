@@ -185,7 +185,9 @@ ${types.map((t) => `            ${JSON.stringify(t)} => rt::<toolresult::${t}>(&
 
 function phpDriver(model: Model, types: string[]): string {
   const php = new PhpTypes(model);
-  const arms = types.map((t) => `        ${JSON.stringify(t)} => static fn (mixed $data) => ${php.decode({ kind: 'ref', name: t }, '$data', "'$'")},\n`).join('');
+  const arms = types
+    .map((t) => `        ${JSON.stringify(t)} => static fn (mixed $data) => ${php.decode({ kind: 'ref', name: t }, '$data', "'$'")},\n`)
+    .join('');
   return `<?php
 
 declare(strict_types=1);
@@ -265,7 +267,10 @@ export const DRIVERS: Record<Language, Driver> = {
 else
   set -e; for f in ${files}; do php -l "$f" > /dev/null; done
 fi`;
-      return { checks: [{ label: 'php -l types/*.php', cmd: 'sh', args: ['-c', lint], cwd: work }], run: { label: 'php roundtrip.php', cmd: 'php', args: ['roundtrip.php'], cwd: work } };
+      return {
+        checks: [{ label: 'php -l types/*.php', cmd: 'sh', args: ['-c', lint], cwd: work }],
+        run: { label: 'php roundtrip.php', cmd: 'php', args: ['roundtrip.php'], cwd: work },
+      };
     },
   },
   rust: {

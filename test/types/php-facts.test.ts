@@ -49,7 +49,14 @@ echo json_encode($out);
     const got = JSON.parse(r.stdout) as Record<string, string[]>;
     // Suffix matches can hide a wrong prefix: check prefixes on a known class too.
     for (const [cls, facts] of Object.entries(want)) expect(got[cls] ?? [], cls).toEqual(facts);
-    const bound = spawnSync('php', ['-r', `spl_autoload_register(static fn (string $c) => require '${work}/' . substr($c, 12) . '.php'); echo json_encode([Facts\\Types\\BoundOptions::CONTENT_BUDGET_DEFAULT, Facts\\Types\\BoundOptions::STRUCTURED_BUDGET_DEFAULT, Facts\\Types\\BoundOptions::ARTIFACTS_BUDGET_MINIMUM, Facts\\Types\\BoundOptions::ARTIFACTS_BUDGET_MAXIMUM]);`], { encoding: 'utf8' });
+    const bound = spawnSync(
+      'php',
+      [
+        '-r',
+        `spl_autoload_register(static fn (string $c) => require '${work}/' . substr($c, 12) . '.php'); echo json_encode([Facts\\Types\\BoundOptions::CONTENT_BUDGET_DEFAULT, Facts\\Types\\BoundOptions::STRUCTURED_BUDGET_DEFAULT, Facts\\Types\\BoundOptions::ARTIFACTS_BUDGET_MINIMUM, Facts\\Types\\BoundOptions::ARTIFACTS_BUDGET_MAXIMUM]);`,
+      ],
+      { encoding: 'utf8' },
+    );
     expect(bound.status, bound.stderr + bound.stdout).toBe(0);
     expect(JSON.parse(bound.stdout)).toEqual([50000, 1048576, 256, 2 ** 30]);
   });

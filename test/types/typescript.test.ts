@@ -28,7 +28,9 @@ describe('generated ts types', () => {
 
   it('TR-MODEL-14: compile, accept every valid example and refuse every type-level invalid one', async () => {
     expect(await main(['--lang', 'ts', '--out', join(work, 'types')])).toBe(0);
-    const cases = loadCases({ integerIsNumber: true }).cases.filter((c) => !c.fromTypeScript && c.kind !== 'invalid-value' && !(c.id in TYPESCRIPT_CANNOT_TELL));
+    const cases = loadCases({ integerIsNumber: true }).cases.filter(
+      (c) => !c.fromTypeScript && c.kind !== 'invalid-value' && !(c.id in TYPESCRIPT_CANNOT_TELL),
+    );
     const imports = new Map<string, Set<string>>();
     for (const c of cases) imports.set(c.folder, (imports.get(c.folder) ?? new Set()).add(c.type));
     const lines = [...imports].map(([folder, names]) => `import type { ${[...names].sort().join(', ')} } from './types/${folder}.ts';`);
@@ -38,7 +40,24 @@ describe('generated ts types', () => {
     });
     writeFileSync(join(work, 'examples.ts'), `${lines.join('\n')}\n`);
     const tsc = join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsc');
-    const r = spawnSync(tsc, ['--noEmit', '--strict', '--target', 'es2022', '--module', 'preserve', '--moduleResolution', 'bundler', '--allowImportingTsExtensions', '--types', '', 'examples.ts'], { cwd: work, encoding: 'utf8' });
+    const r = spawnSync(
+      tsc,
+      [
+        '--noEmit',
+        '--strict',
+        '--target',
+        'es2022',
+        '--module',
+        'preserve',
+        '--moduleResolution',
+        'bundler',
+        '--allowImportingTsExtensions',
+        '--types',
+        '',
+        'examples.ts',
+      ],
+      { cwd: work, encoding: 'utf8' },
+    );
     expect(r.stdout + r.stderr, 'tsc reports: a valid example refused, or an unused @ts-expect-error (an invalid one accepted)').toBe('');
     expect(r.status).toBe(0);
     expect(cases.filter((c) => c.kind === 'invalid-type').length).toBeGreaterThan(30);

@@ -2,6 +2,9 @@
 import { serve } from './serve.mjs';
 const chunk = 'x'.repeat(64 * 1024);
 serve(() => {
-  const more = () => { if (process.stdout.write(chunk)) setImmediate(more); else process.stdout.once('drain', more); };
+  const more = () => {
+    if (process.stdout.write(chunk)) setImmediate(more);
+    else process.stdout.once('drain', more);
+  };
   more();
 });

@@ -3,8 +3,14 @@
 import { createInterface } from 'node:readline';
 
 export const HELLO = {
-  name: 'misbehaving', version: '0', language: 'javascript', protocol: 'toolresult-adapter/1',
-  groups: ['bound'], stringModel: 'utf16', cycles: false, opaqueValues: false,
+  name: 'misbehaving',
+  version: '0',
+  language: 'javascript',
+  protocol: 'toolresult-adapter/1',
+  groups: ['bound'],
+  stringModel: 'utf16',
+  cycles: false,
+  opaqueValues: false,
 };
 
 export function serve(misbehave, hello = HELLO) {

@@ -21,7 +21,9 @@ async function step(input: StepInput): Promise<StepOutput> {
   try {
     const tools =
       mode === 'schemas'
-        ? await client.tools({ schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } } })
+        ? await client.tools({
+            schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } },
+          })
         : mode === 'toolresult'
           ? wrapMcpTools(await client.tools())
           : await client.tools();

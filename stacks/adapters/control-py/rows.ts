@@ -3,4 +3,15 @@
 import { pythonRows } from '../shared/row-builder.ts';
 import { PROVIDERS } from '../shared/fake-provider.ts';
 
-export const rows = pythonRows('control-py', 'control-py', [{ mode: 'wire', setup: 'mcp SDK Client.call_tool (Streamable HTTP), then normalize_mcp and wire_message of implementations/python, in the provider\'s tool-result form' }], PROVIDERS, { control: true });
+export const rows = pythonRows(
+  'control-py',
+  'control-py',
+  [
+    {
+      mode: 'wire',
+      setup: "mcp SDK Client.call_tool (Streamable HTTP), then normalize_mcp and wire_message of implementations/python, in the provider's tool-result form",
+    },
+  ],
+  PROVIDERS,
+  { control: true },
+);

@@ -12,7 +12,6 @@ import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type Provider
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
-
 const PROMPT = 'Look it up.';
 const SCHEMA = { type: 'object', properties: {} };
 
@@ -22,7 +21,11 @@ function body(p: ProviderId, wire: WireMessage | undefined): Record<string, unkn
   const text = wire === undefined ? '' : wire.isError ? JSON.stringify({ error: wire.content }) : wire.content;
   if (p === 'openai-chat') {
     const messages: unknown[] = [{ role: 'user', content: PROMPT }];
-    if (wire) messages.push({ role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: TOOL_NAME, arguments: '{}' } }] }, { role: 'tool', tool_call_id: id, content: text });
+    if (wire)
+      messages.push(
+        { role: 'assistant', content: null, tool_calls: [{ id, type: 'function', function: { name: TOOL_NAME, arguments: '{}' } }] },
+        { role: 'tool', tool_call_id: id, content: text },
+      );
     return { model: MODEL_ID[p], messages, tools: [{ type: 'function', function: { name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: SCHEMA } }] };
   }
   if (p === 'openai-responses') {
@@ -38,14 +41,19 @@ function body(p: ProviderId, wire: WireMessage | undefined): Record<string, unkn
   return { model: MODEL_ID[p], max_tokens: 1024, messages, tools: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, input_schema: SCHEMA }] };
 }
 
-const URL_OF: Readonly<Record<ProviderId, string>> = { 'openai-chat': 'https://api.openai.com/v1/chat/completions', 'openai-responses': 'https://api.openai.com/v1/responses', anthropic: 'https://api.anthropic.com/v1/messages' };
+const URL_OF: Readonly<Record<ProviderId, string>> = {
+  'openai-chat': 'https://api.openai.com/v1/chat/completions',
+  'openai-responses': 'https://api.openai.com/v1/responses',
+  anthropic: 'https://api.anthropic.com/v1/messages',
+};
 
 async function step(input: StepInput): Promise<StepOutput> {
   const p = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'toolresult-control', version: '1.0.0' });
   const fake = fakeProvider(p);
-  const send = (b: unknown) => fake.fetch(URL_OF[p], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.text());
+  const send = (b: unknown) =>
+    fake.fetch(URL_OF[p], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.text());
   const user = { role: 'user', content: PROMPT };
   const modelRequests: unknown[] = [[user]];
   try {
@@ -58,7 +66,11 @@ async function step(input: StepInput): Promise<StepOutput> {
       const raw = await client.callTool({ name: TOOL_NAME, arguments: {} });
       const result = normalizeMcp(raw, input.outputSchema ? { outputSchema: input.outputSchema } : undefined);
       const wire = toWireMessage(result);
-      modelRequests.push([user, { role: 'assistant', toolCalls: [{ id: CALL_ID[p], name: TOOL_NAME, arguments: {} }] }, { role: 'tool', toolCallId: CALL_ID[p], content: wire.content, isError: wire.isError }]);
+      modelRequests.push([
+        user,
+        { role: 'assistant', toolCalls: [{ id: CALL_ID[p], name: TOOL_NAME, arguments: {} }] },
+        { role: 'tool', toolCallId: CALL_ID[p], content: wire.content, isError: wire.isError },
+      ]);
       await send(body(p, wire));
       kept = toJson(result.toRecord());
     } catch (e) {

@@ -2,4 +2,10 @@
 import { providerRows } from '../shared/row-builder.ts';
 import { PROVIDERS } from '../shared/fake-provider.ts';
 
-export const rows = providerRows('control', 'adapters/control/adapter.ts', [{ mode: 'wire', setup: 'MCP SDK Client.callTool, then normalizeMcp and toWireMessage of this repository, in the provider\'s tool-result form' }], PROVIDERS, { control: true });
+export const rows = providerRows(
+  'control',
+  'adapters/control/adapter.ts',
+  [{ mode: 'wire', setup: "MCP SDK Client.callTool, then normalizeMcp and toWireMessage of this repository, in the provider's tool-result form" }],
+  PROVIDERS,
+  { control: true },
+);

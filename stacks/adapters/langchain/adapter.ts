@@ -49,9 +49,17 @@ async function step(input: StepInput): Promise<StepOutput> {
   try {
     await client.connect(probe.transport);
     // `toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), invoke.
-    const tools = mode === 'toolresult' ? await loadToolResultTools('probe', client) : await loadMcpTools('probe', client, { useStandardContentBlocks: mode === 'standard', ...(mode === 'content' ? { outputHandling: 'content' as const } : {}) });
+    const tools =
+      mode === 'toolresult'
+        ? await loadToolResultTools('probe', client)
+        : await loadMcpTools('probe', client, {
+            useStandardContentBlocks: mode === 'standard',
+            ...(mode === 'content' ? { outputHandling: 'content' as const } : {}),
+          });
     const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
-    const callbacks = [{ handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) }];
+    const callbacks = [
+      { handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) },
+    ];
     let kept: unknown = null;
     let threw: string | null = null;
     try {
@@ -65,7 +73,9 @@ async function step(input: StepInput): Promise<StepOutput> {
         }
       } else messages = (await agent.invoke(start, { callbacks })).messages as BaseMessage[];
       const toolMessages = messages.filter((m) => m.getType() === 'tool');
-      kept = toJson(toolMessages.map((m) => ({ content: m.content, artifact: (m as { artifact?: unknown }).artifact, status: (m as { status?: unknown }).status })));
+      kept = toJson(
+        toolMessages.map((m) => ({ content: m.content, artifact: (m as { artifact?: unknown }).artifact, status: (m as { status?: unknown }).status })),
+      );
     } catch (e) {
       threw = describeThrow(e);
     }

@@ -20,7 +20,8 @@ export const rows = providerRows(
         ...row,
         limits: {
           'TR-STACK-8': {
-            reason: "@langchain/anthropic sends a ToolMessage of status \"error\" as a tool_result without is_error; the integration's error text ({\"error\": …}) reaches the model, but Anthropic's own flag cannot be set from outside the provider package.",
+            reason:
+              '@langchain/anthropic sends a ToolMessage of status "error" as a tool_result without is_error; the integration\'s error text ({"error": …}) reaches the model, but Anthropic\'s own flag cannot be set from outside the provider package.',
             upstream: '@langchain/anthropic: map ToolMessage status "error" to is_error: true in the tool_result it builds.',
             // Only that: the text arrives in the tool_result, the step goes on; any other failure is a failure.
             expects: { summary: /^the error result reached the model as a success: the anthropic tool_result at \S+ carries no error signal$/ },

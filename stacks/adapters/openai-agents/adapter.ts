@@ -5,7 +5,18 @@
 // to the probe server (its MCP client and result handling run unchanged; no child process).
 // Modes: `default`, `structured` (server option useStructuredContent), `stream` (run with
 // { stream: true }, the model streaming).
-import { Agent, MCPServerStdio, OpenAIChatCompletionsModel, OpenAIResponsesModel, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse, type StreamEvent } from '@openai/agents';
+import {
+  Agent,
+  MCPServerStdio,
+  OpenAIChatCompletionsModel,
+  OpenAIResponsesModel,
+  run,
+  setTracingDisabled,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+  type StreamEvent,
+} from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
 import OpenAI from 'openai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
@@ -44,7 +55,12 @@ interface Underlying {
 async function step(input: StepInput): Promise<StepOutput> {
   const provider = stepProvider(input, ['openai-chat', 'openai-responses'] as const);
   const probe = await inMemoryProbe(input);
-  const server = new MCPServerStdio({ name: 'probe', command: 'unused', cacheToolsList: false, ...(mode === 'structured' ? { useStructuredContent: true } : {}) });
+  const server = new MCPServerStdio({
+    name: 'probe',
+    command: 'unused',
+    cacheToolsList: false,
+    ...(mode === 'structured' ? { useStructuredContent: true } : {}),
+  });
   const underlying = (server as unknown as { underlying: Underlying }).underlying;
   underlying.connect = async () => {
     const client = new Client({ name: 'probe', version: '1.0.0' }, { versionNegotiation: { mode: 'auto' } } as never);
@@ -54,11 +70,20 @@ async function step(input: StepInput): Promise<StepOutput> {
   };
   const fake = fakeProvider(provider);
   const client = new OpenAI({ apiKey: 'fake-key', maxRetries: 0, fetch: fake.fetch as typeof fetch });
-  const model = new RecordingModel(provider === 'openai-chat' ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat']) : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']));
+  const model = new RecordingModel(
+    provider === 'openai-chat'
+      ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat'])
+      : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']),
+  );
   try {
     await server.connect();
     // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents).
-    const agent = new Agent({ name: 'probe-agent', instructions: 'Use the tool.', model, ...(mode === 'toolresult' ? { tools: await mcpTools(server) } : { mcpServers: [server] }) });
+    const agent = new Agent({
+      name: 'probe-agent',
+      instructions: 'Use the tool.',
+      model,
+      ...(mode === 'toolresult' ? { tools: await mcpTools(server) } : { mcpServers: [server] }),
+    });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
@@ -72,7 +97,11 @@ async function step(input: StepInput): Promise<StepOutput> {
         if (result.error) throw result.error;
         items = result.newItems;
       } else items = (await run(agent, 'Look it up.', { maxTurns: 3 })).newItems;
-      kept = toJson(items.filter((i) => i.type === 'tool_call_output_item').map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })));
+      kept = toJson(
+        items
+          .filter((i) => i.type === 'tool_call_output_item')
+          .map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })),
+      );
     } catch (e) {
       threw = describeThrow(e);
     }

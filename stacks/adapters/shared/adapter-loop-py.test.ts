@@ -80,7 +80,12 @@ describe('adapter_loop.py', () => {
       [6, true, undefined],
       [7, true, undefined],
     ]);
-    expect(out[0]!.output).toMatchObject({ name: 'loop check', version: 'none@0', groups: ['stacks'], language: expect.stringMatching(/^python \(CPython \d+\.\d+\.\d+\)$/) });
+    expect(out[0]!.output).toMatchObject({
+      name: 'loop check',
+      version: 'none@0',
+      groups: ['stacks'],
+      language: expect.stringMatching(/^python \(CPython \d+\.\d+\.\d+\)$/),
+    });
     const stepOut = out[6]!.output!;
     // The probe server answered with the case, and the fake provider recorded the body as sent.
     expect(stepOut['kept']).toMatchObject({ content: [{ type: 'text', text: 'TRCT0000' }] });

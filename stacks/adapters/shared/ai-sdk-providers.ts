@@ -7,7 +7,11 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { fakeProvider, MODEL_ID, type FakeProvider, type ProviderId } from './fake-provider.ts';
 import { toJson } from './adapter-loop.ts';
 
-export const AI_SDK_PROVIDER_PACKAGES: Readonly<Record<ProviderId, string>> = { 'openai-chat': '@ai-sdk/openai', 'openai-responses': '@ai-sdk/openai', anthropic: '@ai-sdk/anthropic' };
+export const AI_SDK_PROVIDER_PACKAGES: Readonly<Record<ProviderId, string>> = {
+  'openai-chat': '@ai-sdk/openai',
+  'openai-responses': '@ai-sdk/openai',
+  anthropic: '@ai-sdk/anthropic',
+};
 
 export function aiSdkModel(provider: ProviderId): { model: ReturnType<typeof wrapLanguageModel>; fake: FakeProvider; prompts: unknown[] } {
   const fake = fakeProvider(provider);

@@ -45,7 +45,8 @@ function openaiChat(body: Json, call: boolean): Response {
     const message = call ? { role: 'assistant', content: null, refusal: null, tool_calls: [toolCall] } : { role: 'assistant', content: 'done', refusal: null };
     return json({ ...base, object: 'chat.completion', choices: [{ index: 0, message, logprobs: null, finish_reason: call ? 'tool_calls' : 'stop' }], usage });
   }
-  const chunk = (delta: Json, finish: string | null) => [null, { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] }] as const;
+  const chunk = (delta: Json, finish: string | null) =>
+    [null, { ...base, object: 'chat.completion.chunk', choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }] }] as const;
   return sse([
     chunk(call ? { role: 'assistant', content: null, tool_calls: [{ index: 0, ...toolCall }] } : { role: 'assistant', content: 'done' }, null),
     chunk({}, call ? 'tool_calls' : 'stop'),
@@ -56,13 +57,35 @@ function openaiChat(body: Json, call: boolean): Response {
 
 function openaiResponses(body: Json, call: boolean): Response {
   const name = toolName(body);
-  const usage = { input_tokens: 1, input_tokens_details: { cached_tokens: 0 }, output_tokens: 1, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 2 };
+  const usage = {
+    input_tokens: 1,
+    input_tokens_details: { cached_tokens: 0 },
+    output_tokens: 1,
+    output_tokens_details: { reasoning_tokens: 0 },
+    total_tokens: 2,
+  };
   const item = call
     ? { type: 'function_call', id: 'fc_1', call_id: CALL_ID['openai-responses'], name, arguments: '{}', status: 'completed' }
     : { type: 'message', id: 'msg_1', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: 'done', annotations: [], logprobs: [] }] };
   const response = (status: string, output: unknown[]) => ({
-    id: 'resp_1', object: 'response', created_at: 0, status, model: MODEL_ID['openai-responses'], output, parallel_tool_calls: true, tool_choice: 'auto', tools: [], error: null, incomplete_details: null,
-    instructions: null, metadata: {}, temperature: null, top_p: null, text: { format: { type: 'text' } }, truncation: 'disabled', usage: status === 'completed' ? usage : null,
+    id: 'resp_1',
+    object: 'response',
+    created_at: 0,
+    status,
+    model: MODEL_ID['openai-responses'],
+    output,
+    parallel_tool_calls: true,
+    tool_choice: 'auto',
+    tools: [],
+    error: null,
+    incomplete_details: null,
+    instructions: null,
+    metadata: {},
+    temperature: null,
+    top_p: null,
+    text: { format: { type: 'text' } },
+    truncation: 'disabled',
+    usage: status === 'completed' ? usage : null,
   });
   if (body['stream'] !== true) return json(response('completed', [item]));
   let n = 0;
@@ -103,7 +126,11 @@ function anthropic(body: Json, call: boolean): Response {
   ]);
 }
 
-const ANSWER: Readonly<Record<ProviderId, (body: Json, call: boolean) => Response>> = { 'openai-chat': openaiChat, 'openai-responses': openaiResponses, anthropic };
+const ANSWER: Readonly<Record<ProviderId, (body: Json, call: boolean) => Response>> = {
+  'openai-chat': openaiChat,
+  'openai-responses': openaiResponses,
+  anthropic,
+};
 
 export function fakeProvider(provider: ProviderId): FakeProvider {
   const bodies: unknown[] = [];
@@ -116,7 +143,10 @@ export function fakeProvider(provider: ProviderId): FakeProvider {
     try {
       body = JSON.parse(text) as Json;
     } catch {
-      return new Response(JSON.stringify({ error: { message: 'the fake provider takes JSON bodies' } }), { status: 400, headers: { 'content-type': 'application/json' } });
+      return new Response(JSON.stringify({ error: { message: 'the fake provider takes JSON bodies' } }), {
+        status: 400,
+        headers: { 'content-type': 'application/json' },
+      });
     }
     bodies.push(body);
     return ANSWER[provider](body, bodies.length === 1);

@@ -58,7 +58,11 @@ const reply = (status: number, v: unknown): Response => new Response(JSON.string
 function isProbeCase(v: unknown): v is ProbeCase & { provider: ProviderId } {
   const o = v as Record<string, unknown> | null;
   return (
-    typeof o === 'object' && o !== null && typeof o['result'] === 'object' && o['result'] !== null && !Array.isArray(o['result']) &&
+    typeof o === 'object' &&
+    o !== null &&
+    typeof o['result'] === 'object' &&
+    o['result'] !== null &&
+    !Array.isArray(o['result']) &&
     (o['outputSchema'] === undefined || (typeof o['outputSchema'] === 'object' && o['outputSchema'] !== null)) &&
     PROVIDERS.includes(o['provider'] as ProviderId)
   );
@@ -76,7 +80,10 @@ async function handle(req: IncomingMessage, base: string): Promise<Response> {
     }
     if (!isProbeCase(c)) return reply(400, { error: `POST /sessions takes {result: object, outputSchema?: object, provider: ${PROVIDERS.join(' | ')}}` });
     const id = randomUUID();
-    sessions.set(id, { provider: fakeProvider(c.provider), mcp: inProcessFetch({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) }) });
+    sessions.set(id, {
+      provider: fakeProvider(c.provider),
+      mcp: inProcessFetch({ result: c.result, ...(c.outputSchema ? { outputSchema: c.outputSchema } : {}) }),
+    });
     return reply(201, { id, mcp: `${base}/s/${id}/mcp`, provider: `${base}/s/${id}/provider` });
   }
   const m = /^\/s\/([0-9a-f-]{36})(\/.*)?$/.exec(url.pathname);
@@ -90,9 +97,14 @@ async function handle(req: IncomingMessage, base: string): Promise<Response> {
   if (rest === '/record' && req.method === 'GET') return reply(200, { bodies: session.provider.bodies, paths: session.provider.paths });
   const headers = new Headers();
   for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-  const init: RequestInit = { method: req.method ?? 'GET', headers, ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}) };
+  const init: RequestInit = {
+    method: req.method ?? 'GET',
+    headers,
+    ...(body.length > 0 && req.method !== 'GET' && req.method !== 'HEAD' ? { body: new Uint8Array(body) } : {}),
+  };
   if (rest === '/mcp') return session.mcp(new Request(url, init));
-  if (rest.startsWith('/provider/')) return session.provider.fetch(new Request(new URL(rest.slice('/provider'.length) + url.search, 'http://fake.provider'), init));
+  if (rest.startsWith('/provider/'))
+    return session.provider.fetch(new Request(new URL(rest.slice('/provider'.length) + url.search, 'http://fake.provider'), init));
   return reply(404, { error: `no route ${req.method} ${rest.slice(0, 80)}` });
 }
 

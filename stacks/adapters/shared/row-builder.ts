@@ -12,7 +12,13 @@ export interface ModeSpec {
   readonly setup: string;
 }
 
-export function providerRows(stack: string, adapter: string, modes: readonly ModeSpec[], providers: readonly ProviderId[], extra: Partial<StackRow> = {}): StackRow[] {
+export function providerRows(
+  stack: string,
+  adapter: string,
+  modes: readonly ModeSpec[],
+  providers: readonly ProviderId[],
+  extra: Partial<StackRow> = {},
+): StackRow[] {
   return modes.flatMap((m) =>
     providers.map((p) => ({
       id: `${stack}-${m.mode}@${p}`,
@@ -38,7 +44,13 @@ const VENV_PY = join(STACKS_DIR, 'python', 'venv.py');
  * protocol through `adapters/shared/adapter_loop.py`) and `requirements.txt` (hashed pins), whose
  * venv `stacks/python/venv.py` creates before the first row starts (`prepare`) and runs it in.
  */
-export function pythonRows(stack: string, folder: string, modes: readonly ModeSpec[], providers: readonly ProviderId[], extra: Partial<StackRow> = {}): StackRow[] {
+export function pythonRows(
+  stack: string,
+  folder: string,
+  modes: readonly ModeSpec[],
+  providers: readonly ProviderId[],
+  extra: Partial<StackRow> = {},
+): StackRow[] {
   const adapter = `adapters/${folder}/adapter.py`;
   return providerRows(stack, adapter, modes, providers, {
     command: [PYTHON, VENV_PY, 'run', folder, join(STACKS_DIR, adapter)],
