@@ -1,6 +1,7 @@
 // The contract between the execution seam and a replay ledger (spec/07-replay.md §7.3, §7.5).
 // One claim per call ID wins; later claims see the stored entry, or wait while the first runs.
 // A durable store answers the same three ways; its methods may return promises.
+import type { StoredEntry } from './unreadable-entry.ts';
 
 /** What claiming a call ID gives. */
 export type Claim =
@@ -15,7 +16,8 @@ export type Claim =
       /** Gives the call ID up without an entry, before the tool ran; waiters claim again. */
       abandon(): void | Promise<void>;
     }
-  | { readonly status: 'stored'; readonly entry: string }
+  /** The stored entry; a durable store may find it unreadable (a row without octets, or not UTF-8). */
+  | { readonly status: 'stored'; readonly entry: StoredEntry }
   | { readonly status: 'pending'; readonly settled: Promise<void> };
 
 /** The store the execution seam needs. */

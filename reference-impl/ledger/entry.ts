@@ -7,6 +7,7 @@ import { canonicalize, JsonSyntaxError, parseStrict } from '../canonical-json/in
 import { assertBounded } from '../sinks/bounded-only.ts';
 import { type BoundedToolResult, sealedRecord, ToolResult, type JsonValue, type WarningCode } from '../tool-result.ts';
 import { LedgerError } from './ledger-error.ts';
+import { UnreadableEntry } from './unreadable-entry.ts';
 
 export const LEDGER_VERSION = 1;
 
@@ -32,7 +33,8 @@ const malformed = (what: string): LedgerError => new LedgerError('ledger.malform
  * `ledger.malformed` (not an entry at all), `ledger.unknown_version`, or `ledger.not_bounded` (the
  * result is not exactly what bound() returns for it with these budgets). Never a partial result.
  */
-export function restore(entry: string, options?: BoundOptions): BoundedToolResult {
+export function restore(entry: string | UnreadableEntry, options?: BoundOptions): BoundedToolResult {
+  if (entry instanceof UnreadableEntry) throw malformed(`unreadable in its store (${entry.why})`);
   if (typeof entry !== 'string') throw malformed('not a string');
   let parsed: unknown;
   try {

@@ -7,5 +7,7 @@ export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
 export { INTERRUPTED_TEXT, INTERRUPTED_ENTRY } from './interrupted.ts';
 export { InMemoryLedger } from './memory-ledger.ts';
+export { UnreadableEntry } from './unreadable-entry.ts';
+export type { StoredEntry } from './unreadable-entry.ts';
 export type { ReplayLedger, Claim } from './claim.ts';
 export type { LedgerStore, LedgerStoreOptions } from './store.ts';

@@ -21,9 +21,11 @@ import {
   checkLeaseMs,
   entryBytes,
   entryText,
+  recordText,
   renewEvery,
   type LedgerStore,
   type LedgerStoreOptions,
+  type StoredEntry,
 } from './store.ts';
 
 export interface PostgresLedgerOptions extends LedgerStoreOptions {
@@ -101,7 +103,7 @@ export async function openPostgresLedger(options: PostgresLedgerOptions): Promis
   return ledger;
 }
 
-type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending'; remainingMs: number };
+type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending'; remainingMs: number };
 
 export class PostgresLedger implements LedgerStore {
   readonly leaseMs: number;
@@ -278,7 +280,7 @@ export class PostgresLedger implements LedgerStore {
       );
       const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
       if (row === undefined) continue; // abandoned in between: claim again
-      if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+      if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry) };
       // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
       if (row.remaining !== null && row.remaining > 0) return { kind: 'pending', remainingMs: row.remaining };
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
@@ -430,12 +432,12 @@ export class PostgresLedger implements LedgerStore {
     }
   }
 
-  async entry(callId: string): Promise<string | undefined> {
+  async entry(callId: string): Promise<StoredEntry | undefined> {
     checkCallId(callId);
     const r = await this.#query('read an entry', "SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'", [callId]);
     if (!r.rows[0]) return undefined;
     const entry = r.rows[0].entry as Buffer | null;
-    return entry === null ? '\u0000no entry' : entryText(entry);
+    return entryText(entry);
   }
 
   async appendAudit(callId: string, record: AuditRecord): Promise<void> {
@@ -451,7 +453,7 @@ export class PostgresLedger implements LedgerStore {
   async auditRecords(callId: string): Promise<string[]> {
     checkCallId(callId);
     const r = await this.#query('read audit records', 'SELECT record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq', [callId]);
-    return r.rows.map((row) => entryText(row.record as Buffer));
+    return r.rows.map((row) => recordText(row.record as Buffer));
   }
 
   async prune(olderThanMs: number): Promise<number> {

@@ -20,10 +20,12 @@ import {
   checkLeaseMs,
   entryBytes,
   entryText,
+  recordText,
   leaseRanOut,
   renewEvery,
   type LedgerStore,
   type LedgerStoreOptions,
+  type StoredEntry,
 } from './store.ts';
 
 export interface SqliteLedgerOptions extends LedgerStoreOptions {
@@ -45,7 +47,7 @@ export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
 
 type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
-type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: string } | { kind: 'pending' };
+type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending' };
 
 const CAUSES: Record<string, string> = {
   SQLITE_BUSY: 'the database is locked by another connection',
@@ -142,7 +144,7 @@ export class SqliteLedger implements LedgerStore {
         if (row === undefined) continue; // abandoned in between: claim again
         // A stored row without octets reads as a text restore refuses (ledger.malformed): the call
         // is not run again, and the operator sees why.
-        if (row.state === 'stored') return { kind: 'stored', entry: row.entry === null ? '\u0000no entry' : entryText(row.entry) };
+        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry) };
         if (!leaseRanOut(row.lease_until, Date.now())) return { kind: 'pending' };
         // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
         const t = Date.now();
@@ -222,12 +224,12 @@ export class SqliteLedger implements LedgerStore {
     }
   }
 
-  async entry(callId: string): Promise<string | undefined> {
+  async entry(callId: string): Promise<StoredEntry | undefined> {
     checkCallId(callId);
     try {
       const row = this.#stmts.get.get(callId) as Row | undefined;
       if (row?.state !== 'stored') return undefined;
-      return row.entry === null ? '\u0000no entry' : entryText(row.entry);
+      return entryText(row.entry);
     } catch (e) {
       throw storeError(this.path, 'read an entry', e);
     }
@@ -246,7 +248,7 @@ export class SqliteLedger implements LedgerStore {
   async auditRecords(callId: string): Promise<string[]> {
     checkCallId(callId);
     try {
-      return (this.#stmts.audits.all(callId) as { record: Buffer }[]).map((r) => entryText(r.record));
+      return (this.#stmts.audits.all(callId) as { record: Buffer }[]).map((r) => recordText(r.record));
     } catch (e) {
       throw storeError(this.path, 'read audit records', e);
     }

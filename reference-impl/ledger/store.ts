@@ -5,6 +5,7 @@ import { PRIVACY_LEVELS } from '../privacy/levels.ts';
 import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { JsonValue } from '../tool-result.ts';
 import type { Claim, ReplayLedger } from './claim.ts';
+import { UnreadableEntry, type StoredEntry } from './unreadable-entry.ts';
 
 /** The layout of the tables (toolresult_ledger, toolresult_audit, toolresult_meta); see spec §7.7. */
 export const LAYOUT_VERSION = 1;
@@ -31,7 +32,7 @@ export interface LedgerStoreOptions {
 export interface LedgerStore extends ReplayLedger {
   claim(callId: string): Promise<Claim>;
   /** The stored entry of a call ID, byte for byte as finished; undefined while claimed or unknown. */
-  entry(callId: string): Promise<string | undefined>;
+  entry(callId: string): Promise<StoredEntry | undefined>;
   /** Appends the audit record of a call (TR-REPLAY-34); several per call ID are kept in order. */
   appendAudit(callId: string, record: AuditRecord): Promise<void>;
   /** The audit records of a call ID as stored (canonical JSON), oldest first. */
@@ -88,13 +89,23 @@ export function entryBytes(entry: string): Uint8Array {
 
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
-/** An entry read back from a store. Octets that are not UTF-8 become a text restore refuses. */
-export function entryText(bytes: Uint8Array): string {
+export { UnreadableEntry, type StoredEntry } from './unreadable-entry.ts';
+
+/** An entry read back from a store: its text, or why there is none (a stored row without octets reads `null`). */
+export function entryText(bytes: Uint8Array | null): StoredEntry {
+  if (bytes === null) return new UnreadableEntry('no entry');
   try {
     return strictUtf8.decode(bytes);
   } catch {
-    return '\u0000not UTF-8'; // not JSON: restore fails with ledger.malformed
+    return new UnreadableEntry('not UTF-8');
   }
+}
+
+const lossyUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** An audit record read back for a listing: its text, an ill-formed octet shown as U+FFFD (§3.1). */
+export function recordText(bytes: Uint8Array): string {
+  return lossyUtf8.decode(bytes);
 }
 
 /**

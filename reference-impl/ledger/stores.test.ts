@@ -18,6 +18,7 @@ import { openPostgresLedger } from './postgres.ts';
 import { openSqliteLedger } from './sqlite.ts';
 import { LedgerStoreError } from './store-error.ts';
 import type { LedgerStore } from './store.ts';
+import { UnreadableEntry } from './unreadable-entry.ts';
 
 const CANARY = 'cnry-ledger-5f1e2d3c4b';
 
@@ -27,6 +28,8 @@ interface Kit {
   sql(text: string, values?: unknown[]): Promise<void>;
   /** A past lease end in the store's time column. */
   past: string;
+  /** Octets that are not UTF-8, as an SQL literal of the entry column's type. */
+  notUtf8: string;
   /** Lease ends decades away (infinity included), and leases an operator may write that are not times at all. */
   farFutures: readonly string[];
   odd: readonly string[];
@@ -48,6 +51,7 @@ const kits: Record<string, () => Promise<Kit>> = {
         db.close();
       },
       past: '0',
+      notUtf8: "x'c3ff'",
       // 9e999 is stored as a REAL infinity.
       farFutures: [String(Date.now() + 100 * 365 * 86_400_000), '9e999'],
       odd: ['NULL', "'soon'", "x'00'", '-5'],
@@ -70,6 +74,7 @@ const kits: Record<string, () => Promise<Kit>> = {
         await c.end();
       },
       past: "now() - interval '1 second'",
+      notUtf8: "'\\xc3ff'::bytea",
       farFutures: ["'infinity'"],
       odd: ['NULL', "'-infinity'"],
       openCounted: async (o) => {
@@ -121,8 +126,8 @@ for (const [name, makeKit] of Object.entries(kits)) {
           expect(c.status).toBe('claimed');
           if (c.status === 'claimed') await c.finish(persist(bound(ToolResult.text(id))));
         }
-        expect(JSON.parse((await l.entry(nfc))!).result.content).toBe(nfc);
-        expect(JSON.parse((await l.entry(nfd))!).result.content).toBe(nfd);
+        expect(JSON.parse((await l.entry(nfc)) as string).result.content).toBe(nfc);
+        expect(JSON.parse((await l.entry(nfd)) as string).result.content).toBe(nfd);
       } finally {
         await l.close();
       }
@@ -221,6 +226,12 @@ for (const [name, makeKit] of Object.entries(kits)) {
         const err = await executeToolCall({ callId: 'hollow', run: async () => (runs++, ToolResult.text('ran')) }, { ledger: l }).catch((e: unknown) => e);
         expect(runs).toBe(0);
         expect((err as { code?: string }).code).toBe('ledger.malformed');
+        expect((err as Error).message).toContain('unreadable in its store (no entry)');
+        // Typed, not a text an entry could hold: the store says which row it cannot read.
+        expect(await l.entry('hollow')).toEqual(new UnreadableEntry('no entry'));
+        // Octets that are not UTF-8, an operator's edit: the same refusal, naming that.
+        await k.sql(`UPDATE toolresult_ledger SET entry = ${k.notUtf8} WHERE call_id = 'hollow'`);
+        expect(await l.entry('hollow')).toEqual(new UnreadableEntry('not UTF-8'));
       } finally {
         await l.close();
       }
