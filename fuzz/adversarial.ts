@@ -138,8 +138,8 @@ function makeOpaque(kind: string): unknown {
       return { [Symbol('k')]: 1 };
     case 'non-enumerable':
       return Object.defineProperty({ a: 1 }, 'hidden', { value: 2, enumerable: false });
-    // biome-ignore lint/suspicious/noSparseArray: a hole is the hostile input here
     case 'sparse-array':
+      // biome-ignore lint/suspicious/noSparseArray: a hole is the hostile input here
       return [1, , 3];
     case 'array-getter':
       return Object.defineProperty([1, 2], 0, { get: ran, enumerable: true });
