@@ -49,7 +49,8 @@ export default defineConfig({
     // The ledger stores' tests start worker processes and a PostgreSQL server: they run after this
     // run, not beside it (`npm run test:ledger`, vitest.ledger.config.ts; scripts/run-tests.ts), so
     // that their processes do not starve the adapters of the conformance runs here.
-    exclude: ['**/node_modules/**', 'implementations/**', ...LEDGER_TESTS],
+    // .stryker-tmp: a mutation run's sandboxes (npm run mutation), copies of this tree.
+    exclude: ['**/node_modules/**', 'implementations/**', '.stryker-tmp/**', ...LEDGER_TESTS],
     // The agent stacks' packages (stacks/npm, scripts/stack-packages.ts), installed when missing: the
     // matrix and the integrations' tests load them.
     globalSetup: ['./scripts/stack-packages.setup.ts'],
