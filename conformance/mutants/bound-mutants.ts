@@ -1,30 +1,16 @@
 // Mutants of the bound and egress groups: mistakes real bounders make (spec/03-bounding.md).
-import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
+import type { OpContext } from '../adapter/ops/types.ts';
+import { codes, mapBound, type Rec, withCodes } from './bound-record.ts';
 import type { Handlers, Mutant } from './index.ts';
 import { DEFAULT_BUDGETS } from '../../reference-impl/internal.ts';
 import { JsonNumberText, parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 
-type Rec = Record<string, unknown>;
 type Input = { result: Rec & { content: unknown; isError: boolean }; options?: Rec };
 
 const notice = (b: number) => `\n…[tool result truncated at ${b} bytes]`;
 const octets = (s: string) => Buffer.byteLength(s, 'utf8');
-const codes = (r: Rec) => (r.warnings as { code: string }[]).map((w) => w.code);
-const withCodes = (r: Rec, cs: string[]) => ({ ...r, warnings: [...new Set(cs)].sort().map((code) => ({ code })) });
 const contentBudget = (i: Input) => (i.options?.contentBudget as number | undefined) ?? DEFAULT_BUDGETS.contentBudget;
 const artifactsBudget = (i: Input) => (i.options?.artifactsBudget as number | undefined) ?? DEFAULT_BUDGETS.artifactsBudget;
-
-/** Wraps `bound` (and `wire`, which must show the same content) with a change to the bounded record. */
-function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
-  const bound: OpHandler = (input: Input, ctx) => ({ result: f(ref.bound!(input, ctx).result as Rec, input, ctx) });
-  return {
-    bound,
-    wire: (input: Input, ctx) => {
-      const r = bound(input, ctx).result as Rec;
-      return { message: { content: r.content, isError: r.isError } };
-    },
-  };
-}
 
 /** The coerced content, as the reference coerces it. */
 function coercedContent(ref: Handlers, input: Input, ctx: OpContext): string | undefined {
@@ -37,7 +23,7 @@ function coercedContent(ref: Handlers, input: Input, ctx: OpContext): string | u
 }
 
 function recap(ref: Handlers, cut: (s: string, keep: number) => string, fits: (s: string, b: number) => boolean) {
-  return mapBound(ref, (r, input, ctx) => {
+  return mapBound<Input>(ref, (r, input, ctx) => {
     const s = coercedContent(ref, input, ctx);
     if (s === undefined) return r;
     const b = contentBudget(input);
@@ -84,7 +70,7 @@ export const boundMutants: readonly Mutant[] = [
     description:
       "judges structured against its budget by the length Go's encoding/json writes (escaped <>& and U+2028/U+2029); measure is right, only the bound path is off",
     override: (ref) =>
-      mapBound(ref, (r, input) => {
+      mapBound<Input>(ref, (r, input) => {
         if (!Object.hasOwn(r, 'structured')) return r;
         const budget = (input.options?.structuredBudget as number | undefined) ?? DEFAULT_BUDGETS.structuredBudget;
         if (goLength(r.structured) <= budget) return r;
@@ -97,7 +83,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-BOUND-10',
     description: "judges the artifact list against its budget with / written \\/ (PHP's json_encode default)",
     override: (ref) =>
-      mapBound(ref, (r, input) => {
+      mapBound<Input>(ref, (r, input) => {
         const budget = artifactsBudget(input);
         if (codes(r).some((c) => c.startsWith('artifacts.')) || slashLength(r.artifacts) <= budget) return r;
         return withCodes({ ...r, artifacts: [{ type: 'text', label: 'Artifacts omitted', data: { text: `exceeded ${budget} bytes` } }] }, [
@@ -130,7 +116,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-MODEL-1',
     description: 'appends the artifacts to content "so the model sees the table too"',
     override: (ref) =>
-      mapBound(ref, (r) => ((r.artifacts as unknown[]).length > 0 ? { ...r, content: `${r.content as string}\n${JSON.stringify(r.artifacts)}` } : r)),
+      mapBound<Input>(ref, (r) => ((r.artifacts as unknown[]).length > 0 ? { ...r, content: `${r.content as string}\n${JSON.stringify(r.artifacts)}` } : r)),
   },
   {
     name: 'utf16-units',
@@ -177,7 +163,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-BOUND-10',
     description: 'keeps the artifacts that fit instead of replacing an over-budget list by the marker',
     override: (ref) =>
-      mapBound(ref, (r, input, ctx) => {
+      mapBound<Input>(ref, (r, input, ctx) => {
         if (!codes(r).includes('artifacts.over_budget')) return r;
         const whole = ref.bound!({ ...input, options: { ...(input.options ?? {}), artifactsBudget: 1_073_741_824 } }, ctx).result as Rec;
         if (codes(whole).some((c) => c.startsWith('artifacts.'))) return r;
@@ -205,7 +191,7 @@ export const boundMutants: readonly Mutant[] = [
           const m = ref.measure!(input, ctx);
           return m.verdict === 'ok' && tooDeepAt64(input.value, ctx) ? { verdict: 'too_deep' } : m;
         },
-        ...mapBound(ref, (r, input, ctx) => {
+        ...mapBound<Input>(ref, (r, input, ctx) => {
           if (!Object.hasOwn(r, 'structured') || !tooDeepAt64(input.result.structured, ctx)) return r;
           const { structured: _s, ...rest } = r;
           return withCodes(rest, [...codes(r), 'structured.too_deep']);
@@ -218,7 +204,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-BOUND-10',
     description: 'writes its own marker label instead of the pinned one',
     override: (ref) =>
-      mapBound(ref, (r) =>
+      mapBound<Input>(ref, (r) =>
         codes(r).some((c) => c.startsWith('artifacts.') && c !== 'artifacts.dropped_on_error')
           ? { ...r, artifacts: (r.artifacts as Rec[]).map((a) => ({ ...a, label: 'Artifacts removed' })) }
           : r,
@@ -229,7 +215,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-MODEL-2',
     description: 'bounds the artifacts of an error result like any other',
     override: (ref) =>
-      mapBound(ref, (r, input, ctx) => {
+      mapBound<Input>(ref, (r, input, ctx) => {
         if (!input.result.isError || !Object.hasOwn(input.result, 'artifacts')) return r;
         const asSuccess = ref.bound!({ ...input, result: { ...input.result, isError: false } }, ctx).result as Rec;
         return withCodes({ ...r, artifacts: asSuccess.artifacts }, codes(asSuccess));
@@ -240,7 +226,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-LOG-1',
     description: 'logs the structured value at debug level "for troubleshooting"',
     override: (ref) =>
-      mapBound(ref, (r, _i, ctx) => {
+      mapBound<Input>(ref, (r, _i, ctx) => {
         if (Object.hasOwn(r, 'structured')) ctx.logger.log('debug', 'bounded tool result', { structured: JSON.stringify(r.structured) });
         return r;
       }),
@@ -250,7 +236,7 @@ export const boundMutants: readonly Mutant[] = [
     breaks: 'TR-BOUND-6',
     description: 'serializes structured with JSON.stringify, so NaN and Infinity quietly become null',
     override: (ref) =>
-      mapBound(ref, (r, input, ctx) => {
+      mapBound<Input>(ref, (r, input, ctx) => {
         if (!codes(r).includes('structured.unencodable')) return r;
         const replaced = JSON.parse(
           JSON.stringify(input.result.structured, (_k, v) => (v && typeof v === 'object' && v.$tr === 'number' && v.value !== '-0' ? null : v)),
@@ -299,6 +285,6 @@ export const boundMutants: readonly Mutant[] = [
     name: 'unsorted-warnings',
     breaks: 'TR-MODEL-9',
     description: 'lists warnings in the order it noticed them (here: reversed)',
-    override: (ref) => mapBound(ref, (r) => ({ ...r, warnings: [...(r.warnings as unknown[])].reverse() })),
+    override: (ref) => mapBound<Input>(ref, (r) => ({ ...r, warnings: [...(r.warnings as unknown[])].reverse() })),
   },
 ];

@@ -3,27 +3,14 @@
 // warnings ignored, an empty list left out, a collision found before the members were counted.
 import { coerceString, measureJson } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../adapter/decode-tagged.ts';
-import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
+import type { OpHandler } from '../adapter/ops/types.ts';
+import { codes, mapBound, type Rec, withCodes } from './bound-record.ts';
 import type { Handlers, Mutant } from './index.ts';
 
-type Rec = Record<string, unknown>;
 type Input = { result: Rec; options?: Rec };
 type MeasureInput = { value: unknown; budget: number };
 
 const isObject = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
-const codes = (r: Rec) => (r.warnings as { code: string }[]).map((w) => w.code);
-const withCodes = (r: Rec, cs: string[]) => ({ ...r, warnings: [...new Set(cs)].sort().map((code) => ({ code })) });
-
-function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
-  const bound: OpHandler = (input: Input, ctx) => ({ result: f(ref.bound!(input, ctx).result as Rec, input, ctx) });
-  return {
-    bound,
-    wire: (input: Input, ctx) => {
-      const r = bound(input, ctx).result as Rec;
-      return { message: { content: r.content, isError: r.isError } };
-    },
-  };
-}
 
 /** `bound` given a changed input, as a port that reads its input that way would be. */
 function mapInput(ref: Handlers, f: (input: Input) => Input): Record<string, OpHandler> {

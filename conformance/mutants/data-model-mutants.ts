@@ -1,24 +1,9 @@
 // Mutants of the data model (spec/02-data-model.md): a channel lost on an error, null read as
 // absence, an artifact shape judged too kindly, a warning that carries a number about the data.
-import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
-
-type Rec = Record<string, unknown>;
-type Input = { result: Rec; options?: Rec };
+import { mapBound, type Rec } from './bound-record.ts';
+import type { Mutant } from './index.ts';
 
 const isObject = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
-
-/** `bound` with a change to its record, and `wire` built from the changed record as a port would. */
-function mapBound(ref: Handlers, f: (r: Rec, input: Input, ctx: OpContext) => Rec): Record<string, OpHandler> {
-  const bound: OpHandler = (input: Input, ctx) => ({ result: f(ref.bound!(input, ctx).result as Rec, input, ctx) });
-  return {
-    bound,
-    wire: (input: Input, ctx) => {
-      const r = bound(input, ctx).result as Rec;
-      return { message: { content: r.content, isError: r.isError } };
-    },
-  };
-}
 
 const without = (r: Rec, key: string): Rec => Object.fromEntries(Object.entries(r).filter(([k]) => k !== key));
 
