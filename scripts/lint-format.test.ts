@@ -15,7 +15,7 @@ const probe = join(ROOT, 'scripts', `lint-format-probe-${process.pid}.ts`);
 afterAll(() => rmSync(probe, { force: true }));
 
 function biome(...args: string[]): { code: number | null; out: string } {
-  const r = spawnSync(process.execPath, [BIOME, ...args], { cwd: ROOT, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [BIOME, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 }); // a hang guard: Biome answers in well under a second;
   return { code: r.status, out: `${r.stdout}${r.stderr}` };
 }
 

@@ -6,6 +6,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
+/** A hang guard only: phpcs reads the package in seconds (about 30 s beside other suites on two cores). */
+const PHPCS_GUARD_MS = 600_000;
+
 export interface PhpcsReport {
   files: Record<string, { messages: { message: string; source: string; line: number; type: string }[] }>;
 }
@@ -35,7 +38,14 @@ export interface PhpcsOutcome {
 /** PSR-12 over src, kit, generated, adapter.php and the bin (read from stdin: it has no .php extension). */
 export function phpcsPackage(dir: string, env: NodeJS.ProcessEnv = process.env): PhpcsOutcome {
   const run = (args: string[], input?: string) =>
-    spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], { cwd: dir, env, encoding: 'utf8', input, maxBuffer: 64 << 20 });
+    spawnSync('phpcs', ['--standard=PSR12', '--report=json', ...args], {
+      cwd: dir,
+      env,
+      encoding: 'utf8',
+      input,
+      maxBuffer: 64 << 20,
+      timeout: PHPCS_GUARD_MS,
+    });
   const runs = [
     run(['src', 'kit', 'generated', 'adapter.php']),
     run(['--stdin-path=bin/toolresult-php-adapter.php', '-'], readFileSync(join(dir, 'bin', 'toolresult-php-adapter'), 'utf8')),

@@ -19,6 +19,17 @@ export interface GuardedRun {
   readonly silentFor?: number;
 }
 
+/** A timer that fires after `silenceMs` without a touch; each touch starts the wait again. */
+export function silenceTimer(silenceMs: number, onSilence: () => void): { touch(): void; stop(): void } {
+  let timer: NodeJS.Timeout | undefined;
+  const touch = () => {
+    clearTimeout(timer);
+    timer = setTimeout(onSilence, silenceMs);
+  };
+  touch();
+  return { touch, stop: () => clearTimeout(timer) };
+}
+
 export function runWithSilenceGuard(command: string, args: readonly string[], options: { cwd: string; silenceMs?: number }): Promise<GuardedRun> {
   const silenceMs = options.silenceMs ?? SILENCE_MS;
   return new Promise((resolve, reject) => {
@@ -26,29 +37,24 @@ export function runWithSilenceGuard(command: string, args: readonly string[], op
     let stdout = '';
     let stderr = '';
     let silentFor: number | undefined;
-    let timer: NodeJS.Timeout;
-    const quiet = () => {
-      clearTimeout(timer);
-      timer = setTimeout(() => {
-        silentFor = silenceMs;
-        child.kill('SIGTERM');
-      }, silenceMs);
-    };
-    quiet();
+    const guard = silenceTimer(silenceMs, () => {
+      silentFor = silenceMs;
+      child.kill('SIGTERM');
+    });
     child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
-      quiet();
+      guard.touch();
     });
     child.stderr.setEncoding('utf8').on('data', (d: string) => {
       stderr += d;
-      quiet();
+      guard.touch();
     });
     child.on('error', (e) => {
-      clearTimeout(timer);
+      guard.stop();
       reject(e);
     });
     child.on('close', (status) => {
-      clearTimeout(timer);
+      guard.stop();
       const note = silentFor === undefined ? '' : `\n[silence guard: no output for ${silentFor / 1000} s, the child was stopped]`;
       resolve({ status, stdout, stderr: stderr + note, ...(silentFor === undefined ? {} : { silentFor }) });
     });
