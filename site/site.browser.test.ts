@@ -73,7 +73,7 @@ function makeReports(): { real: string; hostile: string; realJson: { summary: Re
     process.execPath,
     '--import',
     'tsx',
-    join(ROOT, 'conformance', 'adapter', 'main.ts'),
+    join(ROOT, 'conformance', 'mutants', 'adapter.ts'),
     '--mutant',
     'nan-as-null',
   ]);

@@ -1,6 +1,7 @@
 // The reference adapter: the kit's protocol (spec/09-conformance.md, TR-CONF-1..3) on stdin/stdout
-// over the in-process op handlers. `--mutant NAME` swaps in a deliberately broken handler set
-// (conformance/mutants/) so the kit can show it catches each mistake.
+// over the in-process op handlers. The kit's self-test serves a deliberately broken handler set
+// through the same loop (conformance/mutants/adapter.ts, `--mutant NAME`); this file knows nothing
+// of the mutants, so the reference adapter sits below the self-test, not beside it.
 import { createInterface } from 'node:readline';
 import { pathToFileURL } from 'node:url';
 import { CollectingLogger } from '../../reference-impl/internal.ts';
@@ -62,31 +63,8 @@ export function answer(line: string, h: Handlers, name: string, parse: (line: st
   }
 }
 
-async function main(): Promise<void> {
-  const argv = process.argv.slice(2);
-  const m = argv.indexOf('--mutant');
-  let h: Handlers = referenceHandlers;
-  let name = 'toolresult-reference';
-  let parse: ((line: string) => unknown) | undefined;
-  if (m >= 0) {
-    const mutantName = argv[m + 1] ?? '';
-    const { applyMutant, mutants } = await import('../mutants/index.ts').catch((e: unknown) => {
-      if ((e as { code?: unknown } | null)?.code !== 'ERR_MODULE_NOT_FOUND') throw e;
-      // The mutants are the repository's test of the kit; the published package leaves them out.
-      process.stderr.write('toolresult reference adapter: --mutant needs a checkout of the repository (the installed package has no mutants)\n');
-      process.exit(2);
-    });
-    if (!mutants.some((x) => x.name === mutantName)) {
-      // One line the runner can show as the reason the adapter did not start.
-      process.stderr.write(
-        `toolresult reference adapter: unknown mutant ${JSON.stringify(mutantName)}; the mutants are ${mutants.map((x) => x.name).join(', ')}\n`,
-      );
-      process.exit(2);
-    }
-    h = applyMutant(mutantName, referenceHandlers);
-    parse = mutants.find((x) => x.name === mutantName)!.parseLine;
-    name = `toolresult-reference+mutant:${mutantName}`;
-  }
+/** Serves `h` on stdin/stdout until stdin ends: the reference adapter's loop, for any handler set. */
+export async function serveHandlers(h: Handlers, name: string, parse?: (line: string) => unknown): Promise<void> {
   const rl = createInterface({ input: process.stdin, crlfDelay: Infinity });
   await serveLines(
     rl,
@@ -97,6 +75,17 @@ async function main(): Promise<void> {
   );
   rl.close();
   process.stdin.destroy();
+}
+
+async function main(): Promise<void> {
+  if (process.argv.includes('--mutant')) {
+    // The mutants are the repository's test of the kit, served by their own entry point.
+    process.stderr.write(
+      'toolresult reference adapter: --mutant is an option of conformance/mutants/adapter.ts (a checkout of the repository), not of the reference adapter\n',
+    );
+    process.exit(2);
+  }
+  await serveHandlers(referenceHandlers, 'toolresult-reference');
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

@@ -1,5 +1,5 @@
 // Deliberately broken implementations: each is one realistic mistake, written as handler overrides
-// the reference adapter applies (`main.ts --mutant NAME`). The kit must fail every one of them and
+// the mutant adapter applies (`adapter.ts --mutant NAME`). The kit must fail every one of them and
 // name the requirement it breaks (conformance/mutants/mutants.test.ts).
 import type { OpHandler } from '../adapter/ops/types.ts';
 import { boundMutants } from './bound-mutants.ts';

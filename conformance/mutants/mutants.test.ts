@@ -12,9 +12,9 @@ import { readUnchecked, requirementTable } from './coverage.ts';
 import { mutants } from './index.ts';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
-const MAIN = join(ROOT, 'conformance', 'adapter', 'main.ts');
+const MAIN = join(ROOT, 'conformance', 'mutants', 'adapter.ts');
 
-// The reference adapter's sources (conformance/adapter/main.ts, the mutants included) in one
+// The mutant adapter's sources (conformance/mutants/adapter.ts, the reference adapter and the mutants) in one
 // module, built here by esbuild, which is also what compiles them under tsx: each of the 40-odd
 // adapters this file starts then loads in about 0.4 s of CPU instead of 1.7 s through tsx's module
 // hooks. Packages stay imports, so the module lives in the repository's .tmp/ to find node_modules.

@@ -7,11 +7,13 @@ import { tmpdir } from 'node:os';
 import { join, dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from './args.ts';
-import { referenceCommand, replayCommand, runConformance, skipReason, unclaimedGroups } from './run.ts';
+import { replayCommand, runConformance, skipReason, unclaimedGroups } from './run.ts';
 import type { KitCase } from '../core/case.ts';
 import type { HelloOutput } from '../protocol/messages.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** The reference adapter with one of the kit's self-test mutants (conformance/mutants/adapter.ts). */
+const mutantCommand = (name: string): string[] => [process.execPath, '--import', 'tsx', join(ROOT, 'conformance', 'mutants', 'adapter.ts'), '--mutant', name];
 
 /**
  * A kit run in process. A busy machine makes an adapter slow, never wrong: unless a test sets its own,
@@ -69,7 +71,7 @@ describe('run', { timeout: 600_000 }, () => {
 
   it('TR-CONF-10: exit 0 when every applicable case passes, 1 on a failure, 2 on a usage error', async () => {
     expect((await run(['--only', 'vector/egress'])).code).toBe(0);
-    const failing = await run(['--only', 'vector/bound/measure', '--', ...referenceCommand(), '--mutant', 'depth-off-by-one']);
+    const failing = await run(['--only', 'vector/bound/measure', '--', ...mutantCommand('depth-off-by-one')]);
     expect(failing.code).toBe(1);
     expect(failing.out.at(-1)).toMatch(/^\d+ passed, [1-9]\d* failed$/);
     const usage = spawnSync(process.execPath, [join(ROOT, 'bin', 'toolresult.js'), 'conformance', '--runs', 'many'], { encoding: 'utf8' });
@@ -78,7 +80,7 @@ describe('run', { timeout: 600_000 }, () => {
   });
 
   it('TR-CONF-12: a failure shows case ID, requirements, input, want, got and a replay command that reproduces it', async () => {
-    const mutant = [...referenceCommand(), '--mutant', 'truncate-artifact-list'];
+    const mutant = mutantCommand('truncate-artifact-list');
     const first = await run(['--only', 'property/TR-BOUND-10/artifacts-whole-or-marker', '--', ...mutant]);
     const report = first.out.join('\n');
     expect(report).toMatch(/^FAIL property\/TR-BOUND-10\/artifacts-whole-or-marker \[TR-BOUND-10 TR-BOUND-9\]$/m);
@@ -96,7 +98,7 @@ describe('run', { timeout: 600_000 }, () => {
     const dir = mkdtempSync(join(tmpdir(), 'kit-'));
     const known = join(dir, 'known.txt');
     writeFileSync(known, '# depth is counted from 0 in this port\nvector/bound/measure/depth-64-*\n');
-    const mutant = [...referenceCommand(), '--mutant', 'depth-off-by-one'];
+    const mutant = [...mutantCommand('depth-off-by-one')];
     const expected = await run([
       '--only',
       'vector/bound/measure',

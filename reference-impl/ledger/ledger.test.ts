@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { propertyConfig } from '../../test/fc-config.ts';
 import { bound } from '../bound/index.ts';
-import { assertSchema, boundedResult, plantedResult } from '../../conformance/testing/bounded-results.ts';
+import { assertSchema, boundedResult, plantedResult } from '../../test/support/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
 import { LedgerError, persist, restore } from './index.ts';
 

@@ -12,7 +12,7 @@ import { auditRecord } from '../privacy/index.ts';
 import { executeToolCall } from '../seam/index.ts';
 import { ToolResult } from '../tool-result.ts';
 import { liveEvent, suspendState } from './index.ts';
-import { plantedResult } from '../../conformance/testing/bounded-results.ts';
+import { plantedResult } from '../../test/support/bounded-results.ts';
 
 function thrownMessage(f: () => unknown): string {
   try {

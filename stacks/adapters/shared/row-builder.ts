@@ -3,7 +3,7 @@
 // and names the provider in each step. A stack's rows.ts calls this with its modes.
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { StackRow } from '../../kit/stacks.ts';
+import type { StackRow } from './stack-row.ts';
 import type { ProviderId } from './fake-provider.ts';
 
 export interface ModeSpec {

@@ -2,9 +2,9 @@
 // conformance kit's generators (so the same adversarial inputs the kit sends reach these modules),
 // and the schema validators of the sink outputs.
 import type fc from 'fast-check';
-import { boundFromInput } from '../adapter/ops/bound.ts';
-import { boundInput, plantedInput } from '../properties/arbitraries.ts';
-import type { Caps } from '../properties/define.ts';
+import { boundFromInput } from '../../conformance/adapter/ops/bound.ts';
+import { boundInput, plantedInput } from '../../conformance/properties/arbitraries.ts';
+import type { Caps } from '../../conformance/properties/define.ts';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
 import type { BoundedToolResult } from '../../reference-impl/internal.ts';
 
