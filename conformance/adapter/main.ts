@@ -77,15 +77,15 @@ export async function serveHandlers(h: Handlers, name: string, parse?: (line: st
   process.stdin.destroy();
 }
 
-async function main(): Promise<void> {
-  if (process.argv.includes('--mutant')) {
-    // The mutants are the repository's test of the kit, served by their own entry point.
+// The entry guard. The mutant adapter's bundle (conformance/mutants/mutants.test.ts builds one module of
+// conformance/mutants/adapter.ts and this file) shares one import.meta.url, so there `--mutant` means the
+// other entry point serves; run as this file, `--mutant` is a mistake worth one line.
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  if (!process.argv.includes('--mutant')) await serveHandlers(referenceHandlers, 'toolresult-reference');
+  else if (/\/adapter\/main\.[jt]s$/.test(import.meta.url)) {
     process.stderr.write(
       'toolresult reference adapter: --mutant is an option of conformance/mutants/adapter.ts (a checkout of the repository), not of the reference adapter\n',
     );
     process.exit(2);
   }
-  await serveHandlers(referenceHandlers, 'toolresult-reference');
 }
-
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) await main();

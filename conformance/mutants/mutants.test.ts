@@ -23,7 +23,7 @@ let buildDir: string;
 beforeAll(async () => {
   mkdirSync(join(ROOT, '.tmp'), { recursive: true });
   buildDir = mkdtempSync(join(ROOT, '.tmp', 'mutants-adapter-'));
-  const outfile = join(buildDir, 'main.mjs');
+  const outfile = join(buildDir, 'mutant-adapter.mjs');
   await build({ entryPoints: [MAIN], outfile, bundle: true, platform: 'node', format: 'esm', target: 'node20', packages: 'external', logLevel: 'error' });
   adapter = [process.execPath, outfile];
 });
