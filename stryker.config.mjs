@@ -16,7 +16,7 @@ export default {
     '!reference-impl/**/*.test.ts',
     // The ledger stores (memory and durable) and what only they use (claims, leases, the interrupted
     // entry): the kit's ledger ops are persist and restore of one entry, no store; the ledger suite
-    // (conformance/ledger-suite, `npm run test:ledger`) checks the stores' contract.
+    // (ledger-kit, `npm run test:ledger`) checks the stores' contract.
     '!reference-impl/ledger/{memory-ledger,sqlite,sqlite-open,sqlite-layout,postgres,postgres-layout,store,claim,interrupted}.ts',
     // keylessPointer, the location the integrations write in their log lines: no kit op calls it.
     '!reference-impl/sinks/log-location.ts',
@@ -33,6 +33,7 @@ export default {
     '/*',
     '!/reference-impl',
     '!/conformance',
+    '!/reference-adapter',
     '!/mutation',
     '!/schemas',
     '!/generated',

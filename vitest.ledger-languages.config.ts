@@ -5,10 +5,10 @@
 import { defineConfig } from 'vitest/config';
 
 export const LEDGER_LANGUAGE_TESTS = [
-  'conformance/ledger-suite/php-ledger.test.ts',
-  'conformance/ledger-suite/python-postgres-ledger.test.ts',
-  'conformance/ledger-suite/mixed-language.test.ts',
-  'conformance/ledger-suite/go-ledger.test.ts',
+  'ledger-kit/php-ledger.test.ts',
+  'ledger-kit/python-postgres-ledger.test.ts',
+  'ledger-kit/mixed-language.test.ts',
+  'ledger-kit/go-ledger.test.ts',
 ];
 
 export default defineConfig({

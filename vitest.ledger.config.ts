@@ -4,7 +4,7 @@
 import { configDefaults, defineConfig } from 'vitest/config';
 import { LEDGER_LANGUAGE_TESTS } from './vitest.ledger-languages.config.ts';
 
-export const LEDGER_TESTS = ['reference-impl/ledger/stores.test.ts', 'conformance/ledger-suite/**/*.test.ts', 'inspector/inspector-postgres.test.ts'];
+export const LEDGER_TESTS = ['reference-impl/ledger/stores.test.ts', 'ledger-kit/**/*.test.ts', 'inspector/inspector-postgres.test.ts'];
 
 export default defineConfig({
   test: {

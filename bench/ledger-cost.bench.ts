@@ -10,8 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { executeToolCall, InMemoryLedger } from '../reference-impl/index.ts';
 import { openPostgresLedger } from '../reference-impl/ledger/postgres.ts';
-import { suiteToolResult } from '../conformance/ledger-suite/suite-tool.ts';
-import { startPostgresCluster } from '../test/postgres-cluster.ts';
+import { suiteToolResult } from '../ledger-kit/suite-tool.ts';
+import { startPostgresCluster } from '../test/support/postgres-cluster.ts';
 
 import type { BenchOutcome } from './index.ts';
 

@@ -17,14 +17,14 @@ import {
   pythonWorkerWith,
   tsWorker,
   type SuiteBackend,
-} from '../conformance/ledger-suite/backends.ts';
-import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
+} from '../ledger-kit/backends.ts';
+import { pythonPostgres } from '../ledger-kit/python-postgres-venv.ts';
 import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
 import type { BenchOutcome } from './index.ts';
 
 export const name = 'ledger';

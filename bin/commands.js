@@ -32,4 +32,4 @@ export const COMMANDS = {
 export const DEFAULT = 'conformance';
 
 /** Modules the package starts by path rather than through a command: the reference adapter. */
-export const PROGRAMS = ['conformance/adapter/main'];
+export const PROGRAMS = ['reference-adapter/main'];

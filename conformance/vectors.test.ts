@@ -8,9 +8,9 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import { describe, expect, it } from 'vitest';
 import { CollectingLogger } from '../reference-impl/internal.ts';
-import { getterCalls } from './adapter/decode-tagged.ts';
-import { handlers } from './adapter/ops/index.ts';
-import { OpError } from './adapter/ops/types.ts';
+import { getterCalls } from '../reference-adapter/decode-tagged.ts';
+import { handlers } from '../reference-adapter/ops/index.ts';
+import { OpError } from '../reference-adapter/ops/types.ts';
 import { firstDifference } from './core/compare.ts';
 import { outsideStringModel } from './runner/string-model.ts';
 

@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { DEFAULT_SEED } from '../test/fc-config.ts';
+import { DEFAULT_SEED } from '../test/support/fc-config.ts';
 
 export interface FuzzConfig {
   readonly cases: number;

@@ -35,7 +35,7 @@ export type BatchRowAnswered = [unknown, unknown, unknown];
  */
 export type BatchRowFailed = [unknown, unknown, unknown, unknown, unknown];
 /**
- * One line the ledger suite (conformance/ledger-suite/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, and answers each request with its id. Requests may come before earlier ones are answered.
+ * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, and answers each request with its id. Requests may come before earlier ones are answered.
  */
 export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
 /**

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
-import { parseSpec } from '../scripts/traceability.ts';
+import { parseSpec } from '../conformance/traceability/traceability.ts';
 import { buildSite } from '../site/build.ts';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -4,7 +4,7 @@
 // only (a write through it is refused by the server).
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../test/postgres-cluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
 import { auditRecord, executeToolCall, ToolResult } from '../reference-impl/index.ts';
 import { openPostgresLedger } from '../reference-impl/ledger/postgres.ts';
 import { callView } from './call-view.ts';

@@ -6,6 +6,7 @@ import { join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
+import { specifiers } from '../test/support/imports.ts';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const ROOT = resolve(HERE, '..');
@@ -23,13 +24,6 @@ const modules = readdirSync(HERE, { recursive: true, withFileTypes: true })
   .filter((e) => e.isFile() && e.name.endsWith('.ts') && !e.name.endsWith('.test.ts'))
   .map((e) => join(e.parentPath, e.name))
   .filter((f) => !relative(HERE, f).startsWith(`testing${sep}`));
-
-function specifiers(source: string): string[] {
-  const out: string[] = [];
-  for (const m of source.matchAll(/^\s*(?:import|export)\s[^;]*?from\s*['"]([^'"]+)['"]/gms)) out.push(m[1]!);
-  for (const m of source.matchAll(/\bimport\s*\(\s*['"]([^'"]+)['"]/g)) out.push(m[1]!);
-  return out;
-}
 
 const packageOf = (s: string) => (s.startsWith('@') ? s.split('/').slice(0, 2).join('/') : s.split('/')[0]!);
 

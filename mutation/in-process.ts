@@ -1,9 +1,9 @@
 // The reference adapter in process, for the mutation run: each request goes through the adapter's
-// own line handling (conformance/adapter/main.ts `answer`) and comes back through the checks the
+// own line handling (reference-adapter/main.ts `answer`) and comes back through the checks the
 // runner's process transport makes (conformance/core/process.ts onLine), minus the process. What
 // answers is the source Stryker instrumented; the checks are the kit's bundled, unmutated ones.
-import { answer } from '../conformance/adapter/main.ts';
-import { handlers } from '../conformance/adapter/ops/index.ts';
+import { answer } from '../reference-adapter/main.ts';
+import { handlers } from '../reference-adapter/ops/index.ts';
 import type { Adapter } from '../conformance/core/case.ts';
 import type { Reply } from '../conformance/core/process.ts';
 import type { HelloOutput } from '../conformance/protocol/messages.ts';

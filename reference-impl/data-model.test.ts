@@ -3,7 +3,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../codegen/schema-validator.ts';
-import { propertyConfig } from '../test/fc-config.ts';
+import { propertyConfig } from '../test/support/fc-config.ts';
 import { ToolResult, bound, toWireMessage } from './index.ts';
 
 const ajv = loadSchemas();

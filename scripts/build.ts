@@ -63,7 +63,7 @@ export function build(): void {
   }
   for (const dir of LEFT_OUT) rmSync(join(DIST, dir), { recursive: true, force: true });
   if (existsSync(join(DIST, 'package.json')))
-    throw new Error('a module imports package.json: the build copied the manifest into dist/ (read the version from conformance/adapter/version.ts)');
+    throw new Error('a module imports package.json: the build copied the manifest into dist/ (read the version from reference-adapter/version.ts)');
   // Every top-level folder with built modules, and the schemas the package exports.
   const roots = new Set([
     'schemas',

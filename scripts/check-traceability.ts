@@ -1,7 +1,7 @@
 // npm run check:trace — fails when a MUST requirement is named by no test, property or vector,
 // when an ID is defined twice, or when a test names an ID the spec does not define.
 import { ROOT } from './schema-files.ts';
-import { checkTraceability } from './traceability.ts';
+import { checkTraceability } from '../conformance/traceability/traceability.ts';
 
 const root = process.argv.find((a) => a.startsWith('--root='))?.slice(7) ?? ROOT;
 const verbose = process.argv.includes('-v');

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SPEC_VERSIONS, type RequirementChange, type SpecVersion } from '../conformance/runner/spec-changes.ts';
 import { ROOT } from './schema-files.ts';
-import { parseSpec } from './traceability.ts';
+import { parseSpec } from '../conformance/traceability/traceability.ts';
 
 export const CHANGELOG = join(ROOT, 'CHANGELOG.md');
 export const FINGERPRINTS = join(ROOT, 'spec', 'requirements.json');

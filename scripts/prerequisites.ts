@@ -13,7 +13,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 /** Where the checks look, given as data so a test can point them at an empty machine. */
 export interface Machine {
   readonly env: Readonly<Record<string, string | undefined>>;
-  /** Debian's PostgreSQL server binaries: <root>/<version>/bin/initdb (test/postgres-cluster.ts). */
+  /** Debian's PostgreSQL server binaries: <root>/<version>/bin/initdb (test/support/postgres-cluster.ts). */
   readonly postgresRoot: string;
   /** Debian's Rust crates, where test/types/drivers.ts points cargo. */
   readonly cargoRegistry: string;
@@ -225,7 +225,7 @@ export const TOOLS: readonly Tool[] = [
     name: 'PostgreSQL server (initdb, pg_ctl, postgres)',
     packages: 'postgresql',
     setup: '.ci/setup.d/18-postgres.sh',
-    neededBy: ['npm run test:ledger', 'test/postgres-cluster.ts'],
+    neededBy: ['npm run test:ledger', 'test/support/postgres-cluster.ts'],
     check(m) {
       const bin = postgresBin(m);
       if (bin === undefined) return `no ${m.postgresRoot}/*/bin/initdb (or TOOLRESULT_PG_BIN)`;

@@ -11,7 +11,7 @@ import { compilePattern, unmatchedPatterns } from '../conformance/runner/pattern
 import { SPEC_VERSIONS } from '../conformance/runner/spec-changes.ts';
 import { CHANGELOG, FINGERPRINTS, currentSpecVersion, fingerprints, implementerSection, withSection, type Fingerprints } from './generate-changelog.ts';
 import { ROOT } from './schema-files.ts';
-import { parseSpec } from './traceability.ts';
+import { parseSpec } from '../conformance/traceability/traceability.ts';
 
 const recorded = JSON.parse(readFileSync(FINGERPRINTS, 'utf8')) as Fingerprints;
 const current = SPEC_VERSIONS[0]!;

@@ -6,8 +6,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { answer } from '../conformance/adapter/main.ts';
-import { handlers as referenceHandlers } from '../conformance/adapter/ops/index.ts';
+import { answer } from '../reference-adapter/main.ts';
+import { handlers as referenceHandlers } from '../reference-adapter/ops/index.ts';
 import { ROOT } from './schema-files.ts';
 
 const version = packageJson.version;

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { escapeHtml } from '../reference-impl/internal.ts';
-import { checkTraceability, parseSpec } from '../scripts/traceability.ts';
+import { checkTraceability, parseSpec } from '../conformance/traceability/traceability.ts';
 import { artifactDemo } from './artifact-demo.ts';
 import { readUnchecked, requirementTable } from '../conformance/mutants/coverage.ts';
 import { mutants } from '../conformance/mutants/index.ts';

@@ -11,7 +11,7 @@ import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSpec } from '../scripts/traceability.ts';
+import { parseSpec } from '../conformance/traceability/traceability.ts';
 import { DEMO_HOSTILE_STRINGS } from './artifact-demo.ts';
 import { buildSite, ROOT, type BuiltSite } from './build.ts';
 

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { main as reportCli } from '../conformance/report-viewer/cli.ts';
 import { embeddedJson } from '../conformance/report-viewer/inert-page.ts';
 import { NotAReport, readReport, reportHtml, suiteOf } from '../conformance/report-viewer/report-html.ts';
-import { parseSpec } from '../scripts/traceability.ts';
+import { parseSpec } from '../conformance/traceability/traceability.ts';
 import { ROOT } from './build.ts';
 import { cellKind, parseSinkMatrix, readPipeline, sinkMatrixSvg } from './figures/figures.ts';
 import { slug } from './markdown.ts';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { POSTGRES_LAYOUT, SQLITE_LAYOUT } from '../reference-impl/internal.ts';
-import { pythonPostgres } from '../conformance/ledger-suite/python-postgres-venv.ts';
+import { pythonPostgres } from '../ledger-kit/python-postgres-venv.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 

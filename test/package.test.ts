@@ -165,7 +165,7 @@ describe('(e) the tarball', () => {
       'dist/integrations/mastra/index.d.ts',
       'dist/schemas/model/tool-result.schema.json',
       'dist/conformance/runner/cli.js',
-      'dist/conformance/adapter/main.js',
+      'dist/reference-adapter/main.js',
       'dist/inspector/cli.js',
       'dist/inspector/assets/index.html',
       'dist/inspector/assets/app.js',

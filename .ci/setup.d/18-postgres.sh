@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The ledger tests (reference-impl/ledger/stores.test.ts, conformance/ledger-suite/) start their own
+# The ledger tests (reference-impl/ledger/stores.test.ts, ledger-kit/) start their own
 # PostgreSQL cluster in a temporary directory (Unix socket only) and stop it at the end: they need the
 # server binaries (initdb, pg_ctl, postgres), not a running service.
 set -euo pipefail

@@ -3,7 +3,7 @@
 # that its time is the suite's own: the Go module's pinned dependencies (go.sum: modernc.org/sqlite,
 # pgx) downloaded and compiled into Go's build cache, and the venv of the Python PostgreSQL ledger's
 # driver (implementations/python/requirements/postgres.txt, hashed) made where the tests look for it
-# (test/python-venv.ts: ~/.cache/toolresult-protocol/venvs/<name>-<sha12>, marked .complete).
+# (test/support/python-venv.ts: ~/.cache/toolresult-protocol/venvs/<name>-<sha12>, marked .complete).
 set -euo pipefail
 cd "$(dirname "$0")/../.."
 (cd implementations/go && go mod download && go build ./... && go vet ./... > /dev/null)

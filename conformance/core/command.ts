@@ -17,7 +17,7 @@ export interface RunIO {
 // the source one in a checkout of the repository (through tsx, a dev dependency there). A path the
 // child process runs, not an import: core/ stays below the adapter.
 const FROM_SOURCE = import.meta.url.endsWith('.ts');
-const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', 'adapter', FROM_SOURCE ? 'main.ts' : 'main.js');
+const MAIN = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'reference-adapter', FROM_SOURCE ? 'main.ts' : 'main.js');
 
 /** The bundled reference adapter, out of process. */
 export function referenceCommand(): string[] {

@@ -1,9 +1,9 @@
 // The reference adapter with one mutant swapped in: `adapter.ts --mutant NAME` serves the broken
-// handler set through the reference adapter's own loop (conformance/adapter/main.ts), so the kit
+// handler set through the reference adapter's own loop (reference-adapter/main.ts), so the kit
 // can show it catches each mistake (TR-CONF-13). The self-test imports the adapter, never the reverse.
 import { pathToFileURL } from 'node:url';
-import { serveHandlers } from '../adapter/main.ts';
-import { handlers as referenceHandlers } from '../adapter/ops/index.ts';
+import { serveHandlers } from '../../reference-adapter/main.ts';
+import { handlers as referenceHandlers } from '../../reference-adapter/ops/index.ts';
 import { applyMutant, mutants } from './index.ts';
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // What the mutants of the bounder's record share: `bound` with a change to the record it returns,
 // and `wire` built from the changed record as a port would build it (so the two never disagree),
 // and the record's warning codes read and written back in the kit's order.
-import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
+import type { OpContext, OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers } from './index.ts';
 
 export type Rec = Record<string, unknown>;

@@ -1,8 +1,8 @@
 // Mutants on boundaries where the spec is clear but the kit had no case (issue 42, items 7-12): each
 // is the other reading of one sentence, and each is killed by a vector written for it.
 import { readPattern, UnsupportedPattern, defaultRedactor } from '../../reference-impl/internal.ts';
-import { isUndefinedTag } from '../adapter/options-input.ts';
-import { OpError } from '../adapter/ops/types.ts';
+import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
+import { OpError } from '../../reference-adapter/ops/types.ts';
 import type { Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

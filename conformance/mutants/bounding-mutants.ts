@@ -2,8 +2,8 @@
 // collision read as "last one wins", a lenient artifact check, a warning forgotten, the input's
 // warnings ignored, an empty list left out, a collision found before the members were counted.
 import { coerceString, measureJson } from '../../reference-impl/internal.ts';
-import { decodeTagged } from '../adapter/decode-tagged.ts';
-import type { OpHandler } from '../adapter/ops/types.ts';
+import { decodeTagged } from '../../reference-adapter/decode-tagged.ts';
+import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import { codes, mapBound, type Rec, withCodes } from './bound-record.ts';
 import type { Handlers, Mutant } from './index.ts';
 

@@ -2,7 +2,7 @@
 // adapter itself, a budget written 300.0 read as a float, the options checked before the op's own
 // inputs, and one op whose answer departs from the reference's, which only the differential
 // properties see.
-import { OpError, type OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

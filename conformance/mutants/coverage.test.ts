@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseSpec } from '../../scripts/traceability.ts';
+import { parseSpec } from '../traceability/traceability.ts';
 import { coverageProblems, readUnchecked, requirementTable } from './coverage.ts';
 import { mutants } from './index.ts';
 

@@ -4,7 +4,7 @@
 // that each mutant dies is what mutants.test.ts proves in every npm test.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Requirement } from '../../scripts/traceability.ts';
+import type { Requirement } from '../traceability/traceability.ts';
 
 export type CheckedBy = 'ledger-suite' | 'stack-kit' | 'package-test' | 'unit-test' | 'none';
 export interface Unchecked {

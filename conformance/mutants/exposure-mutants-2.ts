@@ -1,7 +1,7 @@
 // More mutants of the exposure step (spec/12-exposure.md): codes added or left out, the audit record
 // built before the step, RFC 6901's unescape order reversed, one line feed as the separator, and a
 // refusal that quotes the pointers it was given.
-import { OpError, type OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -4,7 +4,7 @@
 // asked about (issue 28): a carried-JSON check that writes Infinity as null, a policy given as the
 // missing-value marker refused, and a bounder that drops exposure codes it does not apply itself.
 import { canonicalize, parseStrict, parsePointer, type JsonValue } from '../../reference-impl/internal.ts';
-import { OpError, type OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

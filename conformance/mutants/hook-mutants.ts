@@ -2,7 +2,7 @@
 // reference runs or to what it logs: each hook given the step's first result, a hook that returns
 // nothing read as one that returned an empty text, a failed hook that stops the pipeline, and a
 // failure logged with the exception's message.
-import type { OpHandler } from '../adapter/ops/types.ts';
+import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // Deliberately broken implementations: each is one realistic mistake, written as handler overrides
 // the mutant adapter applies (`adapter.ts --mutant NAME`). The kit must fail every one of them and
 // name the requirement it breaks (conformance/mutants/mutants.test.ts).
-import type { OpHandler } from '../adapter/ops/types.ts';
+import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import { boundMutants } from './bound-mutants.ts';
 import { boundaryMutants } from './boundary-mutants.ts';
 import { boundingMutants } from './bounding-mutants.ts';

@@ -7,7 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runConformance } from '../runner/run.ts';
 import { parseArgs } from '../runner/args.ts';
-import { parseSpec } from '../../scripts/traceability.ts';
+import { parseSpec } from '../traceability/traceability.ts';
 import { readUnchecked, requirementTable } from './coverage.ts';
 import { mutants } from './index.ts';
 

@@ -2,7 +2,7 @@
 // each is one realistic misreading of a rule, written as a change to the request the reference
 // normalizer reads (`before`) or to the result it gives (`after`).
 import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
-import type { OpHandler } from '../adapter/ops/types.ts';
+import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -1,11 +1,10 @@
 // Mutants of the normalize groups (spec/10): a member the source left undefined read as a value.
 import { readPattern, UnsupportedPattern, DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/internal.ts';
-import type { OpHandler } from '../adapter/ops/types.ts';
+import type { OpHandler } from '../../reference-adapter/ops/types.ts';
+import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;
-
-const isUndefinedTag = (v: unknown): boolean => v !== null && typeof v === 'object' && (v as Rec).$tr === 'opaque' && (v as Rec).kind === 'undefined';
 
 /** The members whose presence the normalizers act on, per source. */
 const PRESENCE: Readonly<Record<string, readonly string[]>> = { mcp: ['structuredContent'], langchain: ['artifact'] };

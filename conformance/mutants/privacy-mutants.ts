@@ -2,10 +2,10 @@
 // holds more or less than its level says, a ledger entry that loses a channel, a hook's failure
 // message logged.
 import { hookFromSpec, transformToolResult, type ToolResultHook, type BoundOptions } from '../../reference-impl/internal.ts';
-import { decodeTagged } from '../adapter/decode-tagged.ts';
-import { optionsFromInput } from '../adapter/options-input.ts';
-import { boundFromInput, exposeFromInput } from '../adapter/ops/bound.ts';
-import type { OpContext, OpHandler } from '../adapter/ops/types.ts';
+import { decodeTagged } from '../../reference-adapter/decode-tagged.ts';
+import { optionsFromInput } from '../../reference-adapter/options-input.ts';
+import { boundFromInput, exposeFromInput } from '../../reference-adapter/ops/bound.ts';
+import type { OpContext, OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

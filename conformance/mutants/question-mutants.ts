@@ -1,7 +1,7 @@
 // Mutants on the questions of issue 42 that the spec now answers (question 1, question 4 and the
 // implementer's five): each takes the other reading of the answer, and each is killed by a vector
 // written for it.
-import { OpError } from '../adapter/ops/types.ts';
+import { OpError } from '../../reference-adapter/ops/types.ts';
 import type { Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -2,7 +2,7 @@
 // lists or in insertion order, a legacy string entry refused, the shape checked before the version,
 // an entry trusted without bounding it again, and an error entry restored without its body.
 import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
-import { OpError, type OpHandler } from '../adapter/ops/types.ts';
+import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
 type Rec = Record<string, unknown>;

@@ -1,7 +1,7 @@
 // The generators keep to what every adapter can read and build.
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { boundInput, plantedInput, taggedValue, taggedString } from './arbitraries.ts';
 
 const all = { utf16: true, cycles: true, opaque: true };

@@ -1,8 +1,8 @@
 // The reference implementation in process: what every differential property compares against.
 // Outputs go through a JSON round trip, as they would over the wire.
 import { CollectingLogger } from '../../reference-impl/internal.ts';
-import { handlers } from '../adapter/ops/index.ts';
-import { OpError } from '../adapter/ops/types.ts';
+import { handlers } from '../../reference-adapter/ops/index.ts';
+import { OpError } from '../../reference-adapter/ops/types.ts';
 import { plainNumbers } from '../protocol/json-text.ts';
 
 export type RefReply = { ok: true; output: Record<string, unknown>; logs: string[] } | { ok: false; code: string; logs: string[] };

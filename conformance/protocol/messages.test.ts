@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
-import { answer } from '../adapter/main.ts';
-import { handlers } from '../adapter/ops/index.ts';
+import { answer } from '../../reference-adapter/main.ts';
+import { handlers } from '../../reference-adapter/ops/index.ts';
 import { listVectorFiles } from '../runner/vector-cases.ts';
 import vectorFileSchema from '../../schemas/conformance/vector-file.schema.json' with { type: 'json' };
 import { GROUPS, Ops, checkResponse, outputProblem, type OpName } from './messages.ts';

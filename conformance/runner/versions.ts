@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { REFERENCE_VERSION } from '../adapter/version.ts';
+import { REFERENCE_VERSION } from '../../reference-adapter/version.ts';
 
 // Not an import of package.json: the build would copy that manifest into dist/.
 export const KIT_VERSION: string = REFERENCE_VERSION;

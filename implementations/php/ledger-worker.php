@@ -1,7 +1,7 @@
 #!/usr/bin/env php
 <?php
 
-// The PHP worker of the ledger suite (conformance/ledger-suite/, its protocol in
+// The PHP worker of the ledger suite (ledger-kit/, its protocol in
 // schemas/conformance/ledger-worker-request.schema.json and ledger-worker-message.schema.json): runs the PHP seam over one of the PHP
 // durable stores and the suite tool, answering one JSON line per request.
 //   php ledger-worker.php '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>
@@ -32,7 +32,7 @@ function send(array $o): void
     fflush(STDOUT);
 }
 
-/** The suite tool (conformance/ledger-suite/suite-tool.ts): its result is a function of the call ID alone. */
+/** The suite tool (ledger-kit/suite-tool.ts): its result is a function of the call ID alone. */
 function suiteTool(string $callId): ToolResult
 {
     $sum = 0;

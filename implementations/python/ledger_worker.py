@@ -37,7 +37,7 @@ def tool_kind(call_id: str) -> str:
 
 
 def suite_tool_result(call_id: str) -> ToolResult:
-    """The suite tool (conformance/ledger-suite/suite-tool.ts): a function of the call ID alone."""
+    """The suite tool (ledger-kit/suite-tool.ts): a function of the call ID alone."""
     kind = tool_kind(call_id)
     if kind == "throws":
         raise RuntimeError(f"tool failed for {call_id}")

@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, it } from 'vitest';
 import { boundOptions, resultSpec } from '../../fuzz/adversarial.ts';
 import { checkBoundInvariants } from '../../fuzz/bound-invariants.ts';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 
 describe('bound properties', () => {
   it('TR-BOUND-0, TR-BOUND-1, TR-BOUND-3, TR-BOUND-10, TR-BOUND-11, TR-BOUND-12, TR-BOUND-13, TR-BOUND-14, TR-BOUND-15: every invariant holds for hostile results', () => {

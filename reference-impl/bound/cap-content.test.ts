@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileString } from '../../fuzz/adversarial.ts';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { capContent, retainedScratchOctets, SCRATCH_KEEP, truncationNotice } from './cap-content.ts';
 import { coerceString, isWellFormed } from './coerce-utf8.ts';
 

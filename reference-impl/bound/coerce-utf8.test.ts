@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { coerceOctets, coerceString, isWellFormed } from './coerce-utf8.ts';
 
 const R = '\uFFFD';

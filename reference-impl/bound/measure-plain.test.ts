@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { hostileValue, materialize, plainJson } from '../../fuzz/adversarial.ts';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { MAX_DEPTH, measureJson } from './measure.ts';
 import { measurePlain } from './measure-plain.ts';
 

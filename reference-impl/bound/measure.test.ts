@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { plainJson } from '../../fuzz/adversarial.ts';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { measureJson } from './measure.ts';
 import { jsonNumberLength } from './number-format.ts';
 import { jsonStringLength } from './string-length.ts';

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { plainJson } from '../../conformance/properties/arbitraries.ts';
 import { canonicalize, JsonSyntaxError, parseStrict } from './index.ts';
 

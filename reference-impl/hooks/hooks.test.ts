@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { bound } from '../bound/index.ts';
 import { CollectingLogger } from '../logger.ts';
-import { plantedResult } from '../../test/support/bounded-results.ts';
+import { plantedResult } from '../../conformance/properties/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
 import { hookFromSpec, prefixOctets } from './hook-specs.ts';
 import { transformToolResult, transformToolResultAsync, withContent, type ToolResultHook } from './index.ts';

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { bound } from '../bound/index.ts';
-import { assertSchema, boundedResult, plantedResult } from '../../test/support/bounded-results.ts';
+import { assertSchema, boundedResult, plantedResult } from '../../conformance/properties/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
 import { LedgerError, persist, restore } from './index.ts';
 

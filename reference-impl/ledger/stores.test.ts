@@ -1,5 +1,5 @@
 // The durable stores' own rules (spec/07-replay.md §7.4-7.7), on SQLite and on a real PostgreSQL
-// server started for this file. The cross-process rules are in conformance/ledger-suite/.
+// server started for this file. The cross-process rules are in ledger-kit/.
 import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgresCluster, type PostgresCluster } from '../../test/postgres-cluster.ts';
+import { startPostgresCluster, type PostgresCluster } from '../../test/support/postgres-cluster.ts';
 import { bound } from '../bound/index.ts';
 import { auditRecord } from '../privacy/index.ts';
 import { executeToolCall } from '../seam/index.ts';

@@ -4,7 +4,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { loadSchemas } from '../../codegen/schema-validator.ts';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { bound, coerceString } from '../bound/index.ts';
 import { BoundedToolResult, ToolResult } from '../tool-result.ts';
 import { base64DecodedSize } from './base64-size.ts';

@@ -3,7 +3,7 @@
 // record at none or metadata, for any result the kit's generators make.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { propertyConfig } from '../../test/fc-config.ts';
+import { propertyConfig } from '../../test/support/fc-config.ts';
 import { toWireMessage } from '../egress/index.ts';
 import { hookFromSpec, transformToolResult } from '../hooks/index.ts';
 import { InMemoryLedger, persist, restore } from '../ledger/index.ts';
@@ -12,7 +12,7 @@ import { auditRecord } from '../privacy/index.ts';
 import { executeToolCall } from '../seam/index.ts';
 import { ToolResult } from '../tool-result.ts';
 import { liveEvent, suspendState } from './index.ts';
-import { plantedResult } from '../../test/support/bounded-results.ts';
+import { plantedResult } from '../../conformance/properties/bounded-results.ts';
 
 function thrownMessage(f: () => unknown): string {
   try {

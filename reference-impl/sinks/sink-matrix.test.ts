@@ -10,7 +10,7 @@ import { auditRecord } from '../privacy/index.ts';
 import { executeToolCall } from '../seam/index.ts';
 import { ToolResult } from '../tool-result.ts';
 import { liveEvent, suspendState } from './index.ts';
-import { assertSchema } from '../../test/support/bounded-results.ts';
+import { assertSchema } from '../../conformance/properties/bounded-results.ts';
 
 const C = 'cnryCONTENT0000000001 mail bob@example.org';
 const S = 'cnrySTRUCTURED0000002';

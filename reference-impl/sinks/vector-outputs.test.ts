@@ -4,7 +4,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assertSchema } from '../../test/support/bounded-results.ts';
+import { assertSchema } from '../../conformance/properties/bounded-results.ts';
 
 const VECTORS = fileURLToPath(new URL('../../conformance/vectors/', import.meta.url));
 

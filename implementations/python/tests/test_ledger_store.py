@@ -1,5 +1,5 @@
 """The Python SQLite ledger's own rules (spec/07-replay.md §7.4-7.8). The cross-process and
-cross-language rules run in the kit's ledger suite (conformance/ledger-suite/python-ledger.test.ts)."""
+cross-language rules run in the kit's ledger suite (ledger-kit/python-ledger.test.ts)."""
 
 from __future__ import annotations
 

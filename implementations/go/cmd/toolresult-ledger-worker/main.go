@@ -1,5 +1,5 @@
 // Command toolresult-ledger-worker is the Go worker of the kit's ledger suite
-// (conformance/ledger-suite/protocol.ts): it runs the Go seam over the Go SQLite or PostgreSQL
+// (ledger-kit/protocol.ts): it runs the Go seam over the Go SQLite or PostgreSQL
 // ledger and speaks the suite's JSON lines on stdin and stdout.
 //
 //	toolresult-ledger-worker '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>

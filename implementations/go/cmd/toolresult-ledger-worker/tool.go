@@ -7,7 +7,7 @@ import (
 )
 
 // toolKind: a call ID whose code-unit sum is 0 mod 11 throws, 0 mod 7 returns an error result,
-// anything else a success with every channel (conformance/ledger-suite/suite-tool.ts).
+// anything else a success with every channel (ledger-kit/suite-tool.ts).
 func toolKind(callID string) string {
 	sum := 0
 	for _, r := range callID {

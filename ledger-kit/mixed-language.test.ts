@@ -1,0 +1,140 @@
+// Every language on one store (TR-REPLAY-20, -23, -27, -35): workers of each implementation race on
+// the same SQLite file and the same PostgreSQL database for the same call IDs, and some are killed
+// mid-call. Each call runs once, every caller of every language gets the same entry bytes, and a
+// killed call's entry is the pinned interrupted entry, the same bytes for everyone.
+//
+// The languages are the list LANGUAGES below: a language joins the race by one entry there (its
+// worker command, from backends.ts).
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { INTERRUPTED_ENTRY } from '../reference-impl/internal.ts';
+import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
+import { buildGoWorker, goWorker, phpWorker, pythonWorkerWith, tsWorker, type WorkerCommand } from './backends.ts';
+import { pythonPostgres } from './python-postgres-venv.ts';
+import { ProcessWorker } from './workers.ts';
+
+/** One worker command per language; Python's interpreter is the venv that has its PostgreSQL driver. */
+const LANGUAGES: ReadonlyArray<readonly [name: string, command: () => WorkerCommand]> = [
+  ['typescript', () => tsWorker],
+  ['python', () => pythonWorkerWith(pythonPostgres())],
+  ['php', () => phpWorker],
+  ['go', () => goWorker(buildGoWorker())],
+];
+
+const LEASE_MS = 1_000;
+const PER_LANGUAGE = 2;
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+let cluster: PostgresCluster;
+const dir = mkdtempSync(join(tmpdir(), 'toolresult-mixed-'));
+beforeAll(async () => {
+  cluster = startPostgresCluster({ fast: true });
+  const { default: pg } = await import('pg');
+  const c = new pg.Client(cluster.connection);
+  await c.connect();
+  await c.query('CREATE DATABASE mixed_languages');
+  await c.end();
+}, 240_000);
+afterAll(() => {
+  cluster?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const stores = {
+  sqlite: () => ({ backend: 'sqlite', path: join(dir, 'mixed.db'), leaseMs: LEASE_MS }),
+  postgres: () => ({ backend: 'postgres', connection: { ...cluster.connection, database: 'mixed_languages' }, leaseMs: LEASE_MS }),
+};
+
+for (const [storeName, store] of Object.entries(stores)) {
+  describe(`${LANGUAGES.map(([n]) => n).join(', ')} on one ${storeName} store`, () => {
+    const log = join(dir, `${storeName}.log`);
+    const executions = (id: string): number =>
+      readFileSync(log, 'utf8')
+        .split('\n')
+        .filter((l) => l === id).length;
+    let workers: Array<{ lang: string; w: ProcessWorker }> = [];
+    const start = async (_lang: string, command: WorkerCommand): Promise<ProcessWorker> => {
+      const w = new ProcessWorker(command(store(), log));
+      await w.ready;
+      return w;
+    };
+    beforeAll(async () => {
+      // Started one language at a time: the first opener of the SQLite file creates it.
+      for (const [lang, command] of LANGUAGES) {
+        const ws = await Promise.all(Array.from({ length: PER_LANGUAGE }, () => start(lang, command())));
+        workers.push(...ws.map((w) => ({ lang, w })));
+      }
+    }, 240_000);
+    afterAll(async () => {
+      await Promise.all(workers.map(({ w }) => w.close()));
+      workers = [];
+    });
+
+    it('TR-REPLAY-20, TR-REPLAY-35: every worker of every language races each call ID; the tool runs once and all get the same bytes', async () => {
+      // Nine IDs: the suite tool's three kinds (success, error result, throwing tool) among them.
+      const ids = Array.from({ length: 9 }, (_, i) => `mixed-${storeName}-race-${i}`);
+      for (const id of ids) {
+        const replies = await Promise.all(workers.map(({ w }) => w.execute(id, { delayMs: 100 }).done));
+        const bad = replies.find((r) => !r.ok);
+        expect(bad, `${id}: ${JSON.stringify(bad)}`).toBeUndefined();
+        const entries = replies.map((r) => (r.ok ? r.entry : ''));
+        expect(new Set(entries).size, `${id}: entries differ between ${workers.map((x) => x.lang).join(', ')}`).toBe(1);
+        expect(
+          replies.filter((r) => r.ok && !r.replayed),
+          `${id}: callers that ran the tool`,
+        ).toHaveLength(1);
+        expect(executions(id), `${id}: executions`).toBe(1);
+      }
+      // Each language reads back the stored bytes it was given.
+      const stored = await Promise.all(workers.map(({ w }) => w.entries(ids)));
+      for (const s of stored) expect(s).toEqual(stored[0]);
+      const kinds = new Set(ids.map((id) => JSON.parse(stored[0]![id]!).result.isError));
+      expect(kinds).toEqual(new Set([true, false]));
+    }, 120_000);
+
+    it('TR-REPLAY-22, TR-REPLAY-23, TR-REPLAY-25: a worker of each language killed mid-call; every other caller gets the same interrupted entry', async () => {
+      const victims = await Promise.all(
+        LANGUAGES.map(async ([lang, command]) => ({ lang, w: await start(lang, command()), id: `mixed-${storeName}-killed-by-${lang}` })),
+      );
+      try {
+        for (const v of victims) {
+          const doomed = v.w.execute(v.id, { hang: true });
+          doomed.done.catch(() => {}); // it dies with the worker
+          await doomed.running;
+        }
+        // Every worker asks for every victim's call ID (a worker's requests one after another).
+        const waiting = workers.map(({ lang, w }) =>
+          (async () => {
+            const out: Record<string, string> = {};
+            for (const v of victims) {
+              const r = await w.execute(v.id).done;
+              out[v.id] = r.ok ? (r.replayed ? r.entry : `${lang} ran the tool`) : `${lang}: ${r.code} ${r.message}`;
+            }
+            return out;
+          })(),
+        );
+        // The claims stay live past their first lease: each victim's store renews them.
+        const early = await Promise.race([Promise.all(waiting).then(() => 'answered'), sleep(LEASE_MS * 1.5).then(() => 'waiting')]);
+        expect(early, 'a duplicate of a live claim answered before its claimant died').toBe('waiting');
+        for (const v of victims) v.w.kill();
+        const answers = await Promise.all(waiting);
+        for (const a of answers) for (const v of victims) expect(a[v.id], `${v.id}`).toBe(INTERRUPTED_ENTRY);
+        for (const v of victims) expect(executions(v.id), `${v.id}: executions`).toBe(1);
+        // A fresh worker of each language, started after the kills, replays the same bytes.
+        const late = await Promise.all(LANGUAGES.map(async ([, command]) => start('late', command())));
+        try {
+          for (const w of late) {
+            const entries = await w.entries(victims.map((v) => v.id));
+            for (const v of victims) expect(entries[v.id]).toBe(INTERRUPTED_ENTRY);
+          }
+        } finally {
+          await Promise.all(late.map((w) => w.close()));
+        }
+      } finally {
+        await Promise.all(victims.map((v) => v.w.close()));
+      }
+    }, 120_000);
+  });
+}

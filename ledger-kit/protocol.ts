@@ -1,0 +1,36 @@
+// The line protocol between the ledger suite and a worker process (any language). Its one source is
+// two schemas, schemas/conformance/ledger-worker-request.schema.json (what the suite writes) and
+// ledger-worker-message.schema.json (what a worker writes); these are the types `npm run generate`
+// makes of them (generated/conformance.ts), with the batch rows' tuples spelled out (the generator
+// types a tuple's items as unknown; a digest is 64 lowercase hex digits) and checked against them.
+//
+// requests                                          answers
+//   {id, op:"execute", callId, delayMs?, hang?}     {id, ok:true, entry, replayed} | {id, ok:false, code, message}
+//                                                   (hang: {id, event:"running"} once the tool runs; it never returns)
+//   {id, op:"batch", callIds, delayMs?}             {id, ok:true, results:[[callId, sha256(entry) | null, replayed, code?, message?]]}
+//   {id, op:"entries", callIds}                     {id, ok:true, entries:{callId: entry | null}}
+//   {id, op:"exit"}                                 {id, ok:true}, then the worker closes its store and exits 0
+import type { BatchRow as GeneratedBatchRow, CallId, ErrorCode, ExecuteAnswer, ExecuteFailure, LedgerWorkerRequest } from '../generated/conformance.ts';
+
+export type {
+  BatchAnswer,
+  EntriesAnswer,
+  ExecuteAnswer,
+  ExecuteFailure,
+  FatalEvent,
+  LedgerWorkerMessage,
+  ReadyEvent,
+  RunningEvent,
+} from '../generated/conformance.ts';
+
+export type Request = LedgerWorkerRequest;
+
+/** An execute's answer without its id. */
+export type ExecuteReply = Omit<ExecuteAnswer, 'id'> | Omit<ExecuteFailure, 'id'>;
+
+export type BatchRow = [callId: CallId, digest: string, replayed: boolean] | [callId: CallId, digest: null, replayed: false, code: ErrorCode, message: string];
+
+// The spelled-out rows are the schema's rows: a change of either fails the type check.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const rowsMatch: Same<BatchRow extends GeneratedBatchRow ? true : false, true> = true;
+void rowsMatch;
