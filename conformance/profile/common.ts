@@ -8,8 +8,9 @@
 //
 // The limit the kit states: bound / serialize <= COMMON_LIMIT per shape, judged at the full size
 // only. The quick size (npm test) checks the answers and prints its figures without a verdict.
-import { AdapterProcess, type Reply } from '../core/process.ts';
-import { referenceCommand, unrunnable, type RunIO } from '../core/command.ts';
+import type { AdapterProcess, Reply } from '../core/process.ts';
+import { startAdapter } from './start-adapter.ts';
+import type { RunIO } from '../core/command.ts';
 import { terminalSafe } from '../core/terminal-safe.ts';
 import type { StringModel } from './classes.ts';
 import { COMMON_SHAPES, type CommonShape, type CommonSize } from './common-shapes.ts';
@@ -184,21 +185,10 @@ export async function runCommon(args: CommonArgs, io: RunIO): Promise<number> {
     for (const s of shapes) io.out(`${s.name}  ${s.describe(args.size)}  (limit x${COMMON_LIMIT})`);
     return 0;
   }
-  const command = args.adapter ?? referenceCommand();
-  const adapter = new AdapterProcess({
-    command,
-    timeoutMs: args.timeoutMs,
-    maxRestarts: 10,
-    ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}),
-  });
+  const started = await startAdapter(args, io, 10);
+  if (started === 1) return 1;
+  const { adapter, hello } = started;
   try {
-    const hello = await adapter.ensureStarted();
-    if (typeof hello === 'string') {
-      const cannot = unrunnable(command, adapter.spawnError);
-      if (cannot) throw cannot;
-      io.out(`adapter failed to start: ${terminalSafe(hello)}`);
-      return 1;
-    }
     for (const op of ['decode', 'serialize']) {
       const probe = await adapter.request(op, op === 'decode' ? { value: null } : { value: null, repeat: 1 });
       if (probe.kind !== 'ok') {

@@ -3,8 +3,9 @@
 // the payload, and does nothing with it), so the speed of the machine and of the language cancel out
 // and what remains is the implementation's own work. Floor and attack samples alternate; each class
 // is judged on the medians, the answer the attack got, and the adapter's peak memory.
-import { AdapterProcess, type Reply } from '../core/process.ts';
-import { referenceCommand, unrunnable, UsageError, type RunIO } from '../core/command.ts';
+import type { AdapterProcess, Reply } from '../core/process.ts';
+import { startAdapter } from './start-adapter.ts';
+import { UsageError, type RunIO } from '../core/command.ts';
 import { terminalSafe } from '../core/terminal-safe.ts';
 import { CLASSES, type AttackClass, type ProfileSize, type StringModel } from './classes.ts';
 import { cpuMs, peakMemory } from './process-stats.ts';
@@ -163,22 +164,11 @@ export async function runProfile(args: ProfileArgs, io: RunIO): Promise<number> 
     for (const c of classes) io.out(`${c.name}  ${c.describe(c.sizes[args.size])}  (limit x${c.ratioLimit}) [${c.requirements.join(' ')}]`);
     return 0;
   }
-  const command = args.adapter ?? referenceCommand();
   // A class that times out kills the adapter, and the next sample starts it again: many restarts.
-  const adapter = new AdapterProcess({
-    command,
-    timeoutMs: args.timeoutMs,
-    maxRestarts: 1000,
-    ...(args.verbose ? { onStderr: (t: string) => io.err(`adapter: ${terminalSafe(t.trimEnd())}`) } : {}),
-  });
+  const started = await startAdapter(args, io, 1000);
+  if (started === 1) return 1;
+  const { adapter, hello } = started;
   try {
-    const hello = await adapter.ensureStarted();
-    if (typeof hello === 'string') {
-      const cannot = unrunnable(command, adapter.spawnError);
-      if (cannot) throw cannot;
-      io.out(`adapter failed to start: ${terminalSafe(hello)}`);
-      return 1;
-    }
     const probe = await adapter.request('decode', { value: null });
     if (probe.kind !== 'ok') {
       io.out(`the adapter cannot be profiled: op decode (the floor every class is measured against, spec §9.3) ${why(probe)}`);

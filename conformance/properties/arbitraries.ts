@@ -4,6 +4,7 @@
 // can build (Caps, from the handshake).
 import fc from 'fast-check';
 import type { Caps } from './define.ts';
+import { OPAQUE_KINDS } from '../protocol/opaque-kinds.ts';
 
 export type Tagged = unknown;
 
@@ -85,25 +86,7 @@ export function unencodableLeaf(caps: Caps): fc.Arbitrary<Tagged> {
     fc.constantFrom(1e300, -1e300, 1e21, -2.5e22),
   ];
   if (caps.opaque) {
-    options.push(
-      fc
-        .constantFrom(
-          'undefined',
-          'function',
-          'symbol',
-          'date',
-          'map',
-          'set',
-          'bytes-object',
-          'class-instance',
-          'getter',
-          'throwing-getter',
-          'to-json',
-          'proxy',
-          'non-string-key',
-        )
-        .map((kind) => ({ $tr: 'opaque', kind })),
-    );
+    options.push(fc.constantFrom(...OPAQUE_KINDS).map((kind) => ({ $tr: 'opaque', kind })));
   }
   return fc.oneof(...options);
 }
