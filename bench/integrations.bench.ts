@@ -31,7 +31,7 @@ import * as aiSdk from '../integrations/ai-sdk/index.ts';
 import * as langchain from '../integrations/langchain/index.ts';
 import * as openaiAgents from '../integrations/openai-agents/index.ts';
 import * as mastra from '../integrations/mastra/index.ts';
-import { fixture, inMemory, inProcessFetch, TOOL } from '../integrations/testing/mcp-fixture.ts';
+import { fixture, inMemory, inProcessFetch, TOOL } from '../test/support/mcp-server.ts';
 import { SUCCESS } from '../integrations/testing/cases.ts';
 import { callThroughSeam, mcpRun, seamOptions } from '../integrations/core/index.ts';
 import type { BenchOutcome } from './index.ts';

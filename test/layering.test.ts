@@ -20,7 +20,10 @@ const ROOMS: Readonly<Record<string, { rank: number; what: string }>> = {
   schemas: { rank: 0, what: 'JSON Schema, the data model and the kits’ formats' },
   '(root)': { rank: 0, what: 'package.json, read for the version and the pinned packages' },
   generated: { rank: 1, what: 'types generated from schemas/' },
-  'test/support': { rank: 1, what: 'machine helpers for tests and kits: a throwaway PostgreSQL cluster, cached venvs, fixed seeds, this import reader' },
+  'test/support': {
+    rank: 1,
+    what: 'helpers of the tests and kits: a throwaway PostgreSQL cluster, cached venvs, fixed seeds, the MCP test server, the import reader',
+  },
   bin: { rank: 1, what: 'the toolresult program: it loads its commands by path, not by import' },
   codegen: { rank: 2, what: 'the type generator and the schema validator' },
   'reference-impl': { rank: 3, what: 'the TypeScript library users import' },

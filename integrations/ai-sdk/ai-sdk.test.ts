@@ -9,7 +9,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
 import { CollectingLogger, InMemoryLedger, type ExposurePolicy } from '../../reference-impl/internal.ts';
 import { wrapMcpTools, wrapTools } from './index.ts';
-import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
+import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';

@@ -11,7 +11,7 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
 import { loadMcpTools, resultTool } from './index.ts';
-import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
+import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';

@@ -8,7 +8,7 @@ import { MCPClient } from '@mastra/mcp';
 import { MockLanguageModelV4 } from 'ai/test';
 import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
 import { mcpTools, resultTool } from './index.ts';
-import { fixture, inProcessFetch, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
+import { fixture, inProcessFetch, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';

@@ -7,7 +7,7 @@ import { Agent, MCPServerStdio, Usage, run, setTracingDisabled, type Model, type
 import { Client } from '@modelcontextprotocol/client';
 import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
 import { mcpTools, resultTool } from './index.ts';
-import { fixture, inMemory, TOOL, type Fixture } from '../testing/mcp-fixture.ts';
+import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { DEADLINE_CALL_ID, deadlineCases, type DeadlineDriver } from '../testing/deadline-cases.ts';
