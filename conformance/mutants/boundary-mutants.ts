@@ -1,13 +1,12 @@
 // Mutants on boundaries where the spec is clear but the kit had no case (issue 42, items 7-12): each
 // is the other reading of one sentence, and each is killed by a vector written for it.
-import { readPattern, UnsupportedPattern, defaultRedactor } from '../../reference-impl/internal.ts';
+import { defaultRedactor } from '../../reference-impl/internal.ts';
 import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
 import { OpError } from '../../reference-adapter/ops/types.ts';
 import type { Mutant } from './index.ts';
+import { cannotRun, isRec, NEVER_MATCHES, withRewrittenSchema } from './schema-rewrite.ts';
 
 type Rec = Record<string, unknown>;
-
-const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 /** The top-level members of a JSON object text, each name with the text of its value, in order. */
 function members(text: string): [string, string][] | undefined {
@@ -64,16 +63,6 @@ function firstWins(text: string): string | undefined {
   return `{${kept.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
 }
 
-function cannotRun(p: string): boolean {
-  try {
-    readPattern(p);
-    return false;
-  } catch (e) {
-    if (e instanceof UnsupportedPattern) return true;
-    throw e;
-  }
-}
-
 /** Whether a pattern that runs is taken to be over the weight when a class `[…]` weighs one per character it holds. */
 function cannotRunPerCharacter(p: string): boolean {
   if (cannotRun(p)) return false; // the mutant differs from the rule only on the weight of a class
@@ -86,7 +75,7 @@ function perCharacterWeight(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(perCharacterWeight);
   if (!isRec(v)) return v;
   return Object.fromEntries(
-    Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' && cannotRunPerCharacter(x) ? '[^\\s\\S]' : perCharacterWeight(x)]),
+    Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' && cannotRunPerCharacter(x) ? NEVER_MATCHES : perCharacterWeight(x)]),
   );
 }
 
@@ -150,15 +139,7 @@ export const boundaryMutants: readonly Mutant[] = [
     name: 'pattern-class-weighs-each-character',
     breaks: 'TR-NORM-65',
     description: 'weighs a class [...] as one atom per character it holds, so ^[ab]{998}$ (weight 1,000) is taken to be over the limit and cannot run',
-    override: (ref) => ({
-      normalize: (input: Rec, ctx) => {
-        const options =
-          isRec(input.options) && Object.hasOwn(input.options, 'outputSchema')
-            ? { ...input.options, outputSchema: perCharacterWeight(input.options.outputSchema) }
-            : input.options;
-        return ref.normalize!({ ...input, options }, ctx);
-      },
-    }),
+    override: (ref) => withRewrittenSchema(ref, perCharacterWeight),
   },
   {
     name: 'ledger-depth-one-more',

@@ -1,8 +1,9 @@
 // Mutants of the normalize groups (spec/10): a member the source left undefined read as a value.
-import { readPattern, UnsupportedPattern, DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/internal.ts';
+import { DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
 import type { Handlers, Mutant } from './index.ts';
+import { cannotRun, isRec, NEVER_MATCHES, withRewrittenSchema } from './schema-rewrite.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -31,8 +32,6 @@ export const normalizeMutants: readonly Mutant[] = [
 
 // ------------------------------------------------------------------ mistakes around single rules
 
-const isRec = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
-
 /** The MCP value with its content list mapped block by block (only plain lists). */
 function mapMcpBlocks(input: Rec, f: (block: unknown, i: number) => unknown): Rec {
   const value = input.value;
@@ -50,27 +49,15 @@ function replaceIn(v: unknown, from: string, to: string): unknown {
 
 const SENTINEL = 'zz-sentinel-type';
 
-/** Whether the pattern rule (TR-NORM-65 item 1) says a pattern cannot run. */
-function cannotRun(p: string): boolean {
-  try {
-    readPattern(p);
-    return false;
-  } catch (e) {
-    if (e instanceof UnsupportedPattern) return true;
-    throw e;
-  }
-}
-
 /** A JSON value with every pattern that cannot run (as `pattern` or a `patternProperties` name) replaced by one that never matches. */
 function neverMatching(v: unknown): unknown {
-  const NEVER = '[^\\s\\S]';
   if (Array.isArray(v)) return v.map(neverMatching);
   if (!isRec(v)) return v;
   const out: Rec = {};
   for (const [k, x] of Object.entries(v)) {
-    if (k === 'pattern' && typeof x === 'string' && cannotRun(x)) out[k] = NEVER;
+    if (k === 'pattern' && typeof x === 'string' && cannotRun(x)) out[k] = NEVER_MATCHES;
     else if (k === 'patternProperties' && isRec(x))
-      out[k] = Object.fromEntries(Object.entries(x).map(([p, s]) => [cannotRun(p) ? NEVER : p, neverMatching(s)]));
+      out[k] = Object.fromEntries(Object.entries(x).map(([p, s]) => [cannotRun(p) ? NEVER_MATCHES : p, neverMatching(s)]));
     else out[k] = neverMatching(x);
   }
   return out;
@@ -82,15 +69,7 @@ export const ruleMutants: readonly Mutant[] = [
     breaks: 'TR-NORM-65',
     description:
       "reads a pattern it cannot run as one that matches nothing (PHP's preg_match(...) === 1 after PCRE gave up), so the check fails open under not and in patternProperties",
-    override: (ref) => ({
-      normalize: (input: Rec, ctx) => {
-        const options =
-          isRec(input.options) && Object.hasOwn(input.options, 'outputSchema')
-            ? { ...input.options, outputSchema: neverMatching(input.options.outputSchema) }
-            : input.options;
-        return ref.normalize!({ ...input, options }, ctx);
-      },
-    }),
+    override: (ref) => withRewrittenSchema(ref, neverMatching),
   },
   {
     name: 'type-name-dollar-newline',
