@@ -12,11 +12,6 @@ export function isJsonNumber(n: number): boolean {
   return !Number.isNaN(n) && n <= MAX_JSON_INTEGER && n >= -MAX_JSON_INTEGER;
 }
 
-/** The number as the bounder outputs it: −0 becomes 0 (TR-BOUND-5). */
-export function normalizeNumber(n: number): number {
-  return n === 0 ? 0 : n;
-}
-
 /** Octets of the RFC 8785 form of a JSON number (−0 is written "0"). */
 export function jsonNumberLength(n: number): number {
   // Small integers are the common case; skip the string allocation for them.
