@@ -124,6 +124,9 @@ export function printReport(reportFiles: string | readonly string[], survivorsFi
   const foundKeys = new Set(found.map(survivorKey));
   const stale = reviewed.filter((s) => !foundKeys.has(survivorKey(s)) && Object.keys(report.files).some((f) => (relative(root, f) || f) === s.file));
   out.push(`${found.length} survivors, ${found.length - unexplained.length} of them in the reviewed list (mutation/survivors.json)`);
+  // An entry whose reason starts "OPEN (missing case)" is reviewed but not explained: a case to write.
+  const open = reviewed.filter((s) => s.reason.startsWith('OPEN') && foundKeys.has(survivorKey(s)));
+  if (open.length > 0) out.push(`${open.length} of those are OPEN: a missing case each, its input named in the entry`);
   if (stale.length > 0)
     out.push(
       `${stale.length} reviewed entries of the mutated files no longer survive (killed now, or the code moved): remove or update them`,
