@@ -14,7 +14,8 @@ from typing import Any
 
 from toolresult.json_measure import measure, walk_measure
 from toolresult.artifact_shape import is_valid_artifact_list
-from toolresult.plain_json import _COLLECTOR_TELLS_KEYS, _GATE_HOLDS, _SLICE, plain_measure, utf8_octets
+from toolresult.jcs import canonical_json_kept, python_canonical_json
+from toolresult.plain_json import _COLLECTOR_TELLS_KEYS, _GATE_HOLDS, _SLICE, JsonSnapshot, plain_measure, plain_snapshot, utf8_octets
 
 from .support import RUNS, random_json, random_text, rng
 
@@ -347,6 +348,60 @@ class PlainJsonAgreesWithTheWalk(unittest.TestCase):
         self.assertIsNone(plain_measure([0] * 1_000_000, 256))
         self.assertIsNone(plain_measure(["x" * 1_000_000], 256))
         self.assertIsNone(plain_measure({"k" * 1_000_000: 1}, 256))
+
+
+
+class CanonicalTextOfWhatWasKept(unittest.TestCase):
+    """canonical_json_kept (the local normalizer's content of a structured value, TR-NORM-61 with
+    TR-BOUND-8) against the JCS writer over the bounded copy: the same text, whichever way it
+    was made (the snapshot's own text, the C encoder sorting the source, or the writer)."""
+
+    def agree(self, value: Any, where: str) -> str:
+        kept = measure(value, BIG)
+        if kept.verdict != "ok":
+            return "refused"
+        snap = plain_snapshot(value, BIG)
+        expected = python_canonical_json(kept.value)
+        if snap is None:
+            self.assertEqual(canonical_json_kept(kept.value, value), expected, where)
+            return "walk"
+        self.assertEqual(canonical_json_kept(snap[1], value), expected, where)
+        s = snap[1]
+        return "own" if s.is_jcs else ("sorted" if s.verbatim and s.sorts_as_jcs else "thawed")
+
+    def test_random_values_seeded(self) -> None:
+        r = rng("jcs-kept")
+        ways: dict[str, int] = {}
+        for i in range(RUNS):
+            value = random_json(r)
+            if i % 2 == 1:
+                value = mutate(r, value)
+            way = self.agree(value, f"random value {i} (TR_SEED and salt jcs-kept)")
+            ways[way] = ways.get(way, 0) + 1
+        # Not vacuous: every way of making the text was taken.
+        for way in ("own", "sorted", "walk"):
+            self.assertGreater(ways.get(way, 0), 0, f"{way} never taken: {ways}")
+
+    def test_the_orders_and_coercions_that_differ(self) -> None:
+        cases: list[tuple[Any, str]] = [
+            # Code point order puts U+FFFF first, UTF-16 order U+1F600 (a surrogate pair) first.
+            ({"\uffff": 1, "\U0001f600": 2, "a": 3}, "thawed"),
+            ({"b": {"\ue000": 1, "\U00010000": 2}}, "thawed"),
+            ({"z": 1, "a": [{"y": 2, "b": 3}]}, "sorted"),
+            ({"z": "\ud800", "a": 1}, "thawed"),  # a lone surrogate: the text is coerced
+            (["\ud800x", [1.5, None, True]], "own"),
+            ([["a", "b"], ["c", "d"]], "own"),
+            ("only a string", "own"),
+            (42, "own"),
+            ({}, "sorted"),
+        ]
+        for value, way in cases:
+            self.assertEqual(self.agree(value, repr(value)), way, repr(value))
+
+    def test_common_shapes(self) -> None:
+        for i, value in enumerate(common_shapes(rng("jcs-kept-shapes"))):
+            self.agree(value, f"common shape {i}")
+        self.assertIs(type(plain_snapshot([1], BIG)[1]), JsonSnapshot)  # type: ignore[index]
 
 
 if __name__ == "__main__":

@@ -118,3 +118,31 @@ def bound(result: ToolResult | BoundedResult | Mapping[str, Any], options: Bound
     # Codes only: a warning never carries a byte of the data it is about (TR-MODEL-8).
     _log.debug("bounded a result: isError=%s warnings=%s", is_error, ",".join(codes) or "-")
     return make_bounded(text, is_error, bounded_structured, bounded_artifacts, codes)
+
+
+def rebound(
+    result: BoundedResult,
+    options: BoundOptions,
+    *,
+    content: str | None = None,
+    drop_structured: bool = False,
+    extra: schema.WarningCode | None = None,
+) -> BoundedResult:
+    """``result`` with its content replaced (and capped) or its structured value dropped, and
+    ``extra`` added to its warnings. The channels not replaced are kept as they are: bounding is
+    idempotent (TR-BOUND-14), so bounding them again would only measure them a second time."""
+    warnings = set(result.warnings)
+    if extra is not None:
+        warnings.add(extra)
+    text = result.content
+    if content is not None:
+        text, content_warning = cap_content(content, options.content_budget)
+        if content_warning:
+            warnings.add(content_warning)
+    return make_bounded(
+        text,
+        result.is_error,
+        ABSENT if drop_structured else result._structured,
+        result._artifacts,
+        tuple(sorted(warnings)),
+    )

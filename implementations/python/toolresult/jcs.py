@@ -15,6 +15,7 @@ from operator import is_
 from typing import Any
 
 from .ecmascript_number import format_number
+from .plain_json import JsonSnapshot
 
 _ESCAPES = {'"': '\\"', "\\": "\\\\", "\b": "\\b", "\t": "\\t", "\n": "\\n", "\f": "\\f", "\r": "\\r"}
 _TABLE = {cp: _ESCAPES.get(chr(cp), f"\\u{cp:04x}") for cp in range(0x20)}
@@ -119,6 +120,22 @@ def canonical_json(value: Any) -> str:
     out: list[str] = []
     _write(value, out)
     return "".join(out)
+
+
+def canonical_json_kept(kept: Any, source: Any) -> str:
+    """The JCS text of what the bounder kept of ``source`` (BoundedResult's internal channel).
+
+    When the bounder kept a snapshot of ``source`` itself (proven plain, no string coerced, no key
+    ordered otherwise by UTF-16 code units: plain_json.JsonSnapshot), the C encoder sorts ``source``
+    directly, and no copy is read back first; a snapshot of a value without objects is its own JCS
+    text. ``source`` must be the value the bounder was given,
+    with nothing run between the two (the proof holds for it as it was measured)."""
+    if type(kept) is JsonSnapshot:
+        if kept.is_jcs:
+            return kept.text
+        if kept.verbatim and kept.sorts_as_jcs and _C_SORTED is not None:
+            return "".join(_C_SORTED(source, 0))
+    return canonical_json(kept.thaw() if type(kept) is JsonSnapshot else kept)
 
 
 def python_canonical_json(value: Any) -> str:

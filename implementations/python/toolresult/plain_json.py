@@ -74,6 +74,7 @@ _C_ENCODE: Any = (
     else _MAKE_ENCODER(None, None, getattr(json.encoder, "encode_basestring"), None, ":", ",", False, False, False)
 )
 _SURROGATE = re.compile("[\ud800-\udfff]")
+_ASTRAL = "\U00010000"
 _PLAIN_KINDS = frozenset((str, int, float, bool, _NONE, list, dict))
 _STR_ONLY = frozenset((str,))
 
@@ -115,14 +116,22 @@ class JsonSnapshot:
     access; json.loads gives back exactly the copy the walk builds (the text's numbers are repr's,
     which read back to the same floats, and the proof admitted no integral float)."""
 
-    __slots__ = ("text", "items", "cells_are_str")
+    __slots__ = ("text", "items", "cells_are_str", "verbatim", "sorts_as_jcs", "is_jcs")
 
-    def __init__(self, text: str, items: int, cells_are_str: bool) -> None:
+    def __init__(self, text: str, items: int, cells_are_str: bool, verbatim: bool, sorts_as_jcs: bool, is_jcs: bool) -> None:
         self.text = text
         self.items = items  # len() of the value, for a shape-only repr
         # Every node at level 5 (where an artifact list's table cells are) is a str, and nothing is
         # deeper: the shape check need not look at the cells again.
         self.cells_are_str = cells_are_str
+        # No string was coerced: the text is the C encoder's text of the source value itself.
+        self.verbatim = verbatim
+        # No key holds a character beyond U+FFFF, so sorting keys by code point (Python's order)
+        # is sorting them by UTF-16 code unit (RFC 8785's): the C encoder's sorted text is JCS.
+        self.sorts_as_jcs = sorts_as_jcs
+        # The value holds no object, so no member order: the text is already its JCS text (the C
+        # encoder escapes as RFC 8785 does, and the proof admitted only numbers written alike).
+        self.is_jcs = is_jcs
 
     def thaw(self) -> Any:
         return json.loads(self.text)
@@ -152,7 +161,9 @@ def plain_snapshot(value: Any, budget: int) -> tuple[int, JsonSnapshot] | None:
     found = plain_text(value, budget)
     if found is None:
         return None
-    return found[0], JsonSnapshot(found[1], len(value) if type(value) is list or type(value) is dict else 0, found[3])
+    octets, text, coerced, cells_are_str, keys = found
+    items = len(value) if type(value) is list or type(value) is dict else 0
+    return octets, JsonSnapshot(text, items, cells_are_str, not coerced, keys != "astral", keys == "none")
 
 
 def plain_measure(value: Any, budget: int) -> tuple[int, Any] | None:
@@ -160,21 +171,23 @@ def plain_measure(value: Any, budget: int) -> tuple[int, Any] | None:
     found = plain_text(value, budget)
     if found is None:
         return None
-    octets, text, coerced, _ = found
+    octets, text, coerced, _, _ = found
     # A deep copy by marshal (version 2: no shared references) when no string changed: only exact
     # builtin types remain; else the coerced text read back.
     return octets, json.loads(text) if coerced else marshal.loads(marshal.dumps(value, 2))
 
 
-def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
+def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool, str] | None:
     """(L, the coerced JSON text, whether coercion changed a string, whether everything at the
-    level of table cells is a str) of a plain value whose L is within ``budget``; None when the
-    walk must judge."""
+    level of table cells is a str, the keys: "none" (no object), "astral" (a key holds a character
+    beyond U+FFFF) or "bmp") of a plain value whose L is within ``budget``; None when the walk
+    must judge."""
     if not _GATE_HOLDS:
         return None
     level = [value]
     low = 0  # a lower bound of L for what has been listed so far
     cells_are_str = True
+    keys_seen = "none"
     for index in range(MAX_DEPTH + 1):
         types = list(map(type, level))
         # Only static (C) types may be hashed: a class of Python code is a heap type, which the
@@ -239,6 +252,8 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
         below = gc.get_referents(*lists, *dicts)
         values_only = len(below) == members + elements
         if dicts:
+            if keys_seen == "none":
+                keys_seen = "bmp"
             keys: list[Any] = list(chain.from_iterable(dicts))
             if not (values_only and _COLLECTOR_TELLS_KEYS):
                 key_types = list(map(type, keys))
@@ -248,8 +263,11 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
             low += len(joined)
             if low > budget:
                 return None
-            if not joined.isascii() and _SURROGATE.search(joined) is not None:
-                return None  # a key that coercion changes may collide with another (TR-BOUND-7)
+            if not joined.isascii():
+                if _SURROGATE.search(joined) is not None:
+                    return None  # a key that coercion changes may collide with another (TR-BOUND-7)
+                if max(joined) >= _ASTRAL:
+                    keys_seen = "astral"
         if not values_only:
             below = reduce(iadd, map(dict.values, dicts), reduce(iadd, lists, []))
         level = below
@@ -260,5 +278,6 @@ def plain_text(value: Any, budget: int) -> tuple[int, str, bool, bool] | None:
     except UnicodeEncodeError:
         # Lone surrogates in values: three octets each, as U+FFFD has, which replaces each.
         octets = len(text.encode("utf-8", "surrogatepass"))
-        return (octets, _SURROGATE.sub("\ufffd", text), True, cells_are_str) if octets <= budget else None
-    return (octets, text, False, cells_are_str) if octets <= budget else None
+        coerced = _SURROGATE.sub("\ufffd", text)
+        return (octets, coerced, True, cells_are_str, keys_seen) if octets <= budget else None
+    return (octets, text, False, cells_are_str, keys_seen) if octets <= budget else None

@@ -86,6 +86,11 @@ class BoundedResult:
     """The output of ``bound``: the only input the wire, sink and ledger functions accept."""
 
     __slots__ = ("_content", "_is_error", "_structured", "_artifacts", "_warnings", "__weakref__")
+    _content: str
+    _is_error: bool
+    _structured: Any  # ABSENT, a JsonSnapshot, or the walk's copy
+    _artifacts: list[schema.ToolArtifact]  # or a JsonSnapshot of the list
+    _warnings: tuple[schema.WarningCode, ...]
 
     def __init__(
         self,
@@ -98,11 +103,15 @@ class BoundedResult:
     ) -> None:
         if token is not _BOUNDER_ONLY:
             raise TypeError("a BoundedResult comes only from bound()")
-        self._content = content
-        self._is_error = is_error
-        self._structured = structured
-        self._artifacts = artifacts
-        self._warnings = warnings
+        if hasattr(self, "_warnings"):
+            raise AttributeError("a BoundedResult is immutable")
+        # Set once here, past the guard of __setattr__ (checked above for the whole object).
+        _set = object.__setattr__
+        _set(self, "_content", content)
+        _set(self, "_is_error", is_error)
+        _set(self, "_structured", structured)
+        _set(self, "_artifacts", artifacts)
+        _set(self, "_warnings", warnings)
 
     def __setattr__(self, name: str, value: Any) -> None:
         if hasattr(self, "_warnings"):

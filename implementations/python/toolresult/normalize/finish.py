@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bounder import bound
-from ..jcs import canonical_json
+from ..bounder import bound, rebound
+from ..jcs import canonical_json_kept
 from ..result import ABSENT, BoundedResult, ToolResult
 from .json_schema import conforms
 from .options import NormalizeOptions
@@ -55,25 +55,12 @@ def finish(
                 if first.artifacts:
                     failed.add("artifacts.dropped_on_error")
                 return bound(ToolResult.error(SCHEMA_MISMATCH_TEXT, warnings=failed), options.bound)
-            result = _rebuild(first, options, structured=ABSENT, extra="structured.schema_mismatch")
+            result = rebound(first, options.bound, drop_structured=True, extra="structured.schema_mismatch")
 
     if joined == "" and structured is not ABSENT:
-        fallback = canonical_json(result.structured) if result.has_structured else STRUCTURED_OMITTED_TEXT
-        result = _rebuild(result, options, content=fallback)
+        # The kept channel itself, not a copy of it: canonical_json_kept may sort the source in C.
+        kept = result._structured
+        fallback = canonical_json_kept(kept, structured) if result.has_structured else STRUCTURED_OMITTED_TEXT
+        result = rebound(result, options.bound, content=fallback)
     return result
 
-
-def _rebuild(result: BoundedResult, options: NormalizeOptions, *, content: Any = None, structured: Any = None,
-             extra: str | None = None) -> BoundedResult:
-    """``result`` with one channel replaced, bounded again (bounding is idempotent, TR-BOUND-14)."""
-    codes = set(result.warnings) | ({extra} if extra else set())
-    return bound(
-        ToolResult(
-            result.content if content is None else content,
-            result.is_error,
-            result.structured if structured is None else structured,
-            result.artifacts if result.artifacts else ABSENT,
-            codes,
-        ),
-        options.bound,
-    )
