@@ -169,4 +169,26 @@ export const questionMutants: readonly Mutant[] = [
         ),
     }),
   },
+  {
+    name: 'langchain-data-block-reads-metadata-uri',
+    breaks: 'TR-NORM-51',
+    description: 'fills the uri cell of a LangChain block with data (base64 or data) from its metadata.uri, which TR-NORM-51 reads only for a text file block',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const blocks = isRec(input.value) ? input.value.content : undefined;
+        const artifacts = out.result.artifacts;
+        if (input.source !== 'langchain' || !Array.isArray(blocks) || !Array.isArray(artifacts)) return out;
+        const table = artifacts[0] as { type?: unknown; data?: { rows?: unknown } } | undefined;
+        if (table?.type !== 'table' || !Array.isArray(table.data?.rows)) return out;
+        const rows = (table.data.rows as string[][]).map((row) => {
+          const block: unknown = blocks[Number(/^content\[(\d+)\]$/.exec(row[0] ?? '')?.[1] ?? -1)];
+          if (!isRec(block) || (block.base64 === undefined && block.data === undefined) || !isRec(block.metadata)) return row;
+          const uri = block.metadata.uri;
+          return typeof uri === 'string' && row[4] === '' ? [...row.slice(0, 4), uri] : row;
+        });
+        return { result: { ...out.result, artifacts: [{ ...table, data: { ...table.data, rows } }, ...artifacts.slice(1)] } };
+      },
+    }),
+  },
 ];

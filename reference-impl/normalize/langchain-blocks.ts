@@ -94,7 +94,6 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
 
   if (typeof type === 'string' && MULTIMODAL.has(type)) {
     const mimeType = stringCell(field(block, 'mimeType') ?? field(block, 'mime_type'));
-    const metaUri = stringCell(field(field(block, 'metadata'), 'uri'));
     const sourceType = field(block, 'source_type');
     const text = stringField(block, 'text');
     // TR-NORM-51: the first of `base64` and `data` that is given is the data; `url` only without both.
@@ -102,7 +101,8 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
     const data = field(block, dataMember);
     if (type === 'file' && text !== undefined && (sourceType === 'text' || sourceType === undefined) && data === undefined) {
       // A text file block is the adapter's form of an embedded text resource (TR-NORM-15).
-      draft.references.push({ locator, kind: 'file', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri: metaUri });
+      const uri = stringCell(field(field(block, 'metadata'), 'uri')); // the only block whose metadata is read
+      draft.references.push({ locator, kind: 'file', mimeType, size: String(Buffer.byteLength(text, 'utf8')), uri });
       if (forModel) draft.pieces.push(text);
       else draft.runOnlyTexts.push({ locator, text });
       return;
@@ -117,7 +117,8 @@ export function addLangChainBlock(draft: Draft, block: unknown, locator: string,
       kind: type,
       mimeType: loc.mimeType,
       size: loc.size === undefined ? '' : String(loc.size),
-      uri: loc.uri !== '' ? loc.uri : metaUri,
+      // TR-NORM-51: metadata is read only for a text file block; a data block's URI is none.
+      uri: loc.uri,
     });
     if (forModel) pushOmitted(draft, type);
     return;
