@@ -116,6 +116,13 @@ class OutputSchema(unittest.TestCase):
         self.assertFalse(conforms({"pattern": "^a$"}, "a\n"))  # ECMAScript $ is the end of input
         self.assertTrue(conforms({"enum": [1]}, 1.0))
         self.assertFalse(conforms({"enum": [1]}, True))
+        # A keyword the dialect does not define is ignored, whatever its value.
+        draft_07 = "http://json-schema.org/draft-07/schema#"
+        for keyword in ("unevaluatedProperties", "dependentSchemas", "prefixItems", "$defs", "dependentRequired"):
+            self.assertTrue(conforms({"$schema": draft_07, keyword: None}, {}))
+            self.assertFalse(conforms({keyword: None}, {}))
+        self.assertTrue(conforms({"additionalItems": None}, []))
+        self.assertFalse(conforms({"$schema": draft_07, "additionalItems": None}, []))
 
     def test_TR_NORM_31_enforce_reports_no_byte_of_the_value(self) -> None:
         options = NormalizeOptions.from_json({"outputSchema": {"type": "object", "required": ["n"]}, "schemaPolicy": "enforce"})

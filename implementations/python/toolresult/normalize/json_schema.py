@@ -26,6 +26,13 @@ _DIALECTS = {
     "http://json-schema.org/draft-07/schema": DIALECT_07,
 }
 _TYPES = frozenset(("null", "boolean", "object", "array", "number", "string", "integer"))
+# Keywords a dialect does not define: ignored, values and all, as Ajv does with strict off (TR-NORM-32).
+_UNDEFINED = {
+    DIALECT_07: frozenset(("prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired",
+                           "dependentSchemas", "minContains", "maxContains", "$defs", "$anchor",
+                           "$dynamicRef", "$dynamicAnchor")),
+    DIALECT_2020: frozenset(("additionalItems",)),
+}
 _MAX_REF_DEPTH = 256
 # TR-NORM-65: evaluations of a schema object against a value, per check; a check that reaches it
 # stops and is not a pass.
@@ -146,7 +153,13 @@ class _Compiled:
             for sub in self._subschemas(schema):
                 stack.append((sub, base, depth + 1))
 
+    def _defined(self, schema: dict[str, Any]) -> dict[str, Any]:
+        """The schema object without the keywords its dialect does not define."""
+        undefined = _UNDEFINED[self.dialect]
+        return {k: v for k, v in schema.items() if k not in undefined}
+
     def _subschemas(self, schema: dict[str, Any]) -> list[Any]:
+        schema = self._defined(schema)
         subs: list[Any] = []
         for key in ("additionalProperties", "contains", "not", "if", "then", "else", "propertyNames",
                     "unevaluatedProperties", "unevaluatedItems", "additionalItems"):
@@ -168,6 +181,8 @@ class _Compiled:
         return subs
 
     def _check_keywords(self, s: dict[str, Any]) -> None:
+        s = self._defined(s)
+
         def need(ok: bool) -> None:
             if not ok:
                 raise SchemaError("a keyword has a value its dialect does not allow")
@@ -439,7 +454,7 @@ def _validate_object(c: _Compiled, schema: dict[str, Any], v: dict[str, Any], ba
         return False
     if any(key not in v for key in schema.get("required", [])):
         return False
-    for key, needed in schema.get("dependentRequired", {}).items():
+    for key, needed in schema.get("dependentRequired", {}).items() if c.dialect == DIALECT_2020 else ():
         if key in v and any(n not in v for n in needed):
             return False
     for key, dependency in schema.get("dependencies", {}).items() if c.dialect == DIALECT_07 else ():
