@@ -278,5 +278,42 @@ export const dropNotices = defineProperty({
   },
 });
 
-export const normalizeRuleProperties = [unknownTypeNames, base64Sizes, dataUrls, langchainEntries, dropNotices];
+// ------------------------------------------------------------------ TR-NORM-65 item 3
+
+/** A list of 2^20 distinct items: uniqueItems takes one step per item, whatever the order (item 3). */
+const DISTINCT_ITEMS = 2 ** 20;
+
+export const uniqueItemsWorkLimit = defineProperty({
+  name: 'unique-items-work-limit',
+  description:
+    'uniqueItems over 2^20 distinct items is a check that stops (one step per item, 2^14 allowed): structuredContent dropped under warn, the error result under enforce, wherever the keyword sits (not included)',
+  requirements: ['TR-NORM-65', 'TR-NORM-32'],
+  groups: ['normalize-mcp'],
+  // One run: each sends 2^20 items (about 7 MB), and any of the variants tells the two readings apart.
+  numRuns: 1,
+  arbitrary: () =>
+    fc.record({
+      items: fc.constantFrom('numbers', 'strings'),
+      under: fc.constantFrom('plain', 'not'),
+      policy: fc.constantFrom('warn', 'enforce'),
+    }),
+  async check({ items, under, policy }, ask) {
+    // Distinct items, so no implementation may stop early at a duplicate: at least 2^20 steps.
+    const list = Array.from({ length: DISTINCT_ITEMS }, (_, i) => (items === 'numbers' ? i : `s${i}`));
+    const unique = { uniqueItems: true };
+    const outputSchema = { type: 'object', properties: { a: under === 'not' ? { not: { not: unique } } : unique } };
+    await matches(
+      ask,
+      'normalize',
+      {
+        source: 'mcp',
+        value: { content: [{ type: 'text', text: 'ok' }], structuredContent: { a: list } },
+        options: { structuredBudget: 16 * 2 ** 20, outputSchema, schemaPolicy: policy },
+      },
+      `uniqueItems over ${DISTINCT_ITEMS} distinct ${items} (${under}, ${policy})`,
+    );
+  },
+});
+
+export const normalizeRuleProperties = [unknownTypeNames, base64Sizes, dataUrls, langchainEntries, dropNotices, uniqueItemsWorkLimit];
 export const hookRuleProperties = [warningsAcrossHooks];
