@@ -40,7 +40,7 @@ function unicodeClass(body: string, negated: boolean): string {
   let nonSpace = false;
   for (let j = 0; j < body.length; j++) {
     if (body[j] !== '\\') {
-      text += body[j];
+      text += body[j] === '[' ? '\\[' : body[j]; // a literal in ECMAScript; RE2 reads [:alpha:] as POSIX
       continue;
     }
     const n = body[++j] ?? '';
