@@ -32,7 +32,8 @@ final class SchemaForms
     ];
     private const DRAFT2020 = [
         '$defs' => 'schemaMap', '$anchor' => 'anchor', '$dynamicAnchor' => 'anchor', '$vocabulary' => 'boolMap',
-        'deprecated' => 'bool', 'writeOnly' => 'bool', 'contentSchema' => 'schema', 'maxContains' => 'count', 'minContains' => 'count',
+        'deprecated' => 'bool', 'writeOnly' => 'bool', 'contentSchema' => 'schema',
+        'maxContains' => 'count', 'minContains' => 'count',
         'dependentRequired' => 'stringsMap', 'dependentSchemas' => 'schemaMap', 'prefixItems' => 'schemaList',
         'items' => 'schema', 'unevaluatedItems' => 'schema', 'unevaluatedProperties' => 'schema',
         // Kept by the 2020-12 meta-schema from earlier drafts (dependencies applies as in draft-07).
@@ -68,8 +69,8 @@ final class SchemaForms
                 if (!isset($known[$k])) {
                     continue;
                 }
-                if ($k === '$id' && $dialect === '2020' && is_string($v)
-                    && str_contains(str_ends_with($v, '#') ? substr($v, 0, -1) : $v, '#')) {
+                $idBody = is_string($v) && str_ends_with($v, '#') ? substr($v, 0, -1) : $v;
+                if ($k === '$id' && $dialect === '2020' && is_string($idBody) && str_contains($idBody, '#')) {
                     throw new SchemaInvalid('a 2020-12 $id has no fragment but an empty one');
                 }
                 foreach (self::form($known[$k], $v) as $sub) {
