@@ -236,7 +236,7 @@ func (c *schemaChecker) compile(schema any, base string) error {
 			if s, ok := v.(string); !ok || !anchorName.MatchString(s) {
 				return errSchema
 			}
-		case "$ref", "format", "$comment", "title", "description", "contentEncoding", "contentMediaType":
+		case "$ref", "$schema", "format", "$comment", "title", "description", "contentEncoding", "contentMediaType":
 			if _, ok := v.(string); !ok {
 				return errSchema
 			}

@@ -245,7 +245,7 @@ class _Compiled:
         if "pattern" in s:
             need(type(s["pattern"]) is str)
             self.regex(s["pattern"])
-        for key in ("$ref", "$id", "$anchor", "format", "$comment", "$dynamicRef", "$dynamicAnchor", "title",
+        for key in ("$ref", "$id", "$schema", "$anchor", "format", "$comment", "$dynamicRef", "$dynamicAnchor", "title",
                     "description", "contentEncoding", "contentMediaType"):
             if key in s:
                 need(type(s[key]) is str)
