@@ -8,8 +8,10 @@ use ToolResult\Json\JsonData;
 
 /**
  * Whether a schema compiles (§10.5): it is an object or a boolean, and every keyword its dialect
- * defines has the form the dialect's meta-schema requires; `$dynamicRef` is not evaluated and fails.
- * Keywords a dialect does not define are ignored, and so are the values under them.
+ * defines (its meta-schema's, as Ajv ships it, annotations included) has the form that meta-schema
+ * requires; 2020-12 `$dynamicRef`, `$recursiveRef` and `$recursiveAnchor` are not evaluated and fail.
+ * Keywords a dialect does not define are ignored, and so are the values under them. The empty PHP
+ * array is the empty list, never an empty object (spec §3.3).
  */
 final class SchemaForms
 {
