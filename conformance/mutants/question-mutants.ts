@@ -191,4 +191,71 @@ export const questionMutants: readonly Mutant[] = [
       },
     }),
   },
+  // The keywords each output-schema dialect defines (TR-NORM-32, vector normalize-mcp/schema-keyword-forms).
+  {
+    name: 'schema-annotation-forms-ignored',
+    breaks: 'TR-NORM-32',
+    description:
+      'ignores the annotation keywords (title, description, $comment, examples, readOnly, writeOnly, deprecated, content*, $vocabulary) whatever their value, as a checker that knows only assertions and applicators does',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => withoutKeys(schema, ANNOTATIONS)),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-2020-ignores-definitions-dependencies',
+    breaks: 'TR-NORM-32',
+    description: 'takes definitions and dependencies as keywords 2020-12 does not define (ignored), not as the draft-07 forms its meta-schema keeps',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => (schema.$schema === undefined ? withoutKeys(schema, ['definitions', 'dependencies']) : schema)),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-draft07-applies-dependent-required',
+    breaks: 'TR-NORM-32',
+    description: 'applies dependentRequired and dependentSchemas in a draft-07 schema too, which draft-07 does not define',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) =>
+            typeof schema.$schema === 'string' && schema.$schema.startsWith('http://json-schema.org/draft-07/')
+              ? { ...schema, $schema: 'https://json-schema.org/draft/2020-12/schema' }
+              : schema,
+          ),
+          ctx,
+        ),
+    }),
+  },
 ];
+
+const ANNOTATIONS = [
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentEncoding',
+  'contentMediaType',
+  'contentSchema',
+  '$vocabulary',
+];
+
+/** The value with every member named in `keys` removed from every object in it. */
+function withoutKeys(v: unknown, keys: readonly string[]): unknown {
+  if (Array.isArray(v)) return v.map((x) => withoutKeys(x, keys));
+  if (!isRec(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v)
+      .filter(([k]) => !keys.includes(k))
+      .map(([k, x]) => [k, withoutKeys(x, keys)]),
+  );
+}

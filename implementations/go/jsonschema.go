@@ -164,15 +164,19 @@ func distinctStrings(v any) bool {
 	return true
 }
 
+// anchorName is the form of a 2020-12 $anchor and $dynamicAnchor (the meta-schema's anchorString).
+var anchorName = regexp.MustCompile(`^[A-Za-z_][-A-Za-z0-9._]*$`)
+
 var typeNames = map[string]bool{"null": true, "boolean": true, "object": true, "array": true, "number": true, "string": true, "integer": true}
 
 // defined says whether the dialect defines a keyword (others are ignored, as Ajv does with strict off).
 func (c *schemaChecker) defined(k string) bool {
 	switch k {
 	case "prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired", "dependentSchemas",
-		"minContains", "maxContains", "$defs", "$anchor", "$dynamicRef":
+		"minContains", "maxContains", "$defs", "$anchor", "$dynamicRef", "$dynamicAnchor", "$recursiveRef",
+		"$recursiveAnchor", "$vocabulary", "contentSchema", "deprecated", "writeOnly":
 		return c.dialect == draft2020
-	case "additionalItems", "definitions":
+	case "additionalItems":
 		return c.dialect == draft07
 	}
 	return true
@@ -201,6 +205,9 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		if !isString {
 			return errSchema
 		}
+		if c.dialect == draft2020 && strings.Contains(strings.TrimSuffix(s, "#"), "#") {
+			return errSchema // 2020-12: no fragment but an empty one
+		}
 		if strings.HasPrefix(s, "#") && c.dialect == draft07 {
 			c.anchors[resolveURI(base, s)] = m
 		} else {
@@ -216,21 +223,43 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		}
 		var subs []any
 		switch k {
-		case "$dynamicRef":
+		case "$dynamicRef", "$recursiveRef", "$recursiveAnchor":
 			return errSchema // not evaluated by this check
 		case "$anchor":
 			s, ok := v.(string)
-			if !ok {
+			if !ok || !anchorName.MatchString(s) {
 				return errSchema
 			}
 			abs, _, _ := strings.Cut(base, "#")
 			c.anchors[abs+"#"+s] = m
-		case "$ref", "format":
+		case "$dynamicAnchor":
+			if s, ok := v.(string); !ok || !anchorName.MatchString(s) {
+				return errSchema
+			}
+		case "$ref", "$schema", "format", "$comment", "title", "description", "contentEncoding", "contentMediaType":
 			if _, ok := v.(string); !ok {
 				return errSchema
 			}
+		case "readOnly", "writeOnly", "deprecated":
+			if _, ok := v.(bool); !ok {
+				return errSchema
+			}
+		case "examples":
+			if list, ok := v.([]any); !ok || list == nil {
+				return errSchema
+			}
+		case "$vocabulary":
+			vocab, ok := v.(map[string]any)
+			if !ok || vocab == nil {
+				return errSchema
+			}
+			for _, b := range vocab {
+				if _, ok := b.(bool); !ok {
+					return errSchema
+				}
+			}
 		case "not", "if", "then", "else", "contains", "propertyNames", "additionalProperties",
-			"unevaluatedProperties", "unevaluatedItems", "additionalItems":
+			"unevaluatedProperties", "unevaluatedItems", "additionalItems", "contentSchema":
 			if !isSchema(v) {
 				return errSchema
 			}
@@ -238,7 +267,7 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		case "items":
 			if isSchema(v) {
 				subs = []any{v}
-			} else if list, ok := schemaList(v, false); ok && c.dialect == draft07 {
+			} else if list, ok := schemaList(v, true); ok && c.dialect == draft07 {
 				subs = list
 			} else {
 				return errSchema

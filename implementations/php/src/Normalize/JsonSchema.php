@@ -428,7 +428,7 @@ final class JsonSchema
                 return false;
             }
         }
-        foreach (self::members($s['dependentRequired'] ?? []) as $name => $needs) {
+        foreach ($this->dialect === '2020' ? self::members($s['dependentRequired'] ?? []) : [] as $name => $needs) {
             if (array_key_exists($name, $m)) {
                 foreach ($needs as $n) {
                     if (!array_key_exists($n, $m)) {
@@ -447,11 +447,15 @@ final class JsonSchema
                         return false;
                     }
                 }
-            } elseif ($this->validate($dep, self::rebuild($m), $base) === null) {
-                return false;
+            } else {
+                $r = $this->validate($dep, self::rebuild($m), $base);
+                if ($r === null) {
+                    return false;
+                }
+                $merge($ann, $r);
             }
         }
-        foreach (self::members($s['dependentSchemas'] ?? []) as $name => $dep) {
+        foreach ($this->dialect === '2020' ? self::members($s['dependentSchemas'] ?? []) : [] as $name => $dep) {
             if (array_key_exists($name, $m)) {
                 $r = $this->validate($dep, self::rebuild($m), $base);
                 if ($r === null) {

@@ -8,8 +8,10 @@ use ToolResult\Json\JsonData;
 
 /**
  * Whether a schema compiles (§10.5): it is an object or a boolean, and every keyword its dialect
- * defines has the form the dialect's meta-schema requires; `$dynamicRef` is not evaluated and fails.
- * Keywords a dialect does not define are ignored, and so are the values under them.
+ * defines (its meta-schema's, as Ajv ships it, annotations included) has the form that meta-schema
+ * requires; 2020-12 `$dynamicRef`, `$recursiveRef` and `$recursiveAnchor` are not evaluated and fail.
+ * Keywords a dialect does not define are ignored, and so are the values under them. The empty PHP
+ * array is the empty list, never an empty object (spec §3.3).
  */
 final class SchemaForms
 {
@@ -19,7 +21,7 @@ final class SchemaForms
     private const COMMON = [
         '$id' => 'string', '$ref' => 'string', '$schema' => 'string', '$comment' => 'string',
         'title' => 'string', 'description' => 'string', 'default' => 'any', 'readOnly' => 'bool',
-        'writeOnly' => 'bool', 'examples' => 'array', 'format' => 'string',
+        'examples' => 'array', 'format' => 'string',
         'contentEncoding' => 'string', 'contentMediaType' => 'string',
         'type' => 'type', 'enum' => 'array', 'const' => 'any', 'multipleOf' => 'positive',
         'maximum' => 'number', 'exclusiveMaximum' => 'number', 'minimum' => 'number', 'exclusiveMinimum' => 'number',
@@ -32,9 +34,14 @@ final class SchemaForms
     ];
     private const DRAFT2020 = [
         '$defs' => 'schemaMap', '$anchor' => 'anchor', '$dynamicAnchor' => 'anchor', '$vocabulary' => 'boolMap',
-        'deprecated' => 'bool', 'contentSchema' => 'schema', 'maxContains' => 'count', 'minContains' => 'count',
+        'deprecated' => 'bool', 'writeOnly' => 'bool', 'contentSchema' => 'schema',
+        'maxContains' => 'count', 'minContains' => 'count',
         'dependentRequired' => 'stringsMap', 'dependentSchemas' => 'schemaMap', 'prefixItems' => 'schemaList',
         'items' => 'schema', 'unevaluatedItems' => 'schema', 'unevaluatedProperties' => 'schema',
+        // Kept by the 2020-12 meta-schema from earlier drafts (dependencies applies as in draft-07).
+        'definitions' => 'schemaMap', 'dependencies' => 'dependencies',
+        // Not evaluated by this check: a schema that uses one of them fails.
+        '$dynamicRef' => 'never', '$recursiveRef' => 'never', '$recursiveAnchor' => 'never',
     ];
     private const DRAFT7 = [
         'definitions' => 'schemaMap', 'items' => 'schemaOrList', 'additionalItems' => 'schema',
@@ -61,11 +68,12 @@ final class SchemaForms
             }
             foreach (JsonData::entries($s) as [$k, $v]) {
                 $k = (string) $k;
-                if ($k === '$dynamicRef') {
-                    throw new SchemaInvalid('$dynamicRef is not evaluated');
-                }
                 if (!isset($known[$k])) {
                     continue;
+                }
+                $idBody = is_string($v) && str_ends_with($v, '#') ? substr($v, 0, -1) : $v;
+                if ($k === '$id' && $dialect === '2020' && is_string($idBody) && str_contains($idBody, '#')) {
+                    throw new SchemaInvalid('a 2020-12 $id has no fragment but an empty one');
                 }
                 foreach (self::form($known[$k], $v) as $sub) {
                     $stack[] = $sub;
@@ -81,6 +89,8 @@ final class SchemaForms
         switch ($form) {
             case 'any':
                 return [];
+            case 'never':
+                throw new SchemaInvalid('$dynamicRef, $recursiveRef and $recursiveAnchor are not evaluated');
             case 'string':
                 return is_string($v) ? [] : $fail();
             case 'bool':
@@ -124,18 +134,18 @@ final class SchemaForms
                 }
                 return count(array_unique($v)) === count($v) ? [] : $fail();
             case 'stringsMap':
-                if (!JsonData::isObject($v) && $v !== []) {
+                if (!JsonData::isObject($v)) {
                     return $fail();
                 }
-                foreach (JsonData::entries(self::obj($v)) as [, $x]) {
+                foreach (JsonData::entries($v) as [, $x]) {
                     self::form('strings', $x);
                 }
                 return [];
             case 'boolMap':
-                if (!JsonData::isObject($v) && $v !== []) {
+                if (!JsonData::isObject($v)) {
                     return $fail();
                 }
-                foreach (JsonData::entries(self::obj($v)) as [, $x]) {
+                foreach (JsonData::entries($v) as [, $x]) {
                     self::form('bool', $x);
                 }
                 return [];
@@ -144,14 +154,14 @@ final class SchemaForms
             case 'schemaList':
                 return JsonData::isList($v) && $v !== [] ? $v : $fail();
             case 'schemaOrList':
-                return JsonData::isList($v) ? $v : [$v];
+                return JsonData::isList($v) ? ($v !== [] ? $v : $fail()) : [$v];
             case 'schemaMap':
             case 'patternMap':
-                if (!JsonData::isObject($v) && $v !== []) {
+                if (!JsonData::isObject($v)) {
                     return $fail();
                 }
                 $subs = [];
-                foreach (JsonData::entries(self::obj($v)) as [$k, $x]) {
+                foreach (JsonData::entries($v) as [$k, $x]) {
                     if ($form === 'patternMap' && Pattern::compile((string) $k) === null) {
                         return $fail();
                     }
@@ -159,11 +169,11 @@ final class SchemaForms
                 }
                 return $subs;
             case 'dependencies':
-                if (!JsonData::isObject($v) && $v !== []) {
+                if (!JsonData::isObject($v)) {
                     return $fail();
                 }
                 $subs = [];
-                foreach (JsonData::entries(self::obj($v)) as [, $x]) {
+                foreach (JsonData::entries($v) as [, $x]) {
                     if (JsonData::isList($x)) {
                         self::form('strings', $x);
                     } else {
@@ -173,10 +183,5 @@ final class SchemaForms
                 return $subs;
         }
         return $fail();
-    }
-
-    private static function obj(mixed $v): \stdClass|array
-    {
-        return $v === [] ? new \stdClass() : $v;
     }
 }

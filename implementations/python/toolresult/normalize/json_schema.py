@@ -12,6 +12,7 @@ is bounded; recursion over ``$ref`` is cut by a limit that counts as a failure.
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 from urllib.parse import unquote, urldefrag, urljoin
 
@@ -30,9 +31,12 @@ _TYPES = frozenset(("null", "boolean", "object", "array", "number", "string", "i
 _UNDEFINED = {
     DIALECT_07: frozenset(("prefixItems", "unevaluatedItems", "unevaluatedProperties", "dependentRequired",
                            "dependentSchemas", "minContains", "maxContains", "$defs", "$anchor",
-                           "$dynamicRef", "$dynamicAnchor")),
+                           "$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor",
+                           "$vocabulary", "contentSchema", "deprecated", "writeOnly")),
     DIALECT_2020: frozenset(("additionalItems",)),
 }
+# A 2020-12 $anchor or $dynamicAnchor: a plain name (the meta-schema's anchorString).
+_ANCHOR = re.compile(r"[A-Za-z_][-A-Za-z0-9._]*")
 _MAX_REF_DEPTH = 256
 # TR-NORM-65: evaluations of a schema object against a value, per check; a check that reaches it
 # stops and is not a pass.
@@ -162,7 +166,7 @@ class _Compiled:
         schema = self._defined(schema)
         subs: list[Any] = []
         for key in ("additionalProperties", "contains", "not", "if", "then", "else", "propertyNames",
-                    "unevaluatedProperties", "unevaluatedItems", "additionalItems"):
+                    "unevaluatedProperties", "unevaluatedItems", "additionalItems", "contentSchema"):
             if key in schema:
                 subs.append(schema[key])
         for key in ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas"):
@@ -207,7 +211,7 @@ class _Compiled:
             for pattern in s["patternProperties"]:
                 self.regex(pattern)
         for key in ("additionalProperties", "contains", "not", "if", "then", "else", "propertyNames",
-                    "unevaluatedProperties", "unevaluatedItems", "additionalItems"):
+                    "unevaluatedProperties", "unevaluatedItems", "additionalItems", "contentSchema"):
             if key in s:
                 need(schema_like(s[key]))
         for key in ("allOf", "anyOf", "oneOf"):
@@ -217,7 +221,8 @@ class _Compiled:
             need(type(s["prefixItems"]) is list and len(s["prefixItems"]) > 0 and all(schema_like(v) for v in s["prefixItems"]))
         if "items" in s:
             items = s["items"]
-            array_form = self.dialect == DIALECT_07 and type(items) is list and all(schema_like(v) for v in items)
+            array_form = (self.dialect == DIALECT_07 and type(items) is list and len(items) > 0
+                          and all(schema_like(v) for v in items))
             need(schema_like(items) or array_form)
         if "enum" in s:
             need(type(s["enum"]) is list)
@@ -240,10 +245,26 @@ class _Compiled:
         if "pattern" in s:
             need(type(s["pattern"]) is str)
             self.regex(s["pattern"])
-        for key in ("$ref", "$id", "$anchor", "format", "$comment", "$dynamicRef", "$dynamicAnchor"):
+        for key in ("$ref", "$id", "$schema", "$anchor", "format", "$comment", "$dynamicRef", "$dynamicAnchor", "title",
+                    "description", "contentEncoding", "contentMediaType"):
             if key in s:
                 need(type(s[key]) is str)
-        if "$dynamicRef" in s or "$recursiveRef" in s:
+        for key in ("readOnly", "writeOnly", "deprecated"):
+            if key in s:
+                need(type(s[key]) is bool)
+        if "examples" in s:
+            need(type(s["examples"]) is list)
+        if "$vocabulary" in s:
+            need(type(s["$vocabulary"]) is dict and all(type(v) is bool for v in s["$vocabulary"].values()))
+        if self.dialect == DIALECT_2020:
+            for key in ("$anchor", "$dynamicAnchor"):
+                if key in s:
+                    need(_ANCHOR.fullmatch(s[key]) is not None)
+            if "$id" in s:
+                id_ = s["$id"]
+                need("#" not in (id_[:-1] if id_.endswith("#") else id_))  # no fragment but an empty one
+        # Not evaluated by this check (2020-12 only; draft-07 does not define them).
+        if "$dynamicRef" in s or "$recursiveRef" in s or "$recursiveAnchor" in s:
             raise SchemaError("dynamic references are not supported")
 
     def resolve(self, ref: str, base: str) -> tuple[Any, str]:
@@ -457,13 +478,16 @@ def _validate_object(c: _Compiled, schema: dict[str, Any], v: dict[str, Any], ba
     for key, needed in schema.get("dependentRequired", {}).items() if c.dialect == DIALECT_2020 else ():
         if key in v and any(n not in v for n in needed):
             return False
-    for key, dependency in schema.get("dependencies", {}).items() if c.dialect == DIALECT_07 else ():
+    for key, dependency in schema.get("dependencies", {}).items():  # both dialects, as Ajv applies it
         if key in v:
             if type(dependency) is list:
                 if any(n not in v for n in dependency):
                     return False
-            elif not _validate(c, dependency, v, base, depth + 1).valid:
-                return False
+            else:
+                sub = _validate(c, dependency, v, base, depth + 1)
+                if not sub.valid:
+                    return False
+                out.merge(sub)
     for key, sub_schema in schema.get("dependentSchemas", {}).items() if c.dialect == DIALECT_2020 else ():
         if key in v:
             sub = _validate(c, sub_schema, v, base, depth + 1)
