@@ -18,7 +18,8 @@ export interface ResultInput {
  * constructor anyway, as an untyped caller would, so that the bounder can drop them and say so.
  */
 export function toToolResult(input: unknown): ToolResult {
-  if (input === null || typeof input !== 'object') throw new OpError('adapter.bad_input', 'result input is not an object');
+  // A list is not an object either (§9.3): `[]` is not a result input without content.
+  if (input === null || typeof input !== 'object' || Array.isArray(input)) throw new OpError('adapter.bad_input', 'result input is not an object');
   const r = input as ResultInput;
   const content = r.content as string; // a non-string reaches the bounder as it is (TR-BOUND-4)
   const options: { structured?: unknown; artifacts?: unknown; warnings?: readonly WarningCode[] } = {};

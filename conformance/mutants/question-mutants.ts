@@ -233,6 +233,48 @@ export const questionMutants: readonly Mutant[] = [
         ),
     }),
   },
+  {
+    name: 'result-list-read-as-object',
+    breaks: 'TR-CONF-21',
+    description: 'reads a result input that is a list as an object without content, which the bounder fails closed, not as a request without the op shape',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => ref.bound!(Array.isArray(input.result) ? { ...input, result: {} } : input, ctx),
+      normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'local-result' && Array.isArray(input.value) ? { ...input, value: {} } : input, ctx),
+    }),
+  },
+  {
+    name: 'warnings-not-list-refused',
+    breaks: 'TR-BOUND-13',
+    description: 'refuses a result input whose warnings is not a list with adapter.bad_input, where it carries no code',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        if (isRec(input.result) && Object.hasOwn(input.result, 'warnings') && !Array.isArray(input.result.warnings)) {
+          throw new OpError('adapter.bad_input', 'warnings is not a list');
+        }
+        return ref.bound!(input, ctx);
+      },
+    }),
+  },
+  {
+    name: 'options-list-read-as-empty',
+    breaks: 'TR-MODEL-10',
+    description: 'reads options given as a JSON list as empty options (as a PHP library reads an empty array), not as invalid options',
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => ref.bound!(Array.isArray(input.options) ? { ...input, options: {} } : input, ctx),
+      normalize: (input: Rec, ctx) => ref.normalize!(Array.isArray(input.options) ? { ...input, options: {} } : input, ctx),
+    }),
+  },
+  {
+    name: 'normalize-source-not-string-throws',
+    breaks: 'TR-CONF-21',
+    description: 'looks a source that is not a string up as a key and fails with an exception, not adapter.bad_input',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        if (typeof input.source !== 'string') throw new TypeError('unhashable source');
+        return ref.normalize!(input, ctx);
+      },
+    }),
+  },
 ];
 
 const ANNOTATIONS = [

@@ -22,7 +22,7 @@ describe('adapter protocol schema', () => {
     (f) =>
       JSON.parse(readFileSync(f, 'utf8')) as {
         op: OpName;
-        cases: { id: string; input: Record<string, unknown>; bytesModel?: { input: Record<string, unknown> } }[];
+        cases: { id: string; input: Record<string, unknown>; expect: { error?: { code: string } }; bytesModel?: { input: Record<string, unknown> } }[];
       },
   );
 
@@ -33,7 +33,8 @@ describe('adapter protocol schema', () => {
       for (const c of file.cases) {
         const request = { id: ++id, op: file.op, input: c.input };
         expect(validate('Request', request)).toBeUndefined();
-        expect(validate(spec.input.title as string, c.input), c.id).toBeUndefined();
+        // A case that expects adapter.bad_input may send an input without the op's shape on purpose.
+        if (c.expect.error?.code !== 'adapter.bad_input') expect(validate(spec.input.title as string, c.input), c.id).toBeUndefined();
         if (c.bytesModel) expect(validate(spec.input.title as string, c.bytesModel.input), `${c.id} (bytes form)`).toBeUndefined();
         const { response } = answer(JSON.stringify(request), handlers, 'test');
         expect(checkResponse.Check(response), c.id).toBe(true);

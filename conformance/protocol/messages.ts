@@ -57,7 +57,13 @@ export const ResultInput = Type.Object(
     isError: Type.Optional(Type.Unknown({ description: 'A boolean, except in the cases that send another value or none (TR-BOUND-17).' })),
     structured: Type.Optional(TaggedValue),
     artifacts: Type.Optional(TaggedValue),
-    warnings: Type.Optional(Type.Array(Type.String(), { description: 'Warning codes the result already carries (TR-BOUND-13).' })),
+    // A list of codes; anything else, and an item that is not a code, is sent on purpose in some
+    // cases: it carries no code, and is no bad input (spec/09-conformance.md §9.3).
+    warnings: Type.Optional(
+      Type.Unknown({
+        description: 'Warning codes the result already carries (TR-BOUND-13): a list; anything else, and an item that is not a code, is ignored (§9.3).',
+      }),
+    ),
   },
   { title: 'ResultInput', description: 'A tool result to build with the implementation’s own constructors.' },
 );

@@ -5031,8 +5031,9 @@ type ResultInput struct {
 	// A value in the tagged encoding:
 	// https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
 	Artifacts AdapterProtocolTaggedValue `json:"artifacts,omitempty"`
-	// Warning codes the result already carries (TR-BOUND-13).
-	Warnings *[]string `json:"warnings,omitempty"`
+	// Warning codes the result already carries (TR-BOUND-13): a list; anything else, and an item that
+	// is not a code, is ignored (§9.3).
+	Warnings json.RawMessage `json:"warnings,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -5042,11 +5043,6 @@ func (v *ResultInput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
 		return fmt.Errorf("ResultInput: want an object, got %.40s", data)
-	}
-	if raw, ok := members["warnings"]; ok {
-		if err := noNullItems(raw, 1); err != nil {
-			return fmt.Errorf("ResultInput: member %q: %w", "warnings", err)
-		}
 	}
 	type plain ResultInput
 	var p plain

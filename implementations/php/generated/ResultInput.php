@@ -21,8 +21,8 @@ final readonly class ResultInput implements \JsonSerializable
      *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
      * @param mixed $artifacts Absent::Value when absent. A value in the tagged encoding:
      *     https://toolresult.dev/schemas/v1/conformance/tagged-value.schema.json
-     * @param list<string>|Absent $warnings Absent::Value when absent. Warning codes the result already carries
-     *     (TR-BOUND-13).
+     * @param mixed $warnings Absent::Value when absent. Warning codes the result already carries (TR-BOUND-13): a list;
+     *     anything else, and an item that is not a code, is ignored (§9.3).
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
@@ -30,7 +30,7 @@ final readonly class ResultInput implements \JsonSerializable
         public mixed $isError = Absent::Value,
         public mixed $structured = Absent::Value,
         public mixed $artifacts = Absent::Value,
-        public array|Absent $warnings = Absent::Value,
+        public mixed $warnings = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
@@ -45,11 +45,7 @@ final readonly class ResultInput implements \JsonSerializable
             isError: array_key_exists('isError', $m) ? $m['isError'] : Absent::Value,
             structured: array_key_exists('structured', $m) ? $m['structured'] : Absent::Value,
             artifacts: array_key_exists('artifacts', $m) ? $m['artifacts'] : Absent::Value,
-            warnings: array_key_exists('warnings', $m) ? Json::list(
-                $m['warnings'],
-                $path . '.warnings',
-                static fn (mixed $x1, string $p1) => Json::string($x1, $p1),
-            ) : Absent::Value,
+            warnings: array_key_exists('warnings', $m) ? $m['warnings'] : Absent::Value,
             additionalMembers: array_diff_key(
                 $m,
                 array_flip(['content', 'isError', 'structured', 'artifacts', 'warnings']),

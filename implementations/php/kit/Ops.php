@@ -132,13 +132,9 @@ final class Ops
         $content = $hasContent ? $this->decode($in->content) : Absent::Value;
         $structured = property_exists($in, 'structured') ? $this->decode($in->structured) : Absent::Value;
         $artifacts = property_exists($in, 'artifacts') ? $this->decode($in->artifacts) : Absent::Value;
-        $warnings = [];
-        if (property_exists($in, 'warnings')) {
-            if (!is_array($in->warnings)) {
-                throw new BadInput('warnings is not a list');
-            }
-            $warnings = $in->warnings;
-        }
+        // A warnings member that is not a list carries no code, as an item that is not a code
+        // carries none: ignored, not a shape error (§9.3).
+        $warnings = property_exists($in, 'warnings') && is_array($in->warnings) ? $in->warnings : [];
         $isError = property_exists($in, 'isError') ? $in->isError : Absent::Value;
         $hasArtifacts = $artifacts !== Absent::Value;
         if (!is_string($content) || !is_bool($isError) || ($isError && $hasArtifacts)) {
@@ -167,11 +163,16 @@ final class Ops
     /**
      * The input's options. A budget given as the tag {"$tr":"opaque","kind":"undefined"} is a budget
      * given as JavaScript's undefined (spec §2.4, §9.3): the implementation gets its missing-value
-     * marker there, which takes the default. Only the three budgets are read this way.
+     * marker there, which takes the default. Only the three budgets are read this way. A JSON list
+     * (an `array` here, since objects arrive as `stdClass`) is not an options object over the
+     * protocol, though the library takes a PHP `array` as options (§9.3): it is refused.
      */
     private function options(\stdClass $input): mixed
     {
         $options = property_exists($input, 'options') ? $input->options : null;
+        if (is_array($options)) {
+            throw new InvalidOptions('options', 'a list is not an options object');
+        }
         if (!$options instanceof \stdClass) {
             return $options;
         }
@@ -208,8 +209,9 @@ final class Ops
     /** A result input bounded, then exposed with the same budgets: what every op of a result is given. */
     private function bounded(\stdClass $input): \ToolResult\Model\BoundedToolResult
     {
-        $options = $this->options($input);
+        // The result input's shape before the options (TR-CONF-21).
         $result = $this->result($input->result ?? null);
+        $options = $this->options($input);
         // The common-case profile bounds one built result `repeat` times: the work, not the request.
         for ($i = $this->repeat($input); $i > 1; $i--) {
             Bounder::bound($result, $options);
@@ -272,8 +274,9 @@ final class Ops
         }
         // The op's own inputs before the options (TR-CONF-21): the descriptions are built first.
         $hooks = array_map(fn (mixed $d): \Closure => HookDescriptions::build($d, $this), $descriptions);
+        $result = $this->result($input->result ?? null);
         $options = $this->options($input);
-        $first = Bounder::bound($this->result($input->result ?? null), $options);
+        $first = Bounder::bound($result, $options);
         $policy = $this->exposure($input); // refused before any hook runs
         // Exposed after the hooks, as the seam does (TR-EXPOSE-3).
         $final = Pipeline::transform($first, $hooks, $options, $this->log);
@@ -287,12 +290,15 @@ final class Ops
         if (!property_exists($input, 'value') || !in_array($source, $sources, true)) {
             throw new BadInput('normalize needs source and value');
         }
-        $options = NormalizeOptions::from($this->options($input));
         if ($source === 'local-result') {
             // A local tool that returned a tool result (§9.3, TR-NORM-62): the value is a result
-            // input, built with the library's factories and handed to the local normalizer.
-            return ['result' => LocalNormalizer::normalize($this->result($input->value), $options)->toRecord()];
+            // input, built with the library's factories and handed to the local normalizer; its
+            // shape is checked before the options (TR-CONF-21).
+            $result = $this->result($input->value);
+            $options = NormalizeOptions::from($this->options($input));
+            return ['result' => LocalNormalizer::normalize($result, $options)->toRecord()];
         }
+        $options = NormalizeOptions::from($this->options($input));
         $value = $this->decode($input->value);
         $r = match ($source) {
             'mcp' => McpNormalizer::normalize($value, $options),

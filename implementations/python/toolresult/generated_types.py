@@ -1084,7 +1084,7 @@ ResultInput = TypedDict(
         "isError": NotRequired[Any],
         "structured": NotRequired["AdapterProtocolTaggedValue"],
         "artifacts": NotRequired["AdapterProtocolTaggedValue"],
-        "warnings": NotRequired[list[str]],
+        "warnings": NotRequired[Any],
     },
 )
 

@@ -170,17 +170,18 @@ func options(in map[string]any) (toolresult.BoundOptions, error) {
 	return o, nil
 }
 
-// bounded is the op's result input bounded (options are checked first, TR-CONF-21).
+// bounded is the op's result input bounded. The result input's shape is checked before the
+// options (TR-CONF-21): a result input that is a list is a bad input beside any options.
 func bounded(in map[string]any) (toolresult.Bounded, toolresult.BoundOptions, error) {
-	o, err := options(in)
-	if err != nil {
-		return toolresult.Bounded{}, o, err
-	}
 	r, err := buildResult(in["result"])
 	if err != nil {
-		return toolresult.Bounded{}, o, err
+		return toolresult.Bounded{}, toolresult.BoundOptions{}, err
 	}
 	times, err := repeat(in)
+	if err != nil {
+		return toolresult.Bounded{}, toolresult.BoundOptions{}, err
+	}
+	o, err := options(in)
 	if err != nil {
 		return toolresult.Bounded{}, o, err
 	}
@@ -404,22 +405,16 @@ func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 	if source != "mcp" && source != "langchain" && source != "local" && source != "local-result" {
 		return nil, fail("adapter.bad_input", "source must be mcp, langchain, local or local-result")
 	}
-	rawOptions, err := Decode(in["options"])
-	if err != nil {
-		return nil, err
-	}
-	o, err := toolresult.ParseNormalizeOptions(rawOptions)
-	if err != nil {
-		return nil, fail("options.invalid", err.Error())
-	}
 	raw, given := in["value"]
 	if !given {
 		return nil, fail("adapter.bad_input", "value is required")
 	}
 	var value any
+	var err error
 	if source == "local-result" {
 		// A local tool that returned a tool result (spec §9.3, TR-NORM-62): the value is a result
-		// input, built with the implementation's constructors and handed to the local normalizer.
+		// input, built with the implementation's constructors and handed to the local normalizer;
+		// its shape is checked before the options (TR-CONF-21).
 		source = "local"
 		value, err = buildResult(raw)
 	} else {
@@ -427,6 +422,14 @@ func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 	}
 	if err != nil {
 		return nil, err
+	}
+	rawOptions, err := Decode(in["options"])
+	if err != nil {
+		return nil, err
+	}
+	o, err := toolresult.ParseNormalizeOptions(rawOptions)
+	if err != nil {
+		return nil, fail("options.invalid", err.Error())
 	}
 	b, err := toolresult.Normalize(toolresult.Source(source), value, o)
 	if err != nil {

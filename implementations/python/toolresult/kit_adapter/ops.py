@@ -155,12 +155,13 @@ def op_measure(payload: dict[str, Any]) -> schema.MeasureOutput:
 
 
 def _bounded(payload: dict[str, Any]) -> tuple[Any, BoundOptions]:
-    """The bounded result of an op's ``{result, options?}`` input (options are checked first).
+    """The bounded result of an op's ``{result, options?}`` input: the result input's shape is checked
+    before the options (TR-CONF-21), so a result input that is a list is a bad input beside any options.
 
     With ``repeat`` (the common-case profile) the one built result is bounded that many times."""
-    options = _options(payload.get("options"))
-    times = _repeat(payload)
     result = build_result(payload.get("result"))
+    times = _repeat(payload)
+    options = _options(payload.get("options"))
     for _ in range(times - 1):
         bound(result, options)
     return bound(result, options), options
@@ -246,18 +247,20 @@ _NORMALIZE_GROUPS = {
 
 def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
     source = payload.get("source")
-    if source not in _NORMALIZE_GROUPS:
+    if type(source) is not str or source not in _NORMALIZE_GROUPS:
         raise OpError("adapter.bad_input", "source must be mcp, langchain, local or local-result")
+    if "value" not in payload:
+        raise OpError("adapter.bad_input", "value is required")
+    # A local tool that returned a tool result (spec 9.3, TR-NORM-62): the value is a result input,
+    # built with the implementation's constructors and handed to the local normalizer; its shape is
+    # checked before the options (TR-CONF-21).
+    local_result = build_result(payload["value"]) if source == "local-result" else None
     try:
         options = NormalizeOptions.from_json(with_undefined_budgets(payload.get("options")))
     except OptionsError as error:
         raise OpError("options.invalid", str(error)) from None
-    if "value" not in payload:
-        raise OpError("adapter.bad_input", "value is required")
     if source == "local-result":
-        # A local tool that returned a tool result (spec 9.3, TR-NORM-62): the value is a result
-        # input, built with the implementation's constructors and handed to the local normalizer.
-        return {"result": dict(normalize("local", build_result(payload["value"]), options).to_json())}
+        return {"result": dict(normalize("local", local_result, options).to_json())}
     value = decode_tagged(payload["value"])
     return {"result": dict(normalize(source, value, options).to_json())}
 
