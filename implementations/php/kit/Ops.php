@@ -125,7 +125,8 @@ final class Ops
         // A missing content is no shape error: the bounder fails it closed, as it does a content
         // that is not a string (§9.3, TR-BOUND-4); nor is a missing isError, or one that is not a
         // boolean: the bounder makes a success result of it (TR-BOUND-17).
-        if (!$in instanceof \stdClass) {
+        // A tag that stands for no object (the undefined tag: a result not given) is no result input.
+        if (!$in instanceof \stdClass || (property_exists($in, '$tr') && !$this->decode($in) instanceof \stdClass)) {
             throw new BadInput('result input is not an object');
         }
         $hasContent = property_exists($in, 'content');

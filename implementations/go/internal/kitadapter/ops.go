@@ -105,6 +105,14 @@ func buildResult(raw any) (any, error) {
 	if !ok {
 		return nil, fail("adapter.bad_input", "result must be an object")
 	}
+	if _, tagged := m["$tr"]; tagged {
+		// A tag that stands for no object (the undefined tag: a result not given) is no result input.
+		if v, err := Decode(m); err != nil {
+			return nil, err
+		} else if _, object := v.(map[string]any); !object {
+			return nil, fail("adapter.bad_input", "result must be an object")
+		}
+	}
 	content, err := Decode(m["content"])
 	if err != nil {
 		return nil, err

@@ -66,6 +66,9 @@ def build_result(raw: Any) -> Any:
     """
     if type(raw) is not dict:
         raise OpError("adapter.bad_input", "result must be an object")
+    if "$tr" in raw and type(decode_tagged(raw)) is not dict:
+        # A tag that stands for no object (the undefined tag: a result not given) is no result input.
+        raise OpError("adapter.bad_input", "result must be an object")
     content = decode_tagged(raw.get("content"))
     structured = _channel(raw, "structured")
     artifacts = _channel(raw, "artifacts")
@@ -262,7 +265,8 @@ def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
     if source == "local-result":
         return {"result": dict(normalize("local", local_result, options).to_json())}
     value = decode_tagged(payload["value"])
-    return {"result": dict(normalize(source, value, options).to_json())}
+    kind: Any = source  # one of mcp, langchain, local: local-result is handled above
+    return {"result": dict(normalize(kind, value, options).to_json())}
 
 
 GROUPS: tuple[schema.Group, ...] = (
