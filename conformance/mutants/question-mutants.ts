@@ -359,6 +359,22 @@ export const questionMutants: readonly Mutant[] = [
         ),
     }),
   },
+  {
+    name: 'schema-prefix-items-ids-unregistered',
+    breaks: 'TR-NORM-32',
+    description: 'lets an $id or $anchor of a prefixItems subschema name nothing, as Ajv, whose walk for $id skips that list, did',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) =>
+            everyObject(schema, (o) =>
+              Array.isArray(o.prefixItems) ? { ...o, prefixItems: o.prefixItems.map((x: unknown) => (isRec(x) ? withoutKeys(x, ['$id', '$anchor']) : x)) } : o,
+            ),
+          ),
+          ctx,
+        ),
+    }),
+  },
 ];
 
 /** The value with `f` applied to every object in it, innermost first. */

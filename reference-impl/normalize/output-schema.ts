@@ -46,6 +46,8 @@ const AJV_OPTIONS = { strict: false, validateFormats: false, allErrors: false, c
 
 /** The keyword put into every schema object of the copy, to count evaluations. */
 const STEP = 'toolresultStep';
+/** The member that shows Ajv's walk for `$id` the subschemas of prefixItems (conform()). */
+const PREFIX_ITEMS = 'toolresultPrefixItems';
 
 class WorkLimit extends Error {}
 
@@ -173,13 +175,13 @@ function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
     const drop = (k: string) => {
       if (typeof s[k] === 'string') delete s[k];
     };
+    delete s.nullable; // also where a JSON-pointer `$ref` might make a subschema of it
+    delete s.$async;
     if (!defined) {
       for (const k of ['$id', '$anchor', '$dynamicAnchor']) drop(k);
       for (const k of Object.keys(s)) for (const c of traversed(s, k)) stack.push([c, false]);
       continue;
     }
-    delete s.nullable;
-    delete s.$async;
     if (dialect === '2020-12') {
       if (Object.hasOwn(s, '$dynamicRef') || Object.hasOwn(s, '$recursiveRef') || Object.hasOwn(s, '$recursiveAnchor')) return false;
       if (typeof s.$dynamicAnchor === 'string' && ANCHOR.test(s.$dynamicAnchor)) delete s.$dynamicAnchor;
@@ -202,6 +204,9 @@ function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
       if (map.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) for (const c of Object.values(v)) stack.push([c, true]);
       if (!one.has(k) && !list.has(k) && !map.has(k) && !VALUES.has(k)) for (const c of traversed(s, k)) stack.push([c, false]);
     }
+    // Ajv's walk skips the list prefixItems, so its `$id`s and anchors would name nothing: the same
+    // subschemas under an object, which the walk enters (and which no keyword applies), names them.
+    if (dialect === '2020-12' && Array.isArray(s.prefixItems)) s[PREFIX_ITEMS] = { ...s.prefixItems };
   }
   return true;
 }
