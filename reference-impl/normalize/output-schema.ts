@@ -135,8 +135,11 @@ const SUBSCHEMAS = {
     map: new Set(['properties', 'patternProperties', 'definitions', 'dependencies']),
   },
 } as const;
-// Keywords whose value is data, not subschemas.
-const VALUES = new Set(['const', 'enum', 'default', 'examples']);
+// Keywords whose value is data, not subschemas, or a map of names that are not keywords.
+const VALUES = {
+  '2020-12': new Set(['const', 'enum', 'default', 'examples', 'dependentRequired', '$vocabulary']),
+  'draft-07': new Set(['const', 'enum', 'default', 'examples']),
+} as const;
 // Where Ajv looks for `$id`, `$anchor` and `$dynamicAnchor` (json-schema-traverse with allKeys): lists
 // and maps under these names, and an object under any name but those whose value is data.
 const TRAVERSED_LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf']);
@@ -168,6 +171,7 @@ function traversed(s: { [k: string]: JsonValue }, k: string): JsonValue[] {
  */
 function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
   const { one, list, map } = SUBSCHEMAS[dialect];
+  const values = VALUES[dialect];
   const stack: [JsonValue, boolean][] = [[root, true]];
   while (stack.length > 0) {
     const [s, defined] = stack.pop()!;
@@ -202,7 +206,7 @@ function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
       if (one.has(k)) stack.push([v, true]);
       if (list.has(k) && Array.isArray(v)) for (const c of v) stack.push([c, true]);
       if (map.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) for (const c of Object.values(v)) stack.push([c, true]);
-      if (!one.has(k) && !list.has(k) && !map.has(k) && !VALUES.has(k)) for (const c of traversed(s, k)) stack.push([c, false]);
+      if (!one.has(k) && !list.has(k) && !map.has(k) && !values.has(k)) for (const c of traversed(s, k)) stack.push([c, false]);
     }
     // Ajv's walk skips the list prefixItems, so its `$id`s and anchors would name nothing: the same
     // subschemas under an object, which the walk enters (and which no keyword applies), names them.
