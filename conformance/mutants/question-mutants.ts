@@ -360,16 +360,21 @@ export const questionMutants: readonly Mutant[] = [
     }),
   },
   {
-    name: 'schema-prefix-items-ids-unregistered',
+    name: 'schema-skipped-subschema-ids-unregistered',
     breaks: 'TR-NORM-32',
-    description: 'lets an $id or $anchor of a prefixItems subschema name nothing, as Ajv, whose walk for $id skips that list, did',
+    description:
+      'lets an $id or $anchor of a prefixItems or dependentSchemas subschema name nothing, as Ajv, whose walk for $id skips that list and members of that map named like const, did',
     override: (ref) => ({
       normalize: (input: Rec, ctx) =>
         ref.normalize!(
           withSchema(input, (schema) =>
-            everyObject(schema, (o) =>
-              Array.isArray(o.prefixItems) ? { ...o, prefixItems: o.prefixItems.map((x: unknown) => (isRec(x) ? withoutKeys(x, ['$id', '$anchor']) : x)) } : o,
-            ),
+            everyObject(schema, (o) => {
+              const strip = (x: unknown) => (isRec(x) ? withoutKeys(x, ['$id', '$anchor']) : x);
+              const out = Array.isArray(o.prefixItems) ? { ...o, prefixItems: o.prefixItems.map(strip) } : o;
+              return isRec(o.dependentSchemas)
+                ? { ...out, dependentSchemas: Object.fromEntries(Object.entries(o.dependentSchemas).map(([k, x]) => [k, strip(x)])) }
+                : out;
+            }),
           ),
           ctx,
         ),

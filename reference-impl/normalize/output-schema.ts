@@ -46,8 +46,8 @@ const AJV_OPTIONS = { strict: false, validateFormats: false, allErrors: false, c
 
 /** The keyword put into every schema object of the copy, to count evaluations. */
 const STEP = 'toolresultStep';
-/** The member that shows Ajv's walk for `$id` the subschemas of prefixItems (conform()). */
-const PREFIX_ITEMS = 'toolresultPrefixItems';
+/** The member that shows Ajv's walk for `$id` the subschemas it would skip (conform()). */
+const UNWALKED = 'toolresultUnwalked';
 
 class WorkLimit extends Error {}
 
@@ -208,9 +208,17 @@ function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
       if (map.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) for (const c of Object.values(v)) stack.push([c, true]);
       if (!one.has(k) && !list.has(k) && !map.has(k) && !values.has(k)) for (const c of traversed(s, k)) stack.push([c, false]);
     }
-    // Ajv's walk skips the list prefixItems, so its `$id`s and anchors would name nothing: the same
+    // Ajv's walk skips the list prefixItems, and reads dependentSchemas as a schema, skipping a member
+    // named `const`, `format`, `required`…: their `$id`s and anchors would name nothing. The same
     // subschemas under an object, which the walk enters (and which no keyword applies), names them.
-    if (dialect === '2020-12' && Array.isArray(s.prefixItems)) s[PREFIX_ITEMS] = { ...s.prefixItems };
+    if (dialect === '2020-12') {
+      const deps = s.dependentSchemas;
+      const unwalked = Array.isArray(s.prefixItems) ? [...s.prefixItems] : [];
+      if (deps !== null && typeof deps === 'object' && !Array.isArray(deps)) {
+        for (const [k, v] of Object.entries(deps)) if (NOT_TRAVERSED.has(k)) unwalked.push(v);
+      }
+      if (unwalked.length > 0) s[UNWALKED] = { ...unwalked };
+    }
   }
   return true;
 }
