@@ -275,6 +275,182 @@ export const questionMutants: readonly Mutant[] = [
       },
     }),
   },
+  // Where Ajv reads an output schema otherwise than TR-NORM-32 (vector normalize-mcp/schema-reference-departures).
+  {
+    name: 'schema-dynamic-ref-evaluated',
+    breaks: 'TR-NORM-32',
+    description: 'evaluates a $dynamicRef or $recursiveRef that resolves, as a $ref, instead of refusing the schema',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => everyObject(schema, (o) => renamed(renamed(o, '$dynamicRef', '$ref'), '$recursiveRef', '$ref'))),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-true-pattern-not-compiled',
+    breaks: 'TR-NORM-65',
+    description: 'never compiles a patternProperties key whose subschema is true, so a key that cannot run passes, as Ajv does in draft-07',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) =>
+            everyObject(schema, (o) =>
+              isRec(o.patternProperties)
+                ? { ...o, patternProperties: Object.fromEntries(Object.entries(o.patternProperties).filter(([, x]) => x !== true)) }
+                : o,
+            ),
+          ),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-ajv-keywords-read',
+    breaks: 'TR-NORM-32',
+    description:
+      'reads id, $async and nullable as Ajv does (id and $async refused, nullable true adds null to type, nullable without type refused) instead of ignoring them',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => {
+            let refused = false;
+            const out = everyObject(schema, (o) => {
+              if ('id' in o || '$async' in o || ('nullable' in o && !('type' in o))) refused = true;
+              if (o.nullable !== true || typeof o.type !== 'string') return o;
+              const { nullable: _, ...rest } = o;
+              return { ...rest, type: [o.type, 'null'] };
+            });
+            return refused ? { type: 5 } : out;
+          }),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-ref-names-dynamic-anchor',
+    breaks: 'TR-NORM-32',
+    description: 'lets a $ref fragment name a $dynamicAnchor as well as an $anchor',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => everyObject(schema, (o) => ('$anchor' in o ? o : renamed(o, '$dynamicAnchor', '$anchor')))),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-unknown-keyword-ids-registered',
+    breaks: 'TR-NORM-32',
+    description:
+      "registers an $id or $anchor inside a keyword the dialect does not define (draft-07's $defs and contentSchema included), as Ajv's walk of every key does",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => {
+            const draft07 = typeof schema.$schema === 'string' && schema.$schema.startsWith('http://json-schema.org/draft-07/');
+            const known = draft07 ? DRAFT07_KEYWORDS : KEYWORDS_2020;
+            const defsKey = draft07 ? 'definitions' : '$defs';
+            const defs: Rec = isRec(schema[defsKey]) ? { ...schema[defsKey] } : {};
+            const out: Rec = {};
+            for (const [k, v] of Object.entries(schema)) {
+              if (known.includes(k) || !isRec(v)) out[k] = v;
+              else if (draft07 && k === '$defs') Object.assign(defs, v);
+              else defs[k] = v;
+            }
+            return Object.keys(defs).length === 0 ? out : { ...out, [defsKey]: defs };
+          }),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-draft07-anchor-registered',
+    breaks: 'TR-NORM-32',
+    description: 'lets a draft-07 $anchor name its subschema, as draft-07 names one by an $id of the form #name',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) =>
+            typeof schema.$schema === 'string' && schema.$schema.startsWith('http://json-schema.org/draft-07/')
+              ? everyObject(schema, (o) => (typeof o.$anchor === 'string' && !('$id' in o) ? { ...o, $id: `#${o.$anchor}` } : o))
+              : schema,
+          ),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-unknown-anchor-name-checked',
+    breaks: 'TR-NORM-32',
+    description:
+      'refuses an $anchor or $dynamicAnchor that is not an anchor name wherever it sits, inside a keyword the dialect does not define or in draft-07 too',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => {
+            let bad = false;
+            everyObject(schema, (o) => {
+              for (const k of ['$anchor', '$dynamicAnchor']) if (typeof o[k] === 'string' && !/^[A-Za-z_][-A-Za-z0-9._]*$/.test(o[k])) bad = true;
+              return o;
+            });
+            return bad ? { type: 5 } : schema;
+          }),
+          ctx,
+        ),
+    }),
+  },
+  {
+    name: 'schema-skipped-subschema-ids-unregistered',
+    breaks: 'TR-NORM-32',
+    description:
+      'lets an $id or $anchor of a prefixItems or dependentSchemas subschema name nothing, as Ajv, whose walk for $id skips that list and members of that map named like const, did',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) =>
+            everyObject(schema, (o) => {
+              const strip = (x: unknown) => (isRec(x) ? withoutKeys(x, ['$id', '$anchor']) : x);
+              const out = Array.isArray(o.prefixItems) ? { ...o, prefixItems: o.prefixItems.map(strip) } : o;
+              return isRec(o.dependentSchemas)
+                ? { ...out, dependentSchemas: Object.fromEntries(Object.entries(o.dependentSchemas).map(([k, x]) => [k, strip(x)])) }
+                : out;
+            }),
+          ),
+          ctx,
+        ),
+    }),
+  },
+];
+
+/** The value with `f` applied to every object in it, innermost first. */
+function everyObject(v: unknown, f: (o: Rec) => Rec): unknown {
+  if (Array.isArray(v)) return v.map((x) => everyObject(x, f));
+  if (!isRec(v)) return v;
+  return f(Object.fromEntries(Object.entries(v).map(([k, x]) => [k, everyObject(x, f)])));
+}
+
+/** The object with its member `from` (if any) renamed `to`. */
+function renamed(o: Rec, from: string, to: string): Rec {
+  if (!(from in o)) return o;
+  const { [from]: v, ...rest } = o;
+  return { ...rest, [to]: v };
+}
+
+// The keywords each dialect defines (spec/10-normalization.md §10.5, TR-NORM-32).
+const DRAFT07_KEYWORDS = [
+  ...['$schema', '$id', '$ref', '$comment', 'title', 'description', 'default', 'readOnly', 'examples', 'format'],
+  ...['contentEncoding', 'contentMediaType', 'definitions', 'dependencies', 'additionalItems', 'items', 'type', 'enum', 'const'],
+  ...['multipleOf', 'maximum', 'exclusiveMaximum', 'minimum', 'exclusiveMinimum', 'maxLength', 'minLength', 'pattern'],
+  ...['maxItems', 'minItems', 'uniqueItems', 'contains', 'maxProperties', 'minProperties', 'required', 'additionalProperties'],
+  ...['properties', 'patternProperties', 'propertyNames', 'if', 'then', 'else', 'allOf', 'anyOf', 'oneOf', 'not'],
+];
+const KEYWORDS_2020 = [
+  ...DRAFT07_KEYWORDS.filter((k) => k !== 'additionalItems'),
+  ...['$anchor', '$dynamicAnchor', '$dynamicRef', '$recursiveAnchor', '$recursiveRef', '$vocabulary', '$defs', 'deprecated'],
+  ...['writeOnly', 'contentSchema', 'prefixItems', 'dependentRequired', 'dependentSchemas', 'minContains', 'maxContains'],
+  ...['unevaluatedProperties', 'unevaluatedItems'],
 ];
 
 const ANNOTATIONS = [

@@ -12,6 +12,8 @@
 // - `pattern` and `patternProperties` run on a linear-time engine, or not at all (linear-regexp.ts,
 //   pattern-rule.ts);
 // - `uniqueItems` compares canonical texts in a set, not every pair;
+// - before Ajv sees the copy, conform() refuses or removes what Ajv reads otherwise than TR-NORM-32
+//   (`$dynamicRef`, `nullable`, an `$id` inside a keyword the dialect does not define, …);
 // - every evaluation of a schema object against a value counts one step, and so does every item a
 //   `uniqueItems: true` compares; a check stops after STEP_LIMIT steps: a check that stops is not a
 //   pass (warn: dropped with the warning; enforce: the error result), as for a schema that cannot run.
@@ -44,6 +46,8 @@ const AJV_OPTIONS = { strict: false, validateFormats: false, allErrors: false, c
 
 /** The keyword put into every schema object of the copy, to count evaluations. */
 const STEP = 'toolresultStep';
+/** The member that shows Ajv's walk for `$id` the subschemas it would skip (conform()). */
+const UNWALKED = 'toolresultUnwalked';
 
 class WorkLimit extends Error {}
 
@@ -106,6 +110,119 @@ function instrument(root: JsonValue): boolean {
   return true;
 }
 
+// The keywords of each dialect that hold subschemas (the others hold values, or are not the dialect's).
+const SUBSCHEMAS = {
+  '2020-12': {
+    one: new Set([
+      'additionalProperties',
+      'not',
+      'if',
+      'then',
+      'else',
+      'contains',
+      'propertyNames',
+      'unevaluatedItems',
+      'unevaluatedProperties',
+      'items',
+      'contentSchema',
+    ]),
+    list: new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems']),
+    map: new Set(['properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies']),
+  },
+  'draft-07': {
+    one: new Set(['additionalProperties', 'not', 'if', 'then', 'else', 'contains', 'propertyNames', 'additionalItems', 'items']),
+    list: new Set(['allOf', 'anyOf', 'oneOf', 'items']),
+    map: new Set(['properties', 'patternProperties', 'definitions', 'dependencies']),
+  },
+} as const;
+// Keywords whose value is data, not subschemas, or a map of names that are not keywords.
+const VALUES = {
+  '2020-12': new Set(['const', 'enum', 'default', 'examples', 'dependentRequired', '$vocabulary']),
+  'draft-07': new Set(['const', 'enum', 'default', 'examples']),
+} as const;
+// Where Ajv looks for `$id`, `$anchor` and `$dynamicAnchor` (json-schema-traverse with allKeys): lists
+// and maps under these names, and an object under any name but those whose value is data.
+const TRAVERSED_LISTS = new Set(['items', 'allOf', 'anyOf', 'oneOf']);
+const TRAVERSED_MAPS = new Set(['$defs', 'definitions', 'properties', 'patternProperties', 'dependencies']);
+const NOT_TRAVERSED = new Set([
+  ...['default', 'enum', 'const', 'required', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'multipleOf'],
+  ...['maxLength', 'minLength', 'pattern', 'format', 'maxItems', 'minItems', 'uniqueItems', 'maxProperties', 'minProperties'],
+]);
+const ANCHOR = /^[A-Za-z_][-A-Za-z0-9._]*$/;
+
+/** What Ajv's walk for `$id` and anchors finds under `s[k]`. */
+function traversed(s: { [k: string]: JsonValue }, k: string): JsonValue[] {
+  const v = s[k]!;
+  if (Array.isArray(v)) return TRAVERSED_LISTS.has(k) ? v : [];
+  if (TRAVERSED_MAPS.has(k)) return v !== null && typeof v === 'object' ? Object.values(v) : [];
+  return NOT_TRAVERSED.has(k) ? [] : [v];
+}
+
+/**
+ * Gives the copy the meaning TR-NORM-32 gives it where Ajv gives another (iteratively). Returns false
+ * when the schema does not compile: it uses `$dynamicRef`, `$recursiveRef` or `$recursiveAnchor`
+ * (2020-12), which the check does not evaluate, or a `patternProperties` key that cannot run (Ajv
+ * skips the keys whose subschema is `true` in draft-07). It removes what the dialect does not define
+ * but Ajv reads: `nullable` and `$async` of every subschema; a draft-07 `$anchor` and `$dynamicAnchor`;
+ * the `$id`, `$anchor` and `$dynamicAnchor` of an object under a keyword the dialect does not define
+ * (Ajv would register them, or refuse an anchor's name); and a 2020-12 `$dynamicAnchor` once its name
+ * is checked, since a `$ref` names only an `$anchor`. An `$id` or anchor goes only when it is a
+ * string, which is no subschema, so no JSON-pointer `$ref` that resolved now points to nothing.
+ */
+function conform(root: JsonValue, dialect: '2020-12' | 'draft-07'): boolean {
+  const { one, list, map } = SUBSCHEMAS[dialect];
+  const values = VALUES[dialect];
+  const stack: [JsonValue, boolean][] = [[root, true]];
+  while (stack.length > 0) {
+    const [s, defined] = stack.pop()!;
+    if (s === null || typeof s !== 'object' || Array.isArray(s)) continue;
+    const drop = (k: string) => {
+      if (typeof s[k] === 'string') delete s[k];
+    };
+    delete s.nullable; // also where a JSON-pointer `$ref` might make a subschema of it
+    delete s.$async;
+    if (!defined) {
+      for (const k of ['$id', '$anchor', '$dynamicAnchor']) drop(k);
+      for (const k of Object.keys(s)) for (const c of traversed(s, k)) stack.push([c, false]);
+      continue;
+    }
+    if (dialect === '2020-12') {
+      if (Object.hasOwn(s, '$dynamicRef') || Object.hasOwn(s, '$recursiveRef') || Object.hasOwn(s, '$recursiveAnchor')) return false;
+      if (typeof s.$dynamicAnchor === 'string' && ANCHOR.test(s.$dynamicAnchor)) delete s.$dynamicAnchor;
+    } else {
+      drop('$anchor');
+      drop('$dynamicAnchor');
+    }
+    const patterns = s.patternProperties;
+    if (patterns !== null && typeof patterns === 'object' && !Array.isArray(patterns)) {
+      try {
+        for (const p of Object.keys(patterns)) linearRegExp(p);
+      } catch {
+        return false;
+      }
+    }
+    for (const k of Object.keys(s)) {
+      const v = s[k]!;
+      if (one.has(k)) stack.push([v, true]);
+      if (list.has(k) && Array.isArray(v)) for (const c of v) stack.push([c, true]);
+      if (map.has(k) && v !== null && typeof v === 'object' && !Array.isArray(v)) for (const c of Object.values(v)) stack.push([c, true]);
+      if (!one.has(k) && !list.has(k) && !map.has(k) && !values.has(k)) for (const c of traversed(s, k)) stack.push([c, false]);
+    }
+    // Ajv's walk skips the list prefixItems, and reads dependentSchemas as a schema, skipping a member
+    // named `const`, `format`, `required`…: their `$id`s and anchors would name nothing. The same
+    // subschemas under an object, which the walk enters (and which no keyword applies), names them.
+    if (dialect === '2020-12') {
+      const deps = s.dependentSchemas;
+      const unwalked = Array.isArray(s.prefixItems) ? [...s.prefixItems] : [];
+      if (deps !== null && typeof deps === 'object' && !Array.isArray(deps)) {
+        for (const [k, v] of Object.entries(deps)) if (NOT_TRAVERSED.has(k)) unwalked.push(v);
+      }
+      if (unwalked.length > 0) s[UNWALKED] = { ...unwalked };
+    }
+  }
+  return true;
+}
+
 /** True when the items of `list` are pairwise distinct as JSON values: canonical texts in a set. */
 function distinctItems(list: unknown[]): boolean {
   steps += list.length;
@@ -133,7 +250,8 @@ function compile(schema: JsonValue): Validate {
       errors: false,
       validate: (unique: boolean, data: unknown[]) => !unique || distinctItems(data),
     });
-    if (!instrument(schema)) return REJECT;
+    ajv.removeKeyword('id'); // neither dialect defines it: ignored, not refused
+    if (!instrument(schema) || !conform(schema, dialect)) return REJECT;
     // Compiling validates the schema against its meta-schema, which uses uniqueItems: a count left
     // over from an earlier check that stopped must not fail it.
     steps = 0;

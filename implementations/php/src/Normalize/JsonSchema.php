@@ -99,7 +99,7 @@ final class JsonSchema
             if ($pointer === '') {
                 $this->resources[self::stripFragment($base)] ??= $s;
             }
-            if (is_string($m['$anchor'] ?? null)) {
+            if ($this->dialect === '2020' && is_string($m['$anchor'] ?? null)) { // draft-07 has no $anchor
                 $this->resources[self::stripFragment($base) . '#' . $m['$anchor']] = $s;
             }
             foreach ($m as $k => $v) {
