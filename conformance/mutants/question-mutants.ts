@@ -422,6 +422,32 @@ export const questionMutants: readonly Mutant[] = [
         ),
     }),
   },
+  // A schema a JSON-pointer $ref reaches inside an undefined keyword (vector normalize-mcp/schema-reached-by-pointer).
+  {
+    name: 'schema-reached-by-pointer-unchecked',
+    breaks: 'TR-NORM-32',
+    description:
+      'evaluates a schema a pointer $ref reaches inside an undefined keyword without checking it: a $dynamicRef or $recursiveRef there, or a keyword of the wrong form, is passed over',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) =>
+        ref.normalize!(
+          withSchema(input, (schema) => {
+            const defined = new Set<string>(KEYWORDS_2020);
+            // What an unchecked reader evaluates: the reached schema without what would refuse it.
+            const unchecked = (v: unknown): unknown =>
+              everyObject(v, (o) =>
+                Object.fromEntries(
+                  Object.entries(o).filter(
+                    ([k, x]) => k !== '$dynamicRef' && k !== '$recursiveRef' && !(k === 'type' && typeof x !== 'string' && !Array.isArray(x)),
+                  ),
+                ),
+              );
+            return Object.fromEntries(Object.entries(schema).map(([k, x]) => [k, defined.has(k) ? x : unchecked(x)]));
+          }),
+          ctx,
+        ),
+    }),
+  },
 ];
 
 /** The value with `f` applied to every object in it, innermost first. */

@@ -110,6 +110,7 @@ class _Compiled:
         # (pattern, id of a string of the instance) -> matched: the instance is alive during the
         # check, so a string searched again (anyOf, $ref...) costs one lookup, not a second pass.
         self.searched: dict[tuple[str, int], bool] = {}
+        self.reached: set[int] = set()  # ids of schemas a pointer $ref reached outside the index
         self.steps = 0
         self._index(root, "urn:toolresult:output-schema")
 
@@ -290,7 +291,26 @@ class _Compiled:
                 raise SchemaError("$ref pointer does not resolve")
         if type(node) is not dict and type(node) is not bool:
             raise SchemaError("$ref points at something that is not a schema")
+        if type(node) is dict and id(node) not in self.base_of:
+            self._check_reached(node)
         return node, self.base_of.get(id(node), uri)
+
+    def _check_reached(self, root: dict[str, Any]) -> None:
+        """A schema a pointer $ref reaches inside a keyword the dialect does not define is a schema
+        once reached: its keywords and its subschemas' must have their forms, and a $dynamicRef
+        there refuses the schema, as at the root (TR-NORM-32). Its $id and anchors name nothing."""
+        stack: list[tuple[Any, int]] = [(root, 0)]
+        while stack:
+            schema, depth = stack.pop()
+            if type(schema) is bool or (type(schema) is dict and id(schema) in self.reached):
+                continue
+            if depth > 512:
+                raise SchemaError("schema nests too deeply")
+            if type(schema) is not dict:
+                raise SchemaError("a schema must be an object or a boolean")
+            self._check_keywords(schema)
+            self.reached.add(id(schema))
+            stack.extend((sub, depth + 1) for sub in self._subschemas(schema))
 
 
 # ------------------------------------------------------------------ validation
