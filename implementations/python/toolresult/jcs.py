@@ -134,7 +134,10 @@ def canonical_json_kept(kept: Any, source: Any) -> str:
         if kept.is_jcs:
             return kept.text
         if kept.verbatim and kept.sorts_as_jcs and _C_SORTED is not None:
-            return "".join(_C_SORTED(source, 0))
+            try:
+                return "".join(_C_SORTED(source, 0))
+            except (TypeError, ValueError, RecursionError):
+                pass  # the source changed since it was measured (another thread): the copy it kept
     return canonical_json(kept.thaw() if type(kept) is JsonSnapshot else kept)
 
 

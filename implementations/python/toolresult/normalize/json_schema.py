@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 import re
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import unquote, urldefrag, urljoin
 
 from ..jcs import canonical_json
@@ -134,29 +134,39 @@ class _Compiled:
             found = self.searched[key] = self.regex(pattern).search(subject)
         return found
 
-    def _index(self, root: Any, base: str) -> None:
+    def _walk(self, root: Any, base: str, visit: Callable[[dict[str, Any], str], str], seen: set[int] | None = None) -> None:
+        """Every schema object of ``root`` and its subschemas, each checked for its keywords' forms and
+        handed to ``visit`` (which answers the base URI below it); those in ``seen`` are skipped."""
         stack: list[tuple[Any, str, int]] = [(root, base, 0)]
         while stack:
             schema, base, depth = stack.pop()
+            if type(schema) is bool or (seen is not None and id(schema) in seen):
+                continue
             if depth > 512:
                 raise SchemaError("schema nests too deeply")
-            if type(schema) is bool:
-                continue
             if type(schema) is not dict:
                 raise SchemaError("a schema must be an object or a boolean")
             self._check_keywords(schema)
-            if type(schema.get("$id")) is str:
-                base = _join(base, schema["$id"])
-                if self.dialect == DIALECT_07 and urldefrag(base)[1]:
-                    self.resources[base] = schema  # draft-07 plain-name fragment id
-                base = urldefrag(base)[0]
-                self.resources.setdefault(base, schema)
-            if self.dialect == DIALECT_2020 and type(schema.get("$anchor")) is str:
-                self.resources[base + "#" + schema["$anchor"]] = schema
-            self.resources.setdefault(base, schema)
-            self.base_of[id(schema)] = base
+            base = visit(schema, base)
             for sub in self._subschemas(schema):
                 stack.append((sub, base, depth + 1))
+
+    def _index(self, root: Any, base: str) -> None:
+        self._walk(root, base, self._register)
+
+    def _register(self, schema: dict[str, Any], base: str) -> str:
+        """Records the schema's `$id` and anchor, and answers the base URI of its subschemas."""
+        if type(schema.get("$id")) is str:
+            base = _join(base, schema["$id"])
+            if self.dialect == DIALECT_07 and urldefrag(base)[1]:
+                self.resources[base] = schema  # draft-07 plain-name fragment id
+            base = urldefrag(base)[0]
+            self.resources.setdefault(base, schema)
+        if self.dialect == DIALECT_2020 and type(schema.get("$anchor")) is str:
+            self.resources[base + "#" + schema["$anchor"]] = schema
+        self.resources.setdefault(base, schema)
+        self.base_of[id(schema)] = base
+        return base
 
     def _defined(self, schema: dict[str, Any]) -> dict[str, Any]:
         """The schema object without the keywords its dialect does not define."""
@@ -299,18 +309,12 @@ class _Compiled:
         """A schema a pointer $ref reaches inside a keyword the dialect does not define is a schema
         once reached: its keywords and its subschemas' must have their forms, and a $dynamicRef
         there refuses the schema, as at the root (TR-NORM-32). Its $id and anchors name nothing."""
-        stack: list[tuple[Any, int]] = [(root, 0)]
-        while stack:
-            schema, depth = stack.pop()
-            if type(schema) is bool or (type(schema) is dict and id(schema) in self.reached):
-                continue
-            if depth > 512:
-                raise SchemaError("schema nests too deeply")
-            if type(schema) is not dict:
-                raise SchemaError("a schema must be an object or a boolean")
-            self._check_keywords(schema)
+
+        def reached(schema: dict[str, Any], base: str) -> str:
             self.reached.add(id(schema))
-            stack.extend((sub, depth + 1) for sub in self._subschemas(schema))
+            return base
+
+        self._walk(root, "", reached, self.reached)
 
 
 # ------------------------------------------------------------------ validation
