@@ -3,9 +3,8 @@
 // (ledger-floor-worker.ts's two statements), counted on a throwaway durable cluster. Counts, not
 // times: they do not depend on the machine's speed.
 // Target: a new call is two statements and two commits, as its floor is (no notification when
-// nobody listens: issue 36).
+// nobody waits: issue 36).
 //   npm run bench -- ledger-cost            TOOLRESULT_BENCH_LEDGER_CALLS=1000 by default
-import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import pg from 'pg';
 import { executeToolCall, InMemoryLedger } from '../reference-impl/index.ts';
@@ -14,6 +13,7 @@ import { suiteToolResult } from '../ledger-kit/suite-tool.ts';
 import { startPostgresCluster } from '../test/support/postgres-cluster.ts';
 
 import type { BenchOutcome } from './index.ts';
+import { serverCpuMs as clusterCpuMs } from './process-cpu.ts';
 
 export const name = 'ledger-cost';
 
@@ -21,23 +21,6 @@ const CALLS = Number(process.env.TOOLRESULT_BENCH_LEDGER_CALLS ?? 1000);
 
 /** Statements sent by any pg client of this process while run() counts (pool queries go through Client#query). */
 let statements = 0;
-
-/** CPU time of the cluster's server processes (the postmaster's children), in ms (Linux /proc). */
-function serverCpuMs(): number {
-  const pid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
-  let ticks = 0;
-  for (const p of readdirSync('/proc')) {
-    if (!/^\d+$/.test(p)) continue;
-    try {
-      const stat = readFileSync(`/proc/${p}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' '); // state, ppid, …, utime, stime
-      if (Number(f[1]) === pid) ticks += Number(f[11]) + Number(f[12]);
-    } catch {
-      // gone
-    }
-  }
-  return ticks * 10; // USER_HZ 100
-}
 
 interface Server {
   commits: number;
@@ -80,9 +63,9 @@ async function measure<T>(
   const side = await open();
   const s0 = statements;
   const c0 = process.cpuUsage();
-  const p0 = serverCpuMs();
+  const p0 = clusterCpuMs(join(cluster.dir, 'data'));
   await calls(side, CALLS);
-  const p1 = serverCpuMs();
+  const p1 = clusterCpuMs(join(cluster.dir, 'data'));
   const c1 = process.cpuUsage(c0);
   const s1 = statements;
   await close(side);

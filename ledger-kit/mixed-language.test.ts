@@ -138,3 +138,69 @@ for (const [storeName, store] of Object.entries(stores)) {
     }, 120_000);
   });
 }
+
+// TR-REPLAY-26: a store may skip the notification nobody waits for (the TypeScript store does), so
+// each language's waiter must hold the waiter lock while it waits. The claimant is a TypeScript store
+// in this process; the waiter, a worker of each language with a 60 s lease, so only a notification
+// wakes it before the hang guard. Counted, not timed: the lock held, one notification sent.
+describe('a waiter of every language holds the PostgreSQL waiter lock, and a TypeScript finish notifies it', () => {
+  const log = join(dir, 'waiter-lock.log');
+  const heldLocks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND mode = 'ShareLock' AND granted
+      AND classid::bigint = (hashtext('toolresult_ledger waiter')::bigint & 4294967295) AND objid::bigint = (hashtext($1)::bigint & 4294967295)`;
+  for (const [lang, command] of LANGUAGES) {
+    it(`${lang}: the waiter holds the lock while it waits, is notified and woken by the finish, and gives the lock up`, async () => {
+      const { default: pg } = await import('pg');
+      const { openPostgresLedger } = await import('../reference-impl/ledger/postgres.ts');
+      const { bound, persist, ToolResult } = await import('../reference-impl/index.ts');
+      const connection = { ...cluster.connection, database: 'mixed_languages' };
+      const sent: string[] = [];
+      const pool = new pg.Pool({ ...connection, max: 2 });
+      pool.on('connect', (client) => {
+        const query = client.query.bind(client) as (...a: unknown[]) => Promise<pg.QueryResult>;
+        (client as unknown as { query: unknown }).query = (...a: unknown[]) => {
+          sent.push(typeof a[0] === 'string' ? a[0] : (a[0] as { text: string }).text);
+          return query(...a);
+        };
+      });
+      const admin = new pg.Client(connection);
+      await admin.connect();
+      const claimant = await openPostgresLedger({ pool, leaseMs: 60_000 });
+      const w = new ProcessWorker(command()({ backend: 'postgres', connection, leaseMs: 60_000 }, log));
+      const id = `waiter-lock-${lang}`;
+      try {
+        await w.ready;
+        const first = await claimant.claim(id);
+        if (first.status !== 'claimed') throw new Error(`expected the claim of ${id}`);
+        const reply = w.execute(id).done;
+        reply.catch(() => {}); // a failure is reported by the race below, not as an unhandled rejection
+        let held = 0;
+        for (let i = 0; i < 400 && held === 0; i++) {
+          held = (await admin.query(heldLocks, [id])).rows[0].n;
+          if (held === 0) await sleep(50);
+        }
+        expect(held, `${lang}'s waiter holds the waiter lock of ${id}`).toBe(1);
+        const entry = persist(bound(ToolResult.text(`done: ${id}`)));
+        await first.finish(entry);
+        // A hang guard: the waiter's own timer is 60 s; a notification wakes it in ms.
+        const answer = await Promise.race([reply, sleep(20_000).then(() => 'asleep' as const)]);
+        expect(answer).toMatchObject({ ok: true, replayed: true });
+        // Sent after the finish's commit, not awaited by it: counted once the waiter has answered.
+        expect(
+          sent.filter((t) => t.includes('pg_notify')),
+          'notifications the finish sent',
+        ).toHaveLength(1);
+        let left = 1;
+        for (let i = 0; i < 200 && left > 0; i++) {
+          left = (await admin.query(heldLocks, [id])).rows[0].n;
+          if (left > 0) await sleep(50);
+        }
+        expect(left, `${lang}'s waiter gave the waiter lock up`).toBe(0);
+      } finally {
+        await w.close();
+        await claimant.close();
+        await pool.end();
+        await admin.end();
+      }
+    }, 60_000);
+  }
+});

@@ -1,5 +1,7 @@
 // The PostgreSQL tables of a durable ledger (spec/07-replay.md §7.7): the SQLite layout with
 // PostgreSQL's types. Lease times are the database's own clock, so workers' clocks never matter.
+// Pruning finds stored rows by claimed_at (never updated, and never after finished_at): an index on
+// finished_at or state, as SQLite's, would make every finish a non-HOT update with two index entries more.
 export const POSTGRES_LAYOUT = `
 CREATE TABLE IF NOT EXISTS toolresult_meta (
   key text PRIMARY KEY,
@@ -16,7 +18,7 @@ CREATE TABLE IF NOT EXISTS toolresult_ledger (
   claimed_at timestamptz NOT NULL,
   finished_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
   call_id text NOT NULL,
@@ -31,14 +33,19 @@ CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, s
 export const POSTGRES_CHANNEL = 'toolresult_ledger';
 
 /**
- * Whether a session of this database may be waiting for a notification: one whose last statement
- * is a LISTEN (a store's listener connection runs nothing after its LISTEN), or one whose statement
- * this role may not see (counted as listening: never fewer notifications than waiters); with
- * track_activities off no statement is seen, and every change notifies as before. Evaluated
- * in the RETURNING of the statement that finishes, pins or abandons a claim, after that statement
- * has locked the row: a waiter's LISTEN that this misses began later, so the waiter's re-read
- * (FOR SHARE, which waits for the row's lock) sees the committed change and does not sleep.
+ * The advisory lock a waiting duplicate holds, in shared mode, on a session of its own (its store's
+ * listener connection), from before its re-read of the row until it stops waiting (§7.7): the two-key
+ * form, (hashtext of this text, hashtext of the call ID), so it never meets a one-key lock such as the
+ * layout's. Every store's waiter takes it; a finisher tells "somebody waits" by it.
  */
-export const POSTGRES_LISTENING = `(NOT current_setting('track_activities')::boolean OR EXISTS (SELECT 1 FROM pg_stat_activity a
-    WHERE a.datname = current_database() AND toolresult_ledger.call_id IS NOT NULL
-      AND (a.query ILIKE 'listen%' OR a.query = '<insufficient privilege>')))`;
+export const POSTGRES_WAITER_LOCK = (callId: string): string => `hashtext('toolresult_ledger waiter'), hashtext(${callId})`;
+
+/**
+ * Whether a session may be waiting on this call ID: the exclusive form of the waiter lock is not
+ * granted at once. Evaluated in the RETURNING of the statement that finishes, pins or abandons a
+ * claim, after it has locked the row; once granted, the lock is held to that statement's commit. A
+ * waiter that takes its lock later waits there for the commit, and its re-read sees the change: it does
+ * not sleep. A lock-table lookup, where scanning pg_stat_activity for LISTEN sessions (the earlier
+ * check) read every backend slot under the row lock. A hash collision only costs a notification.
+ */
+export const POSTGRES_LISTENING = `NOT pg_try_advisory_xact_lock(${POSTGRES_WAITER_LOCK('toolresult_ledger.call_id')})`;

@@ -10,7 +10,7 @@ import pg from 'pg';
 import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
-import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING } from './postgres-layout.ts';
+import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING, POSTGRES_WAITER_LOCK } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
 import {
   CLAIM_TRIES,
@@ -368,7 +368,7 @@ export class PostgresLedger implements LedgerStore {
    * so its commit would otherwise wait for the disk like the claim's and the finish's.
    */
   #notify(callId: string, changed: pg.QueryResult): void {
-    // Nobody listens (the statement that changed the row found no LISTEN session): nobody to wake,
+    // Nobody waits (the statement that changed the row was granted the waiter lock): nobody to wake,
     // and no statement, transaction or commit for it. The common case: a call without a duplicate.
     if (changed.rows[0]?.listening !== true) return;
     // Not awaited by the finish either: the caller has its answer once the entry is committed; close()
@@ -416,11 +416,18 @@ export class PostgresLedger implements LedgerStore {
     // The lease's end, or the lease length when the row's lease is beyond any timer ('infinity'):
     // a wake-up then only reads the row again.
     const timer = setTimeout(wake, Number.isFinite(remainingMs) && remainingMs < this.leaseMs ? Math.ceil(remainingMs) + 5 : this.leaseMs);
+    let locked: pg.Client | undefined;
     try {
-      await this.#listen();
-      // Read again after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE
-      // waits for a finish whose statement is under way, which may have looked for listeners before
-      // this LISTEN and so will not notify (POSTGRES_LISTENING).
+      const listener = await this.#listen();
+      // The waiter lock, on the listener's session, tells a finisher to notify (POSTGRES_LISTENING);
+      // taking it waits for a finish that took the lock's exclusive form first. Not granted (the
+      // server's lock table is full): the timer alone wakes this waiter.
+      await listener.query(`SELECT pg_advisory_lock_shared(${POSTGRES_WAITER_LOCK('$1')})`, [callId]).then(
+        () => void (locked = listener),
+        () => {},
+      );
+      // Read again after LISTEN and the lock are in place, so a finish that came before them is not
+      // missed; FOR SHARE waits for a finish whose statement is under way.
       const r = await this.#poolQuery("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1 FOR SHARE", [callId]);
       if (r.rows[0]?.live === true) await woken;
     } catch {
@@ -429,6 +436,8 @@ export class PostgresLedger implements LedgerStore {
       clearTimeout(timer);
       set.delete(wake);
       if (set.size === 0) this.#waiters.delete(k);
+      // Only on the session that holds it (a listener that was dropped took its locks with it).
+      if (locked !== undefined) await locked.query(`SELECT pg_advisory_unlock_shared(${POSTGRES_WAITER_LOCK('$1')})`, [callId]).catch(() => {});
     }
   }
 
@@ -460,7 +469,9 @@ export class PostgresLedger implements LedgerStore {
     if (!Number.isFinite(olderThanMs) || olderThanMs < 0) throw new RangeError('olderThanMs must be a non-negative number');
     const r = await this.#query(
       'prune entries',
-      "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - $1 * interval '1 millisecond'",
+      // claimed_at (indexed, and never after finished_at) finds the candidates.
+      `DELETE FROM toolresult_ledger WHERE state = 'stored' AND claimed_at < now() - $1 * interval '1 millisecond'
+         AND finished_at < now() - $1 * interval '1 millisecond'`,
       [olderThanMs],
     );
     return r.rowCount ?? 0;

@@ -630,14 +630,14 @@ describe('a finish and its own renewal (issue 27: the lost call of a loaded benc
 });
 
 describe('PostgreSQL notifications (issue 36: a call nobody waits for costs no NOTIFY)', () => {
-  it('TR-REPLAY-26: a finish that found nobody listening sends no notification, and a waiter whose LISTEN came after it still wakes at the commit', async () => {
+  it('TR-REPLAY-26: a finish that found nobody waiting sends no notification, and a waiter whose LISTEN came after it still wakes at the commit', async () => {
     const admin = new pg.Client(cluster.connection);
     await admin.connect();
     const database = `notify_${++n}`;
     await admin.query(`CREATE DATABASE ${database}`);
     const connection = { ...cluster.connection, database };
-    // The claimant's finish is held between its statement (which locked the row and looked for
-    // listeners) and its commit, as a slow fsync holds it; its statements are recorded.
+    // The claimant's finish is held between its statement (which locked the row and took the waiter
+    // lock) and its commit, as a slow fsync holds it; its statements are recorded.
     const sent: string[] = [];
     let finishing: (() => void) | undefined;
     const heldFinish = new Promise<void>((resolve) => (finishing = resolve));
@@ -658,7 +658,7 @@ describe('PostgreSQL notifications (issue 36: a call nobody waits for costs no N
         return r;
       };
     });
-    // The waiter's LISTEN is held until the claimant's statement has looked for listeners.
+    // The waiter's LISTEN is held until the claimant's statement was granted the waiter lock (nobody waited then).
     let listen: (() => void) | undefined;
     const listenGate = new Promise<void>((resolve) => (listen = resolve));
     const clientQuery = pg.Client.prototype.query;
@@ -675,8 +675,8 @@ describe('PostgreSQL notifications (issue 36: a call nobody waits for costs no N
       const finished = first.finish(persist(sample));
       await heldFinish; // the finish's statement ran: nobody was listening yet
       listen!();
-      // The waiter listens, then reads the row: FOR SHARE makes that read wait for the finish's
-      // commit. (A plain read would see the claim and sleep to the lease's end, 60 s.)
+      // The waiter listens, then takes the waiter lock, which waits for the finish's commit (the finish
+      // holds it exclusively), then reads the row. (Else it would see the claim and sleep 60 s.)
       for (let i = 0; i < 100; i++) {
         const w = await admin.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = $1 AND wait_event_type = 'Lock'", [database]);
         if (w.rows[0].n > 0) break;

@@ -46,6 +46,8 @@ from .store_error import LedgerStoreError
 __all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "PostgresLedger"]
 
 POSTGRES_CHANNEL = "toolresult_ledger"
+# The waiter lock's two keys (TR-REPLAY-26), computed by the server from the call ID parameter.
+_WAITER_LOCK = b"hashtext('toolresult_ledger waiter'), hashtext(%s)"
 
 POSTGRES_LAYOUT = """
 CREATE TABLE IF NOT EXISTS toolresult_meta (
@@ -63,7 +65,7 @@ CREATE TABLE IF NOT EXISTS toolresult_ledger (
   claimed_at timestamptz NOT NULL,
   finished_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
   call_id text NOT NULL,
@@ -437,10 +439,12 @@ class PostgresLedger:
         event = threading.Event()
         with self._lock:
             self._waiters.setdefault(key, set()).add(event)
+        locked: psycopg.Connection[Any] | None = None
         try:
             self._listen()
-            # Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits
-            # for a finish under way, which may have looked for listeners before this LISTEN and then not notify.
+            locked = self._waiter_lock(call_id)
+            # Read after LISTEN and the waiter lock are in place, so a finish that came before them is not
+            # missed; FOR SHARE waits for a finish under way.
             row = self._run(
                 "read a claim",
                 "SELECT state = 'claimed' AND lease_until > now(),"
@@ -463,6 +467,26 @@ class PostgresLedger:
                     s.discard(event)
                     if not s:
                         del self._waiters[key]
+                # Only on the session that holds it (a connection made anew since holds no lock).
+                if locked is not None and locked is self._db and not locked.closed and not locked.broken:
+                    try:
+                        locked.execute(b"SELECT pg_advisory_unlock_shared(" + _WAITER_LOCK + b")", (call_id,))
+                    except (psycopg.Error, OSError):
+                        pass
+
+    def _waiter_lock(self, call_id: str) -> psycopg.Connection[Any] | None:
+        """Takes the waiter lock of the call ID (TR-REPLAY-26) on the store's connection, so that a store
+        that skips a notification nobody waits for notifies this waiter; the connection that holds it, or
+        None when it was not granted (the timer alone wakes the waiter then)."""
+        with self._lock:
+            db = self._db
+            if db is None or db.closed or db.broken:
+                return None
+            try:
+                db.execute(b"SELECT pg_advisory_lock_shared(" + _WAITER_LOCK + b")", (call_id,))
+            except (psycopg.Error, OSError):
+                return None
+            return db
 
     def entry(self, call_id: str) -> str | None:
         """The stored entry of a call ID, or None while it is claimed or unknown."""
@@ -493,8 +517,10 @@ class PostgresLedger:
             raise ValueError("older_than_ms must be non-negative")
         r = self._run(
             "prune entries",
-            "DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - %s::bigint * interval '1 millisecond'",
-            (older_than_ms,),
+            # claimed_at (indexed, and never after finished_at) finds the candidates.
+            "DELETE FROM toolresult_ledger WHERE state = 'stored' AND claimed_at < now() - %s::bigint * interval '1 millisecond'"
+            " AND finished_at < now() - %s::bigint * interval '1 millisecond'",
+            (older_than_ms, older_than_ms),
         )
         return int(r.rowcount)
 

@@ -19,7 +19,7 @@ CREATE TABLE IF NOT EXISTS toolresult_ledger (
   claimed_at timestamptz NOT NULL,
   finished_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
   call_id text NOT NULL,

@@ -398,7 +398,8 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 		}
 		l.mu.Unlock()
 	}()
-	if err := l.listen(ctx); err != nil {
+	ln, err := l.listen(ctx)
+	if err != nil {
 		// No notification can wake this waiter: it sleeps a short while instead, so that a
 		// listener that cannot connect never turns claim-and-wait into a loop without a pause.
 		t := time.NewTimer(50 * time.Millisecond)
@@ -410,11 +411,15 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 			return ctx.Err()
 		}
 	}
-	// Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits for
-	// a finish under way, which may have looked for listeners before this LISTEN and then not notify.
+	// The waiter lock: a store that skips the notification nobody waits for notifies this waiter.
+	if ln.lock(callID) {
+		defer ln.unlock(callID)
+	}
+	// Read after LISTEN and the waiter lock are in place, so a finish that came before them is not
+	// missed; FOR SHARE waits for a finish under way.
 	var live bool
 	var remaining *float64
-	err := l.pool.QueryRow(ctx, `SELECT state = 'claimed' AND lease_until > now(),
+	err = l.pool.QueryRow(ctx, `SELECT state = 'claimed' AND lease_until > now(),
 			CASE WHEN NOT isfinite(lease_until) THEN 'Infinity'::float8 ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
 		FROM toolresult_ledger WHERE call_id = $1 FOR SHARE`, callID).Scan(&live, &remaining)
 	if err != nil || !live {
@@ -497,7 +502,8 @@ func (l *Ledger) Prune(ctx context.Context, olderThan time.Duration) (int64, err
 	if olderThan < 0 {
 		return 0, errors.New("pgledger: Prune needs a non-negative age")
 	}
-	tag, err := l.pool.Exec(ctx, `DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - $1::bigint * interval '1 millisecond'`, olderThan.Milliseconds())
+	tag, err := l.pool.Exec(ctx, `DELETE FROM toolresult_ledger WHERE state = 'stored' AND claimed_at < now() - $1::bigint * interval '1 millisecond'
+		AND finished_at < now() - $1::bigint * interval '1 millisecond'`, olderThan.Milliseconds()) // claimed_at (indexed, never after finished_at) finds the candidates
 	if err != nil {
 		return 0, storeError(l.where, "prune entries", err)
 	}

@@ -18,6 +18,8 @@ namespace ToolResult\Ledger;
 final class PostgresLedgerStore implements DurableLedgerStore
 {
     public const CHANNEL = 'toolresult_ledger';
+    /** The waiter lock's two keys (TR-REPLAY-26), computed by the server from the call ID parameter. */
+    private const WAITER_LOCK = "hashtext('toolresult_ledger waiter'), hashtext(?)";
 
     public const LAYOUT = <<<'SQL'
 CREATE TABLE IF NOT EXISTS toolresult_meta (
@@ -35,7 +37,7 @@ CREATE TABLE IF NOT EXISTS toolresult_ledger (
   claimed_at timestamptz NOT NULL,
   finished_at timestamptz
 );
-CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
   call_id text NOT NULL,
@@ -401,14 +403,23 @@ SQL;
     public function settle(string $callId): void
     {
         $key = self::key($callId);
+        $locked = null;
         try {
             if ($this->listener === null) {
                 $listener = $this->connect();
                 $listener->exec('LISTEN ' . self::CHANNEL);
                 $this->listener = $listener;
             }
-            // Read after LISTEN is in place, so a finish that came before it is not missed; FOR SHARE waits
-            // for a finish under way, which may have looked for listeners before this LISTEN and then not notify.
+            // The waiter lock (TR-REPLAY-26), on the listener's session: a store that skips the
+            // notification nobody waits for notifies this waiter. Not granted: the timer wakes it.
+            try {
+                $this->listener->prepare('SELECT pg_advisory_lock_shared(' . self::WAITER_LOCK . ')')
+                    ->execute([$callId]);
+                $locked = $this->listener;
+            } catch (\PDOException) {
+            }
+            // Read after LISTEN and the waiter lock are in place, so a finish that came before them is not
+            // missed; FOR SHARE waits for a finish under way.
             $row = $this->run(
                 "SELECT state = 'claimed' AND lease_until > now(),
                         CASE WHEN isfinite(lease_until)
@@ -436,6 +447,14 @@ SQL;
             // The listener's connection is gone: listen anew next time; the next claim reports the store's error.
             $this->listener = null;
             usleep(50_000);
+        } finally {
+            // Only on the session that holds it (a listener made anew holds no lock).
+            if ($locked !== null && $locked === $this->listener) {
+                try {
+                    $locked->prepare('SELECT pg_advisory_unlock_shared(' . self::WAITER_LOCK . ')')->execute([$callId]);
+                } catch (\PDOException) {
+                }
+            }
         }
     }
 
@@ -481,8 +500,12 @@ SQL;
             throw new \InvalidArgumentException('olderThanMs must be non-negative');
         }
         try {
-            return $this->run("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < now() - " .
-                "?::bigint * interval '1 millisecond'", [$olderThanMs])->rowCount();
+            // claimed_at (indexed, and never after finished_at) finds the candidates.
+            return $this->run(
+                "DELETE FROM toolresult_ledger WHERE state = 'stored' AND claimed_at < now() - " .
+                "?::bigint * interval '1 millisecond' AND finished_at < now() - ?::bigint * interval '1 millisecond'",
+                [$olderThanMs, $olderThanMs],
+            )->rowCount();
         } catch (\PDOException $e) {
             throw $this->storeError('prune entries', $e);
         }
