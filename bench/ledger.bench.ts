@@ -6,6 +6,7 @@
 // synchronous=FULL; PostgreSQL fsync on), on a throwaway cluster. Targets: no call ran twice, none
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
+//   TOOLRESULT_BENCH_LEDGER_WARM=1000: calls per process on each side before the rounds (at most 8,000 a side)
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
 import {
   goWorker,
@@ -26,6 +27,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
 import type { BenchOutcome } from './index.ts';
+import { processesCpuMs, serverCpuMs } from './process-cpu.ts';
 
 export const name = 'ledger';
 
@@ -35,6 +37,17 @@ const ONLY = process.env.TOOLRESULT_BENCH_LEDGER_BACKENDS?.split(',')
   .filter((b) => b !== '');
 
 const ROUNDS = 5;
+/**
+ * Calls each process makes, on each side, before the rounds (at most 8,000 a side: 250 a process at
+ * 32). A row's rounds are 1,600 calls over all its processes, and a process's first thousand calls
+ * run code V8 has not optimized yet: with one warm call, the TypeScript ledger's workers spent 1.3
+ * ms of CPU a call at 8 processes, 0.5 once warm, the floor's 0.4 and 0.2 (its code is two
+ * statements). Both sides are measured warm, as a long-running worker is.
+ */
+const WARM = Number(process.env.TOOLRESULT_BENCH_LEDGER_WARM ?? 1000);
+if (!Number.isInteger(WARM) || WARM < 1)
+  throw new Error(`TOOLRESULT_BENCH_LEDGER_WARM must be a positive integer, not ${process.env.TOOLRESULT_BENCH_LEDGER_WARM}`);
+const warmCalls = (processes: number): number => Math.min(WARM, Math.ceil(8000 / processes));
 
 function median(xs: number[]): number {
   const s = [...xs].sort((x, y) => x - y);
@@ -44,7 +57,15 @@ function median(xs: number[]): number {
 interface Side {
   /** Runs `calls` new calls spread over the side's processes; returns the seconds they took. */
   round(tag: string, calls: number): Promise<number>;
+  /** The side's worker processes (their CPU time is read around each round). */
+  readonly pids: number[];
   close(): Promise<void>;
+}
+
+/** CPU time per call, in ms: the workers' (client) and the server's. */
+interface Cpu {
+  client: number;
+  server: number;
 }
 
 interface Tally {
@@ -57,7 +78,7 @@ interface Tally {
 /** `processes` ledger workers of backend `b`, kept for every round. */
 async function ledgerSide(b: SuiteBackend, processes: number, tally: Tally): Promise<Side> {
   const ws = await Promise.all(Array.from({ length: processes }, () => b.startWorker()));
-  await Promise.all(ws.map((w, k) => w.batch([`warm-${b.name}-${processes}-${k}`]))); // connections, JIT
+  await Promise.all(ws.map((w, k) => w.batch(Array.from({ length: warmCalls(processes) }, (_, i) => `warm-${b.name}-${processes}-${k}-${i}`)))); // connections, JIT
   return {
     async round(tag, calls) {
       const ids = Array.from({ length: calls }, (_, i) => `bench-${tag}-${i}`);
@@ -75,11 +96,14 @@ async function ledgerSide(b: SuiteBackend, processes: number, tally: Tally): Pro
       }
       return seconds;
     },
+    pids: ws.map((w) => (w as { pid?: number }).pid).filter((p) => p !== undefined),
     close: async () => void (await Promise.all(ws.map((w) => w.close()))),
   };
 }
 
-/** `processes` floor workers (ledger-floor-worker.ts), kept for every round. */
+let floorSides = 0;
+
+/** `processes` floor workers (ledger-floor-worker.ts), warmed, kept for every round. */
 async function floorSide(floor: Floor, processes: number): Promise<Side> {
   const { config, command } = floor;
   const argv = command ?? [process.execPath, '--import', import.meta.resolve('tsx'), new URL('./ledger-floor-worker.ts', import.meta.url).pathname];
@@ -90,6 +114,9 @@ async function floorSide(floor: Floor, processes: number): Promise<Side> {
     if (r.done || r.value !== want) throw new Error(`floor worker ${k}: expected ${want}, got ${r.done ? 'its exit' : r.value}`);
   };
   await Promise.all(workers.map((_, k) => next(k, 'ready')));
+  const tag = `warm-${processes}-${++floorSides}`; // the floor rows of several backends share a table
+  for (const [k, w] of workers.entries()) w.stdin!.write(`go floor-${tag}-${k} ${warmCalls(processes)}\n`);
+  await Promise.all(workers.map((_, k) => next(k, 'done')));
   return {
     async round(tag, calls) {
       const per = Math.ceil(calls / processes);
@@ -100,6 +127,7 @@ async function floorSide(floor: Floor, processes: number): Promise<Side> {
       await Promise.all(workers.map((_, k) => next(k, 'done')));
       return ((performance.now() - t0) / 1000) * (calls / (per * processes));
     },
+    pids: workers.map((w) => w.pid).filter((p) => p !== undefined),
     // Each worker closes its store and exits before the next row (or the cluster's stop) begins.
     close: () =>
       Promise.all(
@@ -121,6 +149,8 @@ interface Floor {
 interface Row {
   perSecond: number;
   floorPerSecond?: number;
+  /** CPU ms per call over the rounds: the side's worker processes, and the server's (PostgreSQL). */
+  cpu: { ledger: Cpu; floor?: Cpu };
   /** Median of the per-round ratios ledger/floor. */
   ratio?: number;
   ratios: number[];
@@ -132,9 +162,20 @@ interface Row {
  * swings several-fold on a shared machine: one run of each side, minutes apart, measured the
  * machine (the same floor gave 197/s and 735/s in one run).
  */
-async function measureRow(b: SuiteBackend, processes: number, floor: Floor | undefined, tally: Tally): Promise<Row> {
+async function measureRow(b: SuiteBackend, processes: number, floor: Floor | undefined, tally: Tally, serverDir: string | undefined): Promise<Row> {
   const ledger = await ledgerSide(b, processes, tally);
   const bare = floor === undefined ? undefined : await floorSide(floor, processes);
+  const ledgerCpu: Cpu = { client: 0, server: 0 };
+  const floorCpu: Cpu = { client: 0, server: 0 };
+  // A side's round, with the CPU time its processes and the server used meanwhile (the other side idles).
+  const timed = async (side: Side, cpu: Cpu, tag: string, calls: number): Promise<number> => {
+    const c0 = processesCpuMs(side.pids);
+    const s0 = serverDir === undefined ? 0 : serverCpuMs(serverDir);
+    const seconds = await side.round(tag, calls);
+    cpu.client += (processesCpuMs(side.pids) - c0) / calls / ROUNDS;
+    cpu.server += ((serverDir === undefined ? 0 : serverCpuMs(serverDir)) - s0) / calls / ROUNDS;
+    return seconds;
+  };
   try {
     const per = Math.ceil(CALLS / ROUNDS);
     let ledgerSeconds = 0;
@@ -145,11 +186,11 @@ async function measureRow(b: SuiteBackend, processes: number, floor: Floor | und
       let l: number;
       let f: number | undefined;
       if (bare !== undefined && r % 2 === 1) {
-        f = await bare.round(tag, per);
-        l = await ledger.round(tag, per);
+        f = await timed(bare, floorCpu, tag, per);
+        l = await timed(ledger, ledgerCpu, tag, per);
       } else {
-        l = await ledger.round(tag, per);
-        f = await bare?.round(tag, per);
+        l = await timed(ledger, ledgerCpu, tag, per);
+        f = bare === undefined ? undefined : await timed(bare, floorCpu, tag, per);
       }
       ledgerSeconds += l;
       if (f !== undefined) {
@@ -163,6 +204,7 @@ async function measureRow(b: SuiteBackend, processes: number, floor: Floor | und
       floorPerSecond: bare === undefined ? undefined : n / floorSeconds,
       ratio: ratios.length > 0 ? median(ratios) : undefined,
       ratios,
+      cpu: { ledger: ledgerCpu, floor: bare === undefined ? undefined : floorCpu },
     };
   } finally {
     await ledger.close();
@@ -221,11 +263,14 @@ export async function run(): Promise<BenchOutcome> {
       if (ONLY !== undefined && !ONLY.includes(b.name)) continue;
       const tally: Tally = { ids: [], failedIds: new Set(), answered: new Set() };
       for (const k of counts) {
-        const r = await measureRow(b, k, floor, tally);
+        const r = await measureRow(b, k, floor, tally, floor?.config.backend === 'postgres' ? join(cluster.dir, 'data') : undefined);
         const unit = b.processes ? 'processes' : 'tasks';
         const spread = r.ratios.length > 0 ? `  (rounds ${Math.min(...r.ratios).toFixed(2)}–${Math.max(...r.ratios).toFixed(2)})` : '';
+        const cpu = (c: Cpu | undefined): string =>
+          c === undefined ? '' : `${c.client.toFixed(2)}${floor?.config.backend === 'postgres' ? ` + ${c.server.toFixed(2)}` : ''}`;
         table.push(
-          `  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${r.floorPerSecond === undefined ? '     -' : r.floorPerSecond.toFixed(0).padStart(6)}/s   ratio ${r.ratio === undefined ? '   -' : r.ratio.toFixed(2)}${spread}`,
+          `  ${b.name.padEnd(14)} ${String(k).padStart(2)} ${unit.padEnd(9)} ${r.perSecond.toFixed(0).padStart(6)}/s   floor ${r.floorPerSecond === undefined ? '     -' : r.floorPerSecond.toFixed(0).padStart(6)}/s   ratio ${r.ratio === undefined ? '   -' : r.ratio.toFixed(2)}${spread}` +
+            `   CPU ms/call ${cpu(r.cpu.ledger)}${r.cpu.floor ? `, floor ${cpu(r.cpu.floor)}` : ''}`,
         );
         if (r.ratio !== undefined) targets.push({ name: `${b.name} at ${k}: ${r.ratio.toFixed(2)} of its floor ≥ 0.5`, met: r.ratio >= 0.5 });
       }
@@ -248,7 +293,7 @@ export async function run(): Promise<BenchOutcome> {
     cluster.stop();
   }
   console.log(
-    `  claims+finishes per second, ${CALLS} new calls per row in ${ROUNDS} rounds, each round beside the floor (the same two commits per call, nothing else); ratio: the median of the rounds'`,
+    `  claims+finishes per second, ${CALLS} new calls per row in ${ROUNDS} rounds, each round beside the floor (the same two commits per call, nothing else); ratio: the median of the rounds'; CPU ms/call: the workers' (+ the server's, PostgreSQL), ledger and floor`,
   );
   for (const line of table) console.log(line);
   return { targets };

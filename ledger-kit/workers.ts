@@ -48,6 +48,11 @@ export class ProcessWorker implements SuiteWorker {
   #exited = false;
   readonly ready: Promise<void>;
 
+  /** The worker's process ID (a bench reads its CPU time). */
+  get pid(): number | undefined {
+    return this.#child.pid;
+  }
+
   constructor(command: readonly string[], env?: NodeJS.ProcessEnv) {
     this.#child = spawn(command[0]!, command.slice(1), { stdio: ['pipe', 'pipe', 'pipe'], env: env ?? process.env });
     this.#child.stderr!.on('data', (d: Buffer) => (this.#stderr = (this.#stderr + d.toString()).slice(-4000)));
