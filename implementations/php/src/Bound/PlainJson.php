@@ -161,7 +161,12 @@ final class PlainJson
             if ($e->getCode() !== JSON_ERROR_UTF8 || !mb_check_encoding(implode('', $keyJoins), 'UTF-8')) {
                 return null;
             }
-            $text = json_encode(self::coerced($value, 0, $objectLevel + 1), self::FLAGS, self::MAX_DEPTH + 1);
+            // No stdClass anywhere: the value is one array, and it holds an ill-formed string (json_encode
+            // said so, and every name is well-formed): converted whole, without checking it first.
+            $copy = is_array($value) && $objectLevel < 0
+                ? Utf8::coerceAll($value, true)
+                : self::coerced($value, 0, $objectLevel + 1);
+            $text = json_encode($copy, self::FLAGS, self::MAX_DEPTH + 1);
             if ($text === false) {
                 return null;
             }

@@ -31,11 +31,12 @@ final class Utf8
     /**
      * An array of no objects (keys well-formed) with every string coerced as coerce() does: by the
      * same mbstring conversion, over the whole array in one call in C (converting row by row costs
-     * twice as much, even when few rows hold an ill-formed string).
+     * twice as much, even when few rows hold an ill-formed string). $illFormed: the caller knows
+     * the array holds an ill-formed string, so the check that skips a clean array is not made.
      */
-    public static function coerceAll(array $a): array
+    public static function coerceAll(array $a, bool $illFormed = false): array
     {
-        if (mb_check_encoding($a, 'UTF-8')) {
+        if (!$illFormed && mb_check_encoding($a, 'UTF-8')) {
             return $a;
         }
         $previous = mb_substitute_character();
