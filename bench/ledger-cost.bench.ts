@@ -13,7 +13,7 @@ import { suiteToolResult } from '../ledger-kit/suite-tool.ts';
 import { startPostgresCluster } from '../test/support/postgres-cluster.ts';
 
 import type { BenchOutcome } from './index.ts';
-import { serverCpuMs as clusterCpuMs } from './process-cpu.ts';
+import { serverCpuDelta, serverCpuMs } from './process-cpu.ts';
 
 export const name = 'ledger-cost';
 
@@ -63,9 +63,9 @@ async function measure<T>(
   const side = await open();
   const s0 = statements;
   const c0 = process.cpuUsage();
-  const p0 = clusterCpuMs(join(cluster.dir, 'data'));
+  const p0 = serverCpuMs(join(cluster.dir, 'data'));
   await calls(side, CALLS);
-  const p1 = clusterCpuMs(join(cluster.dir, 'data'));
+  const p1 = serverCpuMs(join(cluster.dir, 'data'));
   const c1 = process.cpuUsage(c0);
   const s1 = statements;
   await close(side);
@@ -73,7 +73,7 @@ async function measure<T>(
   const b = await server(admin, database);
   const per = (x: number): string => (x / CALLS).toFixed(2);
   console.log(
-    `  ${label.padEnd(30)} statements ${per(s1 - s0)}   commits ${per(b.commits - a.commits)}   WAL records ${per(b.walRecords - a.walRecords)}   WAL bytes ${per(b.walBytes - a.walBytes).padStart(7)}   full pages ${per(b.walFpi - a.walFpi)}   WAL flushes ${per(b.walSyncs - a.walSyncs)}   client CPU ${((c1.user + c1.system) / 1000 / CALLS).toFixed(3)} ms   server CPU ${((p1 - p0) / CALLS).toFixed(3)} ms`,
+    `  ${label.padEnd(30)} statements ${per(s1 - s0)}   commits ${per(b.commits - a.commits)}   WAL records ${per(b.walRecords - a.walRecords)}   WAL bytes ${per(b.walBytes - a.walBytes).padStart(7)}   full pages ${per(b.walFpi - a.walFpi)}   WAL flushes ${per(b.walSyncs - a.walSyncs)}   client CPU ${((c1.user + c1.system) / 1000 / CALLS).toFixed(3)} ms   server CPU ${(serverCpuDelta(p0, p1) / CALLS).toFixed(3)} ms`,
   );
   return {
     statements: (s1 - s0) / CALLS,

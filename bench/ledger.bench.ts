@@ -27,7 +27,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
 import type { BenchOutcome } from './index.ts';
-import { processesCpuMs, serverCpuMs } from './process-cpu.ts';
+import { processesCpuMs, serverCpuDelta, serverCpuMs } from './process-cpu.ts';
 
 export const name = 'ledger';
 
@@ -170,10 +170,10 @@ async function measureRow(b: SuiteBackend, processes: number, floor: Floor | und
   // A side's round, with the CPU time its processes and the server used meanwhile (the other side idles).
   const timed = async (side: Side, cpu: Cpu, tag: string, calls: number): Promise<number> => {
     const c0 = processesCpuMs(side.pids);
-    const s0 = serverDir === undefined ? 0 : serverCpuMs(serverDir);
+    const s0 = serverDir === undefined ? undefined : serverCpuMs(serverDir);
     const seconds = await side.round(tag, calls);
     cpu.client += (processesCpuMs(side.pids) - c0) / calls / ROUNDS;
-    cpu.server += ((serverDir === undefined ? 0 : serverCpuMs(serverDir)) - s0) / calls / ROUNDS;
+    if (serverDir !== undefined) cpu.server += serverCpuDelta(s0!, serverCpuMs(serverDir)) / calls / ROUNDS;
     return seconds;
   };
   try {
