@@ -6,7 +6,7 @@
 // synchronous=FULL; PostgreSQL fsync on), on a throwaway cluster. Targets: no call ran twice, none
 // lost, none failed, and every durable backend at ≥ 0.5 of its floor.
 //   npm run bench -- ledger            TOOLRESULT_BENCH_LEDGER_CALLS=4000 npm run bench -- ledger
-//   TOOLRESULT_BENCH_LEDGER_WARM=1000: calls per process on each side before the rounds (at most 8,000 a side)
+//   TOOLRESULT_BENCH_LEDGER_WARM=3000: calls per process on each side before the rounds (at most 24,000 a side)
 //   TOOLRESULT_BENCH_LEDGER_BACKENDS=sqlite,postgres npm run bench -- ledger   (only the rows named)
 import {
   goWorker,
@@ -38,16 +38,17 @@ const ONLY = process.env.TOOLRESULT_BENCH_LEDGER_BACKENDS?.split(',')
 
 const ROUNDS = 5;
 /**
- * Calls each process makes, on each side, before the rounds (at most 8,000 a side: 250 a process at
- * 32). A row's rounds are 1,600 calls over all its processes, and a process's first thousand calls
- * run code V8 has not optimized yet: with one warm call, the TypeScript ledger's workers spent 1.3
- * ms of CPU a call at 8 processes, 0.5 once warm, the floor's 0.4 and 0.2 (its code is two
+ * Calls each process makes, on each side, before the rounds (at most 24,000 a side: 3,000 a process
+ * up to 8 processes, 750 at 32). A row's rounds are 1,600 calls over all its processes, and a
+ * process's first few thousand calls run code V8 has not optimized yet: the TypeScript ledger's
+ * worker spent 0.23 ms of CPU a call over its first 5,000 calls and 0.15 after (one process, alone);
+ * with one warm-up call it spent 1.3 ms at 8 processes, the floor's worker 0.4 (its code is two
  * statements). Both sides are measured warm, as a long-running worker is.
  */
-const WARM = Number(process.env.TOOLRESULT_BENCH_LEDGER_WARM ?? 1000);
+const WARM = Number(process.env.TOOLRESULT_BENCH_LEDGER_WARM ?? 3000);
 if (!Number.isInteger(WARM) || WARM < 1)
   throw new Error(`TOOLRESULT_BENCH_LEDGER_WARM must be a positive integer, not ${process.env.TOOLRESULT_BENCH_LEDGER_WARM}`);
-const warmCalls = (processes: number): number => Math.min(WARM, Math.ceil(8000 / processes));
+const warmCalls = (processes: number): number => Math.min(WARM, Math.ceil(24000 / processes));
 
 function median(xs: number[]): number {
   const s = [...xs].sort((x, y) => x - y);
