@@ -143,7 +143,7 @@ for (const [storeName, store] of Object.entries(stores)) {
 // each language's waiter must hold the waiter lock while it waits. The claimant is a TypeScript store
 // in this process; the waiter, a worker of each language with a 60 s lease, so only a notification
 // wakes it before the hang guard. Counted, not timed: the lock held, one notification sent.
-describe('a waiter of every language holds the PostgreSQL waiter lock, and a TypeScript finish notifies it', () => {
+describe('TR-REPLAY-26: a waiter of every language holds the PostgreSQL waiter lock, and a TypeScript finish notifies it', () => {
   const log = join(dir, 'waiter-lock.log');
   const heldLocks = `SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND objsubid = 2 AND mode = 'ShareLock' AND granted
       AND classid::bigint = (hashtext('toolresult_ledger waiter')::bigint & 4294967295) AND objid::bigint = (hashtext($1)::bigint & 4294967295)`;

@@ -397,6 +397,9 @@ export class PostgresLedger implements LedgerStore {
         if (set) for (const wake of [...set]) wake();
       });
       await client.connect();
+      // The waiter locks are taken on this session: their wait has the ledger's lock_timeout too,
+      // also on a caller's pool, whose settings may not carry it.
+      await client.query(`SET lock_timeout = ${this.#lockTimeoutMs}`);
       await client.query(`LISTEN ${POSTGRES_CHANNEL}`);
       return client;
     })();

@@ -29,7 +29,10 @@ type listener struct {
 const waiterLock = "hashtext('toolresult_ledger waiter'), hashtext($1)"
 
 // lock takes the waiter lock of the call ID in shared mode; false when it was not granted (the
-// waiter's timer alone wakes it then). It waits for a finish that took the lock's exclusive form.
+// waiter's timer alone wakes it then). It waits for a finish that took the lock's exclusive form, at
+// most the ledger's lock_timeout (a startup parameter of this connection too). The waiter's own
+// context does not cut that wait short: pgx closes a connection whose statement is cancelled, and
+// this one holds every waiter's lock.
 func (ln *listener) lock(callID string) bool {
 	ln.lmu.Lock()
 	defer ln.lmu.Unlock()
