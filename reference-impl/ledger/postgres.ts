@@ -209,7 +209,7 @@ export class PostgresLedger implements LedgerStore {
         await client.query(POSTGRES_LAYOUT);
         found = await tablesNow();
       }
-      let layout = await this.#checkLayout(client, found);
+      let layout = await this.#checkLayout(client, found, tablesNow);
       await client.query('COMMIT');
       if (layout === '1') {
         // Layout 1 becomes layout 2 in a transaction of its own (§7.7), `create: false` or not. Its
@@ -221,7 +221,7 @@ export class PostgresLedger implements LedgerStore {
         await client.query("SET LOCAL lock_timeout = '120s'");
         await client.query(POSTGRES_MIGRATION_LOCK);
         if ((await this.#layoutRow(client)) === '1') await client.query(POSTGRES_MIGRATION_1_TO_2);
-        layout = await this.#checkLayout(client, await tablesNow());
+        layout = await this.#checkLayout(client, await tablesNow(), tablesNow);
         await client.query('COMMIT');
       }
       if (layout !== String(LAYOUT_VERSION)) {
@@ -243,9 +243,11 @@ export class PostgresLedger implements LedgerStore {
   /**
    * Checks the tables against the layout their layout row names (§7.7): every table there, the
    * columns of that layout as a set. Returns the layout ('1' or the current one); throws the
-   * refusal (conflict, no layout row, unknown layout) otherwise.
+   * refusal (conflict, no layout row, unknown layout) otherwise. The columns are read again after
+   * the layout row: that read holds a lock on toolresult_meta to the commit, so another opener's
+   * migration either committed before it (both reads see layout 2) or waits for this transaction.
    */
-  async #checkLayout(client: pg.PoolClient, found: Map<string, string[]>): Promise<string> {
+  async #checkLayout(client: pg.PoolClient, found: Map<string, string[]>, tablesNow: () => Promise<Map<string, string[]>>): Promise<string> {
     const conflict = (table: string): LedgerStoreError =>
       new LedgerStoreError(
         'ledger.store_conflict',
@@ -254,6 +256,7 @@ export class PostgresLedger implements LedgerStore {
     for (const table of Object.keys(LEDGER_COLUMNS)) if (!found.has(table)) throw conflict(table);
     if (!sameColumns(found.get('toolresult_meta'), LEDGER_COLUMNS.toolresult_meta!)) throw conflict('toolresult_meta');
     const value = await this.#layoutRow(client);
+    found = await tablesNow();
     const layout = typeof value === 'string' && Object.hasOwn(LEDGER_COLUMNS_BY_LAYOUT, value) ? value : undefined;
     if (value !== undefined && layout === undefined) {
       throw new LedgerStoreError(

@@ -16,7 +16,7 @@ import { LAYOUT_VERSION, LEDGER_COLUMNS, LEDGER_COLUMNS_BY_LAYOUT, sameColumns }
 export interface SqliteConnection {
   prepare(sql: string): { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
   exec(sql: string): unknown;
-  transaction(fn: () => void): { immediate(): void };
+  transaction<T>(fn: () => T): { immediate(): T; deferred(): T };
   close(): unknown;
 }
 export type OpenConnection = (path: string) => SqliteConnection;
@@ -86,8 +86,16 @@ export function checkFileBeforeOpen(path: string, create: CreateChoice, open: Op
 /** What the open database holds, read without writing: nothing, a ledger, or a ledger of layout 1 to migrate. */
 export type Found = { kind: 'empty' } | { kind: 'ledger' } | { kind: 'layout1' };
 
-/** Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. */
+/**
+ * Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. Its reads are
+ * one read transaction: another process's migration (§7.7) is seen whole or not at all, never its
+ * layout row without its columns.
+ */
 export function inspectDatabase(db: SqliteConnection, path: string, create: CreateChoice): Found {
+  return db.transaction(() => inspectSchema(db, path, create)).deferred();
+}
+
+function inspectSchema(db: SqliteConnection, path: string, create: CreateChoice): Found {
   const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { type: string; name: string }[];
   const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
   if (objects.length === 0) {

@@ -51,7 +51,7 @@ describe('callFingerprint', () => {
       { [`${CANARY}\udc00`]: 1 },
       { k: () => CANARY },
       { k: new Date() },
-      { k: [1, , 3] },
+      { k: Object.assign(new Array(3), { 0: 1, 2: 3 }) }, // a hole at index 1
       { k: 10n },
     ];
     for (const args of bad) {
