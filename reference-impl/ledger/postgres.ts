@@ -264,9 +264,11 @@ export class PostgresLedger implements LedgerStore {
         `PostgreSQL ledger ${this.#where}: its tables have layout ${String(value).slice(0, 20)}, this implementation knows layouts 1 (migrated when opened) and ${LAYOUT_VERSION}`,
       );
     }
-    // Without a layout row, the tables are checked as the current layout's: other columns are a conflict.
-    for (const [table, columns] of Object.entries(layout === undefined ? LEDGER_COLUMNS : LEDGER_COLUMNS_BY_LAYOUT[layout]!)) {
-      if (!sameColumns(found.get(table), columns)) throw conflict(table);
+    if (layout !== undefined) {
+      for (const [table, columns] of Object.entries(LEDGER_COLUMNS_BY_LAYOUT[layout]!)) if (!sameColumns(found.get(table), columns)) throw conflict(table);
+    } else if (!Object.values(LEDGER_COLUMNS_BY_LAYOUT).some((set) => Object.entries(set).every(([t, c]) => sameColumns(found.get(t), c)))) {
+      // Without a layout row: tables of a layout this store knows lack only the row; others are a conflict.
+      throw conflict(Object.keys(LEDGER_COLUMNS).find((t) => !sameColumns(found.get(t), LEDGER_COLUMNS[t]!))!);
     }
     if (layout === undefined) {
       throw new LedgerStoreError(

@@ -135,8 +135,13 @@ function inspectSchema(db: SqliteConnection, path: string, create: CreateChoice)
       `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layouts 1 (migrated when opened) and ${LAYOUT_VERSION}`,
     );
   }
-  // Without a layout row, the tables are checked as the current layout's: other columns are a conflict.
-  for (const [table, columns] of Object.entries(known ?? LEDGER_COLUMNS)) if (!sameColumns(columnsOf(table), columns)) throw conflict(table);
+  if (known !== undefined) {
+    for (const [table, columns] of Object.entries(known)) if (!sameColumns(columnsOf(table), columns)) throw conflict(table);
+  } else {
+    // Without a layout row: tables of a layout this store knows lack only the row; others are a conflict.
+    const layoutOf = Object.values(LEDGER_COLUMNS_BY_LAYOUT).find((set) => Object.entries(set).every(([t, c]) => sameColumns(columnsOf(t), c)));
+    if (layoutOf === undefined) throw conflict(Object.keys(LEDGER_COLUMNS).find((t) => !sameColumns(columnsOf(t), LEDGER_COLUMNS[t]!))!);
+  }
   if (layout === undefined) {
     throw new LedgerStoreError(
       'ledger.store_no_layout',

@@ -609,6 +609,12 @@ describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => 
     const before = snapshot(path);
     expect(refusal(() => openSqliteLedger(path)).code).toBe('ledger.store_no_layout');
     expect(snapshot(path)).toEqual(before);
+    // Tables of layout 1 without the row: the same refusal, not a migration and not a conflict.
+    const old = fresh('nolayout-1');
+    foreignDb(old, `${readFileSync(join(FIXTURES, 'layout-1.sqlite.sql'), 'utf8')}DELETE FROM toolresult_meta;`);
+    const oldBefore = snapshot(old);
+    expect(refusal(() => openSqliteLedger(old)).code).toBe('ledger.store_no_layout');
+    expect(snapshot(old)).toEqual(oldBefore);
   });
 
   it('TR-REPLAY-37: create false opens only an existing ledger; a missing folder names ENOENT', () => {
