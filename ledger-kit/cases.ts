@@ -1,7 +1,7 @@
 // The backend-neutral ledger suite (spec/07-replay.md §7.5–7.6): what every store must survive.
 // Each case returns the figures it measured and throws a SuiteFailure naming what broke.
 import { INTERRUPTED_ENTRY } from '../reference-impl/internal.ts';
-import type { Sabotage, SuiteBackend } from './backends.ts';
+import type { Sabotage } from './backends.ts';
 import { callKeyCases } from './call-key-cases.ts';
 import { counts, ids, ok, sha, sleep, SuiteFailure, type SuiteCase } from './suite-case.ts';
 import type { SuiteWorker } from './workers.ts';
