@@ -2,6 +2,7 @@
 // same calls and the same views as SQLite's, the warning filter reading each entry's tail only, a
 // hand-edited entry that is not UTF-8 or not JSON never breaking a query, and the connection read
 // only (a write through it is refused by the server).
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPostgresCluster, type PostgresCluster } from '../test/support/postgres-cluster.ts';
@@ -93,5 +94,59 @@ describe('inspector: PostgreSQL', () => {
     await expect(client.query(`DELETE FROM toolresult_ledger`)).rejects.toThrow(/read-only transaction/);
     await client.end();
     await expect(openPostgresSource(url.replace(/\/postgres\?/, '/nosuchdb?'))).rejects.toThrow(/cannot connect/);
+  });
+});
+
+describe('inspector: PostgreSQL ledgers of both layouts (spec §7.7)', () => {
+  /** A database of its own, with `sql` run in it; its URL. */
+  async function database(name: string, sql: string): Promise<string> {
+    const c = cluster.connection;
+    const admin = new pg.Client({ ...c });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const raw = new pg.Client({ ...c, database: name });
+    await raw.connect();
+    await raw.query(sql);
+    await raw.end();
+    return `postgres://${c.user}@localhost:${c.port}/${name}?host=${encodeURIComponent(c.host)}`;
+  }
+
+  it('TR-REPLAY-41: a ledger of layout 1 (not yet migrated) is read as the default scope, nothing written', async () => {
+    const fixture = readFileSync(new URL('../ledger-kit/fixtures/layout-1.postgres.sql', import.meta.url), 'utf8');
+    const source = await openPostgresSource(await database('inspect_layout1', fixture));
+    try {
+      const page = await source.page({ offset: 0, limit: 50 });
+      expect(page.calls.map((c) => [c.callId, c.scope, c.fingerprint]).sort()).toEqual(
+        ['legacy-1', 'legacy-2', 'legacy-3', 'legacy-6'].map((id) => [id, '', '']),
+      );
+      const one = await source.call('legacy-1');
+      expect(one?.audits.map((a) => a.level)).toEqual(['metadata', 'none']);
+      expect(await source.call('legacy-1', { scope: 'thread-a' })).toBeUndefined();
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('TR-REPLAY-40: a ledger of layout 2 lists the calls of one call ID in two scopes, each read by its key', async () => {
+    const url2 = await database('inspect_layout2', 'SELECT 1');
+    const store = await openPostgresLedger({ connection: { ...cluster.connection, database: 'inspect_layout2' } });
+    try {
+      for (const scope of ['thread-a', 'thread-b'])
+        await executeToolCall({ callId: 'call_0', scope, run: () => ToolResult.text(`in ${scope}`) }, { ledger: store });
+    } finally {
+      await store.close();
+    }
+    const source = await openPostgresSource(url2);
+    try {
+      const page = await source.page({ offset: 0, limit: 50 });
+      expect(page.calls.map((r) => r.scope).sort()).toEqual(['thread-a', 'thread-b']);
+      const b = await source.call('call_0', { scope: 'thread-b' });
+      expect(b?.row.scope).toBe('thread-b');
+      expect(JSON.parse(b!.entry!).result.content).toBe('in thread-b');
+      expect(await source.call('call_0')).toBeUndefined();
+    } finally {
+      await source.close();
+    }
   });
 });

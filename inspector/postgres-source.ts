@@ -30,8 +30,8 @@ function statements(keyed: boolean) {
   const key = keyed ? 'l.scope, l.fingerprint' : "'' AS scope, '' AS fingerprint";
   return {
     columns: `l.call_id, ${key}, l.state, l.interrupted, (extract(epoch from l.claimed_at) * 1000)::float8 AS claimed_at, (extract(epoch from l.finished_at) * 1000)::float8 AS finished_at, ${WARNINGS} AS warnings, ${levels} AS levels`,
-    one: keyed ? 'l.call_id = $1 AND l.scope = $2 AND l.fingerprint = $3' : "l.call_id = $1 AND '' = $2 AND '' = $3",
-    audits: keyed ? 'call_id = $1 AND scope = $2 AND fingerprint = $3' : "call_id = $1 AND '' = $2 AND '' = $3",
+    one: keyed ? 'l.call_id = $1 AND l.scope = $2 AND l.fingerprint = $3' : "l.call_id = $1 AND $2::text = '' AND $3::text = ''",
+    audits: keyed ? 'call_id = $1 AND scope = $2 AND fingerprint = $3' : "call_id = $1 AND $2::text = '' AND $3::text = ''",
     order: keyed ? 'l.call_id, l.scope, l.fingerprint' : 'l.call_id',
   };
 }
