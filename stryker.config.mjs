@@ -16,8 +16,9 @@ export default {
     '!reference-impl/**/*.test.ts',
     // The ledger stores (memory and durable) and what only they use (claims, leases, the interrupted
     // entry): the kit's ledger ops are persist and restore of one entry, no store; the ledger suite
-    // (ledger-kit, `npm run test:ledger`) checks the stores' contract.
-    '!reference-impl/ledger/{memory-ledger,sqlite,sqlite-open,sqlite-layout,postgres,postgres-layout,store,claim,interrupted}.ts',
+    // (ledger-kit, `npm run test:ledger`) checks the stores' contract. The call's key (scope and
+    // fingerprint) is the seam's and the stores': no kit op computes it.
+    '!reference-impl/ledger/{memory-ledger,sqlite,sqlite-open,sqlite-layout,postgres,postgres-layout,store,claim,interrupted,call-key}.ts',
     // keylessPointer, the location the integrations write in their log lines: no kit op calls it.
     '!reference-impl/sinks/log-location.ts',
     // Test fixtures (an MCP server for the normalizer's tests), not the library.
