@@ -121,7 +121,7 @@ class SqliteLedgerTest(unittest.TestCase):
     def test_layout(self) -> None:
         """TR-REPLAY-33: tables of an unknown layout are refused."""
         SqliteLedger(self.path).close()
-        self.sql("UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'")
+        self.sql("UPDATE toolresult_meta SET value = '3' WHERE key = 'layout'")
         with self.assertRaises(LedgerStoreError) as caught:
             SqliteLedger(self.path)
         self.assertEqual(caught.exception.code, "ledger.store_layout")
@@ -370,11 +370,12 @@ class SqliteLedgerRowStatesTest(_LedgerFileTest):
         claimed nor stored is answered as an entry restore refuses: never run, never spun on."""
         self.sql(
             "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-            "INSERT INTO toolresult_meta VALUES ('layout', '1');"
-            "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT NOT NULL, token TEXT, lease_until INTEGER,"
-            " entry BLOB, interrupted INTEGER NOT NULL DEFAULT 0, claimed_at INTEGER NOT NULL, finished_at INTEGER);"
-            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, call_id TEXT NOT NULL, level TEXT NOT NULL,"
-            " record BLOB NOT NULL, written_at INTEGER NOT NULL);"
+            "INSERT INTO toolresult_meta VALUES ('layout', '2');"
+            "CREATE TABLE toolresult_ledger (scope TEXT NOT NULL DEFAULT '', call_id TEXT NOT NULL, fingerprint TEXT NOT NULL DEFAULT '',"
+            " state TEXT NOT NULL, token TEXT, lease_until INTEGER, entry BLOB, interrupted INTEGER NOT NULL DEFAULT 0,"
+            " claimed_at INTEGER NOT NULL, finished_at INTEGER, PRIMARY KEY (scope, call_id, fingerprint));"
+            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, scope TEXT NOT NULL DEFAULT '', call_id TEXT NOT NULL,"
+            " fingerprint TEXT NOT NULL DEFAULT '', level TEXT NOT NULL, record BLOB NOT NULL, written_at INTEGER NOT NULL);"
         )
         ledger = self.open(lease_ms=60_000)
         self.add("released", "released")
@@ -449,13 +450,13 @@ class SqliteLedgerOpeningTest(_LedgerFileTest):
         """TR-REPLAY-33, TR-REPLAY-37: an unknown layout stays ledger.store_layout, refused before any write."""
         self.sql(
             "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-            "INSERT INTO toolresult_meta VALUES ('layout', '2');"
+            "INSERT INTO toolresult_meta VALUES ('layout', '3');"
             "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT, token TEXT, lease_until INTEGER,"
             " entry BLOB, interrupted INTEGER, claimed_at INTEGER, finished_at INTEGER);"
             "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY, call_id TEXT, level TEXT, record BLOB, written_at INTEGER);"
         )
         err = self.assert_refused_unchanged(self.path, "ledger.store_layout")
-        self.assertRegex(str(err), "layout 2.*knows layout 1")
+        self.assertRegex(str(err), "layout 3.*knows layouts 1 and 2")
         self.assertEqual(self.journal_mode(self.path), "delete")
 
     def test_empty_file_is_refused_unless_create(self) -> None:
@@ -495,7 +496,7 @@ class SqliteLedgerOpeningTest(_LedgerFileTest):
 
         with mock.patch("os.link", link):
             ledger = self.open()
-        self.assertEqual(seen, [(False, ["toolresult_audit", "toolresult_ledger", "toolresult_meta"], "1")])
+        self.assertEqual(seen, [(False, ["toolresult_audit", "toolresult_ledger", "toolresult_meta"], "2")])
         self.assertIsInstance(ledger.claim("x"), Claimed)
         self.assertEqual(self.journal_mode(self.path), "wal")
         self.assertEqual([n for n in os.listdir(self.dir.name) if n.endswith(".new")], [])
