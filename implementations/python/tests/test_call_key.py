@@ -82,13 +82,18 @@ class CallFingerprintTest(unittest.TestCase):
             with self.assertRaises(error) as caught:
                 call_fingerprint("t", args)
             self.assertNotIn(SECRET, str(caught.exception))
-        deep: dict = {}
-        for _ in range(300):
-            deep = {"d": deep}
+        def nested(levels: int) -> dict:
+            deep: dict = {}
+            for n in range(levels - 1):
+                deep = {"d": deep} if n % 2 else [deep]  # type: ignore[assignment]
+            return {"d": deep}
+
+        call_fingerprint("t", nested(512))  # the arguments at level 0, 512 levels below: the reference's limit
         with self.assertRaises(ValueError):
-            call_fingerprint("t", deep)
-        with self.assertRaises(TypeError):
-            call_fingerprint(None, {})  # type: ignore[arg-type]
+            call_fingerprint("t", nested(513))
+        for tool in (None, "", "t\udc00"):
+            with self.assertRaises(TypeError):
+                call_fingerprint(tool, {})  # type: ignore[arg-type]
 
     def test_an_integer_beyond_2_53_is_the_double_javascript_reads(self) -> None:
         self.assertEqual(call_fingerprint("t", {"n": 2**60}), call_fingerprint("t", {"n": 1152921504606846976.0}))

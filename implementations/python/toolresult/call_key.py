@@ -22,9 +22,10 @@ MAX_CALL_ID_OCTETS = 1024
 # Integers beyond this are doubles in ECMAScript's JSON.parse: the fingerprint writes them as the
 # double a JavaScript caller would have, so a call hashes alike in every language.
 _MAX_SAFE_INTEGER = 2**53 - 1
-# Nesting deeper than this is refused rather than walked: no tool's arguments need it, and the
-# walk below stays far inside Python's recursion limit.
-_MAX_ARGUMENT_DEPTH = 256
+# Nesting deeper than this (the arguments object at level 0) is refused rather than walked, as by
+# the TypeScript reference: no tool's arguments need it, and the walk stays inside Python's
+# recursion limit (one frame a level here and one in the JCS writer).
+_MAX_ARGUMENT_DEPTH = 512
 _HEX = frozenset("0123456789abcdef")
 
 
@@ -84,7 +85,10 @@ def _json_copy(value: Any, depth: int) -> Any:
             raise ValueError("the arguments hold a number that is not finite")
         return value
     if kind is list or kind is tuple:
-        return [_json_copy(item, depth + 1) for item in value]
+        items = []
+        for item in value:  # a loop, not a comprehension: no frame more a level
+            items.append(_json_copy(item, depth + 1))
+        return items
     if kind is dict:
         out: dict[str, Any] = {}
         for key, item in value.items():
@@ -108,13 +112,13 @@ def call_fingerprint(tool: str, arguments: Any) -> str:
     JSON object; ``{}`` when the tool takes none): lowercase hex SHA-256 of the JCS text of
     ``{"arguments": arguments, "tool": tool}``. Arguments that are not a JSON object, or hold a
     value JSON has not, are refused without being quoted."""
-    if type(tool) is not str:
-        raise TypeError("a tool name must be a string")
+    if type(tool) is not str or tool == "":
+        raise TypeError("a tool name must be a non-empty string")
     try:
         tool.encode("utf-8")
     except UnicodeEncodeError:
         raise TypeError("a tool name must be well-formed Unicode (it holds a lone surrogate)") from None
     if type(arguments) is not dict:
         raise TypeError("a call's arguments must be a JSON object (a dict)")
-    text = python_canonical_json({"arguments": _json_copy(arguments, 1), "tool": tool})
+    text = python_canonical_json({"arguments": _json_copy(arguments, 0), "tool": tool})
     return hashlib.sha256(text.encode("utf-8")).hexdigest()

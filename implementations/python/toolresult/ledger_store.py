@@ -117,24 +117,46 @@ SQLITE_LAYOUT = [
     _AUDIT_INDEX,
 ]
 
-#: Layout 1 → 2, inside the transaction that re-read layout 1 (§7.7): both tables are rebuilt with
-#: the new key, every row copied with scope '' and fingerprint '' (the audit's seq kept), so a
-#: layout-1 entry answers exactly the claims it answered before. DROP TABLE drops the old indexes.
-SQLITE_MIGRATION_1_TO_2 = [
-    _LEDGER_TABLE.replace("IF NOT EXISTS toolresult_ledger (", "toolresult_ledger_v2 ("),
-    "INSERT INTO toolresult_ledger_v2 (scope, call_id, fingerprint, state, token, lease_until, entry, interrupted, claimed_at, finished_at) "
-    "SELECT '', call_id, '', state, token, lease_until, entry, interrupted, claimed_at, finished_at FROM toolresult_ledger",
-    _AUDIT_TABLE.replace("IF NOT EXISTS toolresult_audit (", "toolresult_audit_v2 ("),
-    "INSERT INTO toolresult_audit_v2 (seq, scope, call_id, fingerprint, level, record, written_at) "
-    "SELECT seq, '', call_id, '', level, record, written_at FROM toolresult_audit",
-    "DROP TABLE toolresult_ledger",
-    "DROP TABLE toolresult_audit",
-    "ALTER TABLE toolresult_ledger_v2 RENAME TO toolresult_ledger",
-    "ALTER TABLE toolresult_audit_v2 RENAME TO toolresult_audit",
-    _LEDGER_INDEX,
-    _AUDIT_INDEX,
-    "UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'",
-]
+#: Layout 1 → 2, run inside ``BEGIN IMMEDIATE`` once the layout row, read again there, still says
+#: '1' (§7.7), word for word the TypeScript store's. SQLite cannot change a primary key in place:
+#: both tables are rebuilt under their layout-2 definitions and every row is copied with scope ''
+#: and fingerprint '' (an audit row keeps its seq), so a layout-1 entry answers exactly the claims
+#: it answered before. DROP TABLE drops the old indexes.
+SQLITE_MIGRATION_1_TO_2 = """
+CREATE TABLE toolresult_ledger_v2 (
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  state TEXT NOT NULL CHECK (state IN ('claimed', 'stored')),
+  token TEXT,
+  lease_until INTEGER,
+  entry BLOB,
+  interrupted INTEGER NOT NULL DEFAULT 0,
+  claimed_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  PRIMARY KEY (scope, call_id, fingerprint)
+);
+INSERT INTO toolresult_ledger_v2 (scope, call_id, fingerprint, state, token, lease_until, entry, interrupted, claimed_at, finished_at)
+  SELECT '', call_id, '', state, token, lease_until, entry, interrupted, claimed_at, finished_at FROM toolresult_ledger;
+DROP TABLE toolresult_ledger;
+ALTER TABLE toolresult_ledger_v2 RENAME TO toolresult_ledger;
+CREATE INDEX toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE TABLE toolresult_audit_v2 (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  level TEXT NOT NULL,
+  record BLOB NOT NULL,
+  written_at INTEGER NOT NULL
+);
+INSERT INTO toolresult_audit_v2 (seq, scope, call_id, fingerprint, level, record, written_at)
+  SELECT seq, '', call_id, '', level, record, written_at FROM toolresult_audit;
+DROP TABLE toolresult_audit;
+ALTER TABLE toolresult_audit_v2 RENAME TO toolresult_audit;
+CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+UPDATE toolresult_meta SET value = '2' WHERE key = 'layout';
+"""
 
 #: The columns of each ledger table (§7.7, layout 2): a table of one of these names with other
 #: columns is not a ledger's. Compared as sets: a migrated table's columns may stand in another order.
@@ -437,6 +459,17 @@ def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal[
     return found  # type: ignore[return-value]
 
 
+def _inspect_at_once(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger", "layout 1"]:
+    """:func:`_inspect` in one read transaction: the layout row and the columns come from one
+    snapshot, so a migration another process commits meanwhile is seen whole or not at all."""
+    db.execute("BEGIN")
+    try:
+        return _inspect(db, path, create)
+    finally:
+        if db.in_transaction:
+            db.execute("ROLLBACK")  # nothing was written: a read transaction ends alike either way
+
+
 def _migrate(db: sqlite3.Connection) -> None:
     """Layout 1 → 2 in one IMMEDIATE transaction. The layout is read again inside it: of processes
     opening the file at once, the first migrates and the others find layout 2 and change nothing."""
@@ -444,8 +477,10 @@ def _migrate(db: sqlite3.Connection) -> None:
     try:
         layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
         if layout is not None and layout[0] == "1":
-            for statement in SQLITE_MIGRATION_1_TO_2:
-                db.execute(statement)
+            # One statement at a time: executescript would commit the transaction first.
+            for statement in SQLITE_MIGRATION_1_TO_2.split(";\n"):
+                if statement.strip():
+                    db.execute(statement)
         db.execute("COMMIT")
     except BaseException:
         if db.in_transaction:
@@ -487,7 +522,7 @@ class SqliteLedger:
             _check_file(self.path, create, busy_timeout_ms)
             db = _connect(self.path, busy_timeout_ms)
             # Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
-            found = _inspect(db, self.path, create)
+            found = _inspect_at_once(db, self.path, create)
             db.execute("PRAGMA journal_mode = WAL")
             # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
             db.execute("PRAGMA synchronous = FULL")
@@ -496,10 +531,10 @@ class SqliteLedger:
                 for statement in SQLITE_LAYOUT:  # IF NOT EXISTS: another process may have made them since
                     db.execute(statement)
                 db.execute("COMMIT")
-                _inspect(db, self.path, True)
+                _inspect_at_once(db, self.path, True)
             elif found == "layout 1":
                 _migrate(db)
-                if _inspect(db, self.path, create) != "ledger":
+                if _inspect_at_once(db, self.path, create) != "ledger":
                     raise LedgerStoreError("ledger.store_failed", f"SQLite ledger {self.path}: cannot open the ledger: its migration to layout 2 did not take")
         except (sqlite3.Error, OSError, LedgerStoreError) as e:
             if db is not None:

@@ -45,7 +45,7 @@ from .ledger_store import _key as _call_key
 from .ledger_store import _Key
 from .store_error import LedgerStoreError
 
-__all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "POSTGRES_MIGRATION_1_TO_2", "PostgresLedger"]
+__all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "POSTGRES_MIGRATION_1_TO_2", "POSTGRES_MIGRATION_LOCK", "PostgresLedger"]
 
 POSTGRES_CHANNEL = "toolresult_ledger"
 # The waiter lock's two keys (TR-REPLAY-26), computed by the server from the call ID parameter.
@@ -83,21 +83,27 @@ CREATE TABLE IF NOT EXISTS toolresult_audit (
 CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
 """
 
-#: Layout 1 → 2 (§7.7), run after ``LOCK TABLE`` of the three tables and a re-read that still finds
-#: layout 1. Every existing row gets scope '' and fingerprint '' from the columns' defaults, so a
-#: layout-1 entry answers exactly the claims it answered before. The old primary key is dropped by
-#: its name as the catalog holds it (``{pkey}``), whichever store made the table.
-POSTGRES_MIGRATION_1_TO_2 = [
-    "ALTER TABLE toolresult_ledger ADD COLUMN scope text NOT NULL DEFAULT ''",
-    "ALTER TABLE toolresult_ledger ADD COLUMN fingerprint text NOT NULL DEFAULT ''",
-    "ALTER TABLE toolresult_ledger DROP CONSTRAINT {pkey}",
-    "ALTER TABLE toolresult_ledger ADD PRIMARY KEY (scope, call_id, fingerprint)",
-    "ALTER TABLE toolresult_audit ADD COLUMN scope text NOT NULL DEFAULT ''",
-    "ALTER TABLE toolresult_audit ADD COLUMN fingerprint text NOT NULL DEFAULT ''",
-    "DROP INDEX IF EXISTS toolresult_audit_call",
-    "CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq)",
-    "UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'",
-]
+#: The lock a migration takes first in its transaction (§7.7): no other session reads or writes the
+#: tables until the migration commits, and an opener that waited here reads layout '2' after it.
+POSTGRES_MIGRATION_LOCK = "LOCK TABLE toolresult_meta, toolresult_ledger, toolresult_audit IN ACCESS EXCLUSIVE MODE"
+
+#: Layout 1 → 2 (§7.7), run after POSTGRES_MIGRATION_LOCK once the layout row, read again under it,
+#: still says '1'; word for word the TypeScript store's. The new columns' default gives every
+#: existing row scope '' and fingerprint '', so a layout-1 entry answers exactly the claims it
+#: answered before. Layout 1's primary key has PostgreSQL's default name in every language's store.
+POSTGRES_MIGRATION_1_TO_2 = """
+ALTER TABLE toolresult_ledger
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '',
+  DROP CONSTRAINT toolresult_ledger_pkey,
+  ADD PRIMARY KEY (scope, call_id, fingerprint);
+ALTER TABLE toolresult_audit
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+DROP INDEX toolresult_audit_call;
+CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+UPDATE toolresult_meta SET value = '2' WHERE key = 'layout';
+"""
 
 _CAUSES = {
     "55P03": "a lock was not granted in time (the table or row is locked by another session)",
@@ -282,7 +288,9 @@ class PostgresLedger:
 
     def _layout_of(self, db: psycopg.Connection[Any], found: dict[str, set[str]]) -> str:
         """``"1"`` or ``"2"`` for tables of that layout; the refusal of TR-REPLAY-33/37 otherwise.
-        The layout row is read first, then the columns are those of its layout (as sets)."""
+        The layout row is read first, then the columns (again) are those of its layout (as sets).
+        In that order they agree: the read of toolresult_meta waits for a migration under way to
+        commit, and the lock it takes keeps any other from starting before this transaction ends."""
         def refuse(code: Any, why: str) -> LedgerStoreError:
             return LedgerStoreError(code, f"PostgreSQL ledger {self._where}: cannot open the ledger: {why}; nothing was changed")
 
@@ -303,8 +311,9 @@ class PostgresLedger:
                 "ledger.store_layout",
                 f"PostgreSQL ledger {self._where}: its tables have layout {str(row[0])[:20]}, this implementation knows layouts 1 and {LAYOUT_VERSION}",
             )
+        found = self._tables(db)
         for table in ("toolresult_ledger", "toolresult_audit"):
-            if found[table] != set(expected[table]):
+            if found.get(table) != set(expected[table]):
                 raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's of its layout")
         return str(row[0])
 
@@ -337,18 +346,10 @@ class PostgresLedger:
         opener holds a lock another waits for (which would be a deadlock)."""
         with db.transaction():
             db.execute("SET LOCAL lock_timeout = '120s'")
-            db.execute("LOCK TABLE toolresult_meta, toolresult_ledger, toolresult_audit IN ACCESS EXCLUSIVE MODE")
+            db.execute(POSTGRES_MIGRATION_LOCK.encode("utf-8"))
             if self._layout_of(db, self._tables(db)) != "1":
                 return
-            pkey = db.execute(
-                "SELECT conname FROM pg_constraint WHERE conrelid = to_regclass('toolresult_ledger') AND contype = 'p'"
-            ).fetchone()
-            for statement in POSTGRES_MIGRATION_1_TO_2:
-                if "{pkey}" in statement:
-                    if pkey is None:
-                        continue  # a layout-1 table without its key (made by hand): the new key is added all the same
-                    statement = statement.replace("{pkey}", '"' + str(pkey[0]).replace('"', '""') + '"')
-                db.execute(statement.encode("utf-8"))
+            db.execute(POSTGRES_MIGRATION_1_TO_2.encode("utf-8"))
 
     def _run(self, doing: str, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor[Any]:
         """One statement on the store's connection (its own transaction), made again after a loss."""
