@@ -689,9 +689,8 @@ class SqliteLedgerCallKeyTest(_LedgerFileTest):
 class SqliteLedgerCallKeyRaceTest(_LedgerFileTest):
     def test_a_race_of_two_scopes_and_two_argument_sets_on_one_call_id(self) -> None:
         """Eight openers of one file (a connection each), every one calling call_0 in 2 scopes x 2
-        argument sets, in an order of its own (rotated, every other one reversed): one run per (scope,
-        arguments), and every
-        caller of a call gets that call's one entry."""
+        argument sets, in an order of its own (rotated, every other one reversed): one run per
+        (scope, arguments), and every caller of a call gets that call's one entry."""
         calls = [(scope, user) for scope in ("run-a", "run-b") for user in ("alice", "bob")]
         start = threading.Barrier(8)
         runs: list[tuple[str, str]] = []
