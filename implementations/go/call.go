@@ -30,7 +30,7 @@ type Call struct {
 	// default scope. Same rules as a call ID, except that "" is allowed.
 	Scope string
 	// Tool is the tool's name as the model called it; "" for a call that names no tool (its
-	// fingerprint is "", and Arguments must then be nil).
+	// fingerprint is "", and Arguments must then be nil). A tool name is never empty.
 	Tool string
 	// Arguments is the call's arguments object as JSON data (map[string]any, as encoding/json
 	// decodes it); nil is {}.
@@ -65,8 +65,11 @@ func (c Call) At() (At, error) {
 // SHA-256 of the UTF-8 octets of the canonical JSON (RFC 8785) of {"arguments": arguments, "tool":
 // tool}, the same in every language. Arguments are a JSON object as JSON data (map[string]any; nil
 // is {}); anything else, a string that is not UTF-8, or a number that is not finite is refused with
-// a *CallError that does not quote it.
+// a *CallError that does not quote it, and so is an empty tool name.
 func CallFingerprint(tool string, arguments any) (string, error) {
+	if tool == "" {
+		return "", &CallError{"a tool name must be a non-empty string"}
+	}
 	if !utf8.ValidString(tool) {
 		return "", &CallError{"a tool name must be well-formed UTF-8"}
 	}
@@ -85,13 +88,16 @@ func CallFingerprint(tool string, arguments any) (string, error) {
 }
 
 // maxArgumentsDepth bounds the nesting CallFingerprint walks, so that a hostile arguments value
-// cannot exhaust the stack; no model's arguments come near it.
-const maxArgumentsDepth = 1000
+// cannot exhaust the stack; no model's arguments come near it. The reference's limit.
+const maxArgumentsDepth = 512
 
 // notJSONData says why v is not JSON data that canonical JSON writes exactly, or "" when it is.
 func notJSONData(v any, depth int) string {
-	if depth > maxArgumentsDepth {
-		return "they nest more than 1000 levels"
+	switch v.(type) {
+	case []any, map[string]any:
+		if depth > maxArgumentsDepth {
+			return "they nest more than 512 levels"
+		}
 	}
 	switch x := v.(type) {
 	case nil, bool:

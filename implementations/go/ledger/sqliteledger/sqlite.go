@@ -53,7 +53,6 @@ type key struct{ scope, callID, fingerprint string }
 
 func keyOf(callID string, at toolresult.At) key { return key{at.Scope, callID, at.Fingerprint} }
 
-
 type claim struct {
 	token   string
 	renewal *ledgerstore.Renewal
