@@ -175,6 +175,9 @@ func (l *Ledger) ready(ctx context.Context, create, mayMigrate bool) error {
 		if _, err := tx.Exec(ctx, layout); err != nil {
 			return err
 		}
+		if found, err = tablesNow(); err != nil { // the tables just made, for the check below
+			return err
+		}
 	} else {
 		for _, t := range ledgerstore.Tables {
 			have, ok := found[t]
@@ -213,6 +216,11 @@ func (l *Ledger) ready(ctx context.Context, create, mayMigrate bool) error {
 			l.where, ledgerstore.Cut(value), ledgerstore.LayoutVersion, ledgerstore.LegacyLayout), "")
 	}
 	if !ledgerstore.ColumnsFit(value, found) {
+		if mayMigrate && value == ledgerstore.LayoutVersion && ledgerstore.ColumnsFit(ledgerstore.LegacyLayout, found) {
+			// Another opener's migration committed between the read of the columns and the read of
+			// the layout row (each statement reads what is committed when it starts): read again.
+			return l.ready(ctx, create, false)
+		}
 		return l.refusal("ledger.store_conflict", fmt.Sprintf("its tables do not have the columns of layout %s, which toolresult_meta names", value))
 	}
 	if value == ledgerstore.LegacyLayout {
