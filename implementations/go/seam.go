@@ -10,7 +10,7 @@ import (
 // (TR-REPLAY-11). Nothing of the failure is kept.
 const ToolFailed = "The tool failed without returning a result."
 
-// ClaimState is a ledger's answer to a claim of a call ID (spec §7.3).
+// ClaimState is a ledger's answer to a claim of a call (spec §7.3).
 type ClaimState int
 
 // The three answers.
@@ -20,44 +20,63 @@ const (
 	Pending                   // the first caller is still running: wait, then claim again
 )
 
-// Ledger is a replay ledger: one operation, claim a call ID, and the claimant's finish or abandon.
+// Ledger is a replay ledger: one operation, claim a call, and the claimant's finish or abandon. A
+// call is its ID at an At (its scope and fingerprint); a method given no At acts at the default
+// scope with the empty fingerprint, as every call did before scopes existed. Two calls that differ
+// in any of the three are two calls: neither is ever answered with the other's entry.
 type Ledger interface {
-	Claim(ctx context.Context, callID string) (state ClaimState, entry string, err error)
-	// Wait blocks until a pending claim of callID is finished or abandoned, or ctx is done.
-	Wait(ctx context.Context, callID string) error
-	Finish(ctx context.Context, callID, entry string) error
-	Abandon(ctx context.Context, callID string) error
+	Claim(ctx context.Context, callID string, at ...At) (state ClaimState, entry string, err error)
+	// Wait blocks until a pending claim of the call is finished or abandoned, or ctx is done.
+	Wait(ctx context.Context, callID string, at ...At) error
+	Finish(ctx context.Context, callID, entry string, at ...At) error
+	Abandon(ctx context.Context, callID string, at ...At) error
+}
+
+// memoryKey is a call in a MemoryLedger: its ID, scope and fingerprint.
+type memoryKey struct{ scope, callID, fingerprint string }
+
+func memoryKeyOf(callID string, at []At) (memoryKey, error) {
+	a, err := CheckAt(at)
+	return memoryKey{a.Scope, callID, a.Fingerprint}, err
 }
 
 // MemoryLedger is an in-memory Ledger; its claims need no lease (TR-REPLAY-22). The zero value is
 // ready to use.
 type MemoryLedger struct {
 	mu      sync.Mutex
-	entries map[string]string
-	claims  map[string]chan struct{}
+	entries map[memoryKey]string
+	claims  map[memoryKey]chan struct{}
 }
 
-// Claim answers Claimed to exactly one caller of an ID without an entry or a claim (TR-REPLAY-20).
-func (l *MemoryLedger) Claim(_ context.Context, callID string) (ClaimState, string, error) {
+// Claim answers Claimed to exactly one caller of a call without an entry or a claim (TR-REPLAY-20).
+func (l *MemoryLedger) Claim(_ context.Context, callID string, at ...At) (ClaimState, string, error) {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return 0, "", err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if entry, ok := l.entries[callID]; ok {
+	if entry, ok := l.entries[k]; ok {
 		return Stored, entry, nil
 	}
-	if _, ok := l.claims[callID]; ok {
+	if _, ok := l.claims[k]; ok {
 		return Pending, "", nil
 	}
 	if l.claims == nil {
-		l.claims, l.entries = map[string]chan struct{}{}, map[string]string{}
+		l.claims, l.entries = map[memoryKey]chan struct{}{}, map[memoryKey]string{}
 	}
-	l.claims[callID] = make(chan struct{})
+	l.claims[k] = make(chan struct{})
 	return Claimed, "", nil
 }
 
-// Wait blocks, without a busy loop, until the claim of callID ends (TR-REPLAY-26).
-func (l *MemoryLedger) Wait(ctx context.Context, callID string) error {
+// Wait blocks, without a busy loop, until the claim of the call ends (TR-REPLAY-26).
+func (l *MemoryLedger) Wait(ctx context.Context, callID string, at ...At) error {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return err
+	}
 	l.mu.Lock()
-	done, ok := l.claims[callID]
+	done, ok := l.claims[k]
 	l.mu.Unlock()
 	if !ok {
 		return nil
@@ -70,26 +89,34 @@ func (l *MemoryLedger) Wait(ctx context.Context, callID string) error {
 	}
 }
 
-// Finish stores the entry of a claimed call ID.
-func (l *MemoryLedger) Finish(_ context.Context, callID, entry string) error {
+// Finish stores the entry of a claimed call.
+func (l *MemoryLedger) Finish(_ context.Context, callID, entry string, at ...At) error {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	done, ok := l.claims[callID]
+	done, ok := l.claims[k]
 	if !ok {
-		return errors.New("MemoryLedger.Finish: the call ID is not claimed")
+		return errors.New("MemoryLedger.Finish: the call is not claimed")
 	}
-	l.entries[callID] = entry
-	delete(l.claims, callID)
+	l.entries[k] = entry
+	delete(l.claims, k)
 	close(done)
 	return nil
 }
 
-// Abandon gives a claim up, so that a waiting call can claim the ID again (TR-REPLAY-12).
-func (l *MemoryLedger) Abandon(_ context.Context, callID string) error {
+// Abandon gives a claim up, so that a waiting call can claim it again (TR-REPLAY-12).
+func (l *MemoryLedger) Abandon(_ context.Context, callID string, at ...At) error {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return err
+	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
-	if done, ok := l.claims[callID]; ok {
-		delete(l.claims, callID)
+	if done, ok := l.claims[k]; ok {
+		delete(l.claims, k)
 		close(done)
 	}
 	return nil
@@ -107,11 +134,19 @@ type SeamOptions struct {
 	Logger   Logger
 }
 
-// ExecuteToolCall is the tool-execution seam (spec §7.3): the first call of a call ID runs the
-// tool once, bounds its result, runs the hooks, exposes, persists and stores it; every later call
-// gets the equal result restored from the ledger without running the tool (TR-REPLAY-8..11).
-// Invalid options are refused before anything is claimed.
+// ExecuteToolCall is the tool-execution seam (spec §7.3) for a call given by its ID alone (the
+// default scope, no tool named): ExecuteCall with Call{ID: callID}.
 func ExecuteToolCall(ctx context.Context, ledger Ledger, callID string, tool Tool, options SeamOptions) (Bounded, error) {
+	return ExecuteCall(ctx, ledger, Call{ID: callID}, tool, options)
+}
+
+// ExecuteCall is the tool-execution seam (spec §7.3): the first call of a (scope, call ID,
+// fingerprint) runs the tool once, bounds its result, runs the hooks, exposes, persists and stores
+// it; every later call of the same three gets the equal result restored from the ledger without
+// running the tool (TR-REPLAY-8..11). A call that shares only its ID with a stored one (another
+// scope, tool or arguments) runs as a call of its own. Invalid options, and a call whose scope, tool
+// or arguments are refused (*CallError), fail before anything is claimed.
+func ExecuteCall(ctx context.Context, ledger Ledger, call Call, tool Tool, options SeamOptions) (Bounded, error) {
 	budgets, err := options.Budgets.resolved()
 	if err != nil {
 		return Bounded{}, err
@@ -119,8 +154,13 @@ func ExecuteToolCall(ctx context.Context, ledger Ledger, callID string, tool Too
 	if _, err := parsePolicy(options.Exposure); err != nil {
 		return Bounded{}, err
 	}
+	at, err := call.At()
+	if err != nil {
+		return Bounded{}, err
+	}
+	callID := call.ID
 	for {
-		state, entry, err := ledger.Claim(ctx, callID)
+		state, entry, err := ledger.Claim(ctx, callID, at)
 		if err != nil {
 			return Bounded{}, err
 		}
@@ -128,21 +168,21 @@ func ExecuteToolCall(ctx context.Context, ledger Ledger, callID string, tool Too
 		case Stored:
 			return Restore(entry, budgets)
 		case Pending:
-			if err := ledger.Wait(ctx, callID); err != nil {
+			if err := ledger.Wait(ctx, callID, at); err != nil {
 				return Bounded{}, err
 			}
 			continue
 		}
 		result, err := runClaimed(ctx, tool, budgets, options)
 		if err != nil {
-			_ = ledger.Abandon(ctx, callID)
+			_ = ledger.Abandon(ctx, callID, at)
 			return Bounded{}, err
 		}
 		entry, _ = Persist(result)
-		if err := ledger.Finish(ctx, callID, entry); err != nil {
+		if err := ledger.Finish(ctx, callID, entry, at); err != nil {
 			var lost *LedgerStoreError
 			if errors.As(err, &lost) && lost.Code == "ledger.lease_lost" {
-				// Another caller recorded the call as interrupted: every caller of the ID gets that
+				// Another caller recorded the call as interrupted: every caller of the call gets that
 				// one stored answer, this one included (TR-REPLAY-24).
 				logLine(options.Logger, "the claim lease ran out before the result was stored; the stored interrupted result is returned")
 				continue

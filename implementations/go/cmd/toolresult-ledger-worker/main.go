@@ -25,7 +25,7 @@ import (
 
 type store interface {
 	toolresult.Ledger
-	Entry(ctx context.Context, callID string) (string, bool, error)
+	Entry(ctx context.Context, callID string, at ...toolresult.At) (string, bool, error)
 	Close() error
 }
 
@@ -36,6 +36,30 @@ type request struct {
 	CallIDs []string `json:"callIds"`
 	DelayMs int      `json:"delayMs"`
 	Hang    bool     `json:"hang"`
+	// The call's key as the request names it (ledger-kit/protocol.ts): each nil when absent.
+	Scope     *string `json:"scope"`
+	Tool      *string `json:"tool"`
+	Arguments any     `json:"arguments"`
+}
+
+// named is whether the request names its call beyond the ID: then the execution log's line says
+// the scope and fingerprint too.
+func (r request) named() bool { return r.Scope != nil || r.Tool != nil }
+
+// call is the seam's call for callID with the request's scope, tool and arguments.
+func (r request) call(callID string) (toolresult.Call, error) {
+	c := toolresult.Call{ID: callID, Arguments: r.Arguments}
+	if r.Scope != nil {
+		c.Scope = *r.Scope
+	}
+	if r.Tool != nil {
+		if *r.Tool == "" {
+			// Go's Call reads "" as no tool; the request named one, and an empty name is refused.
+			return c, errors.New("a tool name must be a non-empty string")
+		}
+		c.Tool = *r.Tool
+	}
+	return c, nil
 }
 
 var out = struct {
@@ -97,14 +121,14 @@ func main() {
 		switch req.Op {
 		case "execute":
 			go func(req request) {
-				reply := execute(ledger, log, req.CallID, req.DelayMs, req.Hang, func() { send(map[string]any{"id": req.ID, "event": "running"}) })
+				reply := execute(ledger, log, req, req.CallID, req.DelayMs, req.Hang, func() { send(map[string]any{"id": req.ID, "event": "running"}) })
 				reply["id"] = req.ID
 				send(reply)
 			}(req)
 		case "batch":
 			rows := [][]any{}
 			for _, callID := range req.CallIDs {
-				r := execute(ledger, log, callID, req.DelayMs, false, nil)
+				r := execute(ledger, log, request{}, callID, req.DelayMs, false, nil)
 				if r["ok"] == true {
 					sum := sha256.Sum256([]byte(r["entry"].(string)))
 					rows = append(rows, []any{callID, hex.EncodeToString(sum[:]), r["replayed"]})
@@ -115,8 +139,13 @@ func main() {
 			send(map[string]any{"id": req.ID, "ok": true, "results": rows})
 		case "entries":
 			entries := map[string]any{}
+			at, err := keyOf(req)
+			if err != nil {
+				send(map[string]any{"id": req.ID, "ok": false, "code": "error", "message": err.Error()})
+				continue
+			}
 			for _, callID := range req.CallIDs {
-				e, ok, err := ledger.Entry(context.Background(), callID)
+				e, ok, err := ledger.Entry(context.Background(), callID, at)
 				if ok && err == nil {
 					entries[callID] = e
 				} else {
@@ -135,11 +164,33 @@ func main() {
 	ledger.Close()
 }
 
-// execute runs one call through the seam; the suite tool appends the call ID to the execution log
-// (one write of one line, O_APPEND) each time it runs.
-func execute(ledger store, log *os.File, callID string, delayMs int, hang bool, onRun func()) map[string]any {
+// keyOf is the ledger key of the request's call, as the seam computes it.
+func keyOf(req request) (toolresult.At, error) {
+	c, err := req.call("")
+	if err != nil {
+		return toolresult.At{}, err
+	}
+	return c.At()
+}
+
+// execute runs one call through the seam; the suite tool appends the call's line to the execution
+// log (one write of one line, O_APPEND) each time it runs: the call ID, or with a scope or tool named,
+// the call ID, scope and fingerprint separated by tabs.
+func execute(ledger store, log *os.File, req request, callID string, delayMs int, hang bool, onRun func()) map[string]any {
+	call, err := req.call(callID)
+	if err != nil {
+		return map[string]any{"ok": false, "code": "error", "message": err.Error()}
+	}
+	line := callID
+	if req.named() {
+		at, err := call.At()
+		if err != nil {
+			return map[string]any{"ok": false, "code": "error", "message": err.Error()}
+		}
+		line = callID + "\t" + at.Scope + "\t" + at.Fingerprint
+	}
 	tool := func(ctx context.Context) (toolresult.ToolResult, error) {
-		log.Write([]byte(callID + "\n"))
+		log.Write([]byte(line + "\n"))
 		if onRun != nil {
 			onRun()
 		}
@@ -149,9 +200,9 @@ func execute(ledger store, log *os.File, callID string, delayMs int, hang bool, 
 		if delayMs > 0 {
 			time.Sleep(time.Duration(delayMs) * time.Millisecond)
 		}
-		return suiteToolResult(callID)
+		return suiteToolResult(callID, req)
 	}
-	result, replayed, err := executeReplayed(ledger, callID, tool)
+	result, replayed, err := executeReplayed(ledger, call, tool)
 	if err != nil {
 		code := "error"
 		var se *toolresult.LedgerStoreError
@@ -167,10 +218,10 @@ func execute(ledger store, log *os.File, callID string, delayMs int, hang bool, 
 	return map[string]any{"ok": true, "entry": entry, "replayed": replayed}
 }
 
-// executeReplayed is ExecuteToolCall with the suite's "replayed": whether this caller's tool ran.
-func executeReplayed(ledger store, callID string, tool toolresult.Tool) (toolresult.Bounded, bool, error) {
+// executeReplayed is ExecuteCall with the suite's "replayed": whether this caller's tool ran.
+func executeReplayed(ledger store, call toolresult.Call, tool toolresult.Tool) (toolresult.Bounded, bool, error) {
 	ran := false
-	result, err := toolresult.ExecuteToolCall(context.Background(), ledger, callID, func(ctx context.Context) (toolresult.ToolResult, error) {
+	result, err := toolresult.ExecuteCall(context.Background(), ledger, call, func(ctx context.Context) (toolresult.ToolResult, error) {
 		ran = true
 		return tool(ctx)
 	}, toolresult.SeamOptions{})

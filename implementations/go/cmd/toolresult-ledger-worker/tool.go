@@ -27,17 +27,37 @@ func toolKind(callID string) string {
 	return "success"
 }
 
-// suiteToolResult is the suite tool's result: a function of the call ID alone, so entries of every
-// process, run and language compare byte for byte.
-func suiteToolResult(callID string) (toolresult.ToolResult, error) {
-	switch toolKind(callID) {
-	case "throws":
+// suiteToolResult is the suite tool's result: a function of the call alone (its ID, and with a tool
+// named its scope, tool and arguments), so entries of every process, run and language compare byte
+// for byte, and an entry replayed for another call shows it (ledger-kit/suite-tool.ts).
+func suiteToolResult(callID string, req request) (toolresult.ToolResult, error) {
+	kind := toolKind(callID)
+	if kind == "throws" {
 		return toolresult.ToolResult{}, errors.New("tool failed for " + callID)
-	case "error":
-		return toolresult.Error("no record for "+callID, toolresult.WithStructured(map[string]any{"callId": callID, "code": 404})), nil
 	}
-	return toolresult.Text("result of "+callID+": Müller \u2028 done",
-		toolresult.WithStructured(map[string]any{"callId": callID, "n": []any{1, 0.5, 1e-7, 0}, "nested": map[string]any{"z": true, "a": nil}}),
+	named := func(structured map[string]any) map[string]any {
+		if req.Tool != nil {
+			scope := ""
+			if req.Scope != nil {
+				scope = *req.Scope
+			}
+			args := req.Arguments
+			if args == nil {
+				args = map[string]any{}
+			}
+			structured["call"] = map[string]any{"scope": scope, "tool": *req.Tool, "arguments": args}
+		}
+		return structured
+	}
+	if kind == "error" {
+		return toolresult.Error("no record for "+callID, toolresult.WithStructured(named(map[string]any{"callId": callID, "code": 404}))), nil
+	}
+	by := ""
+	if req.Tool != nil {
+		by = " by " + *req.Tool
+	}
+	return toolresult.Text("result of "+callID+by+": Müller \u2028 done",
+		toolresult.WithStructured(named(map[string]any{"callId": callID, "n": []any{1, 0.5, 1e-7, 0}, "nested": map[string]any{"z": true, "a": nil}})),
 		toolresult.WithArtifacts([]any{map[string]any{"type": "text", "label": "Note", "data": map[string]any{"text": "note for " + callID}}}),
 	), nil
 }

@@ -15,8 +15,12 @@ import (
 	"time"
 )
 
-// LayoutVersion is the layout of the tables (toolresult_meta's 'layout' row, spec §7.7).
-const LayoutVersion = "1"
+// LayoutVersion is the layout of the tables (toolresult_meta's 'layout' row, spec §7.7). Layout 2
+// keys a call by (scope, call_id, fingerprint); a layout-1 ledger is migrated to it when opened.
+const LayoutVersion = "2"
+
+// LegacyLayout is the layout a store recognises and migrates: the one before scopes and fingerprints.
+const LegacyLayout = "1"
 
 // DefaultLease is a claim's lease without a renewal (TR-REPLAY-22).
 const DefaultLease = 30 * time.Second
@@ -28,6 +32,14 @@ const ClaimTries = 3
 // Columns are the columns of each ledger table, as every implementation's store creates them.
 var Columns = map[string][]string{
 	"toolresult_meta":   {"key", "value"},
+	"toolresult_ledger": {"scope", "call_id", "fingerprint", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at"},
+	"toolresult_audit":  {"seq", "scope", "call_id", "fingerprint", "level", "record", "written_at"},
+}
+
+// LegacyColumns are the columns of layout 1, kept so that a layout-1 ledger is recognised as one
+// (and migrated), not reported as a table that only shares a ledger table's name.
+var LegacyColumns = map[string][]string{
+	"toolresult_meta":   {"key", "value"},
 	"toolresult_ledger": {"call_id", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at"},
 	"toolresult_audit":  {"seq", "call_id", "level", "record", "written_at"},
 }
@@ -36,12 +48,43 @@ var Columns = map[string][]string{
 var Tables = []string{"toolresult_meta", "toolresult_ledger", "toolresult_audit"}
 
 // SameColumns reports whether a table has exactly the layout's columns, in any order.
-func SameColumns(table string, have []string) bool {
-	want := append([]string(nil), Columns[table]...)
+func SameColumns(table string, have []string) bool { return sameSet(Columns[table], have) }
+
+// LegacyColumnsOf reports whether a table has exactly layout 1's columns, in any order.
+func LegacyColumnsOf(table string, have []string) bool { return sameSet(LegacyColumns[table], have) }
+
+// KnownColumns reports whether a table has the columns of layout 2 or of layout 1.
+func KnownColumns(table string, have []string) bool {
+	return SameColumns(table, have) || LegacyColumnsOf(table, have)
+}
+
+func sameSet(want, have []string) bool {
+	w := append([]string(nil), want...)
 	got := append([]string(nil), have...)
-	sort.Strings(want)
+	sort.Strings(w)
 	sort.Strings(got)
-	return strings.Join(want, ",") == strings.Join(got, ",")
+	return strings.Join(w, ",") == strings.Join(got, ",")
+}
+
+// ColumnsFit reports whether the tables' columns are those of the layout the meta row names: every
+// table at layout 2, or every table at layout 1. The column check is by set, so a column that a
+// migration added at the end is where a new table has it.
+func ColumnsFit(layout string, tables map[string][]string) bool {
+	for _, t := range Tables {
+		switch layout {
+		case LayoutVersion:
+			if !SameColumns(t, tables[t]) {
+				return false
+			}
+		case LegacyLayout:
+			if !LegacyColumnsOf(t, tables[t]) {
+				return false
+			}
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // CheckLease is the lease a store uses: the default for zero, else 50 ms to 24 h.

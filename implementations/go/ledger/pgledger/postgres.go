@@ -51,12 +51,17 @@ type Ledger struct {
 	lease  time.Duration
 
 	mu       sync.Mutex
-	claims   map[string]*claim
+	claims   map[callKey]*claim
 	waiters  map[string]map[chan struct{}]struct{}
 	listener *listener
 	closed   bool
 	notified sync.WaitGroup
 }
+
+// callKey is a call in the ledger: its row's primary key (scope, call_id, fingerprint).
+type callKey struct{ scope, callID, fingerprint string }
+
+func keyOf(callID string, at toolresult.At) callKey { return callKey{at.Scope, callID, at.Fingerprint} }
 
 type claim struct {
 	token   string
@@ -96,8 +101,8 @@ func Open(ctx context.Context, connString string, options Options) (*Ledger, err
 	if err != nil {
 		return nil, storeError(where, "open the ledger", err)
 	}
-	l := &Ledger{pool: pool, config: cfg.ConnConfig, where: where, lease: lease, claims: map[string]*claim{}, waiters: map[string]map[chan struct{}]struct{}{}}
-	if err := l.ready(ctx, !options.OpenExisting); err != nil {
+	l := &Ledger{pool: pool, config: cfg.ConnConfig, where: where, lease: lease, claims: map[callKey]*claim{}, waiters: map[string]map[chan struct{}]struct{}{}}
+	if err := l.ready(ctx, !options.OpenExisting, true); err != nil {
 		pool.Close()
 		return nil, storeError(where, "open the ledger", err)
 	}
@@ -110,8 +115,9 @@ func (l *Ledger) refusal(code, why string) error {
 
 // ready reads the ledger's tables in the search path before any write; only a creation is
 // serialized (a transaction-level advisory lock, with a wait longer than the statements' lock
-// timeout: eight workers starting at once queue there).
-func (l *Ledger) ready(ctx context.Context, create bool) error {
+// timeout: eight workers starting at once queue there). A layout-1 ledger is migrated (in a
+// transaction of its own, after this one's locks are gone), then read again.
+func (l *Ledger) ready(ctx context.Context, create, mayMigrate bool) error {
 	tx, err := l.pool.Begin(ctx)
 	if err != nil {
 		return err
@@ -169,6 +175,9 @@ func (l *Ledger) ready(ctx context.Context, create bool) error {
 		if _, err := tx.Exec(ctx, layout); err != nil {
 			return err
 		}
+		if found, err = tablesNow(); err != nil { // the tables just made, for the check below
+			return err
+		}
 	} else {
 		for _, t := range ledgerstore.Tables {
 			have, ok := found[t]
@@ -181,7 +190,9 @@ func (l *Ledger) ready(ctx context.Context, create bool) error {
 				}
 				return l.refusal("ledger.store_conflict", fmt.Sprintf("it has %v but no %s", ours, t))
 			}
-			if !ledgerstore.SameColumns(t, have) {
+			// The meta table must be the ledger's to be read; the others are checked against the
+			// layout it names (a layout this implementation does not know may have other columns).
+			if t == "toolresult_meta" && !ledgerstore.SameColumns(t, have) {
 				return l.refusal("ledger.store_conflict", fmt.Sprintf("its table %s has other columns than a ledger's", t))
 			}
 		}
@@ -197,19 +208,38 @@ func (l *Ledger) ready(ctx context.Context, create bool) error {
 	if err := tx.Commit(ctx); err != nil {
 		return err
 	}
-	if value != ledgerstore.LayoutVersion {
+	if value != ledgerstore.LayoutVersion && value != ledgerstore.LegacyLayout {
 		if len(value) > 20 {
 			value = value[:20]
 		}
-		return toolresult.NewLedgerStoreError("ledger.store_layout", fmt.Sprintf("PostgreSQL ledger %s: its tables have layout %s, this implementation knows layout %s", l.where, ledgerstore.Cut(value), ledgerstore.LayoutVersion), "")
+		return toolresult.NewLedgerStoreError("ledger.store_layout", fmt.Sprintf("PostgreSQL ledger %s: its tables have layout %s, this implementation knows layouts %s and %s (which it migrates)",
+			l.where, ledgerstore.Cut(value), ledgerstore.LayoutVersion, ledgerstore.LegacyLayout), "")
+	}
+	if !ledgerstore.ColumnsFit(value, found) {
+		if mayMigrate && value == ledgerstore.LayoutVersion && ledgerstore.ColumnsFit(ledgerstore.LegacyLayout, found) {
+			// Another opener's migration committed between the read of the columns and the read of
+			// the layout row (each statement reads what is committed when it starts): read again.
+			return l.ready(ctx, create, false)
+		}
+		return l.refusal("ledger.store_conflict", fmt.Sprintf("its tables do not have the columns of layout %s, which toolresult_meta names", value))
+	}
+	if value == ledgerstore.LegacyLayout {
+		if !mayMigrate {
+			return l.refusal("ledger.store_conflict", "its tables are still at layout 1 after a migration")
+		}
+		// OpenExisting does not forbid it: the ledger exists, only its layout changes.
+		if _, err := l.migrate(ctx); err != nil {
+			return err
+		}
+		return l.ready(ctx, create, false)
 	}
 	return nil
 }
 
-// complete reports whether all three ledger tables are there with the layout's columns.
+// complete reports whether all three ledger tables are there with the columns of layout 2 or 1.
 func complete(found map[string][]string) bool {
 	for _, t := range ledgerstore.Tables {
-		if have, ok := found[t]; !ok || !ledgerstore.SameColumns(t, have) {
+		if have, ok := found[t]; !ok || !ledgerstore.KnownColumns(t, have) {
 			return false
 		}
 	}
@@ -239,35 +269,38 @@ func (l *Ledger) isClosed() bool {
 	return l.closed
 }
 
-// Claim answers Claimed to exactly one caller across every worker sharing the database (TR-REPLAY-20).
-func (l *Ledger) Claim(ctx context.Context, callID string) (toolresult.ClaimState, string, error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// Claim answers Claimed to exactly one caller of a call across every worker sharing the database:
+// the primary key (scope, call_id, fingerprint) (TR-REPLAY-20). No At is the default scope and a
+// call that names no tool.
+func (l *Ledger) Claim(ctx context.Context, callID string, at ...toolresult.At) (toolresult.ClaimState, string, error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return 0, "", err
 	}
 	if l.isClosed() {
 		return 0, "", toolresult.NewLedgerStoreError("ledger.store_failed", fmt.Sprintf("PostgreSQL ledger %s: cannot claim a call ID: the ledger is closed", l.where), "")
 	}
-	state, entry, err := l.step(ctx, callID)
+	state, entry, err := l.step(ctx, keyOf(callID, a))
 	if err != nil {
 		return 0, "", storeError(l.where, "claim a call ID", err)
 	}
 	return state, entry, nil
 }
 
-func (l *Ledger) step(ctx context.Context, callID string) (toolresult.ClaimState, string, error) {
+func (l *Ledger) step(ctx context.Context, k callKey) (toolresult.ClaimState, string, error) {
 	// A row that changes under the claim is read again a few times; then the caller sleeps as for a
 	// live claim (a notification or a timer wakes it), whatever state the row is in (TR-REPLAY-36).
 	for try := 0; try < ledgerstore.ClaimTries; try++ {
 		token := ledgerstore.Token()
 		// A new call ID, the common case, is one plain insert; only a call ID that has a row reads it.
-		tag, err := l.pool.Exec(ctx, `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
-			VALUES ($1, 'claimed', $2::text::uuid, now() + $3::bigint * interval '1 millisecond', now())
-			ON CONFLICT (call_id) DO NOTHING`, callID, token, l.lease.Milliseconds())
+		tag, err := l.pool.Exec(ctx, `INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at)
+			VALUES ($1, $2, $3, 'claimed', $4::text::uuid, now() + $5::bigint * interval '1 millisecond', now())
+			ON CONFLICT (scope, call_id, fingerprint) DO NOTHING`, k.scope, k.callID, k.fingerprint, token, l.lease.Milliseconds())
 		if err != nil {
 			return 0, "", err
 		}
 		if tag.RowsAffected() == 1 {
-			l.hold(callID, token)
+			l.hold(k, token)
 			return toolresult.Claimed, "", nil
 		}
 		var state string
@@ -276,7 +309,7 @@ func (l *Ledger) step(ctx context.Context, callID string) (toolresult.ClaimState
 		err = l.pool.QueryRow(ctx, `SELECT state, entry,
 				CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
 				     ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-			FROM toolresult_ledger WHERE call_id = $1`, callID).Scan(&state, &entry, &remaining)
+			FROM toolresult_ledger WHERE scope = $1 AND call_id = $2 AND fingerprint = $3`, k.scope, k.callID, k.fingerprint).Scan(&state, &entry, &remaining)
 		if errors.Is(err, pgx.ErrNoRows) {
 			continue // abandoned in between: claim again
 		}
@@ -291,37 +324,38 @@ func (l *Ledger) step(ctx context.Context, callID string) (toolresult.ClaimState
 			return toolresult.Pending, "", nil
 		}
 		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
-		tag, err = l.pool.Exec(ctx, `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-			WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`, callID, []byte(toolresult.InterruptedEntry))
+		tag, err = l.pool.Exec(ctx, `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $4, interrupted = true, finished_at = now()
+			WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`,
+			k.scope, k.callID, k.fingerprint, []byte(toolresult.InterruptedEntry))
 		if err != nil {
 			return 0, "", err
 		}
 		if tag.RowsAffected() == 1 {
-			l.notify(callID)
+			l.notify(k.callID)
 			return toolresult.Stored, toolresult.InterruptedEntry, nil
 		}
 	}
 	return toolresult.Pending, "", nil
 }
 
-func (l *Ledger) hold(callID, token string) {
+func (l *Ledger) hold(k callKey, token string) {
 	renewal := ledgerstore.Renew(l.lease, func() (bool, error) {
-		tag, err := l.pool.Exec(context.Background(), `UPDATE toolresult_ledger SET lease_until = now() + $3::bigint * interval '1 millisecond'
-			WHERE call_id = $1 AND token = $2::text::uuid AND state = 'claimed'`, callID, token, l.lease.Milliseconds())
+		tag, err := l.pool.Exec(context.Background(), `UPDATE toolresult_ledger SET lease_until = now() + $5::bigint * interval '1 millisecond'
+			WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND token = $4::text::uuid AND state = 'claimed'`, k.scope, k.callID, k.fingerprint, token, l.lease.Milliseconds())
 		if err != nil {
 			return true, err
 		}
 		return tag.RowsAffected() == 1, nil
 	})
 	l.mu.Lock()
-	l.claims[callID] = &claim{token, renewal}
+	l.claims[k] = &claim{token, renewal}
 	l.mu.Unlock()
 }
 
-func (l *Ledger) release(callID string) *claim {
+func (l *Ledger) release(k callKey) *claim {
 	l.mu.Lock()
-	c := l.claims[callID]
-	delete(l.claims, callID)
+	c := l.claims[k]
+	delete(l.claims, k)
 	l.mu.Unlock()
 	if c != nil {
 		c.renewal.Stop() // no renewal in flight: the finish never queues behind its own row lock
@@ -331,13 +365,18 @@ func (l *Ledger) release(callID string) *claim {
 
 // Finish stores the entry of this process's claim in a committed transaction before it returns
 // (TR-REPLAY-25); ledger.lease_lost when the claim became the interrupted entry (TR-REPLAY-24).
-func (l *Ledger) Finish(ctx context.Context, callID, entry string) error {
-	c := l.release(callID)
-	if c == nil {
-		return errors.New("pgledger: Finish of a call ID this ledger has not claimed")
+func (l *Ledger) Finish(ctx context.Context, callID, entry string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
 	}
-	tag, err := l.pool.Exec(ctx, `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
-		WHERE call_id = $1 AND token = $2::text::uuid AND state = 'claimed'`, callID, c.token, []byte(entry))
+	k := keyOf(callID, a)
+	c := l.release(k)
+	if c == nil {
+		return errors.New("pgledger: Finish of a call this ledger has not claimed")
+	}
+	tag, err := l.pool.Exec(ctx, `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $5, finished_at = now()
+		WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND token = $4::text::uuid AND state = 'claimed'`, k.scope, k.callID, k.fingerprint, c.token, []byte(entry))
 	if err != nil {
 		return storeError(l.where, "store a finished entry", err)
 	}
@@ -349,12 +388,18 @@ func (l *Ledger) Finish(ctx context.Context, callID, entry string) error {
 }
 
 // Abandon gives this process's claim up before the tool ran; waiters claim again (TR-REPLAY-12).
-func (l *Ledger) Abandon(ctx context.Context, callID string) error {
-	c := l.release(callID)
+func (l *Ledger) Abandon(ctx context.Context, callID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
+	k := keyOf(callID, a)
+	c := l.release(k)
 	if c == nil {
 		return nil
 	}
-	tag, err := l.pool.Exec(ctx, `DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2::text::uuid AND state = 'claimed'`, callID, c.token)
+	tag, err := l.pool.Exec(ctx, `DELETE FROM toolresult_ledger WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND token = $4::text::uuid AND state = 'claimed'`,
+		k.scope, k.callID, k.fingerprint, c.token)
 	if err != nil {
 		return storeError(l.where, "abandon a claim", err)
 	}
@@ -379,7 +424,11 @@ func (l *Ledger) notify(callID string) {
 // Wait sleeps until a notification for the call ID, or the lease's end by the database's clock (at
 // most one lease length: a far or infinite lease only makes it read the row again), never a busy
 // loop; then the seam claims again (TR-REPLAY-26). A failure ends the wait: the next claim reports it.
-func (l *Ledger) Wait(ctx context.Context, callID string) error {
+func (l *Ledger) Wait(ctx context.Context, callID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
 	k := key(callID)
 	wake := make(chan struct{}, 1)
 	l.mu.Lock()
@@ -398,8 +447,8 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 		}
 		l.mu.Unlock()
 	}()
-	ln, err := l.listen(ctx)
-	if err != nil {
+	ln, lerr := l.listen(ctx)
+	if lerr != nil {
 		// No notification can wake this waiter: it sleeps a short while instead, so that a
 		// listener that cannot connect never turns claim-and-wait into a loop without a pause.
 		t := time.NewTimer(50 * time.Millisecond)
@@ -421,7 +470,7 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 	var remaining *float64
 	err = l.pool.QueryRow(ctx, `SELECT state = 'claimed' AND lease_until > now(),
 			CASE WHEN NOT isfinite(lease_until) THEN 'Infinity'::float8 ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-		FROM toolresult_ledger WHERE call_id = $1 FOR SHARE`, callID).Scan(&live, &remaining)
+		FROM toolresult_ledger WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 FOR SHARE`, a.Scope, callID, a.Fingerprint).Scan(&live, &remaining)
 	if err != nil || !live {
 		return nil
 	}
@@ -440,14 +489,15 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 	return nil
 }
 
-// Entry is the stored entry of a call ID, byte for byte as finished; ok is false while it is
-// claimed or unknown.
-func (l *Ledger) Entry(ctx context.Context, callID string) (entry string, ok bool, err error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// Entry is the stored entry of a call, byte for byte as finished; ok is false while it is claimed
+// or unknown.
+func (l *Ledger) Entry(ctx context.Context, callID string, at ...toolresult.At) (entry string, ok bool, err error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return "", false, err
 	}
 	var b []byte
-	err = l.pool.QueryRow(ctx, `SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'`, callID).Scan(&b)
+	err = l.pool.QueryRow(ctx, `SELECT entry FROM toolresult_ledger WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND state = 'stored'`, a.Scope, callID, a.Fingerprint).Scan(&b)
 	if errors.Is(err, pgx.ErrNoRows) {
 		return "", false, nil
 	}
@@ -459,26 +509,29 @@ func (l *Ledger) Entry(ctx context.Context, callID string) (entry string, ok boo
 
 // AppendAudit appends the audit record of a call (what toolresult.AuditRecord returns) as its
 // canonical JSON; it refuses a record with members its level does not allow (TR-REPLAY-34).
-func (l *Ledger) AppendAudit(ctx context.Context, callID string, record map[string]any) error {
-	if err := toolresult.CheckCallID(callID); err != nil {
+func (l *Ledger) AppendAudit(ctx context.Context, callID string, record map[string]any, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return err
 	}
 	text, level, err := toolresult.AuditText(record)
 	if err != nil {
 		return err
 	}
-	if _, err := l.pool.Exec(ctx, `INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES ($1, $2, $3, now())`, callID, level, []byte(text)); err != nil {
+	if _, err := l.pool.Exec(ctx, `INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES ($1, $2, $3, $4, $5, now())`,
+		a.Scope, callID, a.Fingerprint, level, []byte(text)); err != nil {
 		return storeError(l.where, "append an audit record", err)
 	}
 	return nil
 }
 
-// AuditRecords are the audit records of a call ID as stored (canonical JSON), oldest first.
-func (l *Ledger) AuditRecords(ctx context.Context, callID string) ([]string, error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// AuditRecords are the audit records of a call as stored (canonical JSON), oldest first.
+func (l *Ledger) AuditRecords(ctx context.Context, callID string, at ...toolresult.At) ([]string, error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return nil, err
 	}
-	rows, err := l.pool.Query(ctx, `SELECT record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq`, callID)
+	rows, err := l.pool.Query(ctx, `SELECT record FROM toolresult_audit WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 ORDER BY seq`, a.Scope, callID, a.Fingerprint)
 	if err != nil {
 		return nil, storeError(l.where, "read audit records", err)
 	}
@@ -520,7 +573,7 @@ func (l *Ledger) Close() error {
 	}
 	l.closed = true
 	claims := l.claims
-	l.claims = map[string]*claim{}
+	l.claims = map[callKey]*claim{}
 	ln := l.listener
 	l.listener = nil
 	l.wakeAllLocked()

@@ -113,11 +113,22 @@ func makeTables(db *sql.DB) error {
 	return err
 }
 
-// inspect reads the schema and decides, writing nothing: empty reports a database with no objects.
-func inspect(db *sql.DB, path string, create Create) (empty bool, err error) {
+// found is what inspect found: no objects at all, a ledger of the current layout, or one of layout 1.
+type found int
+
+const (
+	foundLedger found = iota
+	foundEmpty
+	foundLegacy
+)
+
+// inspect reads the schema and decides, writing nothing. The layout row is read first: layout 2
+// must have its columns, layout 1 the columns of layout 1 (it is migrated), another layout is
+// ledger.store_layout whatever its columns.
+func inspect(db *sql.DB, path string, create Create) (found, error) {
 	rows, err := db.Query(`SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
 	if err != nil {
-		return false, err
+		return 0, err
 	}
 	objects := 0
 	tables := map[string]bool{}
@@ -125,7 +136,7 @@ func inspect(db *sql.DB, path string, create Create) (empty bool, err error) {
 		var kind, name string
 		if err := rows.Scan(&kind, &name); err != nil {
 			rows.Close()
-			return false, err
+			return 0, err
 		}
 		objects++
 		if kind == "table" {
@@ -134,13 +145,13 @@ func inspect(db *sql.DB, path string, create Create) (empty bool, err error) {
 	}
 	rows.Close()
 	if err := rows.Err(); err != nil {
-		return false, err
+		return 0, err
 	}
 	if objects == 0 {
 		if create == OpenExisting {
-			return false, refusal("ledger.store_missing", path, "the database is empty, and OpenExisting was asked for")
+			return 0, refusal("ledger.store_missing", path, "the database is empty, and OpenExisting was asked for")
 		}
-		return true, nil
+		return foundEmpty, nil
 	}
 	var ours []string
 	for _, t := range ledgerstore.Tables {
@@ -149,36 +160,47 @@ func inspect(db *sql.DB, path string, create Create) (empty bool, err error) {
 		}
 	}
 	if len(ours) == 0 {
-		return false, refusal("ledger.store_foreign", path, fmt.Sprintf("the database holds %d other table(s) and none of the ledger's; it is left unchanged", len(tables)))
+		return 0, refusal("ledger.store_foreign", path, fmt.Sprintf("the database holds %d other table(s) and none of the ledger's; it is left unchanged", len(tables)))
 	}
+	have := map[string][]string{}
 	for _, t := range ledgerstore.Tables {
 		if !tables[t] {
-			return false, refusal("ledger.store_conflict", path, fmt.Sprintf("it has %s but no %s; it is left unchanged", strings.Join(ours, ", "), t))
+			return 0, refusal("ledger.store_conflict", path, fmt.Sprintf("it has %s but no %s; it is left unchanged", strings.Join(ours, ", "), t))
 		}
 		cols, err := columns(db, t)
 		if err != nil {
-			return false, err
+			return 0, err
 		}
-		if !ledgerstore.SameColumns(t, cols) {
-			return false, refusal("ledger.store_conflict", path, fmt.Sprintf("its table %s has other columns than a ledger's; it is left unchanged", t))
+		// The meta table must be the ledger's to be read; the others are checked against the
+		// layout it names (a layout this implementation does not know may have other columns).
+		if t == "toolresult_meta" && !ledgerstore.SameColumns(t, cols) {
+			return 0, refusal("ledger.store_conflict", path, fmt.Sprintf("its table %s has other columns than a ledger's; it is left unchanged", t))
 		}
+		have[t] = cols
 	}
 	var value any
 	err = db.QueryRow(`SELECT value FROM toolresult_meta WHERE key = 'layout'`).Scan(&value)
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, refusal("ledger.store_no_layout", path, "toolresult_meta has no layout row; it is left unchanged")
+		return 0, refusal("ledger.store_no_layout", path, "toolresult_meta has no layout row; it is left unchanged")
 	}
 	if err != nil {
-		return false, err
+		return 0, err
 	}
-	if text, ok := value.(string); !ok || text != ledgerstore.LayoutVersion {
+	text, isText := value.(string)
+	if !isText || text != ledgerstore.LayoutVersion && text != ledgerstore.LegacyLayout {
 		shown := ledgerstore.Cut(fmt.Sprint(value))
 		if len(shown) > 20 {
 			shown = shown[:20]
 		}
-		return false, toolresult.NewLedgerStoreError("ledger.store_layout", fmt.Sprintf("SQLite ledger %s: its tables have layout %s, this implementation knows layout %s", path, shown, ledgerstore.LayoutVersion), "")
+		return 0, toolresult.NewLedgerStoreError("ledger.store_layout", fmt.Sprintf("SQLite ledger %s: its tables have layout %s, this implementation knows layouts %s and %s (which it migrates)", path, shown, ledgerstore.LayoutVersion, ledgerstore.LegacyLayout), "")
 	}
-	return false, nil
+	if !ledgerstore.ColumnsFit(text, have) {
+		return 0, refusal("ledger.store_conflict", path, fmt.Sprintf("its tables do not have the columns of layout %s, which toolresult_meta names; it is left unchanged", text))
+	}
+	if text == ledgerstore.LegacyLayout {
+		return foundLegacy, nil
+	}
+	return foundLedger, nil
 }
 
 func columns(db *sql.DB, table string) ([]string, error) {

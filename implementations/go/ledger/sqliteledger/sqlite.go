@@ -44,9 +44,14 @@ type Ledger struct {
 	db    *sql.DB
 
 	mu     sync.Mutex
-	claims map[string]*claim
+	claims map[key]*claim
 	closed bool
 }
+
+// key is a call in the ledger: its row's primary key (scope, call_id, fingerprint).
+type key struct{ scope, callID, fingerprint string }
+
+func keyOf(callID string, at toolresult.At) key { return key{at.Scope, callID, at.Fingerprint} }
 
 type claim struct {
 	token   string
@@ -72,7 +77,7 @@ func Open(path string, options Options) (*Ledger, error) {
 	if err != nil {
 		return nil, storeError(path, "open the ledger", err)
 	}
-	return &Ledger{path: path, lease: lease, db: db, claims: map[string]*claim{}}, nil
+	return &Ledger{path: path, lease: lease, db: db, claims: map[key]*claim{}}, nil
 }
 
 func open(path string, create Create, busy int64) (*sql.DB, error) {
@@ -88,15 +93,24 @@ func open(path string, create Create, busy int64) (*sql.DB, error) {
 	}
 	db.SetMaxIdleConns(4)
 	// Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
-	empty, err := inspect(db, path, create)
+	what, err := inspect(db, path, create)
 	if err == nil {
 		_, err = db.Exec("PRAGMA journal_mode = WAL")
 	}
-	if err == nil && empty {
+	if err == nil && what == foundEmpty {
 		// IF NOT EXISTS: another process may have made the tables since the read above.
 		if err = makeTables(db); err == nil {
-			_, err = inspect(db, path, CreateAlways)
+			what, err = inspect(db, path, CreateAlways)
 		}
+	}
+	if err == nil && what == foundLegacy {
+		// Layout 1 becomes layout 2 in one transaction, whatever Create says: the ledger exists.
+		if _, err = migrate(db); err == nil {
+			what, err = inspect(db, path, CreateAlways)
+		}
+	}
+	if err == nil && what != foundLedger {
+		err = refusal("ledger.store_conflict", path, "its tables changed while it was being opened")
 	}
 	if err != nil {
 		db.Close()
@@ -206,15 +220,21 @@ func entryText(v any) string {
 	return s
 }
 
+// Every statement names a row by its whole key, (scope, call_id, fingerprint): a call that shares
+// only its ID with another never reads, pins, finishes or abandons the other's row.
 const (
-	sqlGet    = `SELECT state, lease_until, entry FROM toolresult_ledger WHERE call_id = ?`
-	sqlInsert = `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING`
+	sqlGet    = `SELECT state, lease_until, entry FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ?`
+	sqlInsert = `INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at) VALUES (?, ?, ?, 'claimed', ?, ?, ?) ` +
+		`ON CONFLICT (scope, call_id, fingerprint) DO NOTHING`
 	// A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
 	sqlPin = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? ` +
-		`WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)`
-	sqlFinish  = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'`
-	sqlRenew   = `UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'`
-	sqlAbandon = `DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'`
+		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)`
+	sqlFinish = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? ` +
+		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
+	sqlRenew        = `UPDATE toolresult_ledger SET lease_until = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
+	sqlAbandon      = `DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
+	sqlAppendAudit  = `INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES (?, ?, ?, ?, ?, ?)`
+	sqlAuditRecords = `SELECT record FROM toolresult_audit WHERE scope = ? AND call_id = ? AND fingerprint = ? ORDER BY seq`
 )
 
 type row struct {
@@ -223,9 +243,9 @@ type row struct {
 	entry any
 }
 
-func (l *Ledger) get(ctx context.Context, callID string) (*row, error) {
+func (l *Ledger) get(ctx context.Context, k key) (*row, error) {
 	var r row
-	err := l.db.QueryRowContext(ctx, sqlGet, callID).Scan(&r.state, &r.lease, &r.entry)
+	err := l.db.QueryRowContext(ctx, sqlGet, k.scope, k.callID, k.fingerprint).Scan(&r.state, &r.lease, &r.entry)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, nil
 	}
@@ -235,10 +255,12 @@ func (l *Ledger) get(ctx context.Context, callID string) (*row, error) {
 	return &r, nil
 }
 
-// Claim answers Claimed to exactly one caller across every process sharing the file: a unique key
-// on the call ID, one statement per step, each its own short write transaction (TR-REPLAY-20).
-func (l *Ledger) Claim(ctx context.Context, callID string) (toolresult.ClaimState, string, error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// Claim answers Claimed to exactly one caller of a call across every process sharing the file: the
+// primary key (scope, call_id, fingerprint), one statement per step, each its own short write
+// transaction (TR-REPLAY-20). No At is the default scope and a call that names no tool.
+func (l *Ledger) Claim(ctx context.Context, callID string, at ...toolresult.At) (toolresult.ClaimState, string, error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return 0, "", err
 	}
 	l.mu.Lock()
@@ -247,28 +269,28 @@ func (l *Ledger) Claim(ctx context.Context, callID string) (toolresult.ClaimStat
 	if closed {
 		return 0, "", l.closedError("claim a call ID")
 	}
-	state, entry, err := l.claimStep(ctx, callID)
+	state, entry, err := l.claimStep(ctx, keyOf(callID, a))
 	if err != nil {
 		return 0, "", storeError(l.path, "claim a call ID", err)
 	}
 	return state, entry, nil
 }
 
-func (l *Ledger) claimStep(ctx context.Context, callID string) (toolresult.ClaimState, string, error) {
+func (l *Ledger) claimStep(ctx context.Context, k key) (toolresult.ClaimState, string, error) {
 	// A row that changes under the claim (abandoned, pinned by another caller) is read again a few
 	// times; then the caller sleeps as for a live claim, whatever state the row is in (TR-REPLAY-36).
 	for try := 0; try < ledgerstore.ClaimTries; try++ {
 		token := ledgerstore.Token()
 		now := nowMs()
-		res, err := l.db.ExecContext(ctx, sqlInsert, callID, token, now+l.lease.Milliseconds(), now)
+		res, err := l.db.ExecContext(ctx, sqlInsert, k.scope, k.callID, k.fingerprint, token, now+l.lease.Milliseconds(), now)
 		if err != nil {
 			return 0, "", err
 		}
 		if n, _ := res.RowsAffected(); n == 1 {
-			l.hold(callID, token)
+			l.hold(k, token)
 			return toolresult.Claimed, "", nil
 		}
-		r, err := l.get(ctx, callID)
+		r, err := l.get(ctx, k)
 		if err != nil {
 			return 0, "", err
 		}
@@ -283,7 +305,7 @@ func (l *Ledger) claimStep(ctx context.Context, callID string) (toolresult.Claim
 		}
 		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
 		t := nowMs()
-		res, err = l.db.ExecContext(ctx, sqlPin, []byte(toolresult.InterruptedEntry), t, callID, t)
+		res, err = l.db.ExecContext(ctx, sqlPin, []byte(toolresult.InterruptedEntry), t, k.scope, k.callID, k.fingerprint, t)
 		if err != nil {
 			return 0, "", err
 		}
@@ -294,10 +316,10 @@ func (l *Ledger) claimStep(ctx context.Context, callID string) (toolresult.Claim
 	return toolresult.Pending, "", nil
 }
 
-// hold keeps this process's claim of callID and renews its lease until it is finished or abandoned.
-func (l *Ledger) hold(callID, token string) {
+// hold keeps this process's claim of a call and renews its lease until it is finished or abandoned.
+func (l *Ledger) hold(k key, token string) {
 	renewal := ledgerstore.Renew(l.lease, func() (bool, error) {
-		res, err := l.db.Exec(sqlRenew, nowMs()+l.lease.Milliseconds(), callID, token)
+		res, err := l.db.Exec(sqlRenew, nowMs()+l.lease.Milliseconds(), k.scope, k.callID, k.fingerprint, token)
 		if err != nil {
 			return true, err
 		}
@@ -305,15 +327,15 @@ func (l *Ledger) hold(callID, token string) {
 		return n == 1, nil
 	})
 	l.mu.Lock()
-	l.claims[callID] = &claim{token, renewal}
+	l.claims[k] = &claim{token, renewal}
 	l.mu.Unlock()
 }
 
-// release ends this process's claim of callID: no renewal runs or is in flight once it returns.
-func (l *Ledger) release(callID string) *claim {
+// release ends this process's claim of a call: no renewal runs or is in flight once it returns.
+func (l *Ledger) release(k key) *claim {
 	l.mu.Lock()
-	c := l.claims[callID]
-	delete(l.claims, callID)
+	c := l.claims[k]
+	delete(l.claims, k)
 	l.mu.Unlock()
 	if c != nil {
 		c.renewal.Stop()
@@ -324,7 +346,12 @@ func (l *Ledger) release(callID string) *claim {
 // Wait re-reads the row with a pause that grows to 50 ms, never a busy loop, until it is stored,
 // gone (abandoned) or its lease ran out; then the seam claims again (TR-REPLAY-26). A read that
 // fails ends the wait: the next claim reports the store's error.
-func (l *Ledger) Wait(ctx context.Context, callID string) error {
+func (l *Ledger) Wait(ctx context.Context, callID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
+	k := keyOf(callID, a)
 	pause := ledgerstore.NewBackoff(50 * time.Millisecond)
 	for {
 		t := time.NewTimer(pause.Next())
@@ -334,7 +361,7 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 			return ctx.Err()
 		case <-t.C:
 		}
-		r, err := l.get(ctx, callID)
+		r, err := l.get(ctx, k)
 		if err != nil && ctx.Err() != nil {
 			return ctx.Err()
 		}
@@ -346,12 +373,17 @@ func (l *Ledger) Wait(ctx context.Context, callID string) error {
 
 // Finish stores the entry of this process's claim, durable before it returns (TR-REPLAY-25). It
 // fails with ledger.lease_lost when the claim was replaced by the interrupted entry (TR-REPLAY-24).
-func (l *Ledger) Finish(ctx context.Context, callID, entry string) error {
-	c := l.release(callID)
-	if c == nil {
-		return errors.New("sqliteledger: Finish of a call ID this ledger has not claimed")
+func (l *Ledger) Finish(ctx context.Context, callID, entry string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
 	}
-	res, err := l.db.ExecContext(ctx, sqlFinish, []byte(entry), nowMs(), callID, c.token)
+	k := keyOf(callID, a)
+	c := l.release(k)
+	if c == nil {
+		return errors.New("sqliteledger: Finish of a call this ledger has not claimed")
+	}
+	res, err := l.db.ExecContext(ctx, sqlFinish, []byte(entry), nowMs(), k.scope, k.callID, k.fingerprint, c.token)
 	if err != nil {
 		return storeError(l.path, "store a finished entry", err)
 	}
@@ -362,24 +394,30 @@ func (l *Ledger) Finish(ctx context.Context, callID, entry string) error {
 }
 
 // Abandon gives this process's claim up before the tool ran; waiters claim again (TR-REPLAY-12).
-func (l *Ledger) Abandon(ctx context.Context, callID string) error {
-	c := l.release(callID)
+func (l *Ledger) Abandon(ctx context.Context, callID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
+	k := keyOf(callID, a)
+	c := l.release(k)
 	if c == nil {
 		return nil
 	}
-	if _, err := l.db.ExecContext(ctx, sqlAbandon, callID, c.token); err != nil {
+	if _, err := l.db.ExecContext(ctx, sqlAbandon, k.scope, k.callID, k.fingerprint, c.token); err != nil {
 		return storeError(l.path, "abandon a claim", err)
 	}
 	return nil
 }
 
-// Entry is the stored entry of a call ID, byte for byte as finished; ok is false while it is
-// claimed or unknown.
-func (l *Ledger) Entry(ctx context.Context, callID string) (entry string, ok bool, err error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// Entry is the stored entry of a call, byte for byte as finished; ok is false while it is claimed
+// or unknown.
+func (l *Ledger) Entry(ctx context.Context, callID string, at ...toolresult.At) (entry string, ok bool, err error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return "", false, err
 	}
-	r, err := l.get(ctx, callID)
+	r, err := l.get(ctx, keyOf(callID, a))
 	if err != nil {
 		return "", false, storeError(l.path, "read an entry", err)
 	}
@@ -391,26 +429,28 @@ func (l *Ledger) Entry(ctx context.Context, callID string) (entry string, ok boo
 
 // AppendAudit appends the audit record of a call (what toolresult.AuditRecord returns) as its
 // canonical JSON; it refuses a record with members its level does not allow (TR-REPLAY-34).
-func (l *Ledger) AppendAudit(ctx context.Context, callID string, record map[string]any) error {
-	if err := toolresult.CheckCallID(callID); err != nil {
+func (l *Ledger) AppendAudit(ctx context.Context, callID string, record map[string]any, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return err
 	}
 	text, level, err := toolresult.AuditText(record)
 	if err != nil {
 		return err
 	}
-	if _, err := l.db.ExecContext(ctx, `INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)`, callID, level, []byte(text), nowMs()); err != nil {
+	if _, err := l.db.ExecContext(ctx, sqlAppendAudit, a.Scope, callID, a.Fingerprint, level, []byte(text), nowMs()); err != nil {
 		return storeError(l.path, "append an audit record", err)
 	}
 	return nil
 }
 
-// AuditRecords are the audit records of a call ID as stored (canonical JSON), oldest first.
-func (l *Ledger) AuditRecords(ctx context.Context, callID string) ([]string, error) {
-	if err := toolresult.CheckCallID(callID); err != nil {
+// AuditRecords are the audit records of a call as stored (canonical JSON), oldest first.
+func (l *Ledger) AuditRecords(ctx context.Context, callID string, at ...toolresult.At) ([]string, error) {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
 		return nil, err
 	}
-	rows, err := l.db.QueryContext(ctx, `SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq`, callID)
+	rows, err := l.db.QueryContext(ctx, sqlAuditRecords, a.Scope, callID, a.Fingerprint)
 	if err != nil {
 		return nil, storeError(l.path, "read audit records", err)
 	}
@@ -451,7 +491,7 @@ func (l *Ledger) Close() error {
 	}
 	l.closed = true
 	claims := l.claims
-	l.claims = map[string]*claim{}
+	l.claims = map[key]*claim{}
 	l.mu.Unlock()
 	for _, c := range claims {
 		c.renewal.Stop()

@@ -63,7 +63,9 @@ func TestTR_REPLAY_37_OpeningRefusals(t *testing.T) {
 		{"a ledger table with other columns", []string{"CREATE TABLE toolresult_ledger (id INTEGER)"}, CreateIfMissing, "ledger.store_conflict"},
 		{"some ledger tables without the others", []string{"CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)"}, CreateIfMissing, "ledger.store_conflict"},
 		{"a meta table without its layout row", []string{ledgerTables}, CreateIfMissing, "ledger.store_no_layout"},
-		{"a layout it does not know", []string{ledgerTables, "INSERT INTO toolresult_meta VALUES ('layout', '2')"}, CreateIfMissing, "ledger.store_layout"},
+		{"a layout it does not know", []string{ledgerTables, "INSERT INTO toolresult_meta VALUES ('layout', '3')"}, CreateIfMissing, "ledger.store_layout"},
+		{"a layout it does not know, whatever the columns", []string{"CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); CREATE TABLE toolresult_ledger (x INTEGER); CREATE TABLE toolresult_audit (y INTEGER)", "INSERT INTO toolresult_meta VALUES ('layout', '3')"}, CreateIfMissing, "ledger.store_layout"},
+		{"layout 2 named over the columns of layout 1", []string{ledgerTables, "INSERT INTO toolresult_meta VALUES ('layout', '2')"}, CreateIfMissing, "ledger.store_conflict"},
 		{"an empty database with OpenExisting", []string{"PRAGMA user_version = 1"}, OpenExisting, "ledger.store_missing"},
 	}
 	for _, c := range cases {
@@ -197,7 +199,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // stopRenewing stops a claim's renewals as a stopped (SIGSTOP) or dead process would.
 func stopRenewing(l *Ledger, callID string) {
 	l.mu.Lock()
-	c := l.claims[callID]
+	c := l.claims[key{callID: callID}]
 	l.mu.Unlock()
 	c.renewal.Stop()
 }
