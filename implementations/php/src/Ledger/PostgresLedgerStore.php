@@ -184,13 +184,14 @@ SQL;
         $db = $this->db();
         $db->beginTransaction();
         try {
+            // It may wait for another opener's creation or migration: longer than a claim's lock wait.
+            $db->exec("SET LOCAL lock_timeout = '120s'");
             $found = $this->tables();
             if ($found === []) {
                 if (!$create) {
                     throw new LedgerStoreError('ledger.store_missing', "PostgreSQL ledger {$this->where}: cannot " .
                         "open the ledger: its tables do not exist, and create is false");
                 }
-                $db->exec("SET LOCAL lock_timeout = '120s'");
                 $db->query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")->fetchAll();
                 $found = $this->tables(); // another opener may have made them while this one waited
                 if ($found === []) {
@@ -202,12 +203,20 @@ SQL;
                 if (!isset($found[$table])) {
                     throw $this->conflict('it has ' . implode(', ', array_keys($found)) . " but no $table");
                 }
-                sort($found[$table]);
             }
-            if ($found['toolresult_meta'] !== StoreRules::COLUMNS['toolresult_meta']) {
+            $meta = $found['toolresult_meta'];
+            sort($meta);
+            if ($meta !== StoreRules::COLUMNS['toolresult_meta']) {
                 throw $this->conflict("its table toolresult_meta has other columns than a ledger's");
             }
+            // The layout row first: reading it waits for a migration under way and holds toolresult_meta
+            // until this transaction ends, so no migration commits before the columns are read below.
             $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
+            $found = $this->tables();
+            foreach ($found as $table => $columns) {
+                sort($columns);
+                $found[$table] = $columns;
+            }
             $db->commit();
         } catch (\Throwable $e) {
             $this->rollBack();
@@ -227,7 +236,7 @@ SQL;
         };
         foreach ($known as $table => $want) {
             sort($want);
-            if ($found[$table] !== $want) {
+            if (($found[$table] ?? null) !== $want) {
                 throw $this->conflict("its table $table has other columns than a ledger's");
             }
         }

@@ -253,8 +253,24 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
     }
 
-    /** @return 'empty'|'ledger'|'layout 1' what the database holds, read without writing, or the refusal */
+    /**
+     * What the database holds, read in one read transaction (without writing): the tables, their
+     * columns and the layout row from one snapshot, so that a migration another process commits
+     * meanwhile is seen whole or not at all.
+     *
+     * @return 'empty'|'ledger'|'layout 1' what the database holds, or the refusal
+     */
     private function inspect(\PDO $db, ?bool $create): string
+    {
+        $db->exec('BEGIN');
+        try {
+            return $this->readTables($db, $create);
+        } finally {
+            $db->exec('COMMIT');
+        }
+    }
+
+    private function readTables(\PDO $db, ?bool $create): string
     {
         $refuse = fn (string $code, string $why) => new LedgerStoreError($code, "SQLite ledger {$this->path}: " .
             "cannot open the ledger: $why");
