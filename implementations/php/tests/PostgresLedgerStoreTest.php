@@ -165,12 +165,17 @@ final class PostgresLedgerStoreTest extends TestCase
 
     /**
      * §7.7: stores that open one layout-1 database at once migrate it once (a second migration would
-     * fail: its columns exist). Each opener then claims a call in a scope of its own.
+     * fail: its columns exist). The test holds toolresult_meta until every opener waits on it
+     * (counted in pg_locks): those that read layout 1 wait for the migration's lock, the others queue
+     * behind them to read the layout. Each then claims a call in a scope of its own.
      */
     public function testConcurrentOpenersMigrateOnce(): void
     {
         $this->layoutOne();
         $n = 4;
+        $holder = $this->raw();
+        $holder->beginTransaction();
+        $holder->exec('LOCK TABLE toolresult_meta IN ACCESS SHARE MODE');
         $script = 'require "src/autoload.php"; $s = new ToolResult\Ledger\PostgresLedgerStore($argv[1], ["renew" => false, ' .
             '"create" => false], "toolresult"); $s->claim("legacy-1", "opener-" . $argv[2]); $s->finish("legacy-1", "{}", ' .
             '"opener-" . $argv[2]); echo "ok";';
@@ -179,6 +184,15 @@ final class PostgresLedgerStoreTest extends TestCase
             $proc = proc_open([PHP_BINARY, '-r', $script, self::$cluster->dsn($this->database), (string) $i], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, dirname(__DIR__));
             $procs[$i] = [$proc, $pipes];
         }
+        $waiting = 0;
+        $deadline = hrtime(true) + 60_000_000_000; // guards a hang only
+        while ($waiting < $n && hrtime(true) < $deadline) {
+            usleep(20_000);
+            $waiting = (int) $holder->query("SELECT count(*) FROM pg_locks WHERE relation = 'toolresult_meta'::regclass " .
+                "AND NOT granted")->fetchColumn();
+        }
+        self::assertSame($n, $waiting, 'every opener waits on toolresult_meta');
+        $holder->commit();
         foreach ($procs as $i => [$proc, $pipes]) {
             $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
             proc_close($proc);
@@ -188,5 +202,21 @@ final class PostgresLedgerStoreTest extends TestCase
         self::assertSame('2', $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn());
         $scoped = $db->query("SELECT scope FROM toolresult_ledger WHERE call_id = 'legacy-1' ORDER BY scope")->fetchAll(\PDO::FETCH_COLUMN);
         self::assertSame(['', 'opener-0', 'opener-1', 'opener-2', 'opener-3'], $scoped);
+    }
+
+    /**
+     * §7.7: the migration reads the layout again under its lock, so an opener that read layout 1
+     * before another migrated changes nothing (its own migration step, run on layout 2).
+     */
+    public function testAMigrationReadsTheLayoutAgainUnderItsLock(): void
+    {
+        $this->layoutOne();
+        $store = $this->store(['create' => false]);
+        $store->claim('legacy-1', 'thread-1');
+        $migrate = new ReflectionMethod(PostgresLedgerStore::class, 'migrate');
+        $migrate->invoke($store);
+        self::assertSame('2', $this->raw()->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn());
+        self::assertSame(['scope', 'call_id', 'fingerprint'], $this->primaryKey($this->raw()));
+        $store->close();
     }
 }

@@ -276,4 +276,19 @@ final class SqliteLedgerStoreTest extends TestCase
         self::assertSame(['', 'opener-0', 'opener-1', 'opener-2', 'opener-3'], $scoped);
         self::assertSame(3, (int) $db->query('SELECT count(*) FROM toolresult_audit')->fetchColumn());
     }
+
+    /**
+     * §7.7: the migration reads the layout again under BEGIN IMMEDIATE, so an opener that read layout
+     * 1 before another migrated changes nothing (run again, it would copy a scoped row with scope "").
+     */
+    public function testAMigrationReadsTheLayoutAgainUnderItsLock(): void
+    {
+        $this->layoutOne($this->dir . '/ledger.db');
+        $store = $this->store(['create' => false]);
+        $store->claim('legacy-9', 'thread-1');
+        $db = $this->raw();
+        $migrate = new ReflectionMethod(SqliteLedgerStore::class, 'migrate');
+        $migrate->invoke($store, $db);
+        self::assertSame(['thread-1'], $db->query("SELECT scope FROM toolresult_ledger WHERE call_id = 'legacy-9'")->fetchAll(\PDO::FETCH_COLUMN));
+    }
 }
