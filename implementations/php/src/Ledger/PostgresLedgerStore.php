@@ -61,8 +61,12 @@ SQL;
      * the server gave it, and the audit index are replaced (MIGRATION_KEYS).
      */
     private const MIGRATION_COLUMNS = <<<'SQL'
-ALTER TABLE toolresult_ledger ADD COLUMN scope text NOT NULL DEFAULT '', ADD COLUMN fingerprint text NOT NULL DEFAULT '';
-ALTER TABLE toolresult_audit ADD COLUMN scope text NOT NULL DEFAULT '', ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+ALTER TABLE toolresult_ledger
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+ALTER TABLE toolresult_audit
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
 SQL;
 
     private const MIGRATION_KEYS = <<<'SQL'
@@ -575,8 +579,8 @@ SQL;
     {
         StoreRules::checkKey($scope, $callId, $fingerprint);
         try {
-            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND " .
-                "fingerprint = ? AND state = 'stored'", [$scope, $callId, $fingerprint])->fetch(\PDO::FETCH_NUM);
+            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE scope = ? AND call_id = ? " .
+                "AND fingerprint = ? AND state = 'stored'", [$scope, $callId, $fingerprint])->fetch(\PDO::FETCH_NUM);
         } catch (\PDOException $e) {
             throw $this->storeError('read an entry', $e);
         }

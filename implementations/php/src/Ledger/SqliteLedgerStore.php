@@ -44,8 +44,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
   finished_at INTEGER,
   PRIMARY KEY (scope, call_id, fingerprint)
 )";
-    private const LEDGER_INDEX = "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) " .
-        "WHERE state = 'stored'";
+    private const LEDGER_INDEX = "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger " .
+        "(finished_at) WHERE state = 'stored'";
     private const AUDIT_TABLE = "CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
   scope TEXT NOT NULL DEFAULT '',
@@ -55,8 +55,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
   record BLOB NOT NULL,
   written_at INTEGER NOT NULL
 )";
-    private const AUDIT_INDEX = 'CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, ' .
-        'fingerprint, seq)';
+    private const AUDIT_INDEX = 'CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit ' .
+        '(scope, call_id, fingerprint, seq)';
 
     /**
      * Layout 1 to 2 (spec §7.7), inside BEGIN IMMEDIATE: SQLite cannot change a primary key, so both
@@ -168,8 +168,13 @@ final class SqliteLedgerStore implements DurableLedgerStore
         try {
             $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
             if ($layout !== false && (string) $layout === '1') {
-                $db->exec(str_replace('IF NOT EXISTS toolresult_ledger (', 'toolresult_ledger_v2 (', self::LEDGER_TABLE));
-                $db->exec(str_replace('IF NOT EXISTS toolresult_audit (', 'toolresult_audit_v2 (', self::AUDIT_TABLE));
+                // The layout's own CREATE TABLE statements, under the names the rebuilt tables have first.
+                $v2 = [
+                    'IF NOT EXISTS toolresult_ledger (' => 'toolresult_ledger_v2 (',
+                    'IF NOT EXISTS toolresult_audit (' => 'toolresult_audit_v2 (',
+                ];
+                $db->exec(strtr(self::LEDGER_TABLE, $v2));
+                $db->exec(strtr(self::AUDIT_TABLE, $v2));
                 foreach (self::MIGRATION as $sql) {
                     $db->exec($sql);
                 }
@@ -357,8 +362,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
     /** @return array{0:mixed,1:mixed,2:mixed}|null the call's row: state, entry and lease_until as SQLite holds them */
     private function row(string $scope, string $callId, string $fingerprint): ?array
     {
-        $q = $this->db()->prepare('SELECT state, entry, lease_until FROM toolresult_ledger WHERE scope = ? AND call_id ' .
-            '= ? AND fingerprint = ?');
+        $q = $this->db()->prepare('SELECT state, entry, lease_until FROM toolresult_ledger WHERE scope = ? AND ' .
+            'call_id = ? AND fingerprint = ?');
         $q->execute([$scope, $callId, $fingerprint]);
         $row = $q->fetch(\PDO::FETCH_NUM);
         return $row === false ? null : $row;
