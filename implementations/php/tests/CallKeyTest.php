@@ -18,11 +18,16 @@ final class CallKeyTest extends TestCase
 {
     private const CANARY = 'cnry-7f3a';
 
-    public function testTheFingerprintIsTheSha256OfTheJcsOfToolAndArguments(): void
+    public function testTR_REPLAY_40_theFingerprintIsTheSha256OfTheJcsOfToolAndArguments(): void
     {
         $want = hash('sha256', '{"arguments":{"user":"alice"},"tool":"balance"}');
         self::assertSame($want, CallFingerprint::of('balance', ['user' => 'alice']));
         self::assertSame($want, CallFingerprint::of('balance', (object) ['user' => 'alice']));
+        // The example of spec §7.3.
+        self::assertSame(
+            '71c174a48ae5b992b2ba2f5494c80fff3cce9c272582a10d7a80416073a43fb9',
+            CallFingerprint::of('get_balance', ['user' => 'bob']),
+        );
         // JCS: members sorted by UTF-16 code units, numbers in ECMAScript form; {} for no arguments.
         self::assertSame(
             hash('sha256', '{"arguments":{"a":[1,0.5,1e-7,0,1e+300,1152921504606847000],"b":{}},"tool":"t"}'),
@@ -35,7 +40,7 @@ final class CallKeyTest extends TestCase
     }
 
     /** Arguments that are not a JSON object, or hold what is not JSON data, are refused without a quote. */
-    public function testTheFingerprintRefusesWhatIsNotAJsonObjectWithoutQuotingIt(): void
+    public function testTR_REPLAY_40_theFingerprintRefusesWhatIsNotAJsonObjectWithoutQuotingIt(): void
     {
         $cycle = new stdClass();
         $cycle->self = $cycle;
@@ -64,7 +69,7 @@ final class CallKeyTest extends TestCase
     }
 
     /** Two scopes, one call ID: each call runs once and replays its own entry. */
-    public function testTwoScopesOneCallIdAreTwoCalls(): void
+    public function testTR_REPLAY_40_twoScopesOneCallIdAreTwoCalls(): void
     {
         $ledger = new InMemoryLedgerStore();
         $runs = [];
@@ -82,7 +87,7 @@ final class CallKeyTest extends TestCase
     }
 
     /** One scope, one call ID, other arguments or another tool: a call of its own, never the other's entry. */
-    public function testOneCallIdWithDifferentFingerprintsAreDifferentCalls(): void
+    public function testTR_REPLAY_40_oneCallIdWithDifferentFingerprintsAreDifferentCalls(): void
     {
         $ledger = new InMemoryLedgerStore();
         $runs = 0;
@@ -108,8 +113,8 @@ final class CallKeyTest extends TestCase
         self::assertSame(['claimed'], $ledger->claim('call_0', 'other', $fp));
     }
 
-    /** TR-REPLAY-21 for scopes: "" is the default scope; an invalid scope is refused before any claim, unquoted. */
-    public function testTR_REPLAY_21_aScopeIsCheckedLikeACallIdAndNeverQuoted(): void
+    /** TR-REPLAY-40, -21 for scopes: "" is the default scope; an invalid scope is refused before any claim, unquoted. */
+    public function testTR_REPLAY_40_aScopeIsCheckedLikeACallIdAndNeverQuoted(): void
     {
         $ledger = new InMemoryLedgerStore();
         $bad = [
@@ -132,7 +137,7 @@ final class CallKeyTest extends TestCase
         self::assertSame('ok', $ok->content);
     }
 
-    public function testArgumentsWithoutAToolAreRefused(): void
+    public function testTR_REPLAY_40_argumentsWithoutAToolOrNotAnObjectAreRefused(): void
     {
         $ledger = new InMemoryLedgerStore();
         try {

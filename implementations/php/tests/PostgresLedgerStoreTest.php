@@ -70,7 +70,7 @@ final class PostgresLedgerStoreTest extends TestCase
             "AND i.indisprimary ORDER BY k.o")->fetchAll(\PDO::FETCH_COLUMN);
     }
 
-    public function testANewLedgerHasLayoutTwo(): void
+    public function testTR_REPLAY_33_aNewLedgerHasLayoutTwoAndLayoutThreeIsRefused(): void
     {
         $this->store()->close();
         $db = $this->raw();
@@ -91,7 +91,7 @@ final class PostgresLedgerStoreTest extends TestCase
     }
 
     /** §7.3: two scopes and two fingerprints on one call ID are four calls, each with its row and audit records. */
-    public function testTheCallIsTheKeyScopesAndFingerprints(): void
+    public function testTR_REPLAY_40_theCallIsTheKeyScopesAndFingerprints(): void
     {
         $store = $this->store();
         $runs = [];
@@ -123,7 +123,7 @@ final class PostgresLedgerStoreTest extends TestCase
      * §7.7: a layout-1 database opens, even with create: false, as layout 2; its entries and audit
      * records answer the old API byte for byte; a claim that names a tool is another call and runs.
      */
-    public function testALayoutOneDatabaseMigratesAndReplaysByteForByte(): void
+    public function testTR_REPLAY_41_aLayoutOneDatabaseMigratesAndReplaysByteForByte(): void
     {
         $this->layoutOne();
         $raw = $this->raw();
@@ -169,7 +169,7 @@ final class PostgresLedgerStoreTest extends TestCase
      * (counted in pg_locks): those that read layout 1 wait for the migration's lock, the others queue
      * behind them to read the layout. Each then claims a call in a scope of its own.
      */
-    public function testConcurrentOpenersMigrateOnce(): void
+    public function testTR_REPLAY_41_concurrentOpenersMigrateOnce(): void
     {
         $this->layoutOne();
         $n = 4;
@@ -208,7 +208,7 @@ final class PostgresLedgerStoreTest extends TestCase
      * §7.7: the migration reads the layout again under its lock, so an opener that read layout 1
      * before another migrated changes nothing (its own migration step, run on layout 2).
      */
-    public function testAMigrationReadsTheLayoutAgainUnderItsLock(): void
+    public function testTR_REPLAY_41_aMigrationReadsTheLayoutAgainUnderItsLock(): void
     {
         $this->layoutOne();
         $store = $this->store(['create' => false]);

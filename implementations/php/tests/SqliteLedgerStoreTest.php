@@ -161,7 +161,7 @@ final class SqliteLedgerStoreTest extends TestCase
     }
 
     /** §7.3: two scopes and two fingerprints on one call ID are four calls, each with its row and audit records. */
-    public function testTheCallIsTheKeyScopesAndFingerprints(): void
+    public function testTR_REPLAY_40_theCallIsTheKeyScopesAndFingerprints(): void
     {
         $store = $this->store();
         $runs = [];
@@ -200,7 +200,7 @@ final class SqliteLedgerStoreTest extends TestCase
      * false, as layout 2; its entries and audit records answer the old API byte for byte; a claim
      * that names a tool is another call and runs.
      */
-    public function testALayoutOneLedgerMigratesAndReplaysByteForByte(): void
+    public function testTR_REPLAY_41_aLayoutOneLedgerMigratesAndReplaysByteForByte(): void
     {
         $path = $this->dir . '/ledger.db';
         $this->layoutOne($path);
@@ -252,7 +252,7 @@ final class SqliteLedgerStoreTest extends TestCase
      * call in a scope of its own: a migration run again after another's claim would copy that row
      * with scope "" (and collide with the legacy row); every scoped row must survive as written.
      */
-    public function testConcurrentOpenersMigrateOnce(): void
+    public function testTR_REPLAY_41_concurrentOpenersMigrateOnce(): void
     {
         $path = $this->dir . '/ledger.db';
         $this->layoutOne($path);
@@ -281,7 +281,7 @@ final class SqliteLedgerStoreTest extends TestCase
      * §7.7: the migration reads the layout again under BEGIN IMMEDIATE, so an opener that read layout
      * 1 before another migrated changes nothing (run again, it would copy a scoped row with scope "").
      */
-    public function testAMigrationReadsTheLayoutAgainUnderItsLock(): void
+    public function testTR_REPLAY_41_aMigrationReadsTheLayoutAgainUnderItsLock(): void
     {
         $this->layoutOne($this->dir . '/ledger.db');
         $store = $this->store(['create' => false]);
