@@ -111,7 +111,10 @@ function callOf(object $req, bool $loneSurrogate): array
         }
     }
     if (property_exists($req, 'arguments')) {
-        $call['arguments'] = $req->arguments;
+        // The parser gives a JSON object as a stdClass and a JSON array as an array. The seam takes
+        // the empty array for {} (what json_decode(…, true) makes of it), so an empty JSON array is
+        // handed over as a list that cannot be mistaken for it: refused as every language refuses [].
+        $call['arguments'] = $req->arguments === [] ? [[]] : $req->arguments;
     }
     return $call;
 }
