@@ -14,6 +14,10 @@ namespace ToolResult\Ledger;
  *
  * Options: leaseMs (30,000), lockTimeoutMs (5,000), create (true: missing tables are made; false:
  * only existing ledger tables open), renew (true: a renewer process keeps live claims' leases).
+ *
+ * Rows are keyed by the call (scope, call ID, fingerprint), layout 2 of §7.7; a ledger of layout 1
+ * is migrated when it is opened (TR-REPLAY-41), whatever create says. Notifications and the waiter
+ * lock name the call ID alone: calls that share it wake together and each re-reads its own row.
  */
 final class PostgresLedgerStore implements DurableLedgerStore
 {

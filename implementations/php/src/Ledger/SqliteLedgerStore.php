@@ -15,6 +15,9 @@ namespace ToolResult\Ledger;
  * Options: leaseMs (30,000), busyTimeoutMs (30,000), create (null: a missing file is created, an
  * empty one refused; true: an empty file or database becomes a ledger too; false: only an existing
  * ledger opens), renew (true: a renewer process keeps live claims' leases, TR-REPLAY-22).
+ *
+ * Rows are keyed by the call (scope, call ID, fingerprint), layout 2 of §7.7; a ledger of layout 1
+ * is migrated when it is opened (TR-REPLAY-41), whatever create says.
  */
 final class SqliteLedgerStore implements DurableLedgerStore
 {
