@@ -13,6 +13,7 @@ require __DIR__ . '/src/autoload.php';
 require __DIR__ . '/src/functions.php';
 
 use ToolResult\Json\StrictJsonParser;
+use ToolResult\Ledger\CallFingerprint;
 use ToolResult\Ledger\DurableLedgerStore;
 use ToolResult\Ledger\ExecutionSeam;
 use ToolResult\Ledger\Ledger;
@@ -32,8 +33,14 @@ function send(array $o): void
     fflush(STDOUT);
 }
 
-/** The suite tool (ledger-kit/suite-tool.ts): its result is a function of the call ID alone. */
-function suiteTool(string $callId): ToolResult
+/**
+ * The suite tool (ledger-kit/suite-tool.ts): its result is a function of the call alone (its ID, and
+ * with a tool its scope, tool and arguments, which the result then names: a replay of another call's
+ * entry shows in the entry itself).
+ *
+ * @param array{scope?:string,tool?:string,arguments?:mixed} $call the call as the request names it
+ */
+function suiteTool(string $callId, array $call = []): ToolResult
 {
     $sum = 0;
     // Suite call IDs are ASCII; a code-unit sum over UTF-16 for anything else.
@@ -44,12 +51,21 @@ function suiteTool(string $callId): ToolResult
     if ($sum % 11 === 0) {
         throw new RuntimeException("tool failed for $callId");
     }
-    if ($sum % 7 === 0) {
-        return ToolResult::error("no record for $callId", (object) ['callId' => $callId, 'code' => 404]);
+    $named = [];
+    if (isset($call['tool'])) {
+        $named['call'] = (object) [
+            'scope' => $call['scope'] ?? '',
+            'tool' => $call['tool'],
+            'arguments' => $call['arguments'] ?? new stdClass(),
+        ];
     }
+    if ($sum % 7 === 0) {
+        return ToolResult::error("no record for $callId", (object) (['callId' => $callId, 'code' => 404] + $named));
+    }
+    $by = isset($call['tool']) ? " by {$call['tool']}" : '';
     return ToolResult::text(
-        "result of $callId: Müller \u{2028} done",
-        (object) ['callId' => $callId, 'n' => [1, 0.5, 1e-7, -0.0], 'nested' => (object) ['z' => true, 'a' => null]],
+        "result of $callId$by: Müller \u{2028} done",
+        (object) (['callId' => $callId, 'n' => [1, 0.5, 1e-7, -0.0], 'nested' => (object) ['z' => true, 'a' => null]] + $named),
         [(object) ['type' => 'text', 'label' => 'Note', 'data' => (object) ['text' => "note for $callId"]]],
     );
 }
@@ -79,13 +95,53 @@ try {
 }
 send(['event' => 'ready', 'pid' => getmypid()]);
 
+/**
+ * The call a request names: its scope, tool and arguments as given (each absent when not). A string
+ * whose escapes held a lone surrogate is given to the seam as PHP holds that code point (see below),
+ * for the seam to refuse.
+ *
+ * @return array{scope?:string,tool?:string,arguments?:mixed}
+ */
+function callOf(object $req, bool $loneSurrogate): array
+{
+    $call = [];
+    foreach (['scope', 'tool'] as $name) {
+        if (property_exists($req, $name)) {
+            $call[$name] = $loneSurrogate ? nativeSurrogate((string) $req->$name) : (string) $req->$name;
+        }
+    }
+    if (property_exists($req, 'arguments')) {
+        // The parser gives a JSON object as a stdClass and a JSON array as an array. The seam takes
+        // the empty array for {} (what json_decode(…, true) makes of it), so an empty JSON array is
+        // handed over as a list that cannot be mistaken for it: refused as every language refuses [].
+        $call['arguments'] = $req->arguments === [] ? [[]] : $req->arguments;
+    }
+    return $call;
+}
+
+/** A PHP string cannot hold a lone surrogate as UTF-8: its native form is the code point's generalized UTF-8. */
+function nativeSurrogate(string $s): string
+{
+    return str_replace("\u{FFFD}", "\xED\xA0\x80", $s);
+}
+
+/** The execution log's line: the call ID, or with a scope or a tool, the call ID, scope and fingerprint. */
+function logLine(string $callId, array $call): string
+{
+    if (!isset($call['scope']) && !isset($call['tool'])) {
+        return $callId;
+    }
+    $fingerprint = isset($call['tool']) ? CallFingerprint::of($call['tool'], $call['arguments'] ?? []) : '';
+    return $callId . "\t" . ($call['scope'] ?? '') . "\t" . $fingerprint;
+}
+
 /** @return array{ok:true,entry:string,replayed:bool}|array{ok:false,code:string,message:string} */
-function execute(DurableLedgerStore $store, $log, string $callId, int $delayMs = 0, ?callable $onRun = null, bool $hang = false): array
+function execute(DurableLedgerStore $store, $log, string $callId, array $call = [], int $delayMs = 0, ?callable $onRun = null, bool $hang = false): array
 {
     $ran = false;
-    $tool = function () use ($log, $callId, $delayMs, $onRun, $hang, &$ran) {
+    $tool = function () use ($log, $callId, $call, $delayMs, $onRun, $hang, &$ran) {
         $ran = true;
-        fwrite($log, "$callId\n"); // one write per line, O_APPEND
+        fwrite($log, logLine($callId, $call) . "\n"); // one write per line, O_APPEND
         if ($onRun !== null) {
             $onRun();
         }
@@ -95,10 +151,17 @@ function execute(DurableLedgerStore $store, $log, string $callId, int $delayMs =
         if ($delayMs > 0) {
             usleep($delayMs * 1000);
         }
-        return suiteTool($callId);
+        return suiteTool($callId, $call);
     };
     try {
-        $result = ExecutionSeam::execute($callId, $tool, $store);
+        $result = ExecutionSeam::execute(
+            $callId,
+            $tool,
+            $store,
+            scope: $call['scope'] ?? '',
+            toolName: $call['tool'] ?? null,
+            arguments: $call['arguments'] ?? null,
+        );
         return ['ok' => true, 'entry' => Ledger::persist($result), 'replayed' => !$ran];
     } catch (LedgerStoreError $e) {
         return ['ok' => false, 'code' => $e->codeName, 'message' => $e->getMessage()];
@@ -127,21 +190,24 @@ while (($line = fgets(STDIN)) !== false) {
         if ($parser->loneSurrogate) {
             // A PHP string cannot hold a lone surrogate as UTF-8; its native form is the code point's
             // generalized UTF-8 bytes (ED A0 80 for U+D800), which is what the store is given to refuse.
-            $callId = str_replace("\u{FFFD}", "\xED\xA0\x80", $callId);
+            $callId = nativeSurrogate($callId);
         }
-        $r = execute($store, $log, $callId, (int) ($req->delayMs ?? 0), $onRun, (bool) ($req->hang ?? false));
+        $call = callOf($req, $parser->loneSurrogate);
+        $r = execute($store, $log, $callId, $call, (int) ($req->delayMs ?? 0), $onRun, (bool) ($req->hang ?? false));
         send(['id' => $id] + $r);
     } elseif ($op === 'batch') {
         $rows = [];
         foreach ($req->callIds as $callId) {
-            $r = execute($store, $log, $callId, (int) ($req->delayMs ?? 0));
+            $r = execute($store, $log, $callId, [], (int) ($req->delayMs ?? 0));
             $rows[] = $r['ok'] ? [$callId, hash('sha256', $r['entry']), $r['replayed']] : [$callId, null, false, $r['code'], $r['message']];
         }
         send(['id' => $id, 'ok' => true, 'results' => $rows]);
     } elseif ($op === 'entries') {
         $entries = [];
+        $call = callOf($req, $parser->loneSurrogate);
+        $fingerprint = isset($call['tool']) ? CallFingerprint::of($call['tool'], $call['arguments'] ?? []) : '';
         foreach ($req->callIds as $callId) {
-            $entries[$callId] = $store->entry($callId);
+            $entries[$callId] = $store->entry($callId, $call['scope'] ?? '', $fingerprint);
         }
         send(['id' => $id, 'ok' => true, 'entries' => (object) $entries]);
     } elseif ($op === 'exit') {

@@ -3,11 +3,14 @@
 declare(strict_types=1);
 
 use PHPUnit\Framework\TestCase;
+use ToolResult\Ledger\CallFingerprint;
 use ToolResult\Ledger\ExecutionSeam;
 use ToolResult\Ledger\Interrupted;
+use ToolResult\Ledger\Ledger;
 use ToolResult\Ledger\LedgerError;
 use ToolResult\Ledger\LedgerStoreError;
 use ToolResult\Ledger\SqliteLedgerStore;
+use ToolResult\Ledger\StoreRules;
 use ToolResult\Model\ToolResult;
 
 /**
@@ -131,7 +134,7 @@ final class SqliteLedgerStoreTest extends TestCase
         $this->store()->close();
         $this->raw()->exec("DELETE FROM toolresult_meta WHERE key = 'layout'");
         self::assertSame('ledger.store_no_layout', $this->code(fn () => $this->store()));
-        $this->raw()->exec("INSERT INTO toolresult_meta (key, value) VALUES ('layout', '2')");
+        $this->raw()->exec("INSERT INTO toolresult_meta (key, value) VALUES ('layout', '3')");
         self::assertSame('ledger.store_layout', $this->code(fn () => $this->store()));
         $this->raw()->exec('DROP TABLE toolresult_audit');
         self::assertSame('ledger.store_conflict', $this->code(fn () => $this->store()));
@@ -155,5 +158,137 @@ final class SqliteLedgerStoreTest extends TestCase
         }
         $r = ExecutionSeam::execute('locked', fn () => ToolResult::text('ran once'), $store);
         self::assertSame('ran once', $r->content);
+    }
+
+    /** §7.3: two scopes and two fingerprints on one call ID are four calls, each with its row and audit records. */
+    public function testTR_REPLAY_40_theCallIsTheKeyScopesAndFingerprints(): void
+    {
+        $store = $this->store();
+        $runs = [];
+        $keys = [['', null, null], ['thread-a', 'balance', ['user' => 'alice']], ['thread-b', 'balance', ['user' => 'alice']],
+            ['thread-a', 'balance', ['user' => 'bob']]];
+        for ($round = 0; $round < 2; $round++) {
+            foreach ($keys as $i => [$scope, $tool, $arguments]) {
+                $r = ExecutionSeam::execute('call_0', function () use ($i, &$runs) {
+                    $runs[] = $i;
+                    return ToolResult::text("answer $i");
+                }, $store, scope: $scope, toolName: $tool, arguments: $arguments);
+                self::assertSame("answer $i", $r->content, "round $round, call $i");
+            }
+        }
+        self::assertSame([0, 1, 2, 3], $runs, 'each call ran once');
+        foreach ($keys as $i => [$scope, $tool, $arguments]) {
+            $fp = $tool === null ? '' : CallFingerprint::of($tool, $arguments);
+            self::assertStringContainsString("answer $i", (string) $store->entry('call_0', $scope, $fp));
+            $store->appendAudit('call_0', ['version' => 1, 'level' => 'none'], $scope, $fp);
+            self::assertSame(['{"level":"none","version":1}'], $store->auditRecords('call_0', $scope, $fp));
+        }
+        $rows = $this->raw()->query('SELECT scope, call_id, fingerprint FROM toolresult_audit ORDER BY seq')->fetchAll(\PDO::FETCH_NUM);
+        self::assertSame(['thread-a', 'call_0', CallFingerprint::of('balance', ['user' => 'alice'])], $rows[1]);
+        self::assertNull($store->entry('call_0', 'thread-c', CallFingerprint::of('balance', ['user' => 'alice'])));
+    }
+
+    /** The layout-1 fixture (ledger-kit/fixtures), loaded into $path with its own statements. */
+    private function layoutOne(string $path): void
+    {
+        $db = new \PDO('sqlite:' . $path, null, null, [\PDO::ATTR_ERRMODE => \PDO::ERRMODE_EXCEPTION]);
+        $db->exec((string) file_get_contents(__DIR__ . '/../../../ledger-kit/fixtures/layout-1.sqlite.sql'));
+    }
+
+    /**
+     * §7.7: a layout-1 ledger (the current release's statements and rows) opens, even with create:
+     * false, as layout 2; its entries and audit records answer the old API byte for byte; a claim
+     * that names a tool is another call and runs.
+     */
+    public function testTR_REPLAY_41_aLayoutOneLedgerMigratesAndReplaysByteForByte(): void
+    {
+        $path = $this->dir . '/ledger.db';
+        $this->layoutOne($path);
+        $raw = $this->raw();
+        $before = $raw->query('SELECT call_id, entry FROM toolresult_ledger WHERE state = \'stored\'')->fetchAll(\PDO::FETCH_KEY_PAIR);
+        $audit = $raw->query("SELECT record FROM toolresult_audit WHERE call_id = 'legacy-1' ORDER BY seq")->fetchAll(\PDO::FETCH_COLUMN);
+        self::assertCount(3, $before);
+        self::assertCount(2, $audit);
+        $raw = null;
+
+        $store = $this->store(['create' => false]);
+        $db = $this->raw();
+        self::assertSame('2', $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn());
+        foreach (StoreRules::COLUMNS as $table => $columns) {
+            $have = $db->query("SELECT name FROM pragma_table_info('$table')")->fetchAll(\PDO::FETCH_COLUMN);
+            self::assertSame($columns, $have, $table);
+        }
+        self::assertSame(['scope', 'call_id', 'fingerprint'], $db->query("SELECT name FROM pragma_index_info(" .
+            "(SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = 'toolresult_ledger' AND name LIKE " .
+            "'sqlite_autoindex%'))")->fetchAll(\PDO::FETCH_COLUMN));
+        foreach ($before as $callId => $entry) {
+            self::assertSame($entry, $store->entry($callId), "$callId through entry()");
+            $replayed = ExecutionSeam::execute($callId, fn () => self::fail("$callId ran again"), $store);
+            self::assertSame($entry, Ledger::persist($replayed), "$callId through the seam");
+        }
+        self::assertSame($audit, $store->auditRecords('legacy-1'));
+        // The fixture's dead claim (its lease long past) is the interrupted entry, as in layout 1.
+        self::assertSame(['stored', Interrupted::ENTRY], $store->claim('legacy-3'));
+        // Audit seq goes on after the fixture's.
+        $store->appendAudit('legacy-1', ['version' => 1, 'level' => 'none']);
+        self::assertSame(4, (int) $db->query("SELECT max(seq) FROM toolresult_audit")->fetchColumn());
+        // A claim that names a tool is another call: it runs, and leaves the legacy entry as it was.
+        $ran = 0;
+        $r = ExecutionSeam::execute('legacy-1', function () use (&$ran) {
+            $ran++;
+            return ToolResult::text('a new call');
+        }, $store, toolName: 'lookup', arguments: ['q' => 1]);
+        self::assertSame([1, 'a new call'], [$ran, $r->content]);
+        self::assertSame($before['legacy-1'], $store->entry('legacy-1'));
+        $store->close();
+        // Opened again: layout 2 as it is, nothing migrated twice.
+        $again = $this->store(['create' => false]);
+        self::assertSame($before['legacy-6'], $again->entry('legacy-6'));
+        self::assertSame(5, (int) $db->query('SELECT count(*) FROM toolresult_ledger')->fetchColumn());
+    }
+
+    /**
+     * §7.7: processes that open one layout-1 file at once migrate it once. Each opener then claims a
+     * call in a scope of its own: a migration run again after another's claim would copy that row
+     * with scope "" (and collide with the legacy row); every scoped row must survive as written.
+     */
+    public function testTR_REPLAY_41_concurrentOpenersMigrateOnce(): void
+    {
+        $path = $this->dir . '/ledger.db';
+        $this->layoutOne($path);
+        $n = 4;
+        $script = 'require "src/autoload.php"; $s = new ToolResult\Ledger\SqliteLedgerStore($argv[1], ["renew" => false, ' .
+            '"create" => false]); $s->claim("legacy-1", "opener-" . $argv[2]); $s->finish("legacy-1", "{}", "opener-" . ' .
+            '$argv[2]); echo "ok";';
+        $procs = [];
+        for ($i = 0; $i < $n; $i++) {
+            $procs[$i] = proc_open([PHP_BINARY, '-r', $script, $path, (string) $i], [1 => ['pipe', 'w'], 2 => ['pipe', 'w']], $pipes, dirname(__DIR__));
+            $procs[$i] = [$procs[$i], $pipes];
+        }
+        foreach ($procs as $i => [$proc, $pipes]) {
+            $out = stream_get_contents($pipes[1]) . stream_get_contents($pipes[2]);
+            proc_close($proc);
+            self::assertSame('ok', $out, "opener $i");
+        }
+        $db = $this->raw();
+        self::assertSame('2', $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn());
+        $scoped = $db->query("SELECT scope FROM toolresult_ledger WHERE call_id = 'legacy-1' ORDER BY scope")->fetchAll(\PDO::FETCH_COLUMN);
+        self::assertSame(['', 'opener-0', 'opener-1', 'opener-2', 'opener-3'], $scoped);
+        self::assertSame(3, (int) $db->query('SELECT count(*) FROM toolresult_audit')->fetchColumn());
+    }
+
+    /**
+     * §7.7: the migration reads the layout again under BEGIN IMMEDIATE, so an opener that read layout
+     * 1 before another migrated changes nothing (run again, it would copy a scoped row with scope "").
+     */
+    public function testTR_REPLAY_41_aMigrationReadsTheLayoutAgainUnderItsLock(): void
+    {
+        $this->layoutOne($this->dir . '/ledger.db');
+        $store = $this->store(['create' => false]);
+        $store->claim('legacy-9', 'thread-1');
+        $db = $this->raw();
+        $migrate = new ReflectionMethod(SqliteLedgerStore::class, 'migrate');
+        $migrate->invoke($store, $db);
+        self::assertSame(['thread-1'], $db->query("SELECT scope FROM toolresult_ledger WHERE call_id = 'legacy-9'")->fetchAll(\PDO::FETCH_COLUMN));
     }
 }

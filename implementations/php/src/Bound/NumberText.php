@@ -30,7 +30,8 @@ final class NumberText
         if ($v == 0.0) {
             return '0'; // −0 too (TR-BOUND-5)
         }
-        if (floor($v) === $v && abs($v) < 1e21) {
+        if (floor($v) === $v && abs($v) <= self::MAX_SAFE) {
+            // Exact below 2^53; above, ECMAScript writes the shortest digits, padded with zeros.
             return sprintf('%.0f', $v);
         }
         $previous = ini_set('serialize_precision', '-1');

@@ -16,9 +16,15 @@ use ToolResult\Normalize\LocalNormalizer;
 
 /**
  * executeToolCall (spec §7.3): the one function every tool call goes through. The first call of a
- * call ID runs the tool once, bounds, runs the hooks, applies the exposure policy and stores that
+ * call runs the tool once, bounds, runs the hooks, applies the exposure policy and stores that
  * result; every later call restores it without running the tool (TR-REPLAY-8 to -12) and without
  * exposing again: a replay sends the model exactly what the first run sent (TR-EXPOSE-3).
+ *
+ * A call is (scope, call ID, fingerprint): the scope the integration takes from its stack (a thread,
+ * a session; "" by default), and the fingerprint of the tool's name and arguments as the model called
+ * it (CallFingerprint). A call ID reused for another tool or other arguments, or in another scope, is
+ * a call of its own: it runs, and is never answered with the other call's entry. Without a tool name
+ * the fingerprint is "", the key every call had before.
  */
 final class ExecutionSeam
 {
@@ -30,6 +36,10 @@ final class ExecutionSeam
      * @param int $pollMicroseconds how long a caller waits before it claims a pending call ID again
      * @param mixed $exposure what the model sees of structured (spec §12): an ExposurePolicy, a mapping
      *                        of exposure-policy.schema.json, or null (none)
+     * @param string $scope the call's scope: well-formed UTF-8 without U+0000, at most 1,024 octets
+     * @param ?string $toolName the tool's name as the model called it; null: no fingerprint
+     * @param mixed $arguments the call's arguments, a JSON object (null with a tool name: `{}`)
+     * @throws \InvalidArgumentException for an invalid scope, tool name or arguments, before any claim
      */
     public static function execute(
         string $callId,
@@ -40,13 +50,17 @@ final class ExecutionSeam
         ?Logger $logger = null,
         int $pollMicroseconds = 10000,
         mixed $exposure = null,
+        string $scope = '',
+        ?string $toolName = null,
+        mixed $arguments = null,
     ): BoundedToolResult {
         $logger ??= new NullLogger();
         // Refused before any call ID is claimed and before the tool runs (TR-MODEL-10, TR-EXPOSE-2).
         $budgets = BoundOptions::from($options);
         $policy = ExposurePolicy::from($exposure);
+        $fingerprint = self::fingerprint($scope, $toolName, $arguments);
         while (true) {
-            $claim = $ledger->claim($callId);
+            $claim = $ledger->claim($callId, $scope, $fingerprint);
             if ($claim[0] === 'stored') {
                 return Ledger::restore($claim[1], $options);
             }
@@ -54,7 +68,7 @@ final class ExecutionSeam
                 // TR-REPLAY-9, -26: wait for the first caller, never run the tool; a durable store
                 // sleeps on its own signal (a re-read with a growing pause, a notification).
                 if ($ledger instanceof DurableLedgerStore) {
-                    $ledger->settle($callId);
+                    $ledger->settle($callId, $scope, $fingerprint);
                 } else {
                     usleep($pollMicroseconds);
                 }
@@ -74,11 +88,11 @@ final class ExecutionSeam
                 $entry = Ledger::persist($result);
             } catch (\Throwable $e) {
                 // TR-REPLAY-12: no entry could be made; a waiting call can claim the ID again.
-                $ledger->abandon($callId);
+                $ledger->abandon($callId, $scope, $fingerprint);
                 throw $e;
             }
             try {
-                $ledger->finish($callId, $entry);
+                $ledger->finish($callId, $entry, $scope, $fingerprint);
             } catch (LedgerStoreError $e) {
                 if ($e->codeName === 'ledger.lease_lost') {
                     continue; // TR-REPLAY-24: every caller of the ID gets the one stored answer
@@ -89,5 +103,18 @@ final class ExecutionSeam
             }
             return $result;
         }
+    }
+
+    /** The call's fingerprint, once its scope, tool name and arguments are checked (quoting none of them). */
+    private static function fingerprint(string $scope, ?string $toolName, mixed $arguments): string
+    {
+        StoreRules::checkScope($scope);
+        if ($toolName === null) {
+            if ($arguments !== null) {
+                throw new \InvalidArgumentException('arguments were given without the name of the tool they are for');
+            }
+            return CallFingerprint::NONE;
+        }
+        return CallFingerprint::of($toolName, $arguments ?? []);
     }
 }

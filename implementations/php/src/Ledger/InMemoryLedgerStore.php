@@ -4,30 +4,32 @@ declare(strict_types=1);
 
 namespace ToolResult\Ledger;
 
-/** A ledger store in memory, for one process (tests, a single worker). */
+/** A ledger store in memory, for one process (tests, a single worker), keyed by the call's whole key. */
 final class InMemoryLedgerStore implements LedgerStore
 {
-    /** @var array<string,?string> call ID => entry, null while claimed */
+    /** @var array<string,?string> StoreRules::keyText(scope, call ID, fingerprint) => entry, null while claimed */
     private array $rows = [];
 
-    public function claim(string $callId): array
+    public function claim(string $callId, string $scope = '', string $fingerprint = ''): array
     {
-        if (!array_key_exists($callId, $this->rows)) {
-            $this->rows[$callId] = null;
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
+        if (!array_key_exists($key, $this->rows)) {
+            $this->rows[$key] = null;
             return ['claimed'];
         }
-        return $this->rows[$callId] === null ? ['pending'] : ['stored', $this->rows[$callId]];
+        return $this->rows[$key] === null ? ['pending'] : ['stored', $this->rows[$key]];
     }
 
-    public function finish(string $callId, string $entry): void
+    public function finish(string $callId, string $entry, string $scope = '', string $fingerprint = ''): void
     {
-        $this->rows[$callId] = $entry;
+        $this->rows[StoreRules::keyText($scope, $callId, $fingerprint)] = $entry;
     }
 
-    public function abandon(string $callId): void
+    public function abandon(string $callId, string $scope = '', string $fingerprint = ''): void
     {
-        if (array_key_exists($callId, $this->rows) && $this->rows[$callId] === null) {
-            unset($this->rows[$callId]);
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
+        if (array_key_exists($key, $this->rows) && $this->rows[$key] === null) {
+            unset($this->rows[$key]);
         }
     }
 }

@@ -59,9 +59,10 @@ final class LeaseRenewer
         }
     }
 
-    public function hold(string $callId, string $token): void
+    /** Each part of the call's key in hex, so that none holds the line's separators ("" is an empty field). */
+    public function hold(string $callId, string $token, string $scope = '', string $fingerprint = ''): void
     {
-        $this->send("+ $token " . bin2hex($callId));
+        $this->send("+ $token " . bin2hex($callId) . ' ' . bin2hex($scope) . ' ' . bin2hex($fingerprint));
     }
 
     public function drop(string $token): void

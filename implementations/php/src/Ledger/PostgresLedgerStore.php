@@ -14,6 +14,10 @@ namespace ToolResult\Ledger;
  *
  * Options: leaseMs (30,000), lockTimeoutMs (5,000), create (true: missing tables are made; false:
  * only existing ledger tables open), renew (true: a renewer process keeps live claims' leases).
+ *
+ * Rows are keyed by the call (scope, call ID, fingerprint), layout 2 of §7.7; a ledger of layout 1
+ * is migrated when it is opened (TR-REPLAY-41), whatever create says. Notifications and the waiter
+ * lock name the call ID alone: calls that share it wake together and each re-reads its own row.
  */
 final class PostgresLedgerStore implements DurableLedgerStore
 {
@@ -21,31 +25,59 @@ final class PostgresLedgerStore implements DurableLedgerStore
     /** The waiter lock's two keys (TR-REPLAY-26), computed by the server from the call ID parameter. */
     private const WAITER_LOCK = "hashtext('toolresult_ledger waiter'), hashtext(?)";
 
+    /** Layout 2 (spec §7.7), statement for statement as every implementation's PostgreSQL store makes it. */
     public const LAYOUT = <<<'SQL'
 CREATE TABLE IF NOT EXISTS toolresult_meta (
   key text PRIMARY KEY,
   value text NOT NULL
 );
-INSERT INTO toolresult_meta (key, value) VALUES ('layout', '1') ON CONFLICT (key) DO NOTHING;
+INSERT INTO toolresult_meta (key, value) VALUES ('layout', '2') ON CONFLICT (key) DO NOTHING;
 CREATE TABLE IF NOT EXISTS toolresult_ledger (
-  call_id text PRIMARY KEY,
+  scope text NOT NULL DEFAULT '',
+  call_id text NOT NULL,
+  fingerprint text NOT NULL DEFAULT '',
   state text NOT NULL CHECK (state IN ('claimed', 'stored')),
   token uuid,
   lease_until timestamptz,
   entry bytea,
   interrupted boolean NOT NULL DEFAULT false,
   claimed_at timestamptz NOT NULL,
-  finished_at timestamptz
+  finished_at timestamptz,
+  PRIMARY KEY (scope, call_id, fingerprint)
 );
 CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
+  scope text NOT NULL DEFAULT '',
   call_id text NOT NULL,
+  fingerprint text NOT NULL DEFAULT '',
   level text NOT NULL,
   record bytea NOT NULL,
   written_at timestamptz NOT NULL
 );
-CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);
+CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+SQL;
+
+    /**
+     * Layout 1 to 2 (spec §7.7), once the three tables are locked and the layout read again as 1: the
+     * key columns added with their default (every row of layout 1 gets scope "" and fingerprint "",
+     * the key the API without scopes and tools claims by); then the primary key, dropped by the name
+     * the server gave it, and the audit index are replaced (MIGRATION_KEYS).
+     */
+    private const MIGRATION_COLUMNS = <<<'SQL'
+ALTER TABLE toolresult_ledger
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+ALTER TABLE toolresult_audit
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+SQL;
+
+    private const MIGRATION_KEYS = <<<'SQL'
+ALTER TABLE toolresult_ledger ADD CONSTRAINT toolresult_ledger_pkey PRIMARY KEY (scope, call_id, fingerprint);
+DROP INDEX IF EXISTS toolresult_audit_call;
+CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+UPDATE toolresult_meta SET value = '2' WHERE key = 'layout';
 SQL;
 
     /** SQLSTATEs (and classes of them) in words. */
@@ -84,9 +116,9 @@ SQL;
     private array $prepared = [];
     private ?\PDO $listener = null;
     private ?LeaseRenewer $renewer = null;
-    /** @var array<string,string> call ID => token of this store's live claims */
+    /** @var array<string,string> StoreRules::keyText of a call => token of this store's live claims */
     private array $tokens = [];
-    /** @var array<string,true> call IDs whose row kept changing under a claim: their wait sleeps first */
+    /** @var array<string,true> calls (keyText) whose row kept changing under a claim: their wait sleeps first */
     private array $contended = [];
 
     /** @param array{leaseMs?:int,lockTimeoutMs?:int,create?:bool,renew?:bool} $options */
@@ -140,61 +172,132 @@ SQL;
         return $db;
     }
 
-    /** Reads what the database holds before any write (TR-REPLAY-37); creates the tables under an advisory lock. */
+    /** Opens the ledger's tables: made when missing (create), migrated from layout 1, else refused by code. */
     private function ready(bool $create): void
+    {
+        if ($this->readLayout($create) === '1') {
+            $this->migrate();
+            $this->readLayout(false);
+        }
+    }
+
+    /**
+     * Reads what the database holds before any write (TR-REPLAY-37); creates the tables under an
+     * advisory lock. The layout row first (§7.7): it says which columns the tables must have.
+     *
+     * @return '1'|'2' the layout, once the tables have its columns
+     */
+    private function readLayout(bool $create): string
     {
         $db = $this->db();
         $db->beginTransaction();
         try {
+            // It may wait for another opener's creation or migration: longer than a claim's lock wait.
+            $db->exec("SET LOCAL lock_timeout = '120s'");
             $found = $this->tables();
             if ($found === []) {
                 if (!$create) {
                     throw new LedgerStoreError('ledger.store_missing', "PostgreSQL ledger {$this->where}: cannot " .
                         "open the ledger: its tables do not exist, and create is false");
                 }
-                $db->exec("SET LOCAL lock_timeout = '120s'");
                 $db->query("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")->fetchAll();
                 $found = $this->tables(); // another opener may have made them while this one waited
-            }
-            if ($found === []) {
-                $db->exec(self::LAYOUT);
-            } else {
-                foreach (StoreRules::COLUMNS as $table => $columns) {
-                    $have = $found[$table] ?? null;
-                    $want = $columns;
-                    sort($want);
-                    if ($have !== null) {
-                        sort($have);
-                    }
-                    if ($have !== $want) {
-                        $why = $have === null ? 'it has ' . implode(', ', array_keys($found)) . " but no " .
-                            "$table" : "its table $table has other columns than a ledger's";
-                        throw new LedgerStoreError('ledger.store_conflict', "PostgreSQL ledger {$this->where}: " .
-                            "cannot open the ledger: $why; nothing was changed");
-                    }
+                if ($found === []) {
+                    $db->exec(self::LAYOUT);
+                    $found = $this->tables();
                 }
             }
+            foreach (array_keys(StoreRules::COLUMNS) as $table) {
+                if (!isset($found[$table])) {
+                    throw $this->conflict('it has ' . implode(', ', array_keys($found)) . " but no $table");
+                }
+            }
+            $meta = $found['toolresult_meta'];
+            sort($meta);
+            if ($meta !== StoreRules::COLUMNS['toolresult_meta']) {
+                throw $this->conflict("its table toolresult_meta has other columns than a ledger's");
+            }
+            // The layout row first: reading it waits for a migration under way and holds toolresult_meta
+            // until this transaction ends, so no migration commits before the columns are read below.
             $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
+            $found = $this->tables();
+            foreach ($found as $table => $columns) {
+                sort($columns);
+                $found[$table] = $columns;
+            }
             $db->commit();
         } catch (\Throwable $e) {
-            if ($db->inTransaction()) {
-                try {
-                    $db->rollBack();
-                } catch (\PDOException) {
-                    // the connection is gone; the error below says why
-                }
-            }
+            $this->rollBack();
             throw $e;
         }
         if ($layout === false) {
             throw new LedgerStoreError('ledger.store_no_layout', "PostgreSQL ledger {$this->where}: cannot open the " .
                 "ledger: toolresult_meta has no layout row; nothing was changed");
         }
-        if ((string) $layout !== (string) StoreRules::LAYOUT_VERSION) {
-            throw new LedgerStoreError('ledger.store_layout', "PostgreSQL ledger {$this->where}: its tables have " .
-                "layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
-                    '' . StoreRules::LAYOUT_VERSION);
+        $layout = (string) $layout;
+        $known = match ($layout) {
+            '1' => StoreRules::COLUMNS_1,
+            (string) StoreRules::LAYOUT_VERSION => StoreRules::COLUMNS,
+            default => throw new LedgerStoreError('ledger.store_layout', "PostgreSQL ledger {$this->where}: its " .
+                "tables have layout " . substr($layout, 0, 20) . ', this implementation knows layout ' .
+                    StoreRules::LAYOUT_VERSION . ' (and migrates layout 1)'),
+        };
+        foreach ($known as $table => $want) {
+            sort($want);
+            if (($found[$table] ?? null) !== $want) {
+                throw $this->conflict("its table $table has other columns than a ledger's");
+            }
         }
+        return $layout === '1' ? '1' : '2';
+    }
+
+    /**
+     * Migrates layout 1 to layout 2 in one transaction (spec §7.7) that holds the three tables in
+     * ACCESS EXCLUSIVE mode and reads the layout again under that lock: of stores that open one
+     * database at once, the first migrates, the others wait for it and find layout 2. create: false
+     * does not forbid it (the ledger exists; only its layout changes).
+     */
+    private function migrate(): void
+    {
+        $db = $this->db();
+        $db->beginTransaction();
+        try {
+            // Waits for every statement on the tables to end: longer than a claim's lock wait.
+            $db->exec("SET LOCAL lock_timeout = '120s'");
+            $db->exec('LOCK TABLE toolresult_meta, toolresult_ledger, toolresult_audit IN ACCESS EXCLUSIVE MODE');
+            $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
+            if ($layout !== false && (string) $layout === '1') {
+                $db->exec(self::MIGRATION_COLUMNS);
+                $key = $db->query("SELECT conname FROM pg_constraint WHERE conrelid = 'toolresult_ledger'::regclass " .
+                    "AND contype = 'p'")->fetchColumn();
+                if (is_string($key)) {
+                    $db->exec('ALTER TABLE toolresult_ledger DROP CONSTRAINT "' . str_replace('"', '""', $key) . '"');
+                }
+                $db->exec(self::MIGRATION_KEYS);
+            }
+            $db->commit();
+        } catch (\Throwable $e) {
+            $this->rollBack();
+            throw $e;
+        }
+    }
+
+    private function rollBack(): void
+    {
+        $db = $this->db();
+        if ($db->inTransaction()) {
+            try {
+                $db->rollBack();
+            } catch (\PDOException) {
+                // the connection is gone; the error the caller throws says why
+            }
+        }
+    }
+
+    private function conflict(string $why): LedgerStoreError
+    {
+        return new LedgerStoreError('ledger.store_conflict', "PostgreSQL ledger {$this->where}: cannot open the " .
+            "ledger: $why; nothing was changed");
     }
 
     /** @return array<string,list<string>> the ledger-named tables in the search path and their columns */
@@ -283,26 +386,28 @@ SQL;
         return $bytes === false ? "\0not an entry" : $bytes;
     }
 
-    public function claim(string $callId): array
+    public function claim(string $callId, string $scope = '', string $fingerprint = ''): array
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         $this->renewer?->check("PostgreSQL ledger {$this->where}");
+        $key = [$scope, $callId, $fingerprint];
         try {
             for ($try = 0; $try < StoreRules::CLAIM_TRIES; $try++) {
                 $token = StoreRules::token();
                 $ins = $this->run(
-                    "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
-                       VALUES (?, 'claimed', ?::uuid, now() + ?::bigint * interval '1 millisecond', now())
-                       ON CONFLICT (call_id) DO NOTHING",
-                    [$callId, $token, $this->leaseMs],
+                    "INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at)
+                       VALUES (?, ?, ?, 'claimed', ?::uuid, now() + ?::bigint * interval '1 millisecond', now())
+                       ON CONFLICT (scope, call_id, fingerprint) DO NOTHING",
+                    [...$key, $token, $this->leaseMs],
                 );
                 if ($ins->rowCount() === 1) {
-                    $this->tokens[$callId] = $token;
-                    $this->renewer?->hold($callId, $token);
+                    $this->tokens[StoreRules::keyText(...$key)] = $token;
+                    $this->renewer?->hold($callId, $token, $scope, $fingerprint);
                     return ['claimed'];
                 }
                 $row = $this->run("SELECT state, encode(entry, 'hex'), lease_until IS NULL OR lease_until <= now() " .
-                    "FROM toolresult_ledger WHERE call_id = ?", [$callId])->fetch(\PDO::FETCH_NUM);
+                    "FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ?", $key)
+                    ->fetch(\PDO::FETCH_NUM);
                 if ($row === false) {
                     continue; // abandoned in between: claim again
                 }
@@ -322,8 +427,9 @@ SQL;
                 $pin = $this->run(
                     "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
                         "decode(?, 'hex'), interrupted = true, finished_at = now()
-                       WHERE call_id = ? AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
-                    [bin2hex(Interrupted::ENTRY), $callId],
+                       WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed'
+                         AND (lease_until IS NULL OR lease_until <= now())",
+                    [bin2hex(Interrupted::ENTRY), ...$key],
                 );
                 if ($pin->rowCount() === 1) {
                     $this->notify($callId);
@@ -333,19 +439,19 @@ SQL;
         } catch (\PDOException $e) {
             throw $this->storeError('claim a call ID', $e);
         }
-        $this->contended[$callId] = true;
+        $this->contended[StoreRules::keyText(...$key)] = true;
         return ['pending'];
     }
 
-    public function finish(string $callId, string $entry): void
+    public function finish(string $callId, string $entry, string $scope = '', string $fingerprint = ''): void
     {
-        $token = $this->release($callId);
+        $token = $this->release($scope, $callId, $fingerprint);
         try {
             $q = $this->run(
                 "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = decode(?, " .
                     "'hex'), finished_at = now()
-                   WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'",
-                [bin2hex($entry), $callId, $token],
+                   WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ?::uuid AND state = 'claimed'",
+                [bin2hex($entry), $scope, $callId, $fingerprint, $token],
             );
         } catch (\PDOException $e) {
             throw $this->storeError('store a finished entry', $e);
@@ -357,15 +463,15 @@ SQL;
         $this->notify($callId);
     }
 
-    public function abandon(string $callId): void
+    public function abandon(string $callId, string $scope = '', string $fingerprint = ''): void
     {
-        if (!isset($this->tokens[$callId])) {
+        if (!isset($this->tokens[StoreRules::keyText($scope, $callId, $fingerprint)])) {
             return;
         }
-        $token = $this->release($callId);
+        $token = $this->release($scope, $callId, $fingerprint);
         try {
-            $d = $this->run("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ?::uuid AND state = " .
-                "'claimed'", [$callId, $token]);
+            $d = $this->run("DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? AND " .
+                "token = ?::uuid AND state = 'claimed'", [$scope, $callId, $fingerprint, $token]);
         } catch (\PDOException $e) {
             throw $this->storeError('abandon a claim', $e);
         }
@@ -374,11 +480,12 @@ SQL;
         }
     }
 
-    private function release(string $callId): string
+    private function release(string $scope, string $callId, string $fingerprint): string
     {
-        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID ' .
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
+        $token = $this->tokens[$key] ?? throw new \LogicException('this store holds no claim of the call ' .
             '(already settled?)');
-        unset($this->tokens[$callId]);
+        unset($this->tokens[$key]);
         $this->renewer?->drop($token);
         return $token;
     }
@@ -387,6 +494,8 @@ SQL;
      * Wakes the call ID's waiters after the change is committed, in a transaction of its own that
      * does not wait for the WAL flush: a notification is a wake-up only (the state is read from the
      * table), and one lost costs its waiters their timer at the lease's end, never a wrong answer.
+     * Its payload names the call ID alone (every store's): the waiters of every call that shares the
+     * ID wake and re-read their own row by the whole key.
      */
     private function notify(string $callId): void
     {
@@ -398,10 +507,12 @@ SQL;
         }
     }
 
-    public function renewLease(string $callId, string $token): bool
+    public function renewLease(string $callId, string $token, string $scope = '', string $fingerprint = ''): bool
     {
         $q = $this->run("UPDATE toolresult_ledger SET lease_until = now() + ?::bigint * interval '1 millisecond' " .
-            "WHERE call_id = ? AND token = ?::uuid AND state = 'claimed'", [$this->leaseMs, $callId, $token]);
+            "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ?::uuid AND state = 'claimed'", [
+            $this->leaseMs, $scope, $callId, $fingerprint, $token,
+        ]);
         return $q->rowCount() === 1;
     }
 
@@ -409,9 +520,10 @@ SQL;
      * Sleeps on a notification for the call ID, or until the lease's end by the database's clock (the
      * lease length when it is beyond any timer: 'infinity'); then the seam claims again (TR-REPLAY-26).
      */
-    public function settle(string $callId): void
+    public function settle(string $callId, string $scope = '', string $fingerprint = ''): void
     {
         $key = self::key($callId);
+        $call = StoreRules::keyText($scope, $callId, $fingerprint);
         $locked = null;
         try {
             if ($this->listener === null) {
@@ -433,17 +545,17 @@ SQL;
                 "SELECT state = 'claimed' AND lease_until > now(),
                         CASE WHEN isfinite(lease_until)
                              THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END
-                   FROM toolresult_ledger WHERE call_id = ? FOR SHARE",
-                [$callId],
+                   FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? FOR SHARE",
+                [$scope, $callId, $fingerprint],
             )->fetch(\PDO::FETCH_NUM);
             if ($row === false || $row[0] !== true) {
-                if (isset($this->contended[$callId])) {
-                    unset($this->contended[$callId]);
+                if (isset($this->contended[$call])) {
+                    unset($this->contended[$call]);
                     usleep(50_000); // the row kept changing under the claim: a pause, never a loop
                 }
                 return;
             }
-            unset($this->contended[$callId]);
+            unset($this->contended[$call]);
             $ms = $row[1] === null ? $this->leaseMs : min($this->leaseMs, (int) ceil((float) $row[1]) + 5);
             $deadline = hrtime(true) + $ms * 1_000_000;
             while (($left = intdiv($deadline - hrtime(true), 1_000_000)) > 0) {
@@ -467,36 +579,37 @@ SQL;
         }
     }
 
-    public function entry(string $callId): ?string
+    public function entry(string $callId, string $scope = '', string $fingerprint = ''): ?string
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         try {
-            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE call_id = ? AND state = " .
-                "'stored'", [$callId])->fetch(\PDO::FETCH_NUM);
+            $hex = $this->run("SELECT encode(entry, 'hex') FROM toolresult_ledger WHERE scope = ? AND call_id = ? " .
+                "AND fingerprint = ? AND state = 'stored'", [$scope, $callId, $fingerprint])->fetch(\PDO::FETCH_NUM);
         } catch (\PDOException $e) {
             throw $this->storeError('read an entry', $e);
         }
         return $hex === false ? null : self::text($hex[0]);
     }
 
-    public function appendAudit(string $callId, array $record): void
+    public function appendAudit(string $callId, array $record, string $scope = '', string $fingerprint = ''): void
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         $text = StoreRules::auditText($record);
         try {
-            $this->run("INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, decode(?, " .
-                "'hex'), now())", [$callId, $record['level'], bin2hex($text)]);
+            $this->run("INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES " .
+                "(?, ?, ?, ?, decode(?, 'hex'), now())", [$scope, $callId, $fingerprint, $record['level'],
+                bin2hex($text)]);
         } catch (\PDOException $e) {
             throw $this->storeError('append an audit record', $e);
         }
     }
 
-    public function auditRecords(string $callId): array
+    public function auditRecords(string $callId, string $scope = '', string $fingerprint = ''): array
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         try {
-            $rows = $this->run("SELECT encode(record, 'hex') FROM toolresult_audit WHERE call_id = ? ORDER BY " .
-                "seq", [$callId])->fetchAll(\PDO::FETCH_COLUMN);
+            $rows = $this->run("SELECT encode(record, 'hex') FROM toolresult_audit WHERE scope = ? AND call_id = ? " .
+                "AND fingerprint = ? ORDER BY seq", [$scope, $callId, $fingerprint])->fetchAll(\PDO::FETCH_COLUMN);
         } catch (\PDOException $e) {
             throw $this->storeError('read audit records', $e);
         }

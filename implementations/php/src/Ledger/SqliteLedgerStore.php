@@ -15,32 +15,74 @@ namespace ToolResult\Ledger;
  * Options: leaseMs (30,000), busyTimeoutMs (30,000), create (null: a missing file is created, an
  * empty one refused; true: an empty file or database becomes a ledger too; false: only an existing
  * ledger opens), renew (true: a renewer process keeps live claims' leases, TR-REPLAY-22).
+ *
+ * Rows are keyed by the call (scope, call ID, fingerprint), layout 2 of §7.7; a ledger of layout 1
+ * is migrated when it is opened (TR-REPLAY-41), whatever create says.
  */
 final class SqliteLedgerStore implements DurableLedgerStore
 {
+    /** Layout 2 (spec §7.7), statement for statement as every implementation's SQLite store makes it. */
     public const LAYOUT = [
-        'CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)',
-        "INSERT OR IGNORE INTO toolresult_meta (key, value) VALUES ('layout', '1')",
-        "CREATE TABLE IF NOT EXISTS toolresult_ledger (
-  call_id TEXT PRIMARY KEY,
+        'CREATE TABLE IF NOT EXISTS toolresult_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
+)',
+        "INSERT OR IGNORE INTO toolresult_meta (key, value) VALUES ('layout', '2')",
+        self::LEDGER_TABLE,
+        self::LEDGER_INDEX,
+        self::AUDIT_TABLE,
+        self::AUDIT_INDEX,
+    ];
+
+    private const LEDGER_TABLE = "CREATE TABLE IF NOT EXISTS toolresult_ledger (
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
   state TEXT NOT NULL CHECK (state IN ('claimed', 'stored')),
   token TEXT,
   lease_until INTEGER,
   entry BLOB,
   interrupted INTEGER NOT NULL DEFAULT 0,
   claimed_at INTEGER NOT NULL,
-  finished_at INTEGER
-)",
-        "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = " .
-            "'stored'",
-        'CREATE TABLE IF NOT EXISTS toolresult_audit (
+  finished_at INTEGER,
+  PRIMARY KEY (scope, call_id, fingerprint)
+)";
+    private const LEDGER_INDEX = "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger " .
+        "(finished_at) WHERE state = 'stored'";
+    private const AUDIT_TABLE = "CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  scope TEXT NOT NULL DEFAULT '',
   call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
   level TEXT NOT NULL,
   record BLOB NOT NULL,
   written_at INTEGER NOT NULL
-)',
-        'CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq)',
+)";
+    private const AUDIT_INDEX = 'CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit ' .
+        '(scope, call_id, fingerprint, seq)';
+
+    /**
+     * Layout 1 to 2 (spec §7.7), inside BEGIN IMMEDIATE: SQLite cannot change a primary key, so both
+     * tables are rebuilt under their layout-2 statements and every row copied with scope "" and
+     * fingerprint "" (the key the API without scopes and tools claims by), audit seq and its
+     * high-water mark kept; the old tables go with their indexes, and the layout's indexes are made.
+     */
+    private const MIGRATION = [
+        "INSERT INTO toolresult_ledger_v2 (scope, call_id, fingerprint, state, token, lease_until, entry, " .
+            "interrupted, claimed_at, finished_at) SELECT '', call_id, '', state, token, lease_until, entry, " .
+            "interrupted, claimed_at, finished_at FROM toolresult_ledger",
+        "INSERT INTO toolresult_audit_v2 (seq, scope, call_id, fingerprint, level, record, written_at) SELECT seq, " .
+            "'', call_id, '', level, record, written_at FROM toolresult_audit",
+        "DELETE FROM sqlite_sequence WHERE name = 'toolresult_audit_v2'",
+        "INSERT INTO sqlite_sequence (name, seq) SELECT 'toolresult_audit_v2', seq FROM sqlite_sequence WHERE name = " .
+            "'toolresult_audit'",
+        'DROP TABLE toolresult_ledger',
+        'DROP TABLE toolresult_audit',
+        'ALTER TABLE toolresult_ledger_v2 RENAME TO toolresult_ledger',
+        'ALTER TABLE toolresult_audit_v2 RENAME TO toolresult_audit',
+        self::LEDGER_INDEX,
+        self::AUDIT_INDEX,
+        "UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'",
     ];
 
     /** SQLite's primary result codes, as PDO reports them (errorInfo[1]), by name and in words. */
@@ -58,16 +100,16 @@ final class SqliteLedgerStore implements DurableLedgerStore
 
     private const PIN = "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
         "?, interrupted = 1, finished_at = ? "
-        . "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR " .
-            "lease_until <= ?)";
+        . "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN " .
+            "('integer', 'real') OR lease_until <= ?)";
 
     public readonly int $leaseMs;
     private readonly int $busyMs;
     private ?\PDO $db;
     private ?LeaseRenewer $renewer = null;
-    /** @var array<string,string> call ID => token of this store's live claims */
+    /** @var array<string,string> StoreRules::keyText of a call => token of this store's live claims */
     private array $tokens = [];
-    /** @var array<string,true> call IDs whose row kept changing under a claim: their wait starts long */
+    /** @var array<string,true> calls (keyText) whose row kept changing under a claim: their wait starts long */
     private array $contended = [];
 
     /** @param array{leaseMs?:int,busyTimeoutMs?:int,create?:?bool,renew?:bool} $options */
@@ -99,6 +141,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 }
                 $db->exec('COMMIT');
                 $this->inspect($db, true);
+            } elseif ($found === 'layout 1') {
+                $this->migrate($db);
             }
         } catch (\PDOException $e) {
             throw $this->storeError('open the ledger', $e);
@@ -113,6 +157,43 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 ],
                 "SQLite ledger $path",
             );
+        }
+    }
+
+    /**
+     * Migrates a layout-1 ledger to layout 2 in one transaction (spec §7.7). The layout is read again
+     * under the write lock: of processes that open one file at once, the first migrates, the others
+     * find layout 2. create: false does not forbid it (the ledger exists; only its layout changes).
+     */
+    private function migrate(\PDO $db): void
+    {
+        $db->exec('BEGIN IMMEDIATE');
+        try {
+            $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
+            if ($layout !== false && (string) $layout === '1') {
+                // The layout's own CREATE TABLE statements, under the names the rebuilt tables have first.
+                $v2 = [
+                    'IF NOT EXISTS toolresult_ledger (' => 'toolresult_ledger_v2 (',
+                    'IF NOT EXISTS toolresult_audit (' => 'toolresult_audit_v2 (',
+                ];
+                $db->exec(strtr(self::LEDGER_TABLE, $v2));
+                $db->exec(strtr(self::AUDIT_TABLE, $v2));
+                foreach (self::MIGRATION as $sql) {
+                    $db->exec($sql);
+                }
+            }
+            $db->exec('COMMIT');
+        } catch (\Throwable $e) {
+            try {
+                $db->exec('ROLLBACK');
+            } catch (\PDOException) {
+                // SQLite rolled back already (an I/O error); the error below says why
+            }
+            throw $e;
+        }
+        if ($this->inspect($db, false) !== 'ledger') {
+            throw new LedgerStoreError('ledger.store_conflict', "SQLite ledger {$this->path}: cannot open the " .
+                "ledger: its migration from layout 1 left other tables than layout 2's");
         }
     }
 
@@ -180,8 +261,24 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
     }
 
-    /** @return 'empty'|'ledger' what the database holds, read without writing, or the refusal */
+    /**
+     * What the database holds, read in one read transaction (without writing): the tables, their
+     * columns and the layout row from one snapshot, so that a migration another process commits
+     * meanwhile is seen whole or not at all.
+     *
+     * @return 'empty'|'ledger'|'layout 1' what the database holds, or the refusal
+     */
     private function inspect(\PDO $db, ?bool $create): string
+    {
+        $db->exec('BEGIN');
+        try {
+            return $this->readTables($db, $create);
+        } finally {
+            $db->exec('COMMIT');
+        }
+    }
+
+    private function readTables(\PDO $db, ?bool $create): string
     {
         $refuse = fn (string $code, string $why) => new LedgerStoreError($code, "SQLite ledger {$this->path}: " .
             "cannot open the ledger: $why");
@@ -204,30 +301,42 @@ final class SqliteLedgerStore implements DurableLedgerStore
             throw $refuse('ledger.store_foreign', 'the database holds ' . count($tables) . " table(s), none of them " .
                 "a ledger's; it was not changed");
         }
-        foreach (StoreRules::COLUMNS as $table => $columns) {
+        foreach (array_keys(StoreRules::COLUMNS) as $table) {
             if (!isset($tables[$table])) {
                 throw $refuse('ledger.store_conflict', 'it holds ' . implode(', ', $ours) . " but no $table; it was " .
                     "not changed");
             }
+        }
+        $columns = [];
+        foreach (array_keys(StoreRules::COLUMNS) as $table) {
             $have = $db->query("SELECT name FROM pragma_table_info('$table')")->fetchAll(\PDO::FETCH_COLUMN);
             sort($have);
-            $want = $columns;
-            sort($want);
-            if ($have !== $want) {
-                throw $refuse('ledger.store_conflict', "its table $table has other columns than a ledger's; it was " .
-                    "not changed");
-            }
+            $columns[$table] = $have;
+        }
+        $conflict = fn (string $table) => $refuse('ledger.store_conflict', "its table $table has other columns than " .
+            "a ledger's; it was not changed");
+        // The layout row first (§7.7): it says which columns the tables must have.
+        if ($columns['toolresult_meta'] !== StoreRules::COLUMNS['toolresult_meta']) {
+            throw $conflict('toolresult_meta');
         }
         $layout = $db->query("SELECT value FROM toolresult_meta WHERE key = 'layout'")->fetchColumn();
         if ($layout === false) {
             throw $refuse('ledger.store_no_layout', 'toolresult_meta holds no layout row; it was not changed');
         }
-        if ((string) $layout !== (string) StoreRules::LAYOUT_VERSION) {
-            throw new LedgerStoreError('ledger.store_layout', "SQLite ledger {$this->path}: its tables have layout " .
-                "" . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
-                    '' . StoreRules::LAYOUT_VERSION);
+        $known = match ((string) $layout) {
+            '1' => StoreRules::COLUMNS_1,
+            (string) StoreRules::LAYOUT_VERSION => StoreRules::COLUMNS,
+            default => throw new LedgerStoreError('ledger.store_layout', "SQLite ledger {$this->path}: its tables " .
+                "have layout " . substr((string) $layout, 0, 20) . ', this implementation knows layout ' .
+                    StoreRules::LAYOUT_VERSION . ' (and migrates layout 1)'),
+        };
+        foreach ($known as $table => $want) {
+            sort($want);
+            if ($columns[$table] !== $want) {
+                throw $conflict($table);
+            }
         }
-        return 'ledger';
+        return (string) $layout === '1' ? 'layout 1' : 'ledger';
     }
 
     private function storeError(string $doing, \Throwable $e): LedgerStoreError
@@ -253,11 +362,12 @@ final class SqliteLedgerStore implements DurableLedgerStore
             "ledger is closed");
     }
 
-    /** @return array{0:mixed,1:mixed,2:mixed}|null the row's state, entry and lease_until as SQLite holds them */
-    private function row(string $callId): ?array
+    /** @return array{0:mixed,1:mixed,2:mixed}|null the call's row: state, entry and lease_until as SQLite holds them */
+    private function row(string $scope, string $callId, string $fingerprint): ?array
     {
-        $q = $this->db()->prepare('SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?');
-        $q->execute([$callId]);
+        $q = $this->db()->prepare('SELECT state, entry, lease_until FROM toolresult_ledger WHERE scope = ? AND ' .
+            'call_id = ? AND fingerprint = ?');
+        $q->execute([$scope, $callId, $fingerprint]);
         $row = $q->fetch(\PDO::FETCH_NUM);
         return $row === false ? null : $row;
     }
@@ -276,24 +386,26 @@ final class SqliteLedgerStore implements DurableLedgerStore
         return $entry === null ? StoreRules::NO_ENTRY : (is_string($entry) ? $entry : "\0not an entry");
     }
 
-    public function claim(string $callId): array
+    public function claim(string $callId, string $scope = '', string $fingerprint = ''): array
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         $this->renewer?->check("SQLite ledger {$this->path}");
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
         try {
             $db = $this->db();
             for ($try = 0; $try < StoreRules::CLAIM_TRIES; $try++) {
                 $token = StoreRules::token();
                 $now = StoreRules::nowMs();
-                $ins = $db->prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) " .
-                    "VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING");
-                $ins->execute([$callId, $token, $now + $this->leaseMs, $now]);
+                $ins = $db->prepare("INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, " .
+                    "lease_until, claimed_at) VALUES (?, ?, ?, 'claimed', ?, ?, ?) ON CONFLICT (scope, call_id, " .
+                    "fingerprint) DO NOTHING");
+                $ins->execute([$scope, $callId, $fingerprint, $token, $now + $this->leaseMs, $now]);
                 if ($ins->rowCount() === 1) {
-                    $this->tokens[$callId] = $token;
-                    $this->renewer?->hold($callId, $token);
+                    $this->tokens[$key] = $token;
+                    $this->renewer?->hold($callId, $token, $scope, $fingerprint);
                     return ['claimed'];
                 }
-                $row = $this->row($callId);
+                $row = $this->row($scope, $callId, $fingerprint);
                 if ($row === null) {
                     continue; // abandoned in between: claim again
                 }
@@ -313,8 +425,10 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 $pin = $db->prepare(self::PIN);
                 $pin->bindValue(1, Interrupted::ENTRY, \PDO::PARAM_LOB);
                 $pin->bindValue(2, $t, \PDO::PARAM_INT);
-                $pin->bindValue(3, $callId);
-                $pin->bindValue(4, $t, \PDO::PARAM_INT);
+                $pin->bindValue(3, $scope);
+                $pin->bindValue(4, $callId);
+                $pin->bindValue(5, $fingerprint);
+                $pin->bindValue(6, $t, \PDO::PARAM_INT);
                 $pin->execute();
                 if ($pin->rowCount() === 1) {
                     return ['stored', Interrupted::ENTRY];
@@ -323,20 +437,23 @@ final class SqliteLedgerStore implements DurableLedgerStore
         } catch (\PDOException $e) {
             throw $this->storeError('claim a call ID', $e);
         }
-        $this->contended[$callId] = true; // the row kept changing: the wait starts at its longest pause
+        $this->contended[$key] = true; // the row kept changing: the wait starts at its longest pause
         return ['pending'];
     }
 
-    public function finish(string $callId, string $entry): void
+    public function finish(string $callId, string $entry, string $scope = '', string $fingerprint = ''): void
     {
-        $token = $this->release($callId);
+        $token = $this->release($scope, $callId, $fingerprint);
         try {
             $q = $this->db()->prepare("UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = " .
-                "NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'");
+                "NULL, entry = ?, finished_at = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? " .
+                "AND state = 'claimed'");
             $q->bindValue(1, $entry, \PDO::PARAM_LOB);
             $q->bindValue(2, StoreRules::nowMs(), \PDO::PARAM_INT);
-            $q->bindValue(3, $callId);
-            $q->bindValue(4, $token);
+            $q->bindValue(3, $scope);
+            $q->bindValue(4, $callId);
+            $q->bindValue(5, $fingerprint);
+            $q->bindValue(6, $token);
             $q->execute();
         } catch (\PDOException $e) {
             throw $this->storeError('store a finished entry', $e);
@@ -347,47 +464,49 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
     }
 
-    public function abandon(string $callId): void
+    public function abandon(string $callId, string $scope = '', string $fingerprint = ''): void
     {
-        if (!isset($this->tokens[$callId])) {
+        if (!isset($this->tokens[StoreRules::keyText($scope, $callId, $fingerprint)])) {
             return;
         }
-        $token = $this->release($callId);
+        $token = $this->release($scope, $callId, $fingerprint);
         try {
-            $this->db()->prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = " .
-                "'claimed'")->execute([$callId, $token]);
+            $this->db()->prepare("DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? " .
+                "AND token = ? AND state = 'claimed'")->execute([$scope, $callId, $fingerprint, $token]);
         } catch (\PDOException $e) {
             throw $this->storeError('abandon a claim', $e);
         }
     }
 
-    private function release(string $callId): string
+    private function release(string $scope, string $callId, string $fingerprint): string
     {
-        $token = $this->tokens[$callId] ?? throw new \LogicException('this store holds no claim of the call ID ' .
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
+        $token = $this->tokens[$key] ?? throw new \LogicException('this store holds no claim of the call ' .
             '(already settled?)');
-        unset($this->tokens[$callId]);
+        unset($this->tokens[$key]);
         $this->renewer?->drop($token);
         return $token;
     }
 
-    public function renewLease(string $callId, string $token): bool
+    public function renewLease(string $callId, string $token, string $scope = '', string $fingerprint = ''): bool
     {
-        $q = $this->db()->prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND " .
-            "state = 'claimed'");
-        $q->execute([StoreRules::nowMs() + $this->leaseMs, $callId, $token]);
+        $q = $this->db()->prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE scope = ? AND call_id = ? AND " .
+            "fingerprint = ? AND token = ? AND state = 'claimed'");
+        $q->execute([StoreRules::nowMs() + $this->leaseMs, $scope, $callId, $fingerprint, $token]);
         return $q->rowCount() === 1;
     }
 
-    /** Re-reads the row with a pause growing from 2 ms to 50 ms (TR-REPLAY-26), whatever it holds. */
-    public function settle(string $callId): void
+    /** Re-reads the call's row with a pause growing from 2 ms to 50 ms (TR-REPLAY-26), whatever it holds. */
+    public function settle(string $callId, string $scope = '', string $fingerprint = ''): void
     {
-        $pause = isset($this->contended[$callId]) ? 50 : 2;
-        unset($this->contended[$callId]);
+        $key = StoreRules::keyText($scope, $callId, $fingerprint);
+        $pause = isset($this->contended[$key]) ? 50 : 2;
+        unset($this->contended[$key]);
         while (true) {
             usleep($pause * 1000);
             $pause = min(50, $pause * 2);
             try {
-                $row = $this->row($callId);
+                $row = $this->row($scope, $callId, $fingerprint);
             } catch (\Throwable) {
                 return; // the next claim reports the store's error
             }
@@ -397,40 +516,43 @@ final class SqliteLedgerStore implements DurableLedgerStore
         }
     }
 
-    public function entry(string $callId): ?string
+    public function entry(string $callId, string $scope = '', string $fingerprint = ''): ?string
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         try {
-            $row = $this->row($callId);
+            $row = $this->row($scope, $callId, $fingerprint);
         } catch (\PDOException $e) {
             throw $this->storeError('read an entry', $e);
         }
         return $row === null || $row[0] !== 'stored' ? null : self::text($row[1]);
     }
 
-    public function appendAudit(string $callId, array $record): void
+    public function appendAudit(string $callId, array $record, string $scope = '', string $fingerprint = ''): void
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         $text = StoreRules::auditText($record);
         try {
-            $q = $this->db()->prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ' .
-                '?, ?, ?)');
-            $q->bindValue(1, $callId);
-            $q->bindValue(2, $record['level']);
-            $q->bindValue(3, $text, \PDO::PARAM_LOB);
-            $q->bindValue(4, StoreRules::nowMs(), \PDO::PARAM_INT);
+            $q = $this->db()->prepare('INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, ' .
+                'written_at) VALUES (?, ?, ?, ?, ?, ?)');
+            $q->bindValue(1, $scope);
+            $q->bindValue(2, $callId);
+            $q->bindValue(3, $fingerprint);
+            $q->bindValue(4, $record['level']);
+            $q->bindValue(5, $text, \PDO::PARAM_LOB);
+            $q->bindValue(6, StoreRules::nowMs(), \PDO::PARAM_INT);
             $q->execute();
         } catch (\PDOException $e) {
             throw $this->storeError('append an audit record', $e);
         }
     }
 
-    public function auditRecords(string $callId): array
+    public function auditRecords(string $callId, string $scope = '', string $fingerprint = ''): array
     {
-        StoreRules::checkCallId($callId);
+        StoreRules::checkKey($scope, $callId, $fingerprint);
         try {
-            $q = $this->db()->prepare('SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq');
-            $q->execute([$callId]);
+            $q = $this->db()->prepare('SELECT record FROM toolresult_audit WHERE scope = ? AND call_id = ? AND ' .
+                'fingerprint = ? ORDER BY seq');
+            $q->execute([$scope, $callId, $fingerprint]);
             return array_map(fn ($r) => (string) $r, $q->fetchAll(\PDO::FETCH_COLUMN));
         } catch (\PDOException $e) {
             throw $this->storeError('read audit records', $e);

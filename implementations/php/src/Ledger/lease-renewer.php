@@ -1,7 +1,8 @@
 <?php
 
 // The lease renewer of a PHP durable store (LeaseRenewer): started by the store with the store's
-// settings as its first line on stdin, then "+ <token> <hex call ID>" (hold) and "- <token>" (drop)
+// settings as its first line on stdin, then "+ <token> <hex call ID> <hex scope> <hex fingerprint>"
+// (hold; an empty scope or fingerprint is an empty field) and "- <token>" (drop)
 // lines. Every quarter of a lease it renews each held claim, unless its parent is stopped; it exits
 // at end of file (the parent closed the store, or died).
 
@@ -46,7 +47,7 @@ $stopped = static function () use ($parent): bool {
     return $state === 'T' || $state === 't';
 };
 
-/** @var array<string,string> token => call ID */
+/** @var array<string,array{0:string,1:string,2:string}> token => the call's ID, scope and fingerprint */
 $held = [];
 $next = microtime(true) + $period;
 while (true) {
@@ -59,9 +60,9 @@ while (true) {
         if ($line === false) {
             break; // the parent closed the store or died
         }
-        $parts = explode(' ', trim($line));
-        if ($parts[0] === '+' && count($parts) === 3) {
-            $held[$parts[1]] = (string) hex2bin($parts[2]);
+        $parts = explode(' ', rtrim($line, "\n"));
+        if ($parts[0] === '+' && count($parts) === 5) {
+            $held[$parts[1]] = [(string) hex2bin($parts[2]), (string) hex2bin($parts[3]), (string) hex2bin($parts[4])];
         } elseif ($parts[0] === '-' && count($parts) === 2) {
             unset($held[$parts[1]]);
         }
@@ -71,9 +72,9 @@ while (true) {
             break; // the parent died and this process was handed to init
         }
         if ($held !== [] && !$stopped()) {
-            foreach ($held as $token => $callId) {
+            foreach ($held as $token => [$callId, $scope, $fingerprint]) {
                 try {
-                    if (!$store->renewLease($callId, $token)) {
+                    if (!$store->renewLease($callId, $token, $scope, $fingerprint)) {
                         unset($held[$token]); // finished, abandoned or pinned as interrupted
                     }
                 } catch (\Throwable) {
