@@ -1,7 +1,7 @@
 // toolresult-protocol/langchain with the real LangChain (loadMcpTools over the MCP SDK client in a
 // LangGraph ReAct agent, a recording chat model): the model is given the wire content (an error as
-// {"error": content} with status "error", no exception), the state keeps the bounded record as the
-// artifact; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
+// {"error": content} with status "error", no exception), the artifact holds only the audit record at
+// the seam's privacy level and the program reads the whole result from the seam; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
@@ -9,8 +9,8 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
-import { loadMcpTools, resultTool } from './index.ts';
+import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
+import { createSeam, loadMcpTools, resultTool, type ToolResultSeam } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -52,7 +52,7 @@ async function agentStep(tools: StructuredToolInterface[], toolName: string, cal
   return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
+async function mcpStep(f: Fixture, options?: IntegrationOptions | ToolResultSeam, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
   const probe = await inMemory(f);
   const client = new Client({ name: 'integration-test', version: '1.0.0' });
   try {
@@ -69,24 +69,37 @@ const plainTool = (run: () => unknown, options?: IntegrationOptions) =>
 const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON.stringify({ error: w.content }) : w.content);
 
 describe('langchain integration over @langchain/mcp-adapters', () => {
-  it('gives the model exactly the wire content and keeps the bounded record as the artifact', async () => {
+  it('gives the model exactly the wire content; the artifact is the audit record, the program reads the result from the seam', async () => {
     const logger = new CollectingLogger();
+    const seam = createSeam({ logger });
     const f = fixture({ result: SUCCESS });
-    const { requests, toolMessage, last } = await mcpStep(f, { logger });
+    const { requests, toolMessage, last } = await mcpStep(f, seam);
     const want = await mcpWire(SUCCESS);
     expect(last).toEqual({ type: 'tool', content: want.content, status: 'success' });
     expect(leaks(requests)).toEqual([]);
     expect(leaks(logger.lines)).toEqual([]);
-    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(SUCCESS.structuredContent);
+    expect(toolMessage.artifact).toEqual(auditRecord(result, ['metadata']));
+    expect(leaks(toolMessage.artifact)).toEqual([]);
     expect(f.calls).toBe(1);
   });
 
-  it('an error result: status "error", {"error": content}, no exception, the structured body kept', async () => {
-    const { requests, toolMessage, last } = await mcpStep(fixture({ result: ERROR }));
+  it('an error result: status "error", {"error": content}, no exception, the structured body kept by the seam', async () => {
+    const seam = createSeam();
+    const { requests, toolMessage, last } = await mcpStep(fixture({ result: ERROR }), seam);
     const want = await mcpWire(ERROR);
     expect(last).toEqual({ type: 'tool', content: JSON.stringify({ error: want.content }), status: 'error' });
     expect(leaks(requests)).toEqual([]);
-    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(ERROR.structuredContent);
+    expect((await seam.result('call_1'))!.structured).toEqual(ERROR.structuredContent);
+    expect(leaks(toolMessage.artifact)).toEqual([]);
+  });
+
+  it.each(['none', 'metadata', 'redacted', 'full'] as const)('privacy %s: the artifact is exactly the audit record at that level', async (privacy) => {
+    const seam = createSeam({ privacy });
+    const { toolMessage } = await mcpStep(fixture({ result: SUCCESS }), seam);
+    expect(toolMessage.artifact).toEqual(auditRecord((await seam.result('call_1'))!, [privacy]));
+    expect((toolMessage.artifact as { level: string }).level).toBe(privacy);
   });
 
   it('applies the exposure policy, as the seam does', async () => {
