@@ -109,7 +109,7 @@ describe('ai-sdk integration over @ai-sdk/mcp', () => {
     const probe = await inMemory(f);
     const client = await createMCPClient({ transport: probe.transport });
     try {
-      const tools = wrapMcpTools(await client.tools(), seam) as Record<string, { toModelOutput: (o: unknown) => Promise<unknown> }>;
+      const tools = wrapMcpTools(await client.tools(), seam) as unknown as Record<string, { toModelOutput: (o: unknown) => Promise<unknown> }>;
       const rebuilt = structuredClone(kept[0]);
       expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_1', input: {}, output: rebuilt })).toEqual({ type: 'text', value: (await mcpWire(SUCCESS)).content });
       expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_unknown', input: {}, output: rebuilt })).toEqual({
