@@ -35,13 +35,21 @@ export type BatchRowAnswered = [unknown, unknown, unknown];
  */
 export type BatchRowFailed = [unknown, unknown, unknown, unknown, unknown];
 /**
- * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call ID, to the execution log named by its second argument each time the suite tool runs, and answers each request with its id. Requests may come before earlier ones are answered.
+ * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line to the execution log named by its second argument each time the suite tool runs (the call ID alone when the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint joined by tabs), and answers each request with its id. Requests may come before earlier ones are answered.
  */
 export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
 /**
  * A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
  */
 export type CallId = string;
+/**
+ * The call's scope as the worker's seam receives it ('' is the default scope; spec/07-replay.md §7.3). Absent: the seam is given none.
+ */
+export type Scope = string;
+/**
+ * The tool name the worker's seam is given, so the call's key holds its fingerprint (callFingerprint of this name and the arguments). The suite tool then answers with the call's scope, tool and arguments in its result. Absent: the seam is given no tool (fingerprint '').
+ */
+export type ToolName = string;
 /**
  * A value as the conformance kit sends it: plain JSON, except that an object with a "$tr" member is a tag for something plain JSON cannot carry. An adapter turns each tag into its language's native form before it calls the implementation (spec/09-conformance.md, TR-CONF-4).
  */
@@ -388,7 +396,14 @@ export interface ExecuteRequest {
    * The tool says running and never returns (the worker is killed or stopped).
    */
   hang?: boolean;
+  scope?: Scope;
+  tool?: ToolName;
+  arguments?: Arguments;
 }
+/**
+ * The call's arguments the worker's seam is given with the tool name (absent: {}).
+ */
+export interface Arguments {}
 /**
  * Execute each call ID in turn; answer once with one row per call ID.
  */
@@ -399,12 +414,15 @@ export interface BatchRequest {
   delayMs?: number;
 }
 /**
- * Read the stored entries of call IDs, without running anything.
+ * Read the stored entries of call IDs, without running anything; scope, tool and arguments, when given, name the call of every call ID of the request.
  */
 export interface EntriesRequest {
   id: RequestId;
   op: "entries";
   callIds: CallId[];
+  scope?: Scope;
+  tool?: ToolName;
+  arguments?: Arguments;
 }
 /**
  * Close the store and exit 0 after answering.

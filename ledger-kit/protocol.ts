@@ -5,11 +5,16 @@
 // types a tuple's items as unknown; a digest is 64 lowercase hex digits) and checked against them.
 //
 // requests                                          answers
-//   {id, op:"execute", callId, delayMs?, hang?}     {id, ok:true, entry, replayed} | {id, ok:false, code, message}
-//                                                   (hang: {id, event:"running"} once the tool runs; it never returns)
+//   {id, op:"execute", callId, delayMs?, hang?,     {id, ok:true, entry, replayed} | {id, ok:false, code, message}
+//    scope?, tool?, arguments?}                     (hang: {id, event:"running"} once the tool runs; it never returns)
 //   {id, op:"batch", callIds, delayMs?}             {id, ok:true, results:[[callId, sha256(entry) | null, replayed, code?, message?]]}
-//   {id, op:"entries", callIds}                     {id, ok:true, entries:{callId: entry | null}}
+//   {id, op:"entries", callIds,                     {id, ok:true, entries:{callId: entry | null}}
+//    scope?, tool?, arguments?}
 //   {id, op:"exit"}                                 {id, ok:true}, then the worker closes its store and exits 0
+//
+// scope, tool and arguments go to the seam as they are (the call's key: spec/07-replay.md §7.3). The
+// execution log's line is the call ID when a request has neither scope nor tool, else
+// `${callId}\t${scope ?? ''}\t${fingerprint}` (fingerprint '' without a tool).
 import type { BatchRow as GeneratedBatchRow, CallId, ErrorCode, ExecuteAnswer, ExecuteFailure, LedgerWorkerRequest } from '../generated/conformance.ts';
 
 export type {

@@ -1,13 +1,14 @@
-// The TypeScript suite worker: runs the reference seam over one of the reference's ledger stores.
+// The TypeScript suite worker: runs the reference seam over one of the reference's ledger stores,
+// with the scope, tool and arguments a request names (protocol.ts).
 //   tsx ts-worker.ts '{"backend":"sqlite","path":"…","leaseMs":1000,"busyTimeoutMs":300}' <execution log>
 //   tsx ts-worker.ts '{"backend":"postgres","connection":{…},"leaseMs":1000,"lockTimeoutMs":300}' <execution log>
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { executeToolCall, persist, type ReplayLedger } from '../reference-impl/index.ts';
+import { callFingerprint, executeToolCall, persist, type CallAt, type ReplayLedger } from '../reference-impl/index.ts';
 import type { LedgerStore } from '../reference-impl/internal.ts';
 import type { BatchRow, Request } from './protocol.ts';
-import { suiteToolResult } from './suite-tool.ts';
+import { suiteToolResult, type SuiteCall } from './suite-tool.ts';
 
 const [config, log] = [JSON.parse(process.argv[2] ?? '{}'), process.argv[3]];
 const send = (o: unknown): void => void process.stdout.write(`${JSON.stringify(o)}\n`);
@@ -25,19 +26,40 @@ async function open(): Promise<LedgerStore> {
   throw new Error(`unknown backend ${String(config.backend)}`);
 }
 
-function tool(callId: string, delayMs = 0, onRun?: () => void, hang = false) {
-  return async () => {
-    appendFileSync(log!, `${callId}\n`);
-    onRun?.();
-    if (hang) await new Promise(() => {});
-    if (delayMs > 0) await sleep(delayMs);
-    return suiteToolResult(callId);
+/** The call a request names: its scope, tool and arguments as given (each absent when not). */
+function callOf(req: { scope?: string; tool?: string; arguments?: Record<string, unknown> }): SuiteCall {
+  return {
+    ...(req.scope === undefined ? {} : { scope: req.scope }),
+    ...(req.tool === undefined ? {} : { tool: req.tool }),
+    ...(req.arguments === undefined ? {} : { arguments: req.arguments as SuiteCall['arguments'] }),
   };
 }
 
-async function execute(ledger: ReplayLedger, callId: string, run: () => Promise<unknown>) {
+/** The ledger key of that call, as the seam computes it. */
+function keyOf(call: SuiteCall): Required<CallAt> {
+  return { scope: call.scope ?? '', fingerprint: call.tool === undefined ? '' : callFingerprint(call.tool, call.arguments ?? {}) };
+}
+
+/** The execution log's line: the call ID, or with a scope or tool, the call ID, scope and fingerprint. */
+function logLine(callId: string, call: SuiteCall): string {
+  if (call.scope === undefined && call.tool === undefined) return callId;
+  const { scope, fingerprint } = keyOf(call);
+  return `${callId}\t${scope}\t${fingerprint}`;
+}
+
+function tool(callId: string, call: SuiteCall, delayMs = 0, onRun?: () => void, hang = false) {
+  return async () => {
+    appendFileSync(log!, `${logLine(callId, call)}\n`);
+    onRun?.();
+    if (hang) await new Promise(() => {});
+    if (delayMs > 0) await sleep(delayMs);
+    return suiteToolResult(callId, call);
+  };
+}
+
+async function execute(ledger: ReplayLedger, callId: string, call: SuiteCall, run: () => Promise<unknown>) {
   try {
-    const out = await executeToolCall({ callId, run: run as never }, { ledger });
+    const out = await executeToolCall({ callId, run: run as never, ...call }, { ledger });
     return { ok: true as const, entry: persist(out.result), replayed: out.replayed };
   } catch (e) {
     const err = e as { code?: string; message?: string };
@@ -58,23 +80,26 @@ async function main(): Promise<void> {
   for await (const line of rl) {
     const req = JSON.parse(line) as Request;
     if (req.op === 'execute') {
+      const call = callOf(req);
       void execute(
         ledger,
         req.callId,
-        tool(req.callId, req.delayMs, () => send({ id: req.id, event: 'running' }), req.hang),
+        call,
+        tool(req.callId, call, req.delayMs, () => send({ id: req.id, event: 'running' }), req.hang),
       ).then((r) => send({ id: req.id, ...r }));
     } else if (req.op === 'batch') {
       const results: BatchRow[] = [];
       for (const callId of req.callIds) {
-        const r = await execute(ledger, callId, tool(callId, req.delayMs));
+        const r = await execute(ledger, callId, {}, tool(callId, {}, req.delayMs));
         results.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code, r.message]);
       }
       send({ id: req.id, ok: true, results });
     } else if (req.op === 'entries') {
       const entries: Record<string, string | null> = {};
+      const at = keyOf(callOf(req));
       // The suite's answer has no word for an unreadable row (none of its cases makes one): null.
       for (const callId of req.callIds) {
-        const e = await ledger.entry(callId);
+        const e = await ledger.entry(callId, at);
         entries[callId] = typeof e === 'string' ? e : null;
       }
       send({ id: req.id, ok: true, entries });

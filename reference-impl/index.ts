@@ -46,8 +46,9 @@ export {
   INTERRUPTED_ENTRY,
   INTERRUPTED_TEXT,
   UnreadableEntry,
+  callFingerprint,
 } from './ledger/index.ts';
-export type { LedgerErrorCode, LedgerStoreErrorCode, ReplayLedger, Claim, LedgerStore, LedgerStoreOptions, StoredEntry } from './ledger/index.ts';
+export type { LedgerErrorCode, LedgerStoreErrorCode, ReplayLedger, Claim, CallAt, LedgerStore, LedgerStoreOptions, StoredEntry } from './ledger/index.ts';
 export { transformToolResult, transformToolResultAsync, withContent, withoutStructured } from './hooks/index.ts';
 export type { ToolResultHook, AsyncToolResultHook, HookContext, HookOutput, HookOptions } from './hooks/index.ts';
 export { executeToolCall, TOOL_FAILED_TEXT } from './seam/index.ts';

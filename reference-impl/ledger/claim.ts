@@ -1,7 +1,11 @@
 // The contract between the execution seam and a replay ledger (spec/07-replay.md §7.3, §7.5).
-// One claim per call ID wins; later claims see the stored entry, or wait while the first runs.
-// A durable store answers the same three ways; its methods may return promises.
+// One claim per call (scope, call ID, fingerprint) wins; later claims of that call see the stored
+// entry, or wait while the first runs. A durable store answers the same three ways; its methods may
+// return promises.
+import type { CallAt } from './call-key.ts';
 import type { StoredEntry } from './unreadable-entry.ts';
+
+export type { CallAt } from './call-key.ts';
 
 /** What claiming a call ID gives. */
 export type Claim =
@@ -20,7 +24,10 @@ export type Claim =
   | { readonly status: 'stored'; readonly entry: StoredEntry }
   | { readonly status: 'pending'; readonly settled: Promise<void> };
 
-/** The store the execution seam needs. */
+/**
+ * The store the execution seam needs. `at` names the call's scope and fingerprint (each '' when
+ * absent); a ledger keys its entries by all three, so a claim never meets another call's entry.
+ */
 export interface ReplayLedger {
-  claim(callId: string): Claim | Promise<Claim>;
+  claim(callId: string, at?: CallAt): Claim | Promise<Claim>;
 }

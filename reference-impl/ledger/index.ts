@@ -9,5 +9,6 @@ export { INTERRUPTED_TEXT, INTERRUPTED_ENTRY } from './interrupted.ts';
 export { InMemoryLedger } from './memory-ledger.ts';
 export { UnreadableEntry } from './unreadable-entry.ts';
 export type { StoredEntry } from './unreadable-entry.ts';
-export type { ReplayLedger, Claim } from './claim.ts';
+export type { ReplayLedger, Claim, CallAt } from './claim.ts';
+export { callFingerprint } from './call-key.ts';
 export type { LedgerStore, LedgerStoreOptions } from './store.ts';

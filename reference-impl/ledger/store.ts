@@ -4,18 +4,40 @@ import { canonicalize, hasLoneSurrogate } from '../canonical-json/index.ts';
 import { PRIVACY_LEVELS } from '../privacy/levels.ts';
 import type { AuditRecord } from '../privacy/audit-record.ts';
 import type { JsonValue } from '../tool-result.ts';
+import type { CallAt } from './call-key.ts';
 import type { Claim, ReplayLedger } from './claim.ts';
 import { UnreadableEntry, type StoredEntry } from './unreadable-entry.ts';
 
 /** The layout of the tables (toolresult_ledger, toolresult_audit, toolresult_meta); see spec §7.7. */
-export const LAYOUT_VERSION = 1;
+export const LAYOUT_VERSION = 2;
 
 /** The columns of each table of that layout, in every backend and every language's store (§7.7). */
 export const LEDGER_COLUMNS: Readonly<Record<string, readonly string[]>> = {
   toolresult_meta: ['key', 'value'],
+  toolresult_ledger: ['scope', 'call_id', 'fingerprint', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
+  toolresult_audit: ['seq', 'scope', 'call_id', 'fingerprint', 'level', 'record', 'written_at'],
+};
+
+/**
+ * The columns of layout 1, keyed by the call ID alone: a ledger that has them and layout '1' is
+ * recognised and migrated to layout 2 when a store opens it, never reported as a conflict (§7.7).
+ */
+export const LEDGER_COLUMNS_LAYOUT_1: Readonly<Record<string, readonly string[]>> = {
+  toolresult_meta: ['key', 'value'],
   toolresult_ledger: ['call_id', 'state', 'token', 'lease_until', 'entry', 'interrupted', 'claimed_at', 'finished_at'],
   toolresult_audit: ['seq', 'call_id', 'level', 'record', 'written_at'],
 };
+
+/** The column sets a store knows, by the layout row's value. */
+export const LEDGER_COLUMNS_BY_LAYOUT: Readonly<Record<string, Readonly<Record<string, readonly string[]>>>> = {
+  '1': LEDGER_COLUMNS_LAYOUT_1,
+  [String(LAYOUT_VERSION)]: LEDGER_COLUMNS,
+};
+
+/** Whether a table has exactly these columns, in any order (the open-time check is by set). */
+export function sameColumns(have: readonly string[] | undefined, want: readonly string[]): boolean {
+  return have !== undefined && have.length === want.length && want.every((c) => have.includes(c));
+}
 export const DEFAULT_LEASE_MS = 30_000;
 /** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21). */
 export const MAX_CALL_ID_OCTETS = 1024;
@@ -28,15 +50,19 @@ export interface LedgerStoreOptions {
   readonly leaseMs?: number;
 }
 
-/** A replay ledger that keeps its entries across restarts and processes. */
+/**
+ * A replay ledger that keeps its entries across restarts and processes. Every method takes the call
+ * as its call ID and `at` (its scope and fingerprint, each '' when absent): a row belongs to the
+ * call (scope, call ID, fingerprint), never to another call that shares its ID.
+ */
 export interface LedgerStore extends ReplayLedger {
-  claim(callId: string): Promise<Claim>;
-  /** The stored entry of a call ID, byte for byte as finished; undefined while claimed or unknown. */
-  entry(callId: string): Promise<StoredEntry | undefined>;
-  /** Appends the audit record of a call (TR-REPLAY-34); several per call ID are kept in order. */
-  appendAudit(callId: string, record: AuditRecord): Promise<void>;
-  /** The audit records of a call ID as stored (canonical JSON), oldest first. */
-  auditRecords(callId: string): Promise<string[]>;
+  claim(callId: string, at?: CallAt): Promise<Claim>;
+  /** The stored entry of a call, byte for byte as finished; undefined while claimed or unknown. */
+  entry(callId: string, at?: CallAt): Promise<StoredEntry | undefined>;
+  /** Appends the audit record of a call (TR-REPLAY-34); several per call are kept in order. */
+  appendAudit(callId: string, record: AuditRecord, at?: CallAt): Promise<void>;
+  /** The audit records of a call as stored (canonical JSON), oldest first. */
+  auditRecords(callId: string, at?: CallAt): Promise<string[]>;
   /** Deletes stored entries finished more than `olderThanMs` ago; never a live claim (TR-REPLAY-29). */
   prune(olderThanMs: number): Promise<number>;
   close(): Promise<void>;

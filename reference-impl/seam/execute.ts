@@ -1,7 +1,7 @@
 // The single tool-execution seam (spec/07-replay.md §7.3): every call passes through here. The
-// first call of a call ID runs the tool, bounds, runs the hooks (which bound again) and stores the
-// post-hook result; a repeated call returns that stored result without running the tool; a
-// concurrent repeat waits for the first.
+// first call of a call (scope, call ID, fingerprint) runs the tool, bounds, runs the hooks (which
+// bound again) and stores the post-hook result; a repeated call returns that stored result without
+// running the tool; a concurrent repeat waits for the first.
 import { types } from 'node:util';
 import { bound, type BoundOptions } from '../bound/index.ts';
 import { resolveOptions } from '../bound/options.ts';
@@ -9,6 +9,7 @@ import { expose, resolveExposure, type ExposurePolicy } from '../exposure/expose
 import { transformToolResultAsync, type AsyncToolResultHook } from '../hooks/pipeline.ts';
 import { persist, restore } from '../ledger/entry.ts';
 import { INTERRUPTED_TEXT } from '../ledger/interrupted.ts';
+import { callFingerprint, checkScope } from '../ledger/call-key.ts';
 import type { ReplayLedger } from '../ledger/claim.ts';
 import { LedgerStoreError } from '../ledger/store-error.ts';
 import { silentLogger, type Logger } from '../logger.ts';
@@ -30,8 +31,22 @@ export interface GiveUpSignal {
 export interface ToolCall {
   /** The stable ID of the call: equal for a call and its repeats (e.g. the provider's tool-call ID). */
   readonly callId: string;
-  /** Runs the tool. Called at most once per call ID. */
+  /** Runs the tool. Called at most once per call (scope, call ID, fingerprint). */
   readonly run: () => ToolResult | Promise<ToolResult>;
+  /**
+   * The run or conversation the call belongs to (the stack's thread or session ID); default '', the
+   * default scope. A call ID is claimed within its scope: another scope's call of the same ID is
+   * another call (§7.3). At most 1024 UTF-8 octets, well-formed, no U+0000.
+   */
+  readonly scope?: string;
+  /**
+   * The tool's name as the model called it. With it the call's key holds its fingerprint (the tool
+   * and its arguments): a call that reuses an ID for another question runs and is answered on its
+   * own. Without it the fingerprint is '' (every call before layout 2 had that one).
+   */
+  readonly tool?: string;
+  /** The call's arguments, a plain JSON object (default {}); only with `tool`. */
+  readonly arguments?: Readonly<Record<string, unknown>>;
   /**
    * Gives the call up (its deadline passed, its caller cancelled it): the seam stops waiting for the
    * tool and records the call as interrupted (TR-REPLAY-38, TR-REPLAY-39). Pass the same signal to
@@ -104,6 +119,20 @@ async function unlessGivenUp<T>(
 }
 
 /**
+ * The call's scope and fingerprint, checked: a TypeError (naming what is wrong, never quoting a
+ * value) before anything is claimed or run.
+ */
+function keyOf(call: ToolCall): { readonly scope: string; readonly fingerprint: string } {
+  const scope = call.scope ?? '';
+  checkScope(scope);
+  if (call.tool === undefined) {
+    if (call.arguments !== undefined) throw new TypeError('a call with arguments must name its tool');
+    return { scope, fingerprint: '' };
+  }
+  return { scope, fingerprint: callFingerprint(call.tool, call.arguments ?? {}) };
+}
+
+/**
  * Executes a tool call through the ledger. Resolves to the post-hook bounded result. Rejects with a
  * LedgerStoreError when the store fails: before the tool ran (it is not run), or while storing its
  * result (the claim is left to its lease, so the call is never run a second time; TR-REPLAY-30).
@@ -114,8 +143,9 @@ export async function executeToolCall(call: ToolCall, options: SeamOptions): Pro
   // so a tool never runs without an entry to store (TR-REPLAY-12 then frees nothing: there is no claim yet).
   resolveOptions(options.bound);
   resolveExposure(options.exposure); // a bad policy is refused before any tool runs
+  const at = keyOf(call);
   for (;;) {
-    const claim = await options.ledger.claim(call.callId);
+    const claim = await options.ledger.claim(call.callId, at);
     if (claim.status === 'stored') {
       const result = restore(claim.entry, options.bound);
       logger.log('info', 'tool call replayed from the ledger', { isError: result.isError });

@@ -1080,9 +1080,11 @@ func (v *ExitAnswer) UnmarshalJSON(data []byte) error {
 
 // One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers:
 // ledger-worker-message.schema.json). A worker opens its store from its first command-line
-// argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call
-// ID, to the execution log named by its second argument each time the suite tool runs, and answers
-// each request with its id. Requests may come before earlier ones are answered.
+// argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line to the
+// execution log named by its second argument each time the suite tool runs (the call ID alone when
+// the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint
+// joined by tabs), and answers each request with its id. Requests may come before earlier ones are
+// answered.
 // LedgerWorkerRequest holds one of its variants, told apart by the member "op": set exactly one field.
 type LedgerWorkerRequest struct {
 	ExecuteRequest *ExecuteRequest
@@ -1144,7 +1146,10 @@ type ExecuteRequest struct {
 	// How long the tool sleeps before it returns.
 	DelayMs *int64 `json:"delayMs,omitempty"`
 	// The tool says running and never returns (the worker is killed or stopped).
-	Hang *bool `json:"hang,omitempty"`
+	Hang      *bool      `json:"hang,omitempty"`
+	Scope     *Scope     `json:"scope,omitempty"`
+	Tool      *ToolName  `json:"tool,omitempty"`
+	Arguments *Arguments `json:"arguments,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -1169,7 +1174,7 @@ func (v *ExecuteRequest) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "id", "op", "callId", "delayMs", "hang":
+		case "id", "op", "callId", "delayMs", "hang", "scope", "tool", "arguments":
 		default:
 			return fmt.Errorf("ExecuteRequest: unknown member %q", member)
 		}
@@ -1180,6 +1185,18 @@ func (v *ExecuteRequest) UnmarshalJSON(data []byte) error {
 	*v = ExecuteRequest(p)
 	return nil
 }
+
+// The call's scope as the worker's seam receives it ('' is the default scope; spec/07-replay.md
+// §7.3). Absent: the seam is given none.
+type Scope = string
+
+// The tool name the worker's seam is given, so the call's key holds its fingerprint
+// (callFingerprint of this name and the arguments). The suite tool then answers with the call's
+// scope, tool and arguments in its result. Absent: the seam is given no tool (fingerprint '').
+type ToolName = string
+
+// The call's arguments the worker's seam is given with the tool name (absent: {}).
+type Arguments = map[string]json.RawMessage
 
 // Execute each call ID in turn; answer once with one row per call ID.
 type BatchRequest struct {
@@ -1228,11 +1245,15 @@ func (v *BatchRequest) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
-// Read the stored entries of call IDs, without running anything.
+// Read the stored entries of call IDs, without running anything; scope, tool and arguments, when
+// given, name the call of every call ID of the request.
 type EntriesRequest struct {
-	ID      RequestId `json:"id"`
-	Op      string    `json:"op"`
-	CallIds []CallId  `json:"callIds"`
+	ID        RequestId  `json:"id"`
+	Op        string     `json:"op"`
+	CallIds   []CallId   `json:"callIds"`
+	Scope     *Scope     `json:"scope,omitempty"`
+	Tool      *ToolName  `json:"tool,omitempty"`
+	Arguments *Arguments `json:"arguments,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -1262,7 +1283,7 @@ func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "id", "op", "callIds":
+		case "id", "op", "callIds", "scope", "tool", "arguments":
 		default:
 			return fmt.Errorf("EntriesRequest: unknown member %q", member)
 		}

@@ -22,6 +22,9 @@ final readonly class ExecuteRequest implements \JsonSerializable
      * @param int|Absent $delayMs Absent::Value when absent. How long the tool sleeps before it returns.
      * @param bool|Absent $hang Absent::Value when absent. The tool says running and never returns (the worker is killed
      *     or stopped).
+     * @param string|Absent $scope Absent::Value when absent.
+     * @param string|Absent $tool Absent::Value when absent.
+     * @param array<string, mixed>|Absent $arguments Absent::Value when absent.
      */
     public function __construct(
         public int $id,
@@ -29,6 +32,9 @@ final readonly class ExecuteRequest implements \JsonSerializable
         public string $op = 'execute',
         public int|Absent $delayMs = Absent::Value,
         public bool|Absent $hang = Absent::Value,
+        public string|Absent $scope = Absent::Value,
+        public string|Absent $tool = Absent::Value,
+        public array|Absent $arguments = Absent::Value,
     ) {
         if ($this->op !== 'execute') {
             throw new DecodeError('ExecuteRequest: member \'op\' must be "execute"');
@@ -38,13 +44,25 @@ final readonly class ExecuteRequest implements \JsonSerializable
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
     public static function fromJson(mixed $data, string $path = '$'): self
     {
-        $m = Json::members($data, $path, ['id', 'op', 'callId'], ['id', 'op', 'callId', 'delayMs', 'hang']);
+        $m = Json::members(
+            $data,
+            $path,
+            ['id', 'op', 'callId'],
+            ['id', 'op', 'callId', 'delayMs', 'hang', 'scope', 'tool', 'arguments'],
+        );
         return new self(
             id: Json::int($m['id'], $path . '.id'),
             callId: Json::string($m['callId'], $path . '.callId'),
             op: Json::oneOf($m['op'], $path . '.op', ['execute']),
             delayMs: array_key_exists('delayMs', $m) ? Json::int($m['delayMs'], $path . '.delayMs') : Absent::Value,
             hang: array_key_exists('hang', $m) ? Json::bool($m['hang'], $path . '.hang') : Absent::Value,
+            scope: array_key_exists('scope', $m) ? Json::string($m['scope'], $path . '.scope') : Absent::Value,
+            tool: array_key_exists('tool', $m) ? Json::string($m['tool'], $path . '.tool') : Absent::Value,
+            arguments: array_key_exists('arguments', $m) ? Json::map(
+                $m['arguments'],
+                $path . '.arguments',
+                static fn (mixed $x1, string $p1) => $x1,
+            ) : Absent::Value,
         );
     }
 
@@ -59,6 +77,15 @@ final readonly class ExecuteRequest implements \JsonSerializable
         }
         if (!$this->hang instanceof Absent) {
             $out->{'hang'} = $this->hang;
+        }
+        if (!$this->scope instanceof Absent) {
+            $out->{'scope'} = $this->scope;
+        }
+        if (!$this->tool instanceof Absent) {
+            $out->{'tool'} = $this->tool;
+        }
+        if (!$this->arguments instanceof Absent) {
+            $out->{'arguments'} = Json::object($this->arguments);
         }
         return $out;
     }

@@ -11,9 +11,10 @@ namespace ToolResult\Generated;
  * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its
  * answers: ledger-worker-message.schema.json). A worker opens its store from its first
  * command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends
- * one line, the call ID, to the execution log named by its second argument each time the suite
- * tool runs, and answers each request with its id. Requests may come before earlier ones are
- * answered.
+ * one line to the execution log named by its second argument each time the suite tool runs
+ * (the call ID alone when the request has neither scope nor tool, else the call ID, the scope
+ * and the call's fingerprint joined by tabs), and answers each request with its id. Requests
+ * may come before earlier ones are answered.
  *
  * One of: ExecuteRequest|BatchRequest|EntriesRequest|ExitRequest. This class only decodes it;
  * the value is the variant's own object.

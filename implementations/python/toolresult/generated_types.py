@@ -256,9 +256,11 @@ ExitAnswer = TypedDict(
 
 # One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers:
 # ledger-worker-message.schema.json). A worker opens its store from its first command-line
-# argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line, the call
-# ID, to the execution log named by its second argument each time the suite tool runs, and answers
-# each request with its id. Requests may come before earlier ones are answered.
+# argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line to the
+# execution log named by its second argument each time the suite tool runs (the call ID alone when
+# the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint
+# joined by tabs), and answers each request with its id. Requests may come before earlier ones are
+# answered.
 LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ExitRequest"]
 
 # Run the suite tool for one call ID through the worker's execution seam and ledger store.
@@ -270,8 +272,23 @@ ExecuteRequest = TypedDict(
         "callId": "CallId",
         "delayMs": NotRequired[int],
         "hang": NotRequired[bool],
+        "scope": NotRequired["Scope"],
+        "tool": NotRequired["ToolName"],
+        "arguments": NotRequired["Arguments"],
     },
 )
+
+# The call's scope as the worker's seam receives it ('' is the default scope; spec/07-replay.md
+# §7.3). Absent: the seam is given none.
+Scope: TypeAlias = str
+
+# The tool name the worker's seam is given, so the call's key holds its fingerprint
+# (callFingerprint of this name and the arguments). The suite tool then answers with the call's
+# scope, tool and arguments in its result. Absent: the seam is given no tool (fingerprint '').
+ToolName: TypeAlias = str
+
+# The call's arguments the worker's seam is given with the tool name (absent: {}).
+Arguments: TypeAlias = dict[str, Any]
 
 # Execute each call ID in turn; answer once with one row per call ID.
 BatchRequest = TypedDict(
@@ -284,13 +301,17 @@ BatchRequest = TypedDict(
     },
 )
 
-# Read the stored entries of call IDs, without running anything.
+# Read the stored entries of call IDs, without running anything; scope, tool and arguments, when
+# given, name the call of every call ID of the request.
 EntriesRequest = TypedDict(
     "EntriesRequest",
     {
         "id": "RequestId",
         "op": Literal["entries"],
         "callIds": list["CallId"],
+        "scope": NotRequired["Scope"],
+        "tool": NotRequired["ToolName"],
+        "arguments": NotRequired["Arguments"],
     },
 )
 
