@@ -111,7 +111,10 @@ describe('ai-sdk integration over @ai-sdk/mcp', () => {
     try {
       const tools = wrapMcpTools(await client.tools(), seam) as unknown as Record<string, { toModelOutput: (o: unknown) => Promise<unknown> }>;
       const rebuilt = structuredClone(kept[0]);
-      expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_1', input: {}, output: rebuilt })).toEqual({ type: 'text', value: (await mcpWire(SUCCESS)).content });
+      expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_1', input: {}, output: rebuilt })).toEqual({
+        type: 'text',
+        value: (await mcpWire(SUCCESS)).content,
+      });
       expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_unknown', input: {}, output: rebuilt })).toEqual({
         type: 'error-text',
         value: 'The tool result is not available.',
@@ -186,6 +189,7 @@ describe('ai-sdk integration over plain tools', () => {
 // timeout.toolMs reaches execute as its abortSignal. The client stops waiting on an abort but sends
 // no notifications/cancelled (requestOnce in @ai-sdk/mcp's dist/index.js only rejects).
 const aiSdk: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: false,
   stackTimeout: 'generateText timeout.toolMs',
   async connect(server, stackTimeoutMs) {

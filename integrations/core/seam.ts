@@ -4,14 +4,7 @@
 // the audit record at `privacy` (spec/06-privacy.md), because whatever it holds it may persist or
 // export; the bounded result, run-only channels included, stays in the seam's ledger, and the program
 // reads it with `result(callId)`.
-import {
-  auditRecord,
-  isPrivacyLevel,
-  restore,
-  type AuditRecord,
-  type BoundedToolResult,
-  type PrivacyLevel,
-} from '../../reference-impl/internal.ts';
+import { auditRecord, isPrivacyLevel, restore, type AuditRecord, type BoundedToolResult, type PrivacyLevel } from '../../reference-impl/internal.ts';
 import { callKey, checkScope, type CallAt, type CallKey } from './call-key.ts';
 import { seamOptions, type IntegrationOptions, type WrapOptions } from './options.ts';
 
@@ -49,7 +42,9 @@ export class ToolResultSeam {
     const privacy = config?.privacy ?? 'metadata';
     if (!isPrivacyLevel(privacy)) throw new RangeError('privacy must be one of none, metadata, redacted, full');
     this.privacy = privacy;
-    this.scope = checkScope(config?.scope ?? '');
+    const scope = config?.scope ?? '';
+    checkScope(scope);
+    this.scope = scope;
   }
 
   /** What the stack's objects keep of a result: its audit record at this seam's level. */
@@ -85,7 +80,7 @@ export class ToolResultSeam {
   }
 }
 
-/** A seam from options (checked now: a bad policy, budget, deadline, level or scope throws RangeError). */
+/** A seam from options, checked now: a bad policy, budget, deadline or level throws a RangeError, a bad scope a TypeError. */
 export function createSeam(config?: SeamConfig): ToolResultSeam {
   return new ToolResultSeam(config);
 }

@@ -9,6 +9,7 @@ import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
 import type { StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { callFingerprint } from '../../reference-impl/index.ts';
 import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
 import { createSeam, loadMcpTools, resultTool, type ToolResultSeam } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
@@ -136,7 +137,7 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
     const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger, ledger }, 'call_hang', { defaultToolTimeout: 300 });
     expect((last as { status: string }).status).toBe('error');
     expect((last as { content: string }).content).toBe(JSON.stringify({ error: INTERRUPTED_TEXT }));
-    expect(ledger.entry('call_hang')).toBe(INTERRUPTED_ENTRY);
+    expect(ledger.entry('call_hang', { fingerprint: callFingerprint(TOOL, {}) })).toBe(INTERRUPTED_ENTRY);
     expect(leaks([requests, logger.lines])).toEqual([]);
   });
 
@@ -182,6 +183,7 @@ describe('langchain integration over plain tools (resultTool)', () => {
 // The MCP SDK 1.x client over stdio (what @langchain/mcp-adapters pins), the stack's timeout set as
 // loadMcpTools' defaultToolTimeout. The 1.x client sends notifications/cancelled when its signal aborts.
 const langchain: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: true,
   stackTimeout: 'loadMcpTools defaultToolTimeout',
   async connect(server, stackTimeoutMs) {

@@ -88,7 +88,11 @@ export async function mcpTools(mcp: MCPClient, seamOrOptions?: ToolResultSeam | 
       out[source.id] = seamTool(
         source,
         (input) =>
-          mcpRun((signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }), mcpTool.outputSchema, seam.options.bound),
+          mcpRun(
+            (signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }),
+            mcpTool.outputSchema,
+            seam.options.bound,
+          ),
         seam,
         timeout,
       );

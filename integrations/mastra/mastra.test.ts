@@ -153,6 +153,7 @@ describe('mastra integration over plain tools (resultTool)', () => {
 // A Mastra MCPClient with a stdio server (its MCP SDK 2.x client), the stack's timeout set as the
 // server's `timeout` in the MCPClient config. The 2.x client sends notifications/cancelled on an abort.
 const mastra: DeadlineDriver = {
+  toolName: `fixture_${TOOL}`,
   tellsServer: true,
   stackTimeout: 'MCPClient servers.<name>.timeout',
   async connect(server, stackTimeoutMs) {

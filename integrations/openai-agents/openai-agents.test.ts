@@ -172,6 +172,7 @@ describe('openai-agents integration over plain tools (resultTool)', () => {
 // The SDK's own MCPServerStdio (its MCP SDK 2.x client over stdio), the stack's timeout set as the
 // server's `timeout`. The 2.x client sends notifications/cancelled when its signal aborts.
 const openaiAgents: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: true,
   stackTimeout: 'MCPServerStdio timeout',
   async connect(server, stackTimeoutMs) {

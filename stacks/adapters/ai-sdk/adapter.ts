@@ -42,7 +42,9 @@ async function step(input: StepInput): Promise<StepOutput> {
         }
         steps = await s.steps;
       } else steps = (await generateText(args)).steps;
-      const outputs = steps.flatMap((s) => s.toolResults.map(async (r) => ({ output: seam ? ((await seam.result(r.toolCallId))?.toRecord() ?? null) : r.output })));
+      const outputs = steps.flatMap((s) =>
+        s.toolResults.map(async (r) => ({ output: seam ? ((await seam.result(r.toolCallId))?.toRecord() ?? null) : r.output })),
+      );
       kept = toJson(await Promise.all(outputs));
       const errors = steps.flatMap((s) => s.content.filter((p) => p.type === 'tool-error'));
       if (errors.length > 0) kept = toJson({ toolResults: kept, toolErrors: errors.map((e) => ({ error: String((e as { error?: unknown }).error) })) });
