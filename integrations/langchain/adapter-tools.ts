@@ -23,7 +23,12 @@ class Probe extends Error {}
  * afterToolCall, onProgress) are left out: the probe must run none of the caller's code, and the
  * integration's tools run the seam's hooks instead.
  */
-export async function adapterTools(serverName: string, client: AdapterClient, loadOptions?: LoadMcpToolsOptions): Promise<AdapterTool[]> {
+export async function adapterTools(
+  serverName: string,
+  client: AdapterClient,
+  loadOptions?: LoadMcpToolsOptions,
+  load: typeof loadAdapterTools = loadAdapterTools,
+): Promise<AdapterTool[]> {
   let called: unknown;
   const recording = new Proxy(client as object, {
     get(target, prop) {
@@ -38,7 +43,7 @@ export async function adapterTools(serverName: string, client: AdapterClient, lo
     },
   }) as AdapterClient;
   const { beforeToolCall: _before, afterToolCall: _after, onProgress: _progress, ...options } = loadOptions ?? {};
-  const loaded = await loadAdapterTools(serverName, recording, options);
+  const loaded = await load(serverName, recording, options);
   const out: AdapterTool[] = [];
   for (const tool of loaded) {
     called = undefined;

@@ -83,7 +83,8 @@ describe('langchain integration: no run-only byte in a LangGraph checkpoint (Sql
 
     // What the checkpoint keeps of the call is exactly the audit record at the seam's level.
     const state = await saver.getTuple({ configurable: { thread_id: 'thread-ok' } });
-    const messages = (state?.checkpoint.channel_values as { messages: { artifact?: unknown; getType(): string }[] }).messages;
+    expect(state).toBeDefined();
+    const messages = (state!.checkpoint.channel_values as { messages: { artifact?: unknown; getType(): string }[] }).messages;
     expect(messages.filter((m) => m.getType() === 'tool').map((m) => m.artifact)).toEqual([auditRecord(ok, ['metadata'])]);
   });
 
@@ -93,6 +94,8 @@ describe('langchain integration: no run-only byte in a LangGraph checkpoint (Sql
     mkdirSync(full);
     const saver = SqliteSaver.fromConnString(join(full, 'checkpoints.db'));
     await step(createSeam({ privacy: 'full' }), saver, 'thread-full', 'call_full', EGRESS_SUCCESS, []);
-    expect(canariesIn(filesOf(full))).toEqual(expect.arrayContaining([expect.stringMatching(/^structured in checkpoints\.db/), expect.stringMatching(/^structuredName in /)]));
+    expect(canariesIn(filesOf(full))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^structured in checkpoints\.db/), expect.stringMatching(/^structuredName in /)]),
+    );
   });
 });

@@ -7,11 +7,12 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import type { StructuredToolInterface } from '@langchain/core/tools';
+import { DynamicStructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { callFingerprint } from '../../reference-impl/index.ts';
 import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
 import { createSeam, loadMcpTools, resultTool, type ToolResultSeam } from './index.ts';
+import { adapterTools } from './adapter-tools.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -53,12 +54,18 @@ async function agentStep(tools: StructuredToolInterface[], toolName: string, cal
   return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions | ToolResultSeam, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
+async function mcpStep(
+  f: Fixture,
+  options?: IntegrationOptions | ToolResultSeam,
+  callId?: string,
+  loadOptions?: Parameters<typeof loadMcpTools>[3],
+  name = TOOL,
+) {
   const probe = await inMemory(f);
   const client = new Client({ name: 'integration-test', version: '1.0.0' });
   try {
     await client.connect(probe.transport);
-    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), TOOL, callId);
+    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), name, callId);
   } finally {
     // Bounded: a server handler that never answers must not hold the test in its close.
     await Promise.race([Promise.all([client.close(), probe.close()]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
@@ -167,6 +174,30 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
       expect(leaks([requests, logger.lines])).toEqual([]);
     },
   );
+});
+
+describe("langchain integration: which MCP tool each adapter tool calls, asked of the adapter's tool", () => {
+  it('prefixed names (server name and an extra prefix): the model calls the prefixed name, the server gets its own', async () => {
+    const f = fixture({ result: SUCCESS });
+    const { last } = await mcpStep(f, undefined, 'call_1', { prefixToolNameWithServerName: true, additionalToolNamePrefix: 'mcp' }, `mcp__fixture__${TOOL}`);
+    expect(f.calls).toBe(1);
+    expect((last as { content: unknown }).content).toBe((await mcpWire(SUCCESS)).content);
+  });
+
+  it('an adapter tool that no longer calls callTool({ name }) fails the wrap with a message saying what changed upstream', async () => {
+    const silent = new DynamicStructuredTool({ name: 'lookup', description: 'x', schema: { type: 'object', properties: {} }, func: async () => 'no call' });
+    const probe = await inMemory(fixture({ result: SUCCESS }));
+    const client = new Client({ name: 'integration-test', version: '1.0.0' });
+    try {
+      await client.connect(probe.transport);
+      await expect(adapterTools('fixture', client, undefined, async () => [silent] as never)).rejects.toThrow(
+        /@langchain\/mcp-adapters changed upstream: its tool "lookup" no longer calls the MCP client's callTool/,
+      );
+    } finally {
+      await client.close();
+      await probe.close();
+    }
+  });
 });
 
 describe('langchain integration over plain tools (resultTool)', () => {

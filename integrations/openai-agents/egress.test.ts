@@ -18,7 +18,13 @@ class ScriptedModel implements Model {
   #turn = 0;
   async getResponse(_request: ModelRequest): Promise<ModelResponse> {
     this.#turn += 1;
-    const call = (callId: string, name: string) => ({ type: 'function_call' as const, callId, name, arguments: '{"invoice":"INV-1"}', status: 'completed' as const });
+    const call = (callId: string, name: string) => ({
+      type: 'function_call' as const,
+      callId,
+      name,
+      arguments: '{"invoice":"INV-1"}',
+      status: 'completed' as const,
+    });
     const output =
       this.#turn === 1
         ? [call('call_ok', 'lookup'), call('call_err', 'lookup_error')]
@@ -60,7 +66,12 @@ async function suspendedRun(seam: ToolResultSeam) {
       needsApproval: true,
       execute: async () => 'paid',
     });
-    const agent = new Agent({ name: 'billing', instructions: 'Use the tools.', model: new ScriptedModel(), tools: [...(await mcpTools(ok.s, seam)), ...(await mcpTools(err.s, seam)), pay] });
+    const agent = new Agent({
+      name: 'billing',
+      instructions: 'Use the tools.',
+      model: new ScriptedModel(),
+      tools: [...(await mcpTools(ok.s, seam)), ...(await mcpTools(err.s, seam)), pay],
+    });
     const result = await run(agent, 'Look INV-1 up and pay it.', { maxTurns: 5 });
     return { agent, result };
   } finally {
@@ -101,9 +112,7 @@ describe('openai-agents integration: no run-only byte in the serialized RunState
     expect(await seam.result('call_err', { ...at, scope: 'conversation-7' })).toBeDefined();
 
     // The items the state keeps carry exactly the audit records; the state restores and resumes.
-    expect(customDataIn(JSON.parse(state))).toEqual(
-      expect.arrayContaining([auditRecord(okResult, ['metadata']), auditRecord(errResult, ['metadata'])]),
-    );
+    expect(customDataIn(JSON.parse(state))).toEqual(expect.arrayContaining([auditRecord(okResult, ['metadata']), auditRecord(errResult, ['metadata'])]));
     const restored = await RunState.fromString(agent, state);
     for (const i of restored.getInterruptions()) restored.approve(i);
     const resumed = await run(agent, restored);
