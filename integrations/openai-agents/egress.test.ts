@@ -4,7 +4,20 @@
 // channel, and no canary; the program still reads both results through the seam, and the state
 // resumes (issue 50, spec/11-stacks.md §11.7).
 import { describe, expect, it } from 'vitest';
-import { Agent, MCPServerStdio, RunState, Usage, run, setTracingDisabled, tool, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
+import {
+  Agent,
+  MCPServerStdio,
+  RunState,
+  Runner,
+  Usage,
+  run,
+  setTraceProcessors,
+  setTracingDisabled,
+  tool,
+  type Model,
+  type ModelRequest,
+  type ModelResponse,
+} from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
 import { auditRecord } from '../../reference-impl/internal.ts';
 import { fixture, inMemory, type Fixture } from '../../test/support/mcp-server.ts';
@@ -54,7 +67,7 @@ async function server(name: string, f: Fixture) {
   return { s, close: async () => (await s.close(), await probe.close()) };
 }
 
-async function suspendedRun(seam: ToolResultSeam) {
+async function suspendedRun(seam: ToolResultSeam, groupId?: string) {
   const ok = await server('billing', fixture({ result: EGRESS_SUCCESS }));
   const err = await server('errors', fixture({ result: EGRESS_ERROR }, undefined, { name: 'lookup_error', description: 'Fails to look an invoice up.' }));
   try {
@@ -72,7 +85,8 @@ async function suspendedRun(seam: ToolResultSeam) {
       model: new ScriptedModel(),
       tools: [...(await mcpTools(ok.s, seam)), ...(await mcpTools(err.s, seam)), pay],
     });
-    const result = await run(agent, 'Look INV-1 up and pay it.', { maxTurns: 5 });
+    // The group is the Runner's (RunConfig.groupId), the SDK's name for a conversation.
+    const result = await new Runner(groupId ? { groupId } : {}).run(agent, 'Look INV-1 up and pay it.', { maxTurns: 5 });
     return { agent, result };
   } finally {
     await ok.close();
@@ -122,5 +136,20 @@ describe('openai-agents integration: no run-only byte in the serialized RunState
   it('the search finds what the state holds: at privacy "full" the suspend payload holds the structured value', async () => {
     const { result } = await suspendedRun(createSeam({ privacy: 'full' }));
     expect(canariesIn([textStore('RunState.toString()', result.state.toString())])).toEqual(expect.arrayContaining([expect.stringMatching(/^structured in /)]));
+  });
+
+  it("with tracing on, the run's groupId is the calls' scope (the seam's option is not)", async () => {
+    // No processor: the traces go nowhere (this test is about what the tool sees, not the export).
+    setTraceProcessors([]);
+    setTracingDisabled(false);
+    try {
+      const seam = createSeam({ scope: 'the-option' });
+      await suspendedRun(seam, 'thread-9');
+      const at = { tool: 'lookup', arguments: { invoice: 'INV-1' } };
+      expect(await seam.result('call_ok', { ...at, scope: 'thread-9' })).toBeDefined();
+      expect(await seam.result('call_ok', { ...at, scope: 'the-option' })).toBeUndefined();
+    } finally {
+      setTracingDisabled(true);
+    }
   });
 });
