@@ -9,6 +9,7 @@ import {
   type WireMessage,
   silentLogger,
   executeToolCall,
+  type SeamOptions,
   type AuditRecord,
   type BoundedToolResult,
   type ToolResult,
@@ -38,6 +39,23 @@ export interface CallWhere {
   readonly tool: string;
   /** The call's arguments object. */
   readonly arguments: Record<string, unknown>;
+}
+
+/**
+ * The arguments as the JSON the model sent: a stack's validated input may hold members set to
+ * undefined (an optional field), which JSON has not and the fingerprint refuses. Arguments that are
+ * not JSON at all (a program's own invoke with a BigInt, a cycle) key the call as `{}`: its call ID
+ * still tells it apart, and the tool still gets what it was given.
+ */
+function jsonArguments(args: Record<string, unknown>, logger: NonNullable<SeamOptions['logger']>): Record<string, unknown> {
+  try {
+    const json: unknown = JSON.parse(JSON.stringify(args));
+    if (typeof json === 'object' && json !== null && !Array.isArray(json)) return json as Record<string, unknown>;
+  } catch {
+    // Not JSON data: keyed as {} below.
+  }
+  logger.log('warn', 'the call arguments are not a JSON object; the call is keyed by its tool with {}');
+  return {};
 }
 
 /** What the stack says of one call's time: its cancellation and its own timeout, where it has them. */
@@ -70,14 +88,15 @@ export async function callThroughSeam(
     (options.logger ?? silentLogger).log('warn', 'the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed');
   }
   const scope = where.scope ?? seam.scope;
-  const key = callKey(scope, where.tool, where.arguments);
+  const args = jsonArguments(where.arguments, options.logger ?? silentLogger);
+  const key = callKey(scope, where.tool, args);
   const limit = callSignal(deadlineOf(deadlineMs, limits.stackTimeoutMs), limits.signal);
   let outcome;
   try {
     // A BoundedToolResult is a valid input of the bounder; the seam's type names only ToolResult.
     const runIt = (() => run(limit.signal)) as () => ToolResult | Promise<ToolResult>;
     seam.noteCall(id, key);
-    outcome = await executeToolCall({ callId: id, run: runIt, signal: limit.signal, scope, tool: where.tool, arguments: where.arguments }, options);
+    outcome = await executeToolCall({ callId: id, run: runIt, signal: limit.signal, scope, tool: where.tool, arguments: args }, options);
   } finally {
     limit.release();
   }

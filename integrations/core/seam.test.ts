@@ -74,3 +74,15 @@ describe('ToolResultSeam', () => {
     await expect(seam.result('call_1')).rejects.toThrow(/no entry\(\)/);
   });
 });
+
+describe('callThroughSeam: the arguments as JSON', () => {
+  it('a member set to undefined is keyed as the JSON without it; arguments that are not JSON are keyed as {} and the tool still runs', async () => {
+    const ledger = new InMemoryLedger();
+    const seam = createSeam({ ledger });
+    await callThroughSeam('call_1', run('a'), seam, { tool: 'lookup', arguments: { q: 1, page: undefined } });
+    expect(ledger.entry('call_1', { fingerprint: callFingerprint('lookup', { q: 1 }) })).toBeDefined();
+    const out = await callThroughSeam('call_2', run('b'), seam, { tool: 'lookup', arguments: { n: 10n } });
+    expect(out.result.content).toBe('b');
+    expect(ledger.entry('call_2', { fingerprint: callFingerprint('lookup', {}) })).toBeDefined();
+  });
+});
