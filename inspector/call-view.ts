@@ -11,6 +11,9 @@ export type Shown = 'full' | 'redacted' | 'metadata' | 'none';
 
 export interface CallView {
   readonly callId: string;
+  /** The call's scope and fingerprint ('' when it has none): a call ID may name calls of several scopes. */
+  readonly scope: string;
+  readonly fingerprint: string;
   readonly state: CallRow['state'];
   readonly claimedAt: number;
   readonly finishedAt: number | null;
@@ -63,7 +66,15 @@ function knownWarnings(codes: readonly unknown[]): WarningDoc[] {
 
 export function callView(record: CallRecord, full: boolean): CallView {
   const { row } = record;
-  const base = { callId: row.callId, state: row.state, claimedAt: row.claimedAt, finishedAt: row.finishedAt, warnings: knownWarnings(row.warnings) };
+  const base = {
+    callId: row.callId,
+    scope: row.scope,
+    fingerprint: row.fingerprint,
+    state: row.state,
+    claimedAt: row.claimedAt,
+    finishedAt: row.finishedAt,
+    warnings: knownWarnings(row.warnings),
+  };
   const audits = record.audits.map((a) => ({ level: a.level, parsed: parse(a.record) }));
   if (full) {
     const entry = record.entry === null ? undefined : parse(record.entry);

@@ -308,6 +308,62 @@ describe("inspector: other languages' ledgers", () => {
   });
 });
 
+describe("inspector: the call's key (spec §7.3)", () => {
+  it('TR-REPLAY-40: calls of one call ID in two scopes are two rows, each shown with its scope and its own audit records', async () => {
+    const path = join(dir, 'scopes.db');
+    const { openSqliteLedger } = await import('../reference-impl/ledger/sqlite.ts');
+    const { executeToolCall, ToolResult, auditRecord, callFingerprint } = await import('../reference-impl/index.ts');
+    const ledger = openSqliteLedger(path);
+    for (const scope of ['thread-a', 'thread-b']) {
+      const out = await executeToolCall({ callId: 'call_0', scope, tool: 'balance', run: () => ToolResult.text(`balance in ${scope}`) }, { ledger });
+      if (scope === 'thread-b') await ledger.appendAudit('call_0', auditRecord(out.result, ['full']), { scope, fingerprint: callFingerprint('balance', {}) });
+    }
+    await ledger.close();
+    const before = sha(path);
+    const inspector = await startInspector({ source: openSqliteSource(path), full: false, follow: false });
+    try {
+      const page = JSON.parse((await get(inspector.url, '/api/calls')).body) as { calls: { callId: string; scope: string; fingerprint: string }[] };
+      expect(page.calls.map((c) => [c.callId, c.scope]).sort()).toEqual([
+        ['call_0', 'thread-a'],
+        ['call_0', 'thread-b'],
+      ]);
+      for (const c of page.calls) {
+        const v = JSON.parse((await get(inspector.url, `/api/call?${new URLSearchParams({ id: c.callId, scope: c.scope, fingerprint: c.fingerprint })}`)).body);
+        expect(v.scope).toBe(c.scope);
+        expect(v.fingerprint).toMatch(/^[0-9a-f]{64}$/);
+        expect(v.fingerprint).toBe(c.fingerprint);
+        // Only thread-b's call has an audit record: thread-a's call shows nothing of thread-b's.
+        expect([v.shown, v.wire?.content]).toEqual(c.scope === 'thread-b' ? ['full', 'balance in thread-b'] : ['none', undefined]);
+      }
+      expect((await get(inspector.url, '/api/call?id=call_0')).status).toBe(404);
+    } finally {
+      await inspector.close();
+    }
+    expect(sha(path)).toBe(before);
+  });
+
+  it('TR-REPLAY-41: a ledger of layout 1 (not yet migrated) opens read only, its calls in the default scope, and stays layout 1', async () => {
+    const path = join(dir, 'layout1.db');
+    const db = new Database(path);
+    db.exec(readFileSync(new URL('../ledger-kit/fixtures/layout-1.sqlite.sql', import.meta.url), 'utf8'));
+    db.close();
+    const before = sha(path);
+    const inspector = await startInspector({ source: openSqliteSource(path), full: true, follow: false });
+    try {
+      const page = JSON.parse((await get(inspector.url, '/api/calls')).body) as { calls: { callId: string; scope: string; auditLevels: string[] }[] };
+      expect(page.calls.map((c) => c.callId).sort()).toEqual(['legacy-1', 'legacy-2', 'legacy-3', 'legacy-6']);
+      expect(new Set(page.calls.map((c) => c.scope))).toEqual(new Set(['']));
+      expect(page.calls.find((c) => c.callId === 'legacy-1')!.auditLevels).toEqual(['metadata', 'none']);
+      const v = JSON.parse((await get(inspector.url, '/api/call?id=legacy-1')).body);
+      expect(v.source).toBe('ledger entry');
+      expect(v.audits).toHaveLength(2);
+    } finally {
+      await inspector.close();
+    }
+    expect(sha(path)).toBe(before);
+  });
+});
+
 describe('inspector: the warnings tab', () => {
   it('names every code of the closed set with the words of spec §2.3', () => {
     const schema = JSON.parse(readFileSync(new URL('../schemas/model/warning.schema.json', import.meta.url), 'utf8')) as {

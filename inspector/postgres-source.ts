@@ -7,15 +7,46 @@
 // therefore finds the result's own warnings, never a look-alike inside `structured`, and needs no
 // UTF-8 decoding of the entry (a hand-edited entry that is not UTF-8 cannot break a query).
 import pg from 'pg';
-import { LEDGER_COLUMNS } from '../reference-impl/internal.ts';
-import { MAX_PAGE, SourceError, stateOf, type CallPage, type CallQuery, type CallRecord, type CallRow, type LedgerMark, type LedgerSource } from './source.ts';
+import { LEDGER_COLUMNS_LAYOUT_1 } from '../reference-impl/internal.ts';
+import {
+  keyedLayout,
+  MAX_PAGE,
+  SourceError,
+  stateOf,
+  type CallPage,
+  type CallQuery,
+  type CallRecord,
+  type CallRow,
+  type LedgerMark,
+  type LedgerSource,
+} from './source.ts';
 
 const TAIL = `encode(substring(l.entry from greatest(1, length(l.entry) - 2047)), 'escape')`;
 const WARNINGS = `substring(${TAIL} from '"warnings":\\[([^\\]]*)\\]\\},"version":1\\}$')`;
-const LEVELS = `(SELECT coalesce(json_agg(a.level ORDER BY a.seq), '[]'::json) FROM toolresult_audit a WHERE a.call_id = l.call_id)`;
-const COLUMNS = `l.call_id, l.state, l.interrupted, (extract(epoch from l.claimed_at) * 1000)::float8 AS claimed_at, (extract(epoch from l.finished_at) * 1000)::float8 AS finished_at, ${WARNINGS} AS warnings, ${LEVELS} AS levels`;
+/** The statements' parts for a ledger of layout 2 (keyed: the whole key) or of layout 1 (the call ID). */
+function statements(keyed: boolean) {
+  const audit = keyed ? 'a.call_id = l.call_id AND a.scope = l.scope AND a.fingerprint = l.fingerprint' : 'a.call_id = l.call_id';
+  const levels = `(SELECT coalesce(json_agg(a.level ORDER BY a.seq), '[]'::json) FROM toolresult_audit a WHERE ${audit})`;
+  const key = keyed ? 'l.scope, l.fingerprint' : "'' AS scope, '' AS fingerprint";
+  return {
+    columns: `l.call_id, ${key}, l.state, l.interrupted, (extract(epoch from l.claimed_at) * 1000)::float8 AS claimed_at, (extract(epoch from l.finished_at) * 1000)::float8 AS finished_at, ${WARNINGS} AS warnings, ${levels} AS levels`,
+    one: keyed ? 'l.call_id = $1 AND l.scope = $2 AND l.fingerprint = $3' : "l.call_id = $1 AND '' = $2 AND '' = $3",
+    audits: keyed ? 'call_id = $1 AND scope = $2 AND fingerprint = $3' : "call_id = $1 AND '' = $2 AND '' = $3",
+    order: keyed ? 'l.call_id, l.scope, l.fingerprint' : 'l.call_id',
+  };
+}
 
-type Raw = { call_id: string; state: string; interrupted: boolean; claimed_at: number; finished_at: number | null; warnings: string | null; levels: unknown };
+type Raw = {
+  call_id: string;
+  scope: string;
+  fingerprint: string;
+  state: string;
+  interrupted: boolean;
+  claimed_at: number;
+  finished_at: number | null;
+  warnings: string | null;
+  levels: unknown;
+};
 
 function where(q: CallQuery): { sql: string; params: unknown[] } {
   const parts: string[] = [];
@@ -43,6 +74,8 @@ function codes(inside: string | null): string[] {
 function toRow(r: Raw): CallRow {
   return {
     callId: r.call_id,
+    scope: r.scope,
+    fingerprint: r.fingerprint,
     state: stateOf(r.state, r.interrupted),
     claimedAt: Number(r.claimed_at),
     finishedAt: r.finished_at === null ? null : Number(r.finished_at),
@@ -78,8 +111,9 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
   } catch (e) {
     throw new SourceError(`${label}: cannot connect: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
   }
+  const found = new Map<string, Set<string>>();
   try {
-    for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
+    for (const [table, columns] of Object.entries(LEDGER_COLUMNS_LAYOUT_1)) {
       const have = new Set(
         (
           await client.query<{ column_name: string }>(
@@ -91,12 +125,15 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
       if (have.size === 0) throw new SourceError(`${label}: not a ToolResult ledger (no table ${table})`);
       const lacking = columns.filter((c) => !have.has(c));
       if (lacking.length) throw new SourceError(`${label}: table ${table} lacks ${lacking.join(', ')}: not this ledger layout`);
+      found.set(table, have);
     }
   } catch (e) {
     await client.end().catch(() => undefined);
     if (e instanceof SourceError) throw e;
     throw new SourceError(`${label}: cannot read it: ${e instanceof Error ? e.message.slice(0, 200) : String(e)}`);
   }
+  const sql = statements(keyedLayout((t) => found.get(t) ?? new Set()));
+  const COLUMNS = sql.columns;
   const decoder = new TextDecoder('utf-8', { fatal: false });
   return {
     label,
@@ -106,19 +143,18 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
       const limit = Math.min(Math.max(1, q.limit), MAX_PAGE);
       const rows = (
         await client.query<Raw>(
-          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
+          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, ${sql.order} LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
           w.params,
         )
       ).rows;
       return { total, calls: rows.map(toRow) };
     },
-    async call(callId: string): Promise<CallRecord | undefined> {
-      const r = (await client.query<Raw & { entry: Buffer | null }>(`SELECT ${COLUMNS}, l.entry FROM toolresult_ledger l WHERE l.call_id = $1`, [callId]))
-        .rows[0];
+    async call(callId, at = {}): Promise<CallRecord | undefined> {
+      const key = [callId, at.scope ?? '', at.fingerprint ?? ''];
+      const r = (await client.query<Raw & { entry: Buffer | null }>(`SELECT ${COLUMNS}, l.entry FROM toolresult_ledger l WHERE ${sql.one}`, key)).rows[0];
       if (r === undefined) return undefined;
-      const audits = (
-        await client.query<{ level: string; record: Buffer }>(`SELECT level, record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq`, [callId])
-      ).rows;
+      const audits = (await client.query<{ level: string; record: Buffer }>(`SELECT level, record FROM toolresult_audit WHERE ${sql.audits} ORDER BY seq`, key))
+        .rows;
       return {
         row: toRow(r),
         entry: r.state === 'stored' && r.entry !== null ? decoder.decode(r.entry) : null,

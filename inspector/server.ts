@@ -104,7 +104,9 @@ export async function startInspector(options: InspectorOptions): Promise<Running
       }
       if (url.pathname === '/api/call') {
         const id = url.searchParams.get('id');
-        const record = id === null ? undefined : await options.source.call(id);
+        // The rest of the call's key (§7.3): a call ID may have calls in several scopes.
+        const at = { scope: url.searchParams.get('scope') ?? '', fingerprint: url.searchParams.get('fingerprint') ?? '' };
+        const record = id === null ? undefined : await options.source.call(id, at);
         if (record === undefined) return json(res, 404, { error: 'no such call' });
         return json(res, 200, callView(record, options.full));
       }

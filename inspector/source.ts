@@ -10,6 +10,10 @@ export const CALL_STATES: readonly CallState[] = ['finished', 'interrupted', 'pe
 
 export interface CallRow {
   readonly callId: string;
+  /** The call's scope (§7.3); '' for the default scope, and for every call of a layout-1 ledger. */
+  readonly scope: string;
+  /** The call's fingerprint; '' for a call that named no tool. With scope and call ID, the call's key. */
+  readonly fingerprint: string;
   readonly state: CallState;
   /** ms since the Unix epoch. */
   readonly claimedAt: number;
@@ -54,9 +58,25 @@ export interface LedgerSource {
   /** What was opened, for the page header (a path, or a connection string without its password). */
   readonly label: string;
   page(query: CallQuery): Promise<CallPage>;
-  call(callId: string): Promise<CallRecord | undefined>;
+  /** One call by its key (scope and fingerprint '' when absent). */
+  call(callId: string, at?: CallKey): Promise<CallRecord | undefined>;
   mark(): Promise<LedgerMark>;
   close(): Promise<void>;
+}
+
+/** The rest of a call's key beside its call ID (§7.3). */
+export interface CallKey {
+  readonly scope?: string;
+  readonly fingerprint?: string;
+}
+
+/**
+ * The columns the inspector needs, by table: layout 1's (spec §7.7), which layout 2 has too. A
+ * ledger whose tables also have scope and fingerprint is read by the whole key; one of layout 1 (not
+ * yet opened by a store of layout 2, which migrates it) is read with both '' (the inspector writes nothing).
+ */
+export function keyedLayout(columns: (table: string) => ReadonlySet<string>): boolean {
+  return ['toolresult_ledger', 'toolresult_audit'].every((t) => columns(t).has('scope') && columns(t).has('fingerprint'));
 }
 
 /** The problem a ledger that cannot be read has, in one line (a missing file, not a ledger, …). */

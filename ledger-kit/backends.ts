@@ -23,6 +23,16 @@ export interface SabotagedStore {
   dispose(): Promise<void>;
 }
 
+/** A fresh store of the backend holding a ledger of layout 1 (fixtures/), not yet opened by any worker. */
+export interface LegacyStore {
+  startWorker(): Promise<SuiteWorker>;
+  executions(): string[];
+  dispose(): Promise<void>;
+}
+
+/** The layout-1 fixture of a backend: the previous release's CREATE statements and rows (§7.7). */
+export const layout1Fixture = (backend: 'sqlite' | 'postgres'): string => readFileSync(join(HERE, 'fixtures', `layout-1.${backend}.sql`), 'utf8');
+
 export interface SuiteBackend {
   readonly name: string;
   /** Each worker is its own OS process (false: tasks in this process sharing one ledger). */
@@ -38,6 +48,8 @@ export interface SuiteBackend {
   executions(): string[];
   /** Faults this backend can be put through, each on a fresh store. */
   readonly sabotage: Partial<Record<Sabotage, () => Promise<SabotagedStore>>>;
+  /** A fresh store made as the previous release left it (layout 1), where the backend has tables. */
+  readonly legacy?: () => Promise<LegacyStore>;
   dispose(): Promise<void>;
 }
 
@@ -86,9 +98,11 @@ function withPool(b: Omit<SuiteBackend, 'shared'>): SuiteBackend {
   let pool: Promise<SuiteWorker[]> | undefined;
   return {
     ...b,
+    // The pool grows to the largest number a case asks for, whichever case runs first.
     shared: async (n) => {
-      pool ??= Promise.all(Array.from({ length: n }, () => b.startWorker()));
-      const ws = await pool;
+      const have = pool === undefined ? [] : await pool;
+      if (have.length < n) pool = Promise.all([...have, ...Array.from({ length: n - have.length }, () => b.startWorker())]);
+      const ws = await pool!;
       if (ws.length < n) throw new Error(`the shared pool has ${ws.length} workers, ${n} asked for`);
       return ws.slice(0, n);
     },
@@ -186,6 +200,20 @@ export function sqliteBackend(name: string, command: WorkerCommand, options: { l
       };
     };
   }
+  const legacy = async (): Promise<LegacyStore> => {
+    const sub = mkdtempSync(join(tmpdir(), 'toolresult-ledger-layout1-'));
+    const s = { ...store, path: join(sub, 'ledger.db') };
+    const subLog = join(sub, 'executions.log');
+    const { default: Database } = await import('better-sqlite3');
+    const db = new Database(s.path);
+    db.exec(layout1Fixture('sqlite'));
+    db.close();
+    return {
+      startWorker: () => started(new ProcessWorker(command(s, subLog))),
+      executions: () => readLog(subLog),
+      dispose: async () => rmSync(sub, { recursive: true, force: true }),
+    };
+  };
   return withPool({
     name,
     processes: true,
@@ -194,6 +222,7 @@ export function sqliteBackend(name: string, command: WorkerCommand, options: { l
     startWorker: () => started(new ProcessWorker(command(store, log))),
     executions: () => readLog(log),
     sabotage,
+    legacy,
     dispose: async () => rmSync(dir, { recursive: true, force: true }),
   });
 }
@@ -284,11 +313,31 @@ export function postgresBackend(cluster: PostgresCluster, options: { leaseMs?: n
       };
     };
   }
+  const legacy = async (): Promise<LegacyStore> => {
+    const db = `${prefix}_layout1_${++n}`;
+    await database(db);
+    const s = storeFor(db);
+    const { default: pg } = await import('pg');
+    const c = new pg.Client(s.connection);
+    await c.connect();
+    try {
+      await c.query(layout1Fixture('postgres'));
+    } finally {
+      await c.end();
+    }
+    const subLog = join(dir, `${db}.log`);
+    return {
+      startWorker: () => started(new ProcessWorker(command(s, subLog))),
+      executions: () => readLog(subLog),
+      dispose: async () => {},
+    };
+  };
   return withPool({
     name: options.name ?? 'postgres',
     processes: true,
     durable: true,
     leaseMs,
+    legacy,
     startWorker: async () => {
       await ready;
       return started(new ProcessWorker(command(main, log)));

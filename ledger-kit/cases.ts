@@ -1,44 +1,13 @@
 // The backend-neutral ledger suite (spec/07-replay.md §7.5–7.6): what every store must survive.
 // Each case returns the figures it measured and throws a SuiteFailure naming what broke.
-import { createHash } from 'node:crypto';
 import { INTERRUPTED_ENTRY } from '../reference-impl/internal.ts';
 import type { Sabotage, SuiteBackend } from './backends.ts';
-import type { ExecuteReply } from './protocol.ts';
+import { callKeyCases } from './call-key-cases.ts';
+import { counts, ids, ok, sha, sleep, SuiteFailure, type SuiteCase } from './suite-case.ts';
 import type { SuiteWorker } from './workers.ts';
 
-export class SuiteFailure extends Error {
-  constructor(backend: string, check: string, detail: string) {
-    super(`[${backend}] ${check}: ${detail}`);
-    this.name = 'SuiteFailure';
-  }
-}
-
-export type Figures = Record<string, number | string>;
-
-export interface SuiteCase {
-  readonly name: string;
-  readonly requirements: readonly string[];
-  /** Why the case does not apply to a backend, or undefined when it does. */
-  notApplicable(b: SuiteBackend): string | undefined;
-  run(b: SuiteBackend): Promise<Figures>;
-}
-
-const sha = (s: string): string => createHash('sha256').update(s).digest('hex');
-const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
-let runTag = `${process.pid.toString(36)}${Date.now().toString(36)}`;
-/** Call IDs unique to this run and case, ASCII, with all three tool kinds among any dozen. */
-const ids = (prefix: string, n: number): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${runTag}-${i}`);
-
-function counts(log: readonly string[], only: ReadonlySet<string>): Map<string, number> {
-  const m = new Map<string, number>();
-  for (const id of log) if (only.has(id)) m.set(id, (m.get(id) ?? 0) + 1);
-  return m;
-}
-
-function ok(b: SuiteBackend, what: string, r: ExecuteReply): string {
-  if (!r.ok) throw new SuiteFailure(b.name, what, `the worker answered ${r.code}: ${r.message}`);
-  return r.entry;
-}
+export { SuiteFailure, setRunTag } from './suite-case.ts';
+export type { Figures, SuiteCase } from './suite-case.ts';
 
 export const raceOneCallId: SuiteCase = {
   name: 'race-one-call-id',
@@ -366,9 +335,15 @@ export const ledgerCalls = (): number => (process.env.TOOLRESULT_LEDGER_FULL ===
 
 /** The suite: CI runs `manyCalls(ciCalls)`; a full run (TOOLRESULT_LEDGER_FULL=1) the 10,000. */
 export function ledgerSuite(manyCallsCount: number): SuiteCase[] {
-  return [raceOneCallId, killBetweenClaimAndFinish, stopPastTheLease, restartReplays, badCallIds, storeLocked, storeFull, manyCalls(manyCallsCount)];
-}
-
-export function setRunTag(tag: string): void {
-  runTag = tag;
+  return [
+    raceOneCallId,
+    killBetweenClaimAndFinish,
+    stopPastTheLease,
+    restartReplays,
+    badCallIds,
+    storeLocked,
+    storeFull,
+    manyCalls(manyCallsCount),
+    ...callKeyCases,
+  ];
 }

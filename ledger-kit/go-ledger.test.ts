@@ -161,7 +161,7 @@ describe('go-postgres: opening refusals (TR-REPLAY-33, TR-REPLAY-37)', () => {
     ],
     [
       'a layout it does not know',
-      "CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO toolresult_meta VALUES ('layout', '2'); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)",
+      "CREATE TABLE toolresult_meta (key text PRIMARY KEY, value text NOT NULL); INSERT INTO toolresult_meta VALUES ('layout', '3'); CREATE TABLE toolresult_ledger (call_id text, state text, token uuid, lease_until timestamptz, entry bytea, interrupted boolean, claimed_at timestamptz, finished_at timestamptz); CREATE TABLE toolresult_audit (seq bigint, call_id text, level text, record bytea, written_at timestamptz)",
       'ledger.store_layout',
     ],
     ['other tables only (a ledger lives beside them)', 'CREATE TABLE invoices (id int)', undefined],

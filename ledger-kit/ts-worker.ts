@@ -7,6 +7,7 @@ import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { callFingerprint, executeToolCall, persist, type CallAt, type ReplayLedger } from '../reference-impl/index.ts';
 import type { LedgerStore } from '../reference-impl/internal.ts';
+import { MUTANTS, mutantStore, type Mutant } from './mutant-stores.ts';
 import type { BatchRow, Request } from './protocol.ts';
 import { suiteToolResult, type SuiteCall } from './suite-tool.ts';
 
@@ -17,7 +18,11 @@ const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms
 async function open(): Promise<LedgerStore> {
   if (config.backend === 'sqlite') {
     const { openSqliteLedger } = await import('../reference-impl/ledger/sqlite.ts');
-    return openSqliteLedger(config.path, { leaseMs: config.leaseMs, busyTimeoutMs: config.busyTimeoutMs });
+    const store = openSqliteLedger(config.path, { leaseMs: config.leaseMs, busyTimeoutMs: config.busyTimeoutMs });
+    // The suite's own test runs a hand-written mutant of this store (mutant-stores.ts) to see it killed.
+    if (config.mutant === undefined) return store;
+    if (!MUTANTS.includes(config.mutant)) throw new Error(`unknown mutant ${String(config.mutant)}`);
+    return mutantStore(store, config.mutant as Mutant);
   }
   if (config.backend === 'postgres') {
     const { openPostgresLedger } = await import('../reference-impl/ledger/postgres.ts');

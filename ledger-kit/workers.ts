@@ -4,7 +4,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { loadSchemas } from '../codegen/schema-validator.ts';
-import { executeToolCall, InMemoryLedger, persist } from '../reference-impl/index.ts';
+import { callFingerprint, executeToolCall, InMemoryLedger, persist } from '../reference-impl/index.ts';
 import type { BatchRow, ExecuteReply } from './protocol.ts';
 
 const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-message.schema.json';
@@ -22,13 +22,30 @@ function protocolErrors(msg: unknown): string | undefined {
         .map((e) => `${e.instancePath || '/'} ${e.message}`)
         .join('; ');
 }
-import { suiteToolResult } from './suite-tool.ts';
+import { suiteToolResult, type SuiteCall } from './suite-tool.ts';
+
+/** How an execute request is run: the tool's pace, and the call's scope, tool and arguments (§7.3). */
+export interface ExecuteOptions extends SuiteCall {
+  readonly delayMs?: number;
+  readonly hang?: boolean;
+}
+
+/**
+ * The execution log's line for a call (protocol.ts): the call ID alone without scope and tool, else
+ * the call ID, the scope and the fingerprint joined by tabs.
+ */
+export function executionLine(callId: string, call: SuiteCall = {}): string {
+  if (call.scope === undefined && call.tool === undefined) return callId;
+  const fingerprint = call.tool === undefined ? '' : callFingerprint(call.tool, call.arguments ?? {});
+  return `${callId}\t${call.scope ?? ''}\t${fingerprint}`;
+}
 
 export interface SuiteWorker {
   /** Executes one call through the seam; with `hang`, resolves `running` when the tool started and never finishes. */
-  execute(callId: string, opts?: { delayMs?: number; hang?: boolean }): { done: Promise<ExecuteReply>; running: Promise<void> };
+  execute(callId: string, opts?: ExecuteOptions): { done: Promise<ExecuteReply>; running: Promise<void> };
   batch(callIds: string[], delayMs?: number): Promise<BatchRow[]>;
-  entries(callIds: string[]): Promise<Record<string, string | null>>;
+  /** The stored entries of the call IDs, each within the call `call` names (default: no scope, no tool). */
+  entries(callIds: string[], call?: SuiteCall): Promise<Record<string, string | null>>;
   /** SIGKILL: no finish, no abandon, no cleanup. */
   kill(): void;
   /** SIGSTOP and SIGCONT: the process lives but runs nothing, its lease renewal included. */
@@ -105,7 +122,7 @@ export class ProcessWorker implements SuiteWorker {
     });
   }
 
-  execute(callId: string, opts: { delayMs?: number; hang?: boolean } = {}) {
+  execute(callId: string, opts: ExecuteOptions = {}) {
     let running!: () => void;
     const started = new Promise<void>((r) => (running = r));
     const done = this.#request({ op: 'execute', callId, ...opts }, running) as Promise<ExecuteReply>;
@@ -116,8 +133,8 @@ export class ProcessWorker implements SuiteWorker {
     return (await this.#request({ op: 'batch', callIds, delayMs })).results as BatchRow[];
   }
 
-  async entries(callIds: string[]): Promise<Record<string, string | null>> {
-    return (await this.#request({ op: 'entries', callIds })).entries as Record<string, string | null>;
+  async entries(callIds: string[], call: SuiteCall = {}): Promise<Record<string, string | null>> {
+    return (await this.#request({ op: 'entries', callIds, ...call })).entries as Record<string, string | null>;
   }
 
   kill(): void {
@@ -152,16 +169,16 @@ export class MemoryWorkers {
   readonly log: string[] = [];
 
   worker(): SuiteWorker {
-    const run = async (callId: string, delayMs = 0, onRun?: () => void, hang = false) => {
-      this.log.push(callId);
+    const run = async (callId: string, call: SuiteCall, delayMs = 0, onRun?: () => void, hang = false) => {
+      this.log.push(executionLine(callId, call));
       onRun?.();
       if (hang) await new Promise(() => {});
       if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
-      return suiteToolResult(callId);
+      return suiteToolResult(callId, call);
     };
-    const exec = async (callId: string, delayMs?: number, onRun?: () => void, hang?: boolean): Promise<ExecuteReply> => {
+    const exec = async (callId: string, call: SuiteCall, delayMs?: number, onRun?: () => void, hang?: boolean): Promise<ExecuteReply> => {
       try {
-        const out = await executeToolCall({ callId, run: () => run(callId, delayMs, onRun, hang) }, { ledger: this.ledger });
+        const out = await executeToolCall({ callId, run: () => run(callId, call, delayMs, onRun, hang), ...call }, { ledger: this.ledger });
         return { ok: true, entry: persist(out.result), replayed: out.replayed };
       } catch (e) {
         return { ok: false, code: (e as { code?: string }).code ?? 'error', message: (e as Error).message };
@@ -171,17 +188,21 @@ export class MemoryWorkers {
       execute: (callId, opts = {}) => {
         let running!: () => void;
         const started = new Promise<void>((r) => (running = r));
-        return { done: exec(callId, opts.delayMs, running, opts.hang), running: started };
+        const { delayMs, hang, ...call } = opts;
+        return { done: exec(callId, call, delayMs, running, hang), running: started };
       },
       batch: async (callIds, delayMs) => {
         const rows: BatchRow[] = [];
         for (const callId of callIds) {
-          const r = await exec(callId, delayMs);
+          const r = await exec(callId, {}, delayMs);
           rows.push(r.ok ? [callId, createHash('sha256').update(r.entry).digest('hex'), r.replayed] : [callId, null, false, r.code, r.message]);
         }
         return rows;
       },
-      entries: async (callIds) => Object.fromEntries(callIds.map((c) => [c, this.ledger.entry(c) ?? null])),
+      entries: async (callIds, call = {}) => {
+        const at = { scope: call.scope ?? '', fingerprint: call.tool === undefined ? '' : callFingerprint(call.tool, call.arguments ?? {}) };
+        return Object.fromEntries(callIds.map((c) => [c, this.ledger.entry(c, at) ?? null]));
+      },
       kill: () => {
         throw new Error('an in-process worker cannot be killed apart from its ledger');
       },

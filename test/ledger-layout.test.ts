@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { POSTGRES_LAYOUT, SQLITE_LAYOUT } from '../reference-impl/internal.ts';
+import { POSTGRES_LAYOUT, SQLITE_LAYOUT, SQLITE_MIGRATION_1_TO_2 } from '../reference-impl/internal.ts';
 import { pythonPostgres } from '../ledger-kit/python-postgres-venv.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -79,8 +79,15 @@ describe('TR-REPLAY-27: one ledger layout in every language', () => {
 
   it('the comparison would catch a drift: one changed word fails it', () => {
     expect(statements(SQLITE_LAYOUT.replace('lease_until INTEGER', 'lease_until REAL'))).not.toEqual(sqlite);
-    expect(statements(POSTGRES_LAYOUT.replace(';\nCREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);', ';'))).not.toEqual(
-      postgres,
-    );
+    expect(
+      statements(POSTGRES_LAYOUT.replace(';\nCREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);', ';')),
+    ).not.toEqual(postgres);
+  });
+
+  it('TR-REPLAY-41: the SQLite migration rebuilds the tables and indexes of layout 2 exactly, under their final names', () => {
+    const rebuilt = statements(SQLITE_MIGRATION_1_TO_2)
+      .filter((s) => s.startsWith('CREATE'))
+      .map((s) => s.replace(/^CREATE (TABLE|INDEX) /, 'CREATE $1 IF NOT EXISTS ').replace(/_v2 \(/, ' ('));
+    expect(rebuilt).toEqual(sqlite.filter((s) => s.startsWith('CREATE') && !s.includes('toolresult_meta')));
   });
 });

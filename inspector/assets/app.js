@@ -46,19 +46,24 @@ async function loadCalls() {
   const body = document.querySelector('#call-table tbody');
   body.replaceChildren(
     ...page.calls.map((c) => {
+      const key = callKey(c);
       const row = el(
         'tr',
-        { className: c.callId === state.selected ? 'selected' : '' },
-        el('td', { className: 'mono', text: c.callId }),
+        { className: key === state.selected ? 'selected' : '' },
+        // The scope, where the call has one (a call ID may name calls of several scopes), under the ID.
+        c.scope
+          ? el('td', { className: 'mono' }, el('div', { text: c.callId }), el('div', { className: 'scope', text: `scope ${c.scope}` }))
+          : el('td', { className: 'mono', text: c.callId }),
         el('td', { text: time(c.finishedAt ?? c.claimedAt) }),
         el('td', { className: `state state-${c.state === 'finished' ? 'finished' : c.state === 'interrupted' ? 'interrupted' : 'pending'}`, text: c.state }),
         el('td', { className: 'mono', text: c.warnings.join(' ') }),
         el('td', { text: c.auditLevels.join(', ') }),
       );
-      row.addEventListener('click', () => select(c.callId));
+      row.dataset.key = key;
+      row.addEventListener('click', () => select(c));
       row.tabIndex = 0;
       row.addEventListener('keydown', (e) => {
-        if (e.key === 'Enter') select(c.callId);
+        if (e.key === 'Enter') select(c);
       });
       return row;
     }),
@@ -148,6 +153,7 @@ function renderDetail(v) {
     'div',
     { className: 'detail-head' },
     el('h2', { className: 'mono', text: v.callId }),
+    ...(v.scope ? [el('p', { className: 'mono', text: `scope ${v.scope}` })] : []),
     el('p', {
       text: `${v.state} · claimed ${time(v.claimedAt)}${v.finishedAt ? ` · finished ${time(v.finishedAt)}` : ''} · shown from: ${v.source}${v.shown !== 'full' || v.source !== 'ledger entry' ? ` (${v.shown})` : ' (--full)'}`,
     }),
@@ -214,11 +220,16 @@ function renderDetail(v) {
   document.getElementById('detail').replaceChildren(...parts);
 }
 
-async function select(callId) {
-  state.selected = callId;
-  for (const tr of document.querySelectorAll('#call-table tbody tr')) tr.classList.toggle('selected', tr.firstChild.textContent === callId);
+/** A call's key (§7.3: scope, call ID, fingerprint) as one string, to tell its row from its namesakes'. */
+function callKey(c) {
+  return JSON.stringify([c.scope, c.callId, c.fingerprint]);
+}
+
+async function select(c) {
+  state.selected = callKey(c);
+  for (const tr of document.querySelectorAll('#call-table tbody tr')) tr.classList.toggle('selected', tr.dataset.key === state.selected);
   try {
-    renderDetail(await api(`/api/call?${new URLSearchParams({ id: callId })}`));
+    renderDetail(await api(`/api/call?${new URLSearchParams({ id: c.callId, scope: c.scope, fingerprint: c.fingerprint })}`));
   } catch (e) {
     document.getElementById('detail').replaceChildren(el('p', { className: 'notice', text: `This call could not be read: ${e.message}` }));
   }

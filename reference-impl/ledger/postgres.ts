@@ -8,14 +8,23 @@
 import { createHash, randomUUID } from 'node:crypto';
 import pg from 'pg';
 import type { AuditRecord } from '../privacy/audit-record.ts';
+import { callAt, type CallAt } from './call-key.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
-import { POSTGRES_CHANNEL, POSTGRES_LAYOUT, POSTGRES_LISTENING, POSTGRES_WAITER_LOCK } from './postgres-layout.ts';
+import {
+  POSTGRES_CHANNEL,
+  POSTGRES_LAYOUT,
+  POSTGRES_LISTENING,
+  POSTGRES_MIGRATION_1_TO_2,
+  POSTGRES_MIGRATION_LOCK,
+  POSTGRES_WAITER_LOCK,
+} from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
 import {
   CLAIM_TRIES,
   LAYOUT_VERSION,
   LEDGER_COLUMNS,
+  LEDGER_COLUMNS_BY_LAYOUT,
   auditText,
   checkCallId,
   checkLeaseMs,
@@ -23,6 +32,7 @@ import {
   entryText,
   recordText,
   renewEvery,
+  sameColumns,
   type LedgerStore,
   type LedgerStoreOptions,
   type StoredEntry,
@@ -94,7 +104,19 @@ function storeError(where: string, doing: string, e: unknown): LedgerStoreError 
   return new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${where}: cannot ${doing}: ${cause}${named}`, code);
 }
 
+/** A notification's payload: md5 of the call ID, so waiters of every call that shares the ID wake. */
 const key = (callId: string): string => createHash('md5').update(callId, 'utf8').digest('hex');
+
+/** A call's row key, bound as $1 scope, $2 call ID, $3 fingerprint in every statement below. */
+type Key = readonly [scope: string, callId: string, fingerprint: string];
+const WHERE_KEY = 'scope = $1 AND call_id = $2 AND fingerprint = $3';
+
+/** The call ID checked, and the key of its call. */
+function keyOf(callId: string, at: CallAt | undefined): Key {
+  checkCallId(callId);
+  const { scope, fingerprint } = callAt(at);
+  return [scope, callId, fingerprint];
+}
 
 /** Opens the PostgreSQL ledger, creating its tables if they are missing. */
 export async function openPostgresLedger(options: PostgresLedgerOptions): Promise<PostgresLedger> {
@@ -185,31 +207,25 @@ export class PostgresLedger implements LedgerStore {
       }
       if (found.size === 0) {
         await client.query(POSTGRES_LAYOUT);
-      } else {
-        for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
-          const have = found.get(table);
-          if (have === undefined || have.length !== columns.length || columns.some((c) => !have.includes(c))) {
-            throw new LedgerStoreError(
-              'ledger.store_conflict',
-              `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${have === undefined ? `it has ${[...found.keys()].join(', ')} but no ${table}` : `its table ${table} has other columns than a ledger's`}; nothing was changed`,
-            );
-          }
-        }
+        found = await tablesNow();
       }
-      const r = await client.query("SELECT value FROM toolresult_meta WHERE key = 'layout'");
+      let layout = await this.#checkLayout(client, found, tablesNow);
       await client.query('COMMIT');
-      const layout = r.rows[0]?.value as string | undefined;
-      if (layout === undefined) {
-        throw new LedgerStoreError(
-          'ledger.store_no_layout',
-          `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`,
-        );
+      if (layout === '1') {
+        // Layout 1 becomes layout 2 in a transaction of its own (§7.7), `create: false` or not. Its
+        // first statement locks the tables: one that read them first would hold a lock that a
+        // second opener's LOCK waits for while it waits for the second's (a deadlock). The layout
+        // row is read again under the lock (another opener may have migrated meanwhile), and only
+        // a ledger still of layout 1 is altered.
+        await client.query('BEGIN');
+        await client.query("SET LOCAL lock_timeout = '120s'");
+        await client.query(POSTGRES_MIGRATION_LOCK);
+        if ((await this.#layoutRow(client)) === '1') await client.query(POSTGRES_MIGRATION_1_TO_2);
+        layout = await this.#checkLayout(client, await tablesNow(), tablesNow);
+        await client.query('COMMIT');
       }
       if (layout !== String(LAYOUT_VERSION)) {
-        throw new LedgerStoreError(
-          'ledger.store_layout',
-          `PostgreSQL ledger ${this.#where}: its tables have layout ${layout.slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`,
-        );
+        throw new LedgerStoreError('ledger.store_layout', `PostgreSQL ledger ${this.#where}: the migration to layout ${LAYOUT_VERSION} did not complete`);
       }
     } catch (e) {
       await client.query('ROLLBACK').catch(() => {});
@@ -217,6 +233,50 @@ export class PostgresLedger implements LedgerStore {
     } finally {
       client.release();
     }
+  }
+
+  async #layoutRow(client: pg.PoolClient): Promise<unknown> {
+    const r = await client.query("SELECT value FROM toolresult_meta WHERE key = 'layout'");
+    return r.rows.length === 0 ? undefined : (r.rows[0] as { value: unknown }).value;
+  }
+
+  /**
+   * Checks the tables against the layout their layout row names (§7.7): every table there, the
+   * columns of that layout as a set. Returns the layout ('1' or the current one); throws the
+   * refusal (conflict, no layout row, unknown layout) otherwise. The columns are read again after
+   * the layout row: that read holds a lock on toolresult_meta to the commit, so another opener's
+   * migration either committed before it (both reads see layout 2) or waits for this transaction.
+   */
+  async #checkLayout(client: pg.PoolClient, found: Map<string, string[]>, tablesNow: () => Promise<Map<string, string[]>>): Promise<string> {
+    const conflict = (table: string): LedgerStoreError =>
+      new LedgerStoreError(
+        'ledger.store_conflict',
+        `PostgreSQL ledger ${this.#where}: cannot open the ledger: ${found.has(table) ? `its table ${table} has other columns than a ledger's` : `it has ${[...found.keys()].join(', ')} but no ${table}`}; nothing was changed`,
+      );
+    for (const table of Object.keys(LEDGER_COLUMNS)) if (!found.has(table)) throw conflict(table);
+    if (!sameColumns(found.get('toolresult_meta'), LEDGER_COLUMNS.toolresult_meta!)) throw conflict('toolresult_meta');
+    const value = await this.#layoutRow(client);
+    found = await tablesNow();
+    const layout = typeof value === 'string' && Object.hasOwn(LEDGER_COLUMNS_BY_LAYOUT, value) ? value : undefined;
+    if (value !== undefined && layout === undefined) {
+      throw new LedgerStoreError(
+        'ledger.store_layout',
+        `PostgreSQL ledger ${this.#where}: its tables have layout ${String(value).slice(0, 20)}, this implementation knows layouts 1 (migrated when opened) and ${LAYOUT_VERSION}`,
+      );
+    }
+    if (layout !== undefined) {
+      for (const [table, columns] of Object.entries(LEDGER_COLUMNS_BY_LAYOUT[layout]!)) if (!sameColumns(found.get(table), columns)) throw conflict(table);
+    } else if (!Object.values(LEDGER_COLUMNS_BY_LAYOUT).some((set) => Object.entries(set).every(([t, c]) => sameColumns(found.get(t), c)))) {
+      // Without a layout row: tables of a layout this store knows lack only the row; others are a conflict.
+      throw conflict(Object.keys(LEDGER_COLUMNS).find((t) => !sameColumns(found.get(t), LEDGER_COLUMNS[t]!))!);
+    }
+    if (layout === undefined) {
+      throw new LedgerStoreError(
+        'ledger.store_no_layout',
+        `PostgreSQL ledger ${this.#where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed`,
+      );
+    }
+    return layout;
   }
 
   async #connect(doing: string): Promise<pg.PoolClient> {
@@ -255,7 +315,7 @@ export class PostgresLedger implements LedgerStore {
     }
   }
 
-  async #step(callId: string): Promise<Step> {
+  async #step(k: Key): Promise<Step> {
     // A row that changes under the claim is read again a few times; then the caller sleeps as for a
     // live claim (a notification or a short timer wakes it), whatever state the row is in.
     for (let tries = 0; tries < CLAIM_TRIES; tries++) {
@@ -263,10 +323,10 @@ export class PostgresLedger implements LedgerStore {
       // A new call ID, the common case, is one plain insert; only a call ID that has a row reads it.
       const ins = await this.#query(
         'claim a call ID',
-        `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)
-           VALUES ($1, 'claimed', $2, now() + $3 * interval '1 millisecond', now())
-           ON CONFLICT (call_id) DO NOTHING`,
-        [callId, token, this.leaseMs],
+        `INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at)
+           VALUES ($1, $2, $3, 'claimed', $4, now() + $5 * interval '1 millisecond', now())
+           ON CONFLICT (scope, call_id, fingerprint) DO NOTHING`,
+        [...k, token, this.leaseMs],
         'toolresult_ledger_claim',
       );
       if (ins.rowCount === 1) return { kind: 'claimed', token };
@@ -275,8 +335,8 @@ export class PostgresLedger implements LedgerStore {
         `SELECT state, entry,
                 CASE WHEN NOT isfinite(lease_until) THEN CASE WHEN lease_until > now() THEN 'Infinity'::float8 ELSE '-Infinity'::float8 END
                      ELSE (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END AS remaining
-           FROM toolresult_ledger WHERE call_id = $1`,
-        [callId],
+           FROM toolresult_ledger WHERE ${WHERE_KEY}`,
+        [...k],
       );
       const row = r.rows[0] as { state: string; entry: Buffer | null; remaining: number | null } | undefined;
       if (row === undefined) continue; // abandoned in between: claim again
@@ -286,33 +346,34 @@ export class PostgresLedger implements LedgerStore {
       // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
       const pin = await this.#query(
         'record an interrupted call',
-        `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $2, interrupted = true, finished_at = now()
-           WHERE call_id = $1 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())
+        `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $4, interrupted = true, finished_at = now()
+           WHERE ${WHERE_KEY} AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())
            RETURNING ${POSTGRES_LISTENING} AS listening`,
-        [callId, entryBytes(INTERRUPTED_ENTRY)],
+        [...k, entryBytes(INTERRUPTED_ENTRY)],
       );
       if (pin.rowCount === 1) {
-        this.#notify(callId, pin);
+        this.#notify(k[1], pin);
         return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
     }
     return { kind: 'pending', remainingMs: 50 };
   }
 
-  async claim(callId: string): Promise<Claim> {
-    checkCallId(callId);
+  async claim(callId: string, at?: CallAt): Promise<Claim> {
+    const k = keyOf(callId, at);
     if (this.#closed) throw new LedgerStoreError('ledger.store_failed', `PostgreSQL ledger ${this.#where}: cannot claim a call ID: the ledger is closed`);
-    const step = await this.#step(callId);
+    const step = await this.#step(k);
     if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
-    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(callId, step.remainingMs) };
-    return this.#claimed(callId, step.token);
+    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(k, step.remainingMs) };
+    return this.#claimed(k, step.token);
   }
 
-  #claimed(callId: string, token: string): Claim {
+  #claimed(k: Key, token: string): Claim {
+    const callId = k[1];
     const stop = renewEvery(this.leaseMs, async () => {
       const r = await this.#poolQuery(
-        "UPDATE toolresult_ledger SET lease_until = now() + $3 * interval '1 millisecond' WHERE call_id = $1 AND token = $2 AND state = 'claimed'",
-        [callId, token, this.leaseMs],
+        `UPDATE toolresult_ledger SET lease_until = now() + $5 * interval '1 millisecond' WHERE ${WHERE_KEY} AND token = $4 AND state = 'claimed'`,
+        [...k, token, this.leaseMs],
       );
       return r.rowCount === 1;
     });
@@ -330,10 +391,10 @@ export class PostgresLedger implements LedgerStore {
         await settle();
         const r = await this.#query(
           'store a finished entry',
-          `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $3, finished_at = now()
-             WHERE call_id = $1 AND token = $2 AND state = 'claimed'
+          `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $5, finished_at = now()
+             WHERE ${WHERE_KEY} AND token = $4 AND state = 'claimed'
              RETURNING ${POSTGRES_LISTENING} AS listening`,
-          [callId, token, entryBytes(entry)],
+          [...k, token, entryBytes(entry)],
           'toolresult_ledger_finish',
         );
         if (r.rowCount !== 1) {
@@ -349,8 +410,8 @@ export class PostgresLedger implements LedgerStore {
         await settle();
         const d = await this.#query(
           'abandon a claim',
-          `DELETE FROM toolresult_ledger WHERE call_id = $1 AND token = $2 AND state = 'claimed' RETURNING ${POSTGRES_LISTENING} AS listening`,
-          [callId, token],
+          `DELETE FROM toolresult_ledger WHERE ${WHERE_KEY} AND token = $4 AND state = 'claimed' RETURNING ${POSTGRES_LISTENING} AS listening`,
+          [...k, token],
         );
         if (d.rowCount === 1) this.#notify(callId, d);
       },
@@ -409,7 +470,8 @@ export class PostgresLedger implements LedgerStore {
 
   // A waiting duplicate sleeps until a notification for its call ID, or the lease's end by the
   // database's clock; then the seam claims again (TR-REPLAY-26).
-  async #settled(callId: string, remainingMs: number): Promise<void> {
+  async #settled(call: Key, remainingMs: number): Promise<void> {
+    const callId = call[1];
     const k = key(callId);
     let wake!: () => void;
     const woken = new Promise<void>((resolve) => (wake = resolve));
@@ -431,7 +493,9 @@ export class PostgresLedger implements LedgerStore {
       );
       // Read again after LISTEN and the lock are in place, so a finish that came before them is not
       // missed; FOR SHARE waits for a finish whose statement is under way.
-      const r = await this.#poolQuery("SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE call_id = $1 FOR SHARE", [callId]);
+      const r = await this.#poolQuery(`SELECT state = 'claimed' AND lease_until > now() AS live FROM toolresult_ledger WHERE ${WHERE_KEY} FOR SHARE`, [
+        ...call,
+      ]);
       if (r.rows[0]?.live === true) await woken;
     } catch {
       // The next claim reports the store's error.
@@ -444,27 +508,27 @@ export class PostgresLedger implements LedgerStore {
     }
   }
 
-  async entry(callId: string): Promise<StoredEntry | undefined> {
-    checkCallId(callId);
-    const r = await this.#query('read an entry', "SELECT entry FROM toolresult_ledger WHERE call_id = $1 AND state = 'stored'", [callId]);
+  async entry(callId: string, at?: CallAt): Promise<StoredEntry | undefined> {
+    const k = keyOf(callId, at);
+    const r = await this.#query('read an entry', `SELECT entry FROM toolresult_ledger WHERE ${WHERE_KEY} AND state = 'stored'`, [...k]);
     if (!r.rows[0]) return undefined;
     const entry = r.rows[0].entry as Buffer | null;
     return entryText(entry);
   }
 
-  async appendAudit(callId: string, record: AuditRecord): Promise<void> {
-    checkCallId(callId);
+  async appendAudit(callId: string, record: AuditRecord, at?: CallAt): Promise<void> {
+    const k = keyOf(callId, at);
     const text = auditText(record);
-    await this.#query('append an audit record', 'INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES ($1, $2, $3, now())', [
-      callId,
-      record.level,
-      Buffer.from(text, 'utf8'),
-    ]);
+    await this.#query(
+      'append an audit record',
+      'INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES ($1, $2, $3, $4, $5, now())',
+      [...k, record.level, Buffer.from(text, 'utf8')],
+    );
   }
 
-  async auditRecords(callId: string): Promise<string[]> {
-    checkCallId(callId);
-    const r = await this.#query('read audit records', 'SELECT record FROM toolresult_audit WHERE call_id = $1 ORDER BY seq', [callId]);
+  async auditRecords(callId: string, at?: CallAt): Promise<string[]> {
+    const k = keyOf(callId, at);
+    const r = await this.#query('read audit records', `SELECT record FROM toolresult_audit WHERE ${WHERE_KEY} ORDER BY seq`, [...k]);
     return r.rows.map((row) => recordText(row.record as Buffer));
   }
 

@@ -5,9 +5,9 @@
 import { randomUUID } from 'node:crypto';
 import { linkSync, statSync, unlinkSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { SQLITE_LAYOUT, SQLITE_MIGRATION_1_TO_2 } from './sqlite-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
-import { LAYOUT_VERSION, LEDGER_COLUMNS } from './store.ts';
+import { LAYOUT_VERSION, LEDGER_COLUMNS, LEDGER_COLUMNS_BY_LAYOUT, sameColumns } from './store.ts';
 
 /**
  * What this module needs of a SQLite connection. The driver itself (better-sqlite3, an optional peer)
@@ -16,7 +16,7 @@ import { LAYOUT_VERSION, LEDGER_COLUMNS } from './store.ts';
 export interface SqliteConnection {
   prepare(sql: string): { all(...params: unknown[]): unknown[]; get(...params: unknown[]): unknown };
   exec(sql: string): unknown;
-  transaction(fn: () => void): { immediate(): void };
+  transaction<T>(fn: () => T): { immediate(): T; deferred(): T };
   close(): unknown;
 }
 export type OpenConnection = (path: string) => SqliteConnection;
@@ -83,11 +83,19 @@ export function checkFileBeforeOpen(path: string, create: CreateChoice, open: Op
   }
 }
 
-/** What the open database holds, read without writing. */
-export type Found = { kind: 'empty' } | { kind: 'ledger' };
+/** What the open database holds, read without writing: nothing, a ledger, or a ledger of layout 1 to migrate. */
+export type Found = { kind: 'empty' } | { kind: 'ledger' } | { kind: 'layout1' };
 
-/** Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. */
+/**
+ * Reads the schema and decides; throws the refusal's LedgerStoreError. Writes nothing. Its reads are
+ * one read transaction: another process's migration (§7.7) is seen whole or not at all, never its
+ * layout row without its columns.
+ */
 export function inspectDatabase(db: SqliteConnection, path: string, create: CreateChoice): Found {
+  return db.transaction(() => inspectSchema(db, path, create)).deferred();
+}
+
+function inspectSchema(db: SqliteConnection, path: string, create: CreateChoice): Found {
   const objects = db.prepare("SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\\_%' ESCAPE '\\'").all() as { type: string; name: string }[];
   const tables = new Set(objects.filter((o) => o.type === 'table').map((o) => o.name));
   if (objects.length === 0) {
@@ -102,33 +110,55 @@ export function inspectDatabase(db: SqliteConnection, path: string, create: Crea
       `SQLite ledger ${path}: cannot open the ledger: the database holds ${tables.size} other table(s) and none of the ledger's; it is left unchanged`,
     );
   }
-  for (const [table, columns] of Object.entries(LEDGER_COLUMNS)) {
+  for (const table of Object.keys(LEDGER_COLUMNS)) {
     if (!tables.has(table)) {
       throw new LedgerStoreError(
         'ledger.store_conflict',
         `SQLite ledger ${path}: cannot open the ledger: it has ${ours.join(', ')} but no ${table}; it is left unchanged`,
       );
     }
-    const have = (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
-    if (have.length !== columns.length || columns.some((c) => !have.includes(c))) {
-      throw new LedgerStoreError(
-        'ledger.store_conflict',
-        `SQLite ledger ${path}: cannot open the ledger: its table ${table} has other columns than a ledger's; it is left unchanged`,
-      );
-    }
   }
+  const columnsOf = (table: string): string[] => (db.prepare(`SELECT name FROM pragma_table_info('${table}')`).all() as { name: string }[]).map((c) => c.name);
+  const conflict = (table: string): LedgerStoreError =>
+    new LedgerStoreError(
+      'ledger.store_conflict',
+      `SQLite ledger ${path}: cannot open the ledger: its table ${table} has other columns than a ledger's; it is left unchanged`,
+    );
+  // The layout row first (§7.7): it says which columns the tables must have.
+  if (!sameColumns(columnsOf('toolresult_meta'), LEDGER_COLUMNS.toolresult_meta!)) throw conflict('toolresult_meta');
   const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: unknown } | undefined;
+  const value = typeof layout?.value === 'string' ? layout.value : undefined;
+  const known = value !== undefined && Object.hasOwn(LEDGER_COLUMNS_BY_LAYOUT, value) ? LEDGER_COLUMNS_BY_LAYOUT[value]! : undefined;
+  if (layout !== undefined && known === undefined) {
+    throw new LedgerStoreError(
+      'ledger.store_layout',
+      `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layouts 1 (migrated when opened) and ${LAYOUT_VERSION}`,
+    );
+  }
+  if (known !== undefined) {
+    for (const [table, columns] of Object.entries(known)) if (!sameColumns(columnsOf(table), columns)) throw conflict(table);
+  } else {
+    // Without a layout row: tables of a layout this store knows lack only the row; others are a conflict.
+    const layoutOf = Object.values(LEDGER_COLUMNS_BY_LAYOUT).find((set) => Object.entries(set).every(([t, c]) => sameColumns(columnsOf(t), c)));
+    if (layoutOf === undefined) throw conflict(Object.keys(LEDGER_COLUMNS).find((t) => !sameColumns(columnsOf(t), LEDGER_COLUMNS[t]!))!);
+  }
   if (layout === undefined) {
     throw new LedgerStoreError(
       'ledger.store_no_layout',
       `SQLite ledger ${path}: cannot open the ledger: toolresult_meta has no layout row; it is left unchanged`,
     );
   }
-  if (layout.value !== String(LAYOUT_VERSION)) {
-    throw new LedgerStoreError(
-      'ledger.store_layout',
-      `SQLite ledger ${path}: its tables have layout ${String(layout.value).slice(0, 20)}, this implementation knows layout ${LAYOUT_VERSION}`,
-    );
-  }
-  return { kind: 'ledger' };
+  return value === '1' ? { kind: 'layout1' } : { kind: 'ledger' };
+}
+
+/**
+ * Migrates a ledger of layout 1 to layout 2 (§7.7) in one `BEGIN IMMEDIATE` transaction: the layout
+ * row is read again under the write lock, so of two processes that open the file at once the first
+ * migrates and the second finds layout 2 and changes nothing. A failure rolls the whole of it back.
+ */
+export function migrateLayout1(db: SqliteConnection): void {
+  db.transaction(() => {
+    const layout = db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").get() as { value: unknown } | undefined;
+    if (layout?.value === '1') db.exec(SQLITE_MIGRATION_1_TO_2);
+  }).immediate();
 }

@@ -7,10 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { AuditRecord } from '../privacy/audit-record.ts';
+import { callAt, type CallAt } from './call-key.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
-import { checkFileBeforeOpen, inspectDatabase, type CreateChoice } from './sqlite-open.ts';
+import { checkFileBeforeOpen, inspectDatabase, migrateLayout1, type CreateChoice } from './sqlite-open.ts';
 import { LedgerStoreError } from './store-error.ts';
 import {
   CLAIM_TRIES,
@@ -47,6 +48,15 @@ export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
 
 type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
+/** A call's row key, in the order the statements bind it: scope, call ID, fingerprint. */
+type Key = readonly [scope: string, callId: string, fingerprint: string];
+
+/** The call ID checked, and the key of its call. */
+function keyOf(callId: string, at: CallAt | undefined): Key {
+  checkCallId(callId);
+  const { scope, fingerprint } = callAt(at);
+  return [scope, callId, fingerprint];
+}
 type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending' };
 
 const CAUSES: Record<string, string> = {
@@ -81,7 +91,7 @@ export class SqliteLedger implements LedgerStore {
   readonly leaseMs: number;
   readonly #db: Database.Database;
   readonly #renewals = new Set<() => Promise<void>>();
-  readonly #claimStep: (callId: string) => Step;
+  readonly #claimStep: (key: Key) => Step;
   readonly #stmts;
 
   constructor(path: string, options: SqliteLedgerOptions = {}) {
@@ -104,6 +114,11 @@ export class SqliteLedger implements LedgerStore {
         // IF NOT EXISTS: another process may have made the tables since the read above.
         opened.transaction(() => opened.exec(SQLITE_LAYOUT)).immediate();
         inspectDatabase(db, path, true);
+      } else if (found.kind === 'layout1') {
+        // A ledger of layout 1 becomes layout 2 in one transaction (§7.7); `create: false` allows it.
+        migrateLayout1(db);
+        if (inspectDatabase(db, path, false).kind !== 'ledger')
+          throw new LedgerStoreError('ledger.store_layout', `SQLite ledger ${path}: the migration to layout 2 did not complete`);
       }
     } catch (e) {
       if (db?.open) db.close();
@@ -111,36 +126,39 @@ export class SqliteLedger implements LedgerStore {
     }
     this.#db = db;
     this.#stmts = {
-      get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE call_id = ?'),
+      // Every statement names the whole key: a row is one call's, never another call's of the same ID.
+      get: db.prepare('SELECT state, token, lease_until, entry FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ?'),
       insert: db.prepare(
-        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
+        "INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at) VALUES (?, ?, ?, 'claimed', ?, ?, ?) " +
+          'ON CONFLICT (scope, call_id, fingerprint) DO NOTHING',
       ),
       // A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
       pin: db.prepare(
         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? " +
-          "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+          "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
       ),
       finish: db.prepare(
-        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
+        "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? " +
+          "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
       ),
-      renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'"),
-      abandon: db.prepare("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'"),
-      audit: db.prepare('INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)'),
-      audits: db.prepare('SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq'),
+      renew: db.prepare("UPDATE toolresult_ledger SET lease_until = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'"),
+      abandon: db.prepare("DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'"),
+      audit: db.prepare('INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES (?, ?, ?, ?, ?, ?)'),
+      audits: db.prepare('SELECT record FROM toolresult_audit WHERE scope = ? AND call_id = ? AND fingerprint = ? ORDER BY seq'),
       prune: db.prepare("DELETE FROM toolresult_ledger WHERE state = 'stored' AND finished_at < ?"),
     };
     const s = this.#stmts;
     const interrupted = entryBytes(INTERRUPTED_ENTRY);
     // Each step is one statement, its own short write transaction: the write lock is held for one
     // statement only, which keeps many processes from starving each other.
-    this.#claimStep = (callId: string): Step => {
+    this.#claimStep = (key: Key): Step => {
       // A row that changes under the claim (abandoned, pinned by another caller) is read again, a
       // few times; then the caller sleeps as for a live claim, whatever state the row is in.
       for (let tries = 0; tries < CLAIM_TRIES; tries++) {
         const token = randomUUID();
         const now = Date.now();
-        if (s.insert.run(callId, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
-        const row = s.get.get(callId) as Row | undefined;
+        if (s.insert.run(...key, token, now + this.leaseMs, now).changes === 1) return { kind: 'claimed', token };
+        const row = s.get.get(...key) as Row | undefined;
         if (row === undefined) continue; // abandoned in between: claim again
         // A stored row without octets reads as a text restore refuses (ledger.malformed): the call
         // is not run again, and the operator sees why.
@@ -148,28 +166,28 @@ export class SqliteLedger implements LedgerStore {
         if (!leaseRanOut(row.lease_until, Date.now())) return { kind: 'pending' };
         // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
         const t = Date.now();
-        if (s.pin.run(interrupted, t, callId, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+        if (s.pin.run(interrupted, t, ...key, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
       return { kind: 'pending' };
     };
   }
 
-  async claim(callId: string): Promise<Claim> {
-    checkCallId(callId);
+  async claim(callId: string, at?: CallAt): Promise<Claim> {
+    const key = keyOf(callId, at);
     let step: Step;
     try {
-      step = this.#claimStep(callId);
+      step = this.#claimStep(key);
     } catch (e) {
       throw storeError(this.path, 'claim a call ID', e);
     }
     if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
-    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(callId) };
-    return this.#claimed(callId, step.token);
+    if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(key) };
+    return this.#claimed(key, step.token);
   }
 
-  #claimed(callId: string, token: string): Claim {
+  #claimed(key: Key, token: string): Claim {
     const s = this.#stmts;
-    const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, callId, token).changes === 1);
+    const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, ...key, token).changes === 1);
     this.#renewals.add(stop);
     let done = false;
     // SQLite renews synchronously: nothing is in flight when a finish runs.
@@ -185,7 +203,7 @@ export class SqliteLedger implements LedgerStore {
         settle();
         let changed: number;
         try {
-          changed = s.finish.run(entryBytes(entry), Date.now(), callId, token).changes;
+          changed = s.finish.run(entryBytes(entry), Date.now(), ...key, token).changes;
         } catch (e) {
           throw storeError(this.path, 'store a finished entry', e);
         }
@@ -199,7 +217,7 @@ export class SqliteLedger implements LedgerStore {
         if (done) return;
         settle();
         try {
-          s.abandon.run(callId, token);
+          s.abandon.run(...key, token);
         } catch (e) {
           throw storeError(this.path, 'abandon a claim', e);
         }
@@ -209,14 +227,14 @@ export class SqliteLedger implements LedgerStore {
 
   // A waiting duplicate re-reads the row with a growing pause (no busy loop) until it is stored, gone
   // (abandoned) or its lease ran out; then the seam claims again (TR-REPLAY-26).
-  async #settled(callId: string): Promise<void> {
+  async #settled(key: Key): Promise<void> {
     const pause = backoff(50);
     for (;;) {
       await pause();
       if (!this.#db.open) return;
       let row: Row | undefined;
       try {
-        row = this.#stmts.get.get(callId) as Row | undefined;
+        row = this.#stmts.get.get(...key) as Row | undefined;
       } catch {
         return; // the next claim reports the store's error
       }
@@ -224,10 +242,10 @@ export class SqliteLedger implements LedgerStore {
     }
   }
 
-  async entry(callId: string): Promise<StoredEntry | undefined> {
-    checkCallId(callId);
+  async entry(callId: string, at?: CallAt): Promise<StoredEntry | undefined> {
+    const key = keyOf(callId, at);
     try {
-      const row = this.#stmts.get.get(callId) as Row | undefined;
+      const row = this.#stmts.get.get(...key) as Row | undefined;
       if (row?.state !== 'stored') return undefined;
       return entryText(row.entry);
     } catch (e) {
@@ -235,20 +253,20 @@ export class SqliteLedger implements LedgerStore {
     }
   }
 
-  async appendAudit(callId: string, record: AuditRecord): Promise<void> {
-    checkCallId(callId);
+  async appendAudit(callId: string, record: AuditRecord, at?: CallAt): Promise<void> {
+    const key = keyOf(callId, at);
     const text = auditText(record);
     try {
-      this.#stmts.audit.run(callId, record.level, Buffer.from(text, 'utf8'), Date.now());
+      this.#stmts.audit.run(...key, record.level, Buffer.from(text, 'utf8'), Date.now());
     } catch (e) {
       throw storeError(this.path, 'append an audit record', e);
     }
   }
 
-  async auditRecords(callId: string): Promise<string[]> {
-    checkCallId(callId);
+  async auditRecords(callId: string, at?: CallAt): Promise<string[]> {
+    const key = keyOf(callId, at);
     try {
-      return (this.#stmts.audits.all(callId) as { record: Buffer }[]).map((r) => recordText(r.record));
+      return (this.#stmts.audits.all(...key) as { record: Buffer }[]).map((r) => recordText(r.record));
     } catch (e) {
       throw storeError(this.path, 'read audit records', e);
     }

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,13 +20,22 @@ import { openSqliteLedger } from './sqlite.ts';
 import { LedgerStoreError } from './store-error.ts';
 import type { LedgerStore } from './store.ts';
 import { UnreadableEntry } from './unreadable-entry.ts';
+import { callFingerprint } from './call-key.ts';
+import { suiteToolResult } from '../../ledger-kit/suite-tool.ts';
 
 const CANARY = 'cnry-ledger-5f1e2d3c4b';
+const FIXTURES = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'ledger-kit', 'fixtures');
 
 interface Kit {
-  open(opts?: { leaseMs?: number }): Promise<LedgerStore>;
+  open(opts?: { leaseMs?: number; create?: boolean }): Promise<LedgerStore>;
   /** Runs SQL on the store's database directly (to age a lease, or break a layout). */
   sql(text: string, values?: unknown[]): Promise<void>;
+  /** Runs a script of several statements on the database, before or after a store opened it. */
+  script(text: string): Promise<void>;
+  /** The rows a query returns, read directly. */
+  rows(text: string): Promise<Record<string, unknown>[]>;
+  /** The layout-1 fixture of this backend (ledger-kit/fixtures/). */
+  layout1: string;
   /** A past lease end in the store's time column. */
   past: string;
   /** Octets that are not UTF-8, as an SQL literal of the entry column's type. */
@@ -50,6 +60,20 @@ const kits: Record<string, () => Promise<Kit>> = {
         db.prepare(text).run(...values);
         db.close();
       },
+      script: async (text) => {
+        const db = new Database(path);
+        db.exec(text);
+        db.close();
+      },
+      rows: async (text) => {
+        const db = new Database(path, { readonly: true });
+        try {
+          return db.prepare(text).all() as Record<string, unknown>[];
+        } finally {
+          db.close();
+        }
+      },
+      layout1: readFileSync(join(FIXTURES, 'layout-1.sqlite.sql'), 'utf8'),
       past: '0',
       notUtf8: "x'c3ff'",
       // 9e999 is stored as a REAL infinity.
@@ -73,6 +97,22 @@ const kits: Record<string, () => Promise<Kit>> = {
         await c.query(text, values);
         await c.end();
       },
+      script: async (text) => {
+        const c = new pg.Client(connection);
+        await c.connect();
+        await c.query(text);
+        await c.end();
+      },
+      rows: async (text) => {
+        const c = new pg.Client(connection);
+        await c.connect();
+        try {
+          return (await c.query(text)).rows as Record<string, unknown>[];
+        } finally {
+          await c.end();
+        }
+      },
+      layout1: readFileSync(join(FIXTURES, 'layout-1.postgres.sql'), 'utf8'),
       past: "now() - interval '1 second'",
       notUtf8: "'\\xc3ff'::bytea",
       farFutures: ["'infinity'"],
@@ -316,11 +356,101 @@ for (const [name, makeKit] of Object.entries(kits)) {
     it('TR-REPLAY-33: refuses tables of a layout it does not know', async () => {
       const k = await makeKit();
       await (await k.open()).close();
-      await k.sql("UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'");
+      await k.sql("UPDATE toolresult_meta SET value = '3' WHERE key = 'layout'");
       const err = await k.open().catch((e: unknown) => e);
       expect(err).toBeInstanceOf(LedgerStoreError);
       expect((err as LedgerStoreError).code).toBe('ledger.store_layout');
-      expect((err as Error).message).toMatch(/layout 2.*knows layout 1/);
+      expect((err as Error).message).toMatch(/layout 3.*knows layouts 1 \(migrated when opened\) and 2/);
+    });
+
+    it('TR-REPLAY-40, TR-REPLAY-20, TR-REPLAY-21: scopes and fingerprints of one call ID are calls of their own, in every statement', async () => {
+      const k = await makeKit();
+      const l = await k.open();
+      try {
+        const fpA = callFingerprint('balance', { user: 'alice' });
+        const fpB = callFingerprint('balance', { user: 'bob' });
+        const calls = [{}, { scope: 't1' }, { scope: 't2' }, { fingerprint: fpA }, { fingerprint: fpB }, { scope: 't1', fingerprint: fpA }];
+        // Every call claims while the others' claims are live: none is pending behind another.
+        const claims = await Promise.all(calls.map((at) => l.claim('call_0', at)));
+        expect(claims.map((c) => c.status)).toEqual(calls.map(() => 'claimed'));
+        for (const [i, c] of claims.entries()) if (c.status === 'claimed') await c.finish(persist(bound(ToolResult.text(`answer ${i}`))));
+        for (const [i, at] of calls.entries()) {
+          const again = await l.claim('call_0', at);
+          expect(again.status === 'stored' && JSON.parse(again.entry as string).result.content).toBe(`answer ${i}`);
+          expect(JSON.parse((await l.entry('call_0', at)) as string).result.content).toBe(`answer ${i}`);
+        }
+        // An explicit default is the default.
+        expect(await l.entry('call_0', { scope: '', fingerprint: '' })).toBe(await l.entry('call_0'));
+        // Audit records belong to their call too.
+        await l.appendAudit('call_0', auditRecord(sample, ['none']), { scope: 't1' });
+        await l.appendAudit('call_0', auditRecord(sample, ['metadata']), { fingerprint: fpA });
+        expect(await l.auditRecords('call_0', { scope: 't1' })).toEqual(['{"level":"none","version":1}']);
+        expect((await l.auditRecords('call_0', { fingerprint: fpA })).map((r) => JSON.parse(r).level)).toEqual(['metadata']);
+        expect(await l.auditRecords('call_0')).toEqual([]);
+        const rows = await k.rows("SELECT scope, fingerprint FROM toolresult_ledger WHERE call_id = 'call_0' ORDER BY scope, fingerprint");
+        expect(rows).toHaveLength(6);
+        // A scope is kept exactly, and one that a store cannot keep is refused without being quoted.
+        for (const scope of ['caf\u00e9', 'cafe\u0301', '\u{1F600}'.repeat(256)]) expect((await l.claim('k', { scope })).status).toBe('claimed');
+        for (const at of [
+          { scope: `${CANARY}\ud800` },
+          { scope: `${CANARY}\u0000` },
+          { scope: CANARY.repeat(50) },
+          { fingerprint: 'F'.repeat(64) },
+          { fingerprint: CANARY },
+        ]) {
+          for (const op of [
+            () => l.claim('k', at),
+            () => l.entry('k', at),
+            () => l.auditRecords('k', at),
+            () => l.appendAudit('k', auditRecord(sample, ['none']), at),
+          ]) {
+            const err = await op().catch((e: unknown) => e);
+            expect(err).toBeInstanceOf(TypeError);
+            expect((err as Error).message).not.toContain(CANARY);
+          }
+        }
+      } finally {
+        await l.close();
+      }
+    });
+
+    it('TR-REPLAY-41, TR-REPLAY-27: a ledger of layout 1 written by the previous release migrates; its entries replay byte-identical through the old API, a call with a tool runs anew', async () => {
+      const k = await makeKit();
+      await k.script(k.layout1);
+      // create: false does not forbid the migration: the ledger exists.
+      const [l, second] = await Promise.all([k.open({ create: false }), k.open({ create: false })]);
+      try {
+        expect(await k.rows("SELECT value FROM toolresult_meta WHERE key = 'layout'")).toEqual([{ value: '2' }]);
+        const success = persist(bound(suiteToolResult('legacy-1')));
+        const failure = persist(bound(suiteToolResult('legacy-6')));
+        expect(await l.entry('legacy-1')).toBe(success);
+        expect(await second.entry('legacy-6')).toBe(failure);
+        expect(await l.claim('legacy-1')).toEqual({ status: 'stored', entry: success });
+        expect(await l.claim('legacy-2')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+        // The claim its claimant left under layout 1 ran out long ago: the interrupted entry, no run.
+        expect(await l.claim('legacy-3')).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+        const audits = await l.auditRecords('legacy-1');
+        expect(audits.map((r) => JSON.parse(r).level)).toEqual(['metadata', 'none']);
+        // Through the seam with a tool, or in a scope, the row is not found: the tool runs.
+        let runs = 0;
+        const run = async () => (runs++, suiteToolResult('legacy-1', { tool: 't' }));
+        const out = await executeToolCall({ callId: 'legacy-1', run, tool: 't' }, { ledger: l });
+        const scoped = await executeToolCall({ callId: 'legacy-1', run: async () => (runs++, ToolResult.text('s')), scope: 'thread-1' }, { ledger: l });
+        expect([out.replayed, scoped.replayed, runs]).toEqual([false, false, 2]);
+        expect(await l.entry('legacy-1')).toBe(success);
+        expect(await l.auditRecords('legacy-1', { scope: 'thread-1' })).toEqual([]);
+        // New audit rows come after the old ones.
+        await l.appendAudit('legacy-1', auditRecord(sample, ['none']));
+        expect(await l.auditRecords('legacy-1')).toHaveLength(3);
+      } finally {
+        await l.close();
+        await second.close();
+      }
+      // Opened again: layout 2 as it is, nothing migrated twice.
+      const again = await k.open();
+      expect(await again.entry('legacy-6')).toBe(persist(bound(suiteToolResult('legacy-6'))));
+      await again.close();
+      expect((await k.rows('SELECT scope, call_id, fingerprint FROM toolresult_ledger ORDER BY call_id, scope')).length).toBe(6);
     });
 
     it('TR-REPLAY-34: audit records are stored as canonical JSON at their level; a record with members its level forbids is refused', async () => {
@@ -479,6 +609,12 @@ describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => 
     const before = snapshot(path);
     expect(refusal(() => openSqliteLedger(path)).code).toBe('ledger.store_no_layout');
     expect(snapshot(path)).toEqual(before);
+    // Tables of layout 1 without the row: the same refusal, not a migration and not a conflict.
+    const old = fresh('nolayout-1');
+    foreignDb(old, `${readFileSync(join(FIXTURES, 'layout-1.sqlite.sql'), 'utf8')}DELETE FROM toolresult_meta;`);
+    const oldBefore = snapshot(old);
+    expect(refusal(() => openSqliteLedger(old)).code).toBe('ledger.store_no_layout');
+    expect(snapshot(old)).toEqual(oldBefore);
   });
 
   it('TR-REPLAY-37: create false opens only an existing ledger; a missing folder names ENOENT', () => {
@@ -493,6 +629,23 @@ describe('opening a SQLite database that is not a ledger (TR-REPLAY-37)', () => 
     expect(err.code).toBe('ledger.store_failed');
     expect(err.driverCode).toBe('ENOENT');
     expect(err.message).toMatch(/its folder does not exist \(ENOENT\)$/);
+  });
+
+  it('TR-REPLAY-41: a migration that fails changes nothing: layout 1 stays whole, and the next open migrates it', async () => {
+    const path = fresh('failed-migration');
+    // A table in the way of the rebuild makes the migration fail after it began.
+    foreignDb(path, `${readFileSync(join(FIXTURES, 'layout-1.sqlite.sql'), 'utf8')}CREATE TABLE toolresult_ledger_v2 (x);`);
+    const err = refusal(() => openSqliteLedger(path));
+    expect(err.code).toBe('ledger.store_failed');
+    const db = new Database(path);
+    expect(db.prepare("SELECT value FROM toolresult_meta WHERE key = 'layout'").pluck().get()).toBe('1');
+    expect(db.prepare('SELECT count(*) FROM toolresult_ledger').pluck().get()).toBe(4);
+    expect(db.prepare("SELECT name FROM pragma_table_info('toolresult_ledger')").pluck().all()).not.toContain('scope');
+    db.exec('DROP TABLE toolresult_ledger_v2');
+    db.close();
+    const l = openSqliteLedger(path);
+    expect(await l.entry('legacy-1')).toBe(persist(bound(suiteToolResult('legacy-1'))));
+    await l.close();
   });
 
   it('TR-REPLAY-37: an empty database (no tables) becomes a ledger', async () => {
