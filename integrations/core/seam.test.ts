@@ -1,8 +1,12 @@
 // The seam object of the integrations (seam.ts): its options are checked when it is made, the stack
 // gets the audit record at its level, and the program reads each call back by its key.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { callFingerprint } from '../../reference-impl/index.ts';
 import { auditRecord, InMemoryLedger, ToolResult } from '../../reference-impl/internal.ts';
+import { openSqliteLedger } from '../../reference-impl/ledger/sqlite.ts';
 import { callThroughSeam } from './call.ts';
 import { createSeam, seamOf, ToolResultSeam } from './seam.ts';
 
@@ -84,5 +88,29 @@ describe('callThroughSeam: the arguments as JSON', () => {
     const out = await callThroughSeam('call_2', run('b'), seam, { tool: 'lookup', arguments: { n: 10n } });
     expect(out.result.content).toBe('b');
     expect(ledger.entry('call_2', { fingerprint: callFingerprint('lookup', {}) })).toBeDefined();
+  });
+});
+
+describe('ToolResultSeam over a durable ledger', () => {
+  it('a program restarted on the same SQLite file reads the call back by its place', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'trp-seam-'));
+    try {
+      const path = join(dir, 'ledger.db');
+      const first = openSqliteLedger(path);
+      await callThroughSeam('call_1', run('stored'), createSeam({ ledger: first }), { scope: 'thread-a', tool: 'lookup', arguments: { q: 1 } });
+      await first.close();
+      const again = openSqliteLedger(path);
+      try {
+        const seam = createSeam({ ledger: again });
+        const result = (await seam.result('call_1', { scope: 'thread-a', tool: 'lookup', arguments: { q: 1 } }))!;
+        expect(result.content).toBe('stored');
+        expect(result.structured).toEqual({ secret: 'RUNONLYseam' });
+        expect(await seam.result('call_1', { scope: 'thread-a', tool: 'lookup', arguments: { q: 2 } })).toBeUndefined();
+      } finally {
+        await again.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
