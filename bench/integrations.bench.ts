@@ -33,7 +33,7 @@ import * as openaiAgents from '../integrations/openai-agents/index.ts';
 import * as mastra from '../integrations/mastra/index.ts';
 import { fixture, inMemory, inProcessFetch, TOOL } from '../test/support/mcp-server.ts';
 import { SUCCESS } from '../integrations/testing/cases.ts';
-import { callThroughSeam, mcpRun, seamOptions } from '../integrations/core/index.ts';
+import { callThroughSeam, createSeam, mcpRun } from '../integrations/core/index.ts';
 import type { BenchOutcome } from './index.ts';
 
 export const name = 'integrations';
@@ -194,12 +194,12 @@ const STACKS: readonly [string, (wrapped: boolean) => Promise<Side>][] = [
 
 /**
  * The integration's own work per call, without a stack: the seam over the MCP normalizer for the
- * fixture's result (normalize, bound, ledger claim and store, wire message, record), against handing
+ * fixture's result (normalize, bound, ledger claim and store, wire message, audit record), against handing
  * back a copy of the same result, side by side.
  */
 async function seamFloor(): Promise<void> {
   const calls = STEPS * 50;
-  const seam = seamOptions(undefined);
+  const seam = createSeam();
   let id = 0;
   const times = { plain: 0, seam: 0 };
   for (let r = 0; r < ROUNDS + 1; r++) {
@@ -211,6 +211,7 @@ async function seamFloor(): Promise<void> {
         `floor_${++id}`,
         mcpRun(async () => structuredClone(SUCCESS), undefined, undefined),
         seam,
+        { tool: 'lookup', arguments: {} },
       );
     const t2 = performance.now();
     if (r === 0) continue; // warm-up round

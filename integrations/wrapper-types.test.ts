@@ -10,7 +10,7 @@ import type { StructuredToolInterface } from '@langchain/core/tools';
 import type { loadMcpTools as adapterLoadMcpTools } from '@langchain/mcp-adapters';
 import type { Tool as AiSdkTool } from 'ai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import type { ToolResultRecord } from '../reference-impl/internal.ts';
+import type { AuditRecord } from '../reference-impl/internal.ts';
 import * as aiSdk from './ai-sdk/index.ts';
 import * as langchain from './langchain/index.ts';
 import * as mastra from './mastra/index.ts';
@@ -38,12 +38,12 @@ describe('the wrappers are typed by their stacks', () => {
     expect(typeof openaiAgents.mcpTools).toBe('function');
   });
 
-  it('AI SDK: the wrapped tools keep their names and are tools whose output is the bounded record', () => {
+  it('AI SDK: the wrapped tools keep their names and are tools whose output is the audit record', () => {
     type Given = { a: AiSdkTool<{ q: string }, unknown>; b: AiSdkTool<{ n: number }, unknown> };
     type Wrapped = aiSdk.WrappedTools<Given>;
     expectTypeOf<keyof Wrapped>().toEqualTypeOf<'a' | 'b'>();
     // biome-ignore lint/suspicious/noExplicitAny: only the output type is asserted
-    expectTypeOf<Wrapped['a']>().toMatchTypeOf<AiSdkTool<any, ToolResultRecord, any>>();
+    expectTypeOf<Wrapped['a']>().toMatchTypeOf<AiSdkTool<any, AuditRecord, any>>();
     expect(typeof aiSdk.wrapMcpTools).toBe('function');
   });
 

@@ -392,14 +392,18 @@ describe('(g) a project that uses the stack integrations', () => {
         [
           "import { ToolResult, InMemoryLedger } from 'toolresult-protocol';",
           "import { wrapMcpTools, wrapTools, type IntegrationOptions } from 'toolresult-protocol/ai-sdk';",
-          "import { loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
+          "import { createSeam, loadMcpTools, resultTool } from 'toolresult-protocol/langchain';",
           "import { mcpTools as agentsTools, resultTool as agentsTool } from 'toolresult-protocol/openai-agents';",
           "import { mcpTools as mastraTools, resultTool as mastraTool } from 'toolresult-protocol/mastra';",
           "const options: IntegrationOptions = { ledger: new InMemoryLedger(), exposure: { policy: 'none' }, bound: { contentBudget: 4096 } };",
           "const lc = resultTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', schema: { type: 'object', properties: {} } }, options);",
           "const ag = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, options);",
           "const ms = mastraTool(() => ToolResult.text('hi'), { id: 'hi', description: 'Says hi' }, options);",
-          'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms };',
+          // One seam, made by one subpath, given to another: the program reads results back from it.
+          "const seam = createSeam({ ...options, privacy: 'none', scope: 'thread-1' });",
+          "const ag2 = agentsTool(() => ToolResult.text('hi'), { name: 'hi', description: 'Says hi', parameters: { type: 'object', properties: {} } }, seam);",
+          "const read: Promise<{ structured?: unknown } | undefined> = seam.result('call_1', { tool: 'hi', arguments: {} });",
+          'export { wrapMcpTools, wrapTools, loadMcpTools, agentsTools, mastraTools, lc, ag, ms, ag2, read };',
         ].join('\n'),
       );
       writeFileSync(

@@ -1,14 +1,14 @@
 // toolresult-protocol/ai-sdk with the real AI SDK (generateText over @ai-sdk/mcp's client, ai/test's
-// mock model): the model is given exactly the wire message, an error as error-text, the program keeps
-// the bounded record; bad input is answered as the seam answers it; no run-only byte reaches the
+// mock model): the model is given exactly the wire message, an error as error-text, the tool output
+// is the audit record and the program reads the whole result from the seam; bad input is answered as the seam answers it; no run-only byte reaches the
 // model or the log.
 import { describe, expect, it } from 'vitest';
 import { generateText, stepCountIs, tool, jsonSchema } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { StdioMCPTransport } from '@ai-sdk/mcp/mcp-stdio';
-import { CollectingLogger, InMemoryLedger, type ExposurePolicy } from '../../reference-impl/internal.ts';
-import { wrapMcpTools, wrapTools } from './index.ts';
+import { auditRecord, CollectingLogger, InMemoryLedger, type ExposurePolicy } from '../../reference-impl/internal.ts';
+import { createSeam, wrapMcpTools, wrapTools, type ToolResultSeam } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -40,7 +40,7 @@ function toolOutput(prompts: unknown[]): unknown {
   return second.find((m) => m.role === 'tool')?.content.find((p) => p.type === 'tool-result')?.output;
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
+async function mcpStep(f: Fixture, options?: IntegrationOptions | ToolResultSeam, callId?: string) {
   const probe = await inMemory(f);
   const client = await createMCPClient({ transport: probe.transport });
   try {
@@ -68,26 +68,61 @@ async function plainStep(run: () => unknown, options?: IntegrationOptions) {
 }
 
 describe('ai-sdk integration over @ai-sdk/mcp', () => {
-  it('gives the model exactly the wire content and keeps the bounded record for the program', async () => {
+  it('gives the model exactly the wire content; the tool output is the audit record, the program reads the result from the seam', async () => {
     const logger = new CollectingLogger();
+    const seam = createSeam({ logger });
     const f = fixture({ result: SUCCESS });
-    const { prompts, kept } = await mcpStep(f, { logger });
+    const { prompts, kept } = await mcpStep(f, seam);
     const want = await mcpWire(SUCCESS);
     expect(want.isError).toBe(false);
     expect(toolOutput(prompts)).toEqual({ type: 'text', value: want.content });
     expect(leaks(prompts)).toEqual([]);
     expect(leaks(logger.lines)).toEqual([]);
     expect(kept).toHaveLength(1);
-    expect((kept[0] as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(SUCCESS.structuredContent);
+    expect(kept[0]).toEqual(auditRecord(result, ['metadata']));
+    expect(leaks(kept)).toEqual([]);
     expect(f.calls).toBe(1);
   });
 
-  it('signals an error result as error-text and keeps its structured body', async () => {
-    const { prompts, kept } = await mcpStep(fixture({ result: ERROR }));
+  it('signals an error result as error-text; its structured body is kept by the seam', async () => {
+    const seam = createSeam();
+    const { prompts, kept } = await mcpStep(fixture({ result: ERROR }), seam);
     expect(toolOutput(prompts)).toEqual({ type: 'error-text', value: (await mcpWire(ERROR)).content });
     expect((await mcpWire(ERROR)).content).toContain('Invoice INV-9 not found');
     expect(leaks(prompts)).toEqual([]);
-    expect((kept[0] as { structured: unknown; isError: boolean }).structured).toEqual(ERROR.structuredContent);
+    expect((await seam.result('call_1'))!.structured).toEqual(ERROR.structuredContent);
+    expect(leaks(kept)).toEqual([]);
+  });
+
+  it.each(['none', 'metadata', 'redacted', 'full'] as const)('privacy %s: the tool output is exactly the audit record at that level', async (privacy) => {
+    const seam = createSeam({ privacy });
+    const { kept } = await mcpStep(fixture({ result: SUCCESS }), seam);
+    expect(kept).toEqual([auditRecord((await seam.result('call_1'))!, [privacy])]);
+  });
+
+  it('an output that comes back another way (a conversation rebuilt from stored messages) is answered from the seam by its call ID', async () => {
+    const seam = createSeam();
+    const f = fixture({ result: SUCCESS });
+    const { kept } = await mcpStep(f, seam);
+    const probe = await inMemory(f);
+    const client = await createMCPClient({ transport: probe.transport });
+    try {
+      const tools = wrapMcpTools(await client.tools(), seam) as unknown as Record<string, { toModelOutput: (o: unknown) => Promise<unknown> }>;
+      const rebuilt = structuredClone(kept[0]);
+      expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_1', input: {}, output: rebuilt })).toEqual({
+        type: 'text',
+        value: (await mcpWire(SUCCESS)).content,
+      });
+      expect(await tools[TOOL]!.toModelOutput({ toolCallId: 'call_unknown', input: {}, output: rebuilt })).toEqual({
+        type: 'error-text',
+        value: 'The tool result is not available.',
+      });
+    } finally {
+      await client.close();
+      await probe.close();
+    }
   });
 
   it('applies the exposure policy after the hooks, as the seam does', async () => {
@@ -154,6 +189,7 @@ describe('ai-sdk integration over plain tools', () => {
 // timeout.toolMs reaches execute as its abortSignal. The client stops waiting on an abort but sends
 // no notifications/cancelled (requestOnce in @ai-sdk/mcp's dist/index.js only rejects).
 const aiSdk: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: false,
   stackTimeout: 'generateText timeout.toolMs',
   async connect(server, stackTimeoutMs) {

@@ -1,36 +1,47 @@
 // toolresult-protocol/ai-sdk: tools for the Vercel AI SDK (`generateText`, `streamText`,
 // `ToolLoopAgent`) whose every result goes through the seam. The model is given the wire message
-// (`toModelOutput`: text, or error-text for an error); `steps[].toolResults[].output` holds the
-// bounded result as its JSON record, run-only channels included, for the program. Each call has a
+// (`toModelOutput`: text, or error-text for an error); `steps[].toolResults[].output`, which the AI
+// SDK's telemetry records as the span attribute of the call (`recordOutputs`, on by default), holds
+// only the audit record at the seam's privacy level; the program reads the whole result with
+// `seam.result(toolCallId)`. Calls are scoped by the seam's `scope` option (a tool sees no thread of
+// the AI SDK's). Each call has a
 // deadline (`deadlineMs`, default 60 s; the AI SDK's `timeout.toolMs` reaches a tool only as its
 // abort signal, which is honoured as a cancellation): the tool's execute is given one abortSignal,
 // aborted at the deadline or by the caller's, which @ai-sdk/mcp hands to its request.
 import type { Tool, ToolExecutionOptions } from 'ai';
-import type { ToolResultRecord } from '../../reference-impl/internal.ts';
-import { callThroughSeam, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import type { AuditRecord } from '../../reference-impl/internal.ts';
+import { callThroughSeam, mcpRun, ModelOutputs, seamOf, type SeamConfig, type ToolResultSeam } from '../core/index.ts';
 import type { ModelOutput } from '../core/model-output.ts';
 
-export type { IntegrationOptions } from '../core/index.ts';
+export type { IntegrationOptions, SeamConfig, CallAt } from '../core/index.ts';
+export { createSeam, ToolResultSeam } from '../core/index.ts';
 export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
 
 /** An AI SDK tool: only `execute` and `toModelOutput` are replaced, the rest is kept as given. */
 // biome-ignore lint/suspicious/noExplicitAny: any tool, whatever its input, output and context types (Tool is invariant in them)
 type AnyTool = Tool<any, any, any>;
 // biome-ignore lint/suspicious/noExplicitAny: the wrapped tool keeps the caller's input and context types
-export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: Omit<T[K], 'execute' | 'toModelOutput'> & Tool<any, ToolResultRecord, any> };
+export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: Omit<T[K], 'execute' | 'toModelOutput'> & Tool<any, AuditRecord, any> };
 
 type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 
 type Run = (execute: Execute, input: unknown, o: ToolExecutionOptions<unknown>) => (signal: AbortSignal) => unknown;
 
-function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, outputs: ModelOutputs): AnyTool {
+/** The call's arguments as an object (the AI SDK hands the parsed input). */
+const argsOf = (input: unknown): Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+
+function wrapOne(name: string, t: AnyTool, run: Run, seam: ToolResultSeam, outputs: ModelOutputs): AnyTool {
   const execute = (t as { execute?: Execute }).execute;
   if (typeof execute !== 'function') return t; // a provider-executed tool: its result never passes through this process
   return {
     ...t,
     execute: async (input: unknown, o: ToolExecutionOptions<unknown>) =>
-      outputs.keep(await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { signal: o?.abortSignal })),
-    toModelOutput: ({ output }: { output: unknown }): ModelOutput => outputs.of(output),
+      outputs.keep(
+        await callThroughSeam(o?.toolCallId, run(execute.bind(t), input, o), seam, { tool: name, arguments: argsOf(input) }, { signal: o?.abortSignal }),
+      ),
+    toModelOutput: ({ toolCallId, input, output }: { toolCallId?: unknown; input?: unknown; output: unknown }): Promise<ModelOutput> =>
+      outputs.ofCall(output, toolCallId, { tool: name, arguments: argsOf(input) }),
   } as AnyTool;
 }
 
@@ -38,25 +49,26 @@ function wrapOne(t: AnyTool, run: Run, seam: WrapOptions, outputs: ModelOutputs)
 const withSignal = (o: ToolExecutionOptions<unknown>, signal: AbortSignal): ToolExecutionOptions<unknown> =>
   ({ ...(o ?? {}), abortSignal: signal }) as ToolExecutionOptions<unknown>;
 
-function wrapAll<T extends Record<string, AnyTool>>(tools: T, options: IntegrationOptions | undefined, run: Run): WrappedTools<T> {
-  const seam = seamOptions(options);
-  const outputs = new ModelOutputs(seam.bound);
+function wrapAll<T extends Record<string, AnyTool>>(tools: T, seam: ToolResultSeam, run: Run): WrappedTools<T> {
+  const outputs = new ModelOutputs(seam);
   const out: Record<string, AnyTool> = {};
-  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(t, run, seam, outputs);
+  for (const [name, t] of Object.entries(tools)) out[name] = wrapOne(name, t, run, seam, outputs);
   return out as WrappedTools<T>;
 }
 
 /**
  * The tools of `createMCPClient().tools()` (without `schemas`: their execute returns the MCP
  * CallToolResult, which the MCP normalizer reads), each result through the seam keyed by the
- * AI SDK's toolCallId.
+ * AI SDK's toolCallId. Give them a seam (`createSeam({ ... })`) to read results back by call ID;
+ * plain options make a seam of their own.
  */
-export function wrapMcpTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
-  const budgets = options?.bound;
-  return wrapAll(tools, options, (execute, input, o) => mcpRun(async (signal) => execute(input, withSignal(o, signal)), undefined, budgets));
+export function wrapMcpTools<T extends Record<string, AnyTool>>(tools: T, seamOrOptions?: ToolResultSeam | SeamConfig): WrappedTools<T> {
+  const seam = seamOf(seamOrOptions);
+  const budgets = seam.options.bound;
+  return wrapAll(tools, seam, (execute, input, o) => mcpRun(async (signal) => execute(input, withSignal(o, signal)), undefined, budgets));
 }
 
 /** Plain AI SDK tools whose execute returns a `ToolResult`; anything else is what the seam makes of it. */
-export function wrapTools<T extends Record<string, AnyTool>>(tools: T, options?: IntegrationOptions): WrappedTools<T> {
-  return wrapAll(tools, options, (execute, input, o) => (signal) => execute(input, withSignal(o, signal)));
+export function wrapTools<T extends Record<string, AnyTool>>(tools: T, seamOrOptions?: ToolResultSeam | SeamConfig): WrappedTools<T> {
+  return wrapAll(tools, seamOf(seamOrOptions), (execute, input, o) => (signal) => execute(input, withSignal(o, signal)));
 }

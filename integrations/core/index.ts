@@ -1,8 +1,10 @@
-// What the stack integrations share: the options, the one call through the seam, the MCP normalize step.
+// What the stack integrations share: the seam object and its options, the one call through the seam, the MCP normalize step.
 export { seamOptions } from './options.ts';
 export type { IntegrationOptions, WrapOptions } from './options.ts';
 export { callThroughSeam } from './call.ts';
-export type { CallOutcome, CallLimits } from './call.ts';
+export type { CallOutcome, CallLimits, CallWhere } from './call.ts';
+export { createSeam, seamOf, ToolResultSeam } from './seam.ts';
+export type { CallAt, SeamConfig } from './seam.ts';
 export { DEFAULT_DEADLINE_MS } from './deadline.ts';
 export { mcpRun } from './mcp-result.ts';
 export { textWithoutFlag } from './error-text.ts';

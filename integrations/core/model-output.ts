@@ -1,10 +1,13 @@
 // The AI SDK's model output for a tool result (`toModelOutput`): the wire message's content, as
 // `text`, or as `error-text` for an error result (the AI SDK's error output: Anthropic receives
-// is_error, OpenAI {"error": content}). The output handed to it is the record the integration's
-// execute returned; one that came back another way (a conversation rebuilt from UI messages) is read
-// only for its content and isError and bounded again, so nothing else of it reaches the model.
-import { bound, type BoundOptions, toWireMessage, type WireMessage, ToolResult, type ToolResultRecord } from '../../reference-impl/internal.ts';
+// is_error, OpenAI {"error": content}). The output handed to it is the audit record the integration's
+// execute returned; one that came back another way (a conversation rebuilt from UI messages) is
+// answered from the seam's ledger by its call ID where the stack says it, else read only for a
+// content and isError and bounded again, so nothing else of it reaches the model.
+import { bound, type AuditRecord, type BoundOptions, toWireMessage, type WireMessage, ToolResult } from '../../reference-impl/internal.ts';
+import type { CallAt } from './call-key.ts';
 import type { CallOutcome } from './call.ts';
+import type { ToolResultSeam } from './seam.ts';
 
 /** The model text of an output the integration did not make itself and cannot read. */
 export const UNREADABLE_OUTPUT_TEXT = 'The tool result is not available.';
@@ -35,10 +38,10 @@ export function wireOfForeignOutput(output: unknown, budgets: BoundOptions | und
 export class ModelOutputs {
   readonly #wires = new WeakMap<object, WireMessage>();
 
-  constructor(private readonly budgets: BoundOptions | undefined) {}
+  constructor(private readonly seam: ToolResultSeam) {}
 
-  /** Remembers the call's wire message; the record is what execute returns. */
-  keep(outcome: CallOutcome): ToolResultRecord {
+  /** Remembers the call's wire message; the audit record is what execute returns. */
+  keep(outcome: CallOutcome): AuditRecord {
     this.#wires.set(outcome.record, outcome.wire);
     return outcome.record;
   }
@@ -46,6 +49,25 @@ export class ModelOutputs {
   /** The model output of what execute returned (or of an output that came back another way). */
   of(output: unknown): ModelOutput {
     const wire = typeof output === 'object' && output !== null ? this.#wires.get(output) : undefined;
-    return modelOutput(wire ?? wireOfForeignOutput(output, this.budgets));
+    return modelOutput(wire ?? wireOfForeignOutput(output, this.seam.options.bound));
+  }
+
+  /**
+   * The same, where the stack names the call: an output this set did not return (a conversation
+   * rebuilt from stored messages holds the audit record only) is answered with the wire message of
+   * the call's result in the seam's ledger, the answer the model was given when it ran.
+   */
+  async ofCall(output: unknown, callId: unknown, at: CallAt): Promise<ModelOutput> {
+    const wire = typeof output === 'object' && output !== null ? this.#wires.get(output) : undefined;
+    if (wire !== undefined) return modelOutput(wire);
+    if (typeof callId === 'string' && callId !== '') {
+      try {
+        const stored = await this.seam.result(callId, at);
+        if (stored !== undefined) return modelOutput(toWireMessage(stored));
+      } catch {
+        // An unreadable entry, or a ledger that cannot be read back: the output is read as a foreign one.
+      }
+    }
+    return this.of(output);
   }
 }

@@ -1,7 +1,7 @@
 // The options of every stack integration: the seam's own (spec/07-replay.md §7.3), with the ledger
 // optional. They are checked when the tools are wrapped, so a bad budget or a malformed exposure
 // policy is refused before the first tool call, as the seam refuses it before any tool runs.
-import { resolveOptions, resolveExposure, InMemoryLedger, type SeamOptions } from '../../reference-impl/internal.ts';
+import { resolveOptions, resolveExposure, InMemoryLedger, type PrivacyLevel, type SeamOptions } from '../../reference-impl/internal.ts';
 import { checkDeadline } from './deadline.ts';
 
 /** What an integration passes to `executeToolCall`. Without a ledger, each wrap gets its own in-memory one. */
@@ -12,6 +12,19 @@ export interface IntegrationOptions extends Partial<SeamOptions> {
    * call past it gets the interrupted error result (TR-REPLAY-38) and the step goes on.
    */
   readonly deadlineMs?: number;
+  /**
+   * What the stack's own objects (ToolMessage.artifact, run item customData, AI SDK tool output,
+   * Mastra tool result) keep of each result: the audit record at this level (spec/06-privacy.md).
+   * Default "metadata": sizes, counts and flags, nothing the tool wrote. The whole result is read
+   * from the seam: `seam.result(callId)`.
+   */
+  readonly privacy?: PrivacyLevel;
+  /**
+   * The ledger scope of a call whose stack gives none (spec/07-replay.md): calls of two scopes never
+   * answer each other. Default "". Where the integration reads a scope of the stack (LangGraph's
+   * thread ID, Mastra's thread, the Agents SDK run's group ID), that one holds.
+   */
+  readonly scope?: string;
 }
 
 /** The options of one wrap, checked: the seam's, and the call deadline. */
@@ -32,5 +45,7 @@ export function seamOptions(options: IntegrationOptions | undefined): WrapOption
   checkDeadline(given.deadlineMs);
   const ledger = given.ledger ?? new InMemoryLedger();
   if (typeof (ledger as { claim?: unknown }).claim !== 'function') throw new RangeError('ledger must be a ReplayLedger (an object with claim())');
-  return { ...given, ledger };
+  // The level and the scope are the seam object's (seam.ts), not the execution seam's options.
+  const { privacy: _privacy, scope: _scope, ...seam } = given;
+  return { ...seam, ledger };
 }

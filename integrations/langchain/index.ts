@@ -1,19 +1,24 @@
 // toolresult-protocol/langchain: LangChain tools whose every result goes through the seam. The tool
-// returns a ToolMessage (see tool-message.ts): the model is given the wire content, the state keeps
-// the bounded record as the message's artifact, and nothing is thrown for an error result. Each MCP
+// returns a ToolMessage (see tool-message.ts): the model is given the wire content, the message's
+// artifact (so every LangGraph checkpoint and callback) holds only the audit record at the seam's
+// privacy level, and nothing is thrown for an error result; the program reads the whole result with
+// `seam.result(toolCallId)`. A call is scoped by the LangGraph thread (config.configurable.thread_id),
+// else by the seam's `scope` option. Each MCP
 // call has a deadline (`deadlineMs`; else the tool's LangChain timeout, `defaultToolTimeout` or an
 // invoke's `timeout`, read from config.metadata.timeoutMs; else 60 s) kept by a timer of the
 // integration, never by LangChain's signal; the one signal of the call and its deadline go to the MCP
 // SDK 1.x client as `callTool(params, undefined, { signal, timeout })`.
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
-import { loadMcpTools as loadAdapterTools, type LoadMcpToolsOptions } from '@langchain/mcp-adapters';
-import { callThroughSeam, listAllTools, mcpRun, seamOptions, type IntegrationOptions, type McpToolLister } from '../core/index.ts';
+import type { loadMcpTools as loadAdapterTools, LoadMcpToolsOptions } from '@langchain/mcp-adapters';
+import { callThroughSeam, listAllTools, mcpRun, seamOf, type IntegrationOptions, type McpToolLister, type ToolResultSeam } from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/internal.ts';
 import { deadlineOf } from '../core/deadline.ts';
-import { limitsOf, toolCallIdOf, toolMessage } from './tool-message.ts';
+import { adapterTools } from './adapter-tools.ts';
+import { limitsOf, scopeOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
-export type { IntegrationOptions } from '../core/index.ts';
+export type { IntegrationOptions, CallAt } from '../core/index.ts';
+export { createSeam, ToolResultSeam } from '../core/index.ts';
 
 /** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {
@@ -30,21 +35,22 @@ export type McpClient = McpClientLike & Parameters<typeof loadAdapterTools>[1];
 /**
  * `loadMcpTools` of @langchain/mcp-adapters (names, descriptions, schemas, prefixes as it makes them),
  * with each tool calling the MCP client itself and returning the seam's answer as a ToolMessage.
- * The adapters' beforeToolCall/afterToolCall/outputHandling are not run: the seam's hooks are.
+ * Which MCP tool each adapter tool calls is asked of the tool itself (adapter-tools.ts), not derived
+ * from the adapter's naming rule. The adapters' beforeToolCall/afterToolCall/outputHandling are not
+ * run: the seam's hooks are. Give a seam (`createSeam({ ... })`) to read results back by call ID.
  */
 export async function loadMcpTools(
   serverName: string,
   client: McpClient,
-  options?: IntegrationOptions,
+  seamOrOptions?: ToolResultSeam | IntegrationOptions,
   loadOptions?: LoadMcpToolsOptions,
 ): Promise<DynamicStructuredTool[]> {
-  const seam = seamOptions(options);
-  const loaded = await loadAdapterTools(serverName, client, loadOptions);
-  const prefix = `${loadOptions?.additionalToolNamePrefix ? `${loadOptions.additionalToolNamePrefix}__` : ''}${loadOptions?.prefixToolNameWithServerName ? `${serverName}__` : ''}`;
-  const listed = new Map((await listAllTools(client)).map((t) => [`${prefix}${t.name}`, t]));
-  return loaded.map((t) => {
-    const mcp = listed.get(t.name);
-    if (!mcp) throw new Error(`the MCP server no longer lists the tool ${JSON.stringify(t.name.slice(0, 80))}`);
+  const seam = seamOf(seamOrOptions);
+  const loaded = await adapterTools(serverName, client, loadOptions);
+  const listed = new Map((await listAllTools(client)).map((t) => [t.name, t]));
+  return loaded.map(({ tool: t, mcpName }) => {
+    const mcp = listed.get(mcpName);
+    if (!mcp) throw new Error(`the MCP server no longer lists the tool ${JSON.stringify(mcpName.slice(0, 80))}`);
     return new DynamicStructuredTool({
       name: t.name,
       description: t.description,
@@ -55,15 +61,16 @@ export async function loadMcpTools(
       func: async (args: Record<string, unknown>, _runManager?: unknown, config?: unknown): Promise<ToolMessage> => {
         const callId = toolCallIdOf(config);
         const limits = limitsOf(config);
-        const deadline = deadlineOf(seam.deadlineMs, limits.stackTimeoutMs);
+        const deadline = deadlineOf(seam.options.deadlineMs, limits.stackTimeoutMs);
         // The client's own timeout is the deadline: its timer starts after the deadline's, so the
         // deadline fires first and the call is recorded as interrupted, not as a client error.
         const run = mcpRun(
           (signal) => client.callTool({ name: mcp.name, arguments: args }, undefined, { signal, timeout: deadline }),
           mcp.outputSchema,
-          seam.bound,
+          seam.options.bound,
         );
-        return toolMessage(await callThroughSeam(callId, run, seam, limits), callId, t.name);
+        const where = { scope: scopeOf(config), tool: t.name, arguments: args };
+        return toolMessage(await callThroughSeam(callId, run, seam, where, limits), callId, t.name);
       },
     });
   });
@@ -76,13 +83,17 @@ export interface ResultToolFields {
   readonly schema: DynamicStructuredTool['schema'];
 }
 
+/** The tool's input as an arguments object (a schema of another shape gives none). */
+const argsOf = (input: unknown): Record<string, unknown> =>
+  typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
+
 /** A LangChain tool from a function that returns a ToolResult; anything else is what the seam makes of it. */
 export function resultTool<I = Record<string, unknown>>(
   func: (input: I, config: unknown) => ToolResult | Promise<ToolResult>,
   fields: ResultToolFields,
-  options?: IntegrationOptions,
+  seamOrOptions?: ToolResultSeam | IntegrationOptions,
 ): DynamicStructuredTool {
-  const seam = seamOptions(options);
+  const seam = seamOf(seamOrOptions);
   return new DynamicStructuredTool({
     name: fields.name,
     description: fields.description,
@@ -92,7 +103,8 @@ export function resultTool<I = Record<string, unknown>>(
       const callId = toolCallIdOf(config);
       // The function gets the config with the call's signal, so it can stop at the deadline too.
       const run = (signal: AbortSignal) => func(input, { ...((config as object | undefined) ?? {}), signal });
-      return toolMessage(await callThroughSeam(callId, run, seam, limitsOf(config)), callId, fields.name);
+      const where = { scope: scopeOf(config), tool: fields.name, arguments: argsOf(input) };
+      return toolMessage(await callThroughSeam(callId, run, seam, where, limitsOf(config)), callId, fields.name);
     },
   });
 }

@@ -1,16 +1,18 @@
 // toolresult-protocol/langchain with the real LangChain (loadMcpTools over the MCP SDK client in a
 // LangGraph ReAct agent, a recording chat model): the model is given the wire content (an error as
-// {"error": content} with status "error", no exception), the state keeps the bounded record as the
-// artifact; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
+// {"error": content} with status "error", no exception), the artifact holds only the audit record at
+// the seam's privacy level and the program reads the whole result from the seam; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
 import { describe, expect, it } from 'vitest';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { AIMessage, type BaseMessage } from '@langchain/core/messages';
 import type { ChatResult } from '@langchain/core/outputs';
-import type { StructuredToolInterface } from '@langchain/core/tools';
+import { DynamicStructuredTool, type StructuredToolInterface } from '@langchain/core/tools';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
-import { CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
-import { loadMcpTools, resultTool } from './index.ts';
+import { callFingerprint } from '../../reference-impl/index.ts';
+import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult, INTERRUPTED_ENTRY, INTERRUPTED_TEXT } from '../../reference-impl/internal.ts';
+import { createSeam, loadMcpTools, resultTool, type ToolResultSeam } from './index.ts';
+import { adapterTools } from './adapter-tools.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -52,12 +54,18 @@ async function agentStep(tools: StructuredToolInterface[], toolName: string, cal
   return { requests: sent(model), toolMessage: toolMessages[0]!, last: sent(model)[1]?.at(-1) };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string, loadOptions?: Parameters<typeof loadMcpTools>[3]) {
+async function mcpStep(
+  f: Fixture,
+  options?: IntegrationOptions | ToolResultSeam,
+  callId?: string,
+  loadOptions?: Parameters<typeof loadMcpTools>[3],
+  name = TOOL,
+) {
   const probe = await inMemory(f);
   const client = new Client({ name: 'integration-test', version: '1.0.0' });
   try {
     await client.connect(probe.transport);
-    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), TOOL, callId);
+    return await agentStep(await loadMcpTools('fixture', client, options, loadOptions), name, callId);
   } finally {
     // Bounded: a server handler that never answers must not hold the test in its close.
     await Promise.race([Promise.all([client.close(), probe.close()]), new Promise((resolve) => setTimeout(resolve, 5_000).unref())]);
@@ -69,24 +77,37 @@ const plainTool = (run: () => unknown, options?: IntegrationOptions) =>
 const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON.stringify({ error: w.content }) : w.content);
 
 describe('langchain integration over @langchain/mcp-adapters', () => {
-  it('gives the model exactly the wire content and keeps the bounded record as the artifact', async () => {
+  it('gives the model exactly the wire content; the artifact is the audit record, the program reads the result from the seam', async () => {
     const logger = new CollectingLogger();
+    const seam = createSeam({ logger });
     const f = fixture({ result: SUCCESS });
-    const { requests, toolMessage, last } = await mcpStep(f, { logger });
+    const { requests, toolMessage, last } = await mcpStep(f, seam);
     const want = await mcpWire(SUCCESS);
     expect(last).toEqual({ type: 'tool', content: want.content, status: 'success' });
     expect(leaks(requests)).toEqual([]);
     expect(leaks(logger.lines)).toEqual([]);
-    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(SUCCESS.structuredContent);
+    expect(toolMessage.artifact).toEqual(auditRecord(result, ['metadata']));
+    expect(leaks(toolMessage.artifact)).toEqual([]);
     expect(f.calls).toBe(1);
   });
 
-  it('an error result: status "error", {"error": content}, no exception, the structured body kept', async () => {
-    const { requests, toolMessage, last } = await mcpStep(fixture({ result: ERROR }));
+  it('an error result: status "error", {"error": content}, no exception, the structured body kept by the seam', async () => {
+    const seam = createSeam();
+    const { requests, toolMessage, last } = await mcpStep(fixture({ result: ERROR }), seam);
     const want = await mcpWire(ERROR);
     expect(last).toEqual({ type: 'tool', content: JSON.stringify({ error: want.content }), status: 'error' });
     expect(leaks(requests)).toEqual([]);
-    expect((toolMessage.artifact as { structured: unknown }).structured).toEqual(ERROR.structuredContent);
+    expect((await seam.result('call_1'))!.structured).toEqual(ERROR.structuredContent);
+    expect(leaks(toolMessage.artifact)).toEqual([]);
+  });
+
+  it.each(['none', 'metadata', 'redacted', 'full'] as const)('privacy %s: the artifact is exactly the audit record at that level', async (privacy) => {
+    const seam = createSeam({ privacy });
+    const { toolMessage } = await mcpStep(fixture({ result: SUCCESS }), seam);
+    expect(toolMessage.artifact).toEqual(auditRecord((await seam.result('call_1'))!, [privacy]));
+    expect((toolMessage.artifact as { level: string }).level).toBe(privacy);
   });
 
   it('applies the exposure policy, as the seam does', async () => {
@@ -123,7 +144,7 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
     const { requests, last } = await mcpStep(fixture({ hangs: true }), { logger, ledger }, 'call_hang', { defaultToolTimeout: 300 });
     expect((last as { status: string }).status).toBe('error');
     expect((last as { content: string }).content).toBe(JSON.stringify({ error: INTERRUPTED_TEXT }));
-    expect(ledger.entry('call_hang')).toBe(INTERRUPTED_ENTRY);
+    expect(ledger.entry('call_hang', { fingerprint: callFingerprint(TOOL, {}) })).toBe(INTERRUPTED_ENTRY);
     expect(leaks([requests, logger.lines])).toEqual([]);
   });
 
@@ -155,6 +176,30 @@ describe('langchain integration over @langchain/mcp-adapters', () => {
   );
 });
 
+describe("langchain integration: which MCP tool each adapter tool calls, asked of the adapter's tool", () => {
+  it('prefixed names (server name and an extra prefix): the model calls the prefixed name, the server gets its own', async () => {
+    const f = fixture({ result: SUCCESS });
+    const { last } = await mcpStep(f, undefined, 'call_1', { prefixToolNameWithServerName: true, additionalToolNamePrefix: 'mcp' }, `mcp__fixture__${TOOL}`);
+    expect(f.calls).toBe(1);
+    expect((last as { content: unknown }).content).toBe((await mcpWire(SUCCESS)).content);
+  });
+
+  it('an adapter tool that no longer calls callTool({ name }) fails the wrap with a message saying what changed upstream', async () => {
+    const silent = new DynamicStructuredTool({ name: 'lookup', description: 'x', schema: { type: 'object', properties: {} }, func: async () => 'no call' });
+    const probe = await inMemory(fixture({ result: SUCCESS }));
+    const client = new Client({ name: 'integration-test', version: '1.0.0' });
+    try {
+      await client.connect(probe.transport);
+      await expect(adapterTools('fixture', client, undefined, async () => [silent] as never)).rejects.toThrow(
+        /@langchain\/mcp-adapters changed upstream: its tool "lookup" no longer calls the MCP client's callTool/,
+      );
+    } finally {
+      await client.close();
+      await probe.close();
+    }
+  });
+});
+
 describe('langchain integration over plain tools (resultTool)', () => {
   it.each(badTools().map((b) => [b.name, b] as const))('a tool that %s: the model gets what the seam makes of it', async (_n, bad) => {
     const logger = new CollectingLogger();
@@ -169,6 +214,7 @@ describe('langchain integration over plain tools (resultTool)', () => {
 // The MCP SDK 1.x client over stdio (what @langchain/mcp-adapters pins), the stack's timeout set as
 // loadMcpTools' defaultToolTimeout. The 1.x client sends notifications/cancelled when its signal aborts.
 const langchain: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: true,
   stackTimeout: 'loadMcpTools defaultToolTimeout',
   async connect(server, stackTimeoutMs) {

@@ -1,18 +1,22 @@
 // toolresult-protocol/mastra: Mastra tools whose every result goes through the seam, keyed by the
 // agent's toolCallId. The model is given the wire message (`toModelOutput`: text, or error-text for an
 // error, which the AI SDK providers under Mastra send as their error output); the tool result Mastra
-// keeps for the program (`toolResults[].payload.result`) is the bounded record. Each MCP call has a
+// keeps (`toolResults[].payload.result`, its saved thread memory, its tracing spans) is only the audit
+// record at the seam's privacy level; the program reads the whole result with `seam.result(toolCallId)`.
+// A call is scoped by the agent's memory thread (`threadId`, else `resourceId`), else by the seam's
+// `scope` option. Each MCP call has a
 // deadline (`deadlineMs`; else the server's `timeout` of the MCPClient config, whose own default is
 // 60 s): the call's one signal and its deadline go to the server's MCP SDK 2.x client as
 // `callTool(params, { signal, timeout })`, the form 2.x reads.
 import { createTool } from '@mastra/core/tools';
 import type { MCPClient } from '@mastra/mcp';
 import type { ToolResult } from '../../reference-impl/internal.ts';
-import { callThroughSeam, listAllTools, mcpRun, ModelOutputs, seamOptions, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import { callThroughSeam, listAllTools, mcpRun, ModelOutputs, seamOf, type IntegrationOptions, type ToolResultSeam } from '../core/index.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { rawClientFor } from './mcp-client.ts';
 
-export type { IntegrationOptions } from '../core/index.ts';
+export type { IntegrationOptions, CallAt } from '../core/index.ts';
+export { createSeam, ToolResultSeam } from '../core/index.ts';
 
 type MastraTool = ReturnType<typeof createTool>;
 /** What createTool takes: the fields a wrapped tool keeps are typed by it, so a @mastra/core whose options drift fails to compile here. */
@@ -30,14 +34,21 @@ function toolCallIdOf(context: unknown): string | undefined {
   return typeof id === 'string' && id !== '' ? id : undefined;
 }
 
-/** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the record. */
+/** The agent's memory thread (else its resource), the key Mastra keeps the conversation under. */
+function scopeOf(context: unknown): string | undefined {
+  const agent = (context as { agent?: { threadId?: unknown; resourceId?: unknown } } | undefined)?.agent;
+  for (const id of [agent?.threadId, agent?.resourceId]) if (typeof id === 'string' && id !== '') return id;
+  return undefined;
+}
+
+/** A Mastra tool with the source's id, description and input schema, and no output schema: its output is the audit record. */
 function seamTool(
   source: SourceTool,
   run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown,
-  seam: WrapOptions,
+  seam: ToolResultSeam,
   stackTimeoutMs?: number,
 ): MastraTool {
-  const outputs = new ModelOutputs(seam.bound);
+  const outputs = new ModelOutputs(seam);
   return createTool({
     id: source.id,
     description: source.description ?? '',
@@ -47,7 +58,9 @@ function seamTool(
     execute: async (input: unknown, context: unknown) => {
       const signal = (context as { abortSignal?: unknown } | undefined)?.abortSignal;
       const limits = { signal: signal instanceof AbortSignal ? signal : undefined, stackTimeoutMs };
-      return outputs.keep(await callThroughSeam(toolCallIdOf(context), run((input ?? {}) as Record<string, unknown>, context), seam, limits));
+      const args = (typeof input === 'object' && input !== null && !Array.isArray(input) ? input : {}) as Record<string, unknown>;
+      const where = { scope: scopeOf(context), tool: source.id, arguments: args };
+      return outputs.keep(await callThroughSeam(toolCallIdOf(context), run(args, context), seam, where, limits));
     },
     toModelOutput: (output: unknown) => outputs.of(output),
   });
@@ -57,8 +70,8 @@ function seamTool(
  * The tools of a Mastra MCPClient (what `mcp.listTools()` gives, keyed `server_tool`), each calling
  * its server's MCP client and reading the CallToolResult with the MCP normalizer.
  */
-export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Promise<Record<string, MastraTool>> {
-  const seam = seamOptions(options);
+export async function mcpTools(mcp: MCPClient, seamOrOptions?: ToolResultSeam | IntegrationOptions): Promise<Record<string, MastraTool>> {
+  const seam = seamOf(seamOrOptions);
   const rawClient = rawClientFor(mcp);
   const toolsets = (await mcp.listToolsets()) as Record<string, Record<string, SourceTool>>;
   const out: Record<string, MastraTool> = {};
@@ -71,11 +84,15 @@ export async function mcpTools(mcp: MCPClient, options?: IntegrationOptions): Pr
         throw new Error(`the MCP server ${JSON.stringify(serverName.slice(0, 80))} no longer lists the tool ${JSON.stringify(source.id.slice(0, 80))}`);
       // The client's own timeout is the deadline: its timer starts after the deadline's, so the deadline
       // fires first and the call is recorded as interrupted (TR-REPLAY-38), not as a client error.
-      const deadline = deadlineOf(seam.deadlineMs, timeout);
+      const deadline = deadlineOf(seam.options.deadlineMs, timeout);
       out[source.id] = seamTool(
         source,
         (input) =>
-          mcpRun((signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }), mcpTool.outputSchema, seam.bound),
+          mcpRun(
+            (signal) => client.callTool({ name: mcpTool.name, arguments: input }, { signal, timeout: deadline }),
+            mcpTool.outputSchema,
+            seam.options.bound,
+          ),
         seam,
         timeout,
       );
@@ -95,7 +112,7 @@ export interface ResultToolFields {
 export function resultTool(
   execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>,
   fields: ResultToolFields,
-  options?: IntegrationOptions,
+  seamOrOptions?: ToolResultSeam | IntegrationOptions,
 ): MastraTool {
-  return seamTool(fields, (input) => () => execute(input), seamOptions(options));
+  return seamTool(fields, (input) => () => execute(input), seamOf(seamOrOptions));
 }

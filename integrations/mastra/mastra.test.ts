@@ -1,13 +1,14 @@
 // toolresult-protocol/mastra with the real Mastra (an Agent's generate() over the tools of @mastra/mcp's
 // MCPClient, served over in-process HTTP; ai/test's mock model recording each prompt): the model is
-// given the wire message (an error as error-text), toolResults keep the bounded record; bad input is
+// given the wire message (an error as error-text), toolResults keep only the audit record and the
+// program reads the whole result from the seam; bad input is
 // answered as the seam answers it; no run-only byte reaches the model or the log.
 import { describe, expect, it } from 'vitest';
 import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
 import { MockLanguageModelV4 } from 'ai/test';
-import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
-import { mcpTools, resultTool } from './index.ts';
+import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
+import { createSeam, mcpTools, resultTool, type ToolResultSeam } from './index.ts';
 import { fixture, inProcessFetch, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -48,7 +49,7 @@ async function agentStep(tools: Record<string, unknown>, toolName: string, callI
   return { prompts: prompts(), kept };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
+async function mcpStep(f: Fixture, options?: IntegrationOptions | ToolResultSeam, callId?: string) {
   clients += 1;
   const mcp = new MCPClient({
     id: `fixture-${clients}`,
@@ -65,22 +66,33 @@ const plainTool = (execute: () => unknown, options?: IntegrationOptions) =>
   resultTool(execute as () => ToolResult, { id: 'lookup', description: 'Looks it up.' }, options);
 
 describe('mastra integration over @mastra/mcp', () => {
-  it('gives the model exactly the wire content and keeps the bounded record in toolResults', async () => {
+  it('gives the model exactly the wire content; toolResults keep the audit record, the program reads the result from the seam', async () => {
     const logger = new CollectingLogger();
+    const seam = createSeam({ logger });
     const f = fixture({ result: SUCCESS });
-    const { prompts, kept } = await mcpStep(f, { logger });
+    const { prompts, kept } = await mcpStep(f, seam);
     expect(toolOutput(prompts)).toEqual({ type: 'text', value: (await mcpWire(SUCCESS)).content });
     expect(leaks(prompts)).toEqual([]);
     expect(leaks(logger.lines)).toEqual([]);
-    expect((kept[0] as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(SUCCESS.structuredContent);
+    expect(kept).toEqual([auditRecord(result, ['metadata'])]);
     expect(f.calls).toBe(1);
   });
 
-  it('an error result: error-text, the structured body kept', async () => {
-    const { prompts, kept } = await mcpStep(fixture({ result: ERROR }));
+  it('an error result: error-text, the structured body kept by the seam', async () => {
+    const seam = createSeam();
+    const { prompts, kept } = await mcpStep(fixture({ result: ERROR }), seam);
     expect(toolOutput(prompts)).toEqual({ type: 'error-text', value: (await mcpWire(ERROR)).content });
     expect(leaks(prompts)).toEqual([]);
-    expect((kept[0] as { structured: unknown }).structured).toEqual(ERROR.structuredContent);
+    expect((await seam.result('call_1'))!.structured).toEqual(ERROR.structuredContent);
+    expect(leaks(kept)).toEqual([]);
+  });
+
+  it.each(['none', 'metadata', 'redacted', 'full'] as const)('privacy %s: the tool result is exactly the audit record at that level', async (privacy) => {
+    const seam = createSeam({ privacy });
+    const { kept } = await mcpStep(fixture({ result: SUCCESS }), seam);
+    expect(kept).toEqual([auditRecord((await seam.result('call_1'))!, [privacy])]);
   });
 
   it('replays a repeated provider call ID from the ledger without running the tool again', async () => {
@@ -141,6 +153,7 @@ describe('mastra integration over plain tools (resultTool)', () => {
 // A Mastra MCPClient with a stdio server (its MCP SDK 2.x client), the stack's timeout set as the
 // server's `timeout` in the MCPClient config. The 2.x client sends notifications/cancelled on an abort.
 const mastra: DeadlineDriver = {
+  toolName: `fixture_${TOOL}`,
   tellsServer: true,
   stackTimeout: 'MCPClient servers.<name>.timeout',
   async connect(server, stackTimeoutMs) {

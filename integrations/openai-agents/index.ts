@@ -1,24 +1,39 @@
 // toolresult-protocol/openai-agents: function tools for the OpenAI Agents SDK whose every result goes
 // through the seam, keyed by the call's callId. The model is given the wire content as the tool's
 // output (an error inside {"error": ...}: the SDK sends every tool output with status "completed",
-// spec/11-stacks.md §11.7); the run item's customData holds the bounded record for the program. Each
-// call has a deadline (`deadlineMs`; else the MCP server's `timeout`; else 60 s): the one signal of
+// spec/11-stacks.md §11.7); the run item's customData, which the serialized RunState (a
+// human-in-the-loop suspend payload) and sessions keep, holds only the audit record at the seam's
+// privacy level; the program reads the whole result with `seam.result(callId)`. A call is scoped by
+// the run's groupId (RunConfig.groupId, seen through the run's trace, so only with tracing on), else
+// by the seam's `scope` option. Each call has a deadline (`deadlineMs`; else the MCP server's `timeout`; else 60 s): the one signal of
 // the call goes to the server's callToolResult, whose MCP 2.x client call sets the timeout itself. The
 // function tools get no SDK `timeoutMs`: its timeout answers without the seam, so nothing is recorded.
-import { tool, type FunctionTool, type MCPServer, type ToolOutputCustomData } from '@openai/agents';
-import { callThroughSeam, mcpRun, seamOptions, textWithoutFlag, type CallOutcome, type IntegrationOptions, type WrapOptions } from '../core/index.ts';
+import { getCurrentTrace, tool, type FunctionTool, type MCPServer, type ToolOutputCustomData } from '@openai/agents';
+import { callThroughSeam, mcpRun, seamOf, textWithoutFlag, type CallOutcome, type IntegrationOptions, type ToolResultSeam } from '../core/index.ts';
 
-import type { ToolResult, ToolResultRecord } from '../../reference-impl/internal.ts';
+import type { AuditRecord, ToolResult } from '../../reference-impl/internal.ts';
 
-export type { IntegrationOptions } from '../core/index.ts';
+export type { IntegrationOptions, CallAt } from '../core/index.ts';
+export { createSeam, ToolResultSeam } from '../core/index.ts';
 
 type JsonObjectSchema = { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: true };
 
-/** The function tools this integration makes: JSON-schema parameters, the bounded record as customData. */
+/** The function tools this integration makes: JSON-schema parameters, the audit record as customData. */
 export type SeamFunctionTool = FunctionTool<unknown, JsonObjectSchema>;
 
-/** The record as the SDK's customData (a plain JSON object). */
-const customData = (record: ToolResultRecord): ToolOutputCustomData => ({ ...record });
+/** The audit record as the SDK's customData (a plain JSON object). */
+const customData = (record: AuditRecord): ToolOutputCustomData => ({ ...record }) as ToolOutputCustomData;
+
+/**
+ * The run's groupId, the SDK's name for a conversation or thread (RunConfig.groupId). A tool sees it
+ * only through the run's trace, which a run with tracing disabled does not have: the seam's scope
+ * option holds then. The trace ID is not used: a run started again has a new one, and would never
+ * replay its calls.
+ */
+function groupScope(): string | undefined {
+  const group = getCurrentTrace()?.groupId;
+  return typeof group === 'string' && group !== '' ? group : undefined;
+}
 type Details = { toolCall?: { callId?: unknown }; signal?: AbortSignal } | undefined;
 
 /** The model's arguments as an object (the SDK hands them parsed, or as the JSON text). */
@@ -30,16 +45,16 @@ function argsOf(input: unknown): Record<string, unknown> {
   return typeof input === 'object' && input !== null && !Array.isArray(input) ? (input as Record<string, unknown>) : {};
 }
 
-/** A function tool whose execute runs `run` through the seam and whose customData is the bounded record. */
+/** A function tool whose execute runs `run` through the seam and whose customData is the audit record. */
 function seamTool(
   name: string,
   description: string,
   parameters: JsonObjectSchema,
   run: (args: Record<string, unknown>, details: Details) => (signal: AbortSignal) => unknown,
-  seam: WrapOptions,
+  seam: ToolResultSeam,
   stackTimeoutMs?: number,
 ): SeamFunctionTool {
-  const records = new Map<string, ToolResultRecord>(); // by callId, from execute to the extractor just after it
+  const records = new Map<string, AuditRecord>(); // by callId, from execute to the extractor just after it
   return tool({
     name,
     description,
@@ -47,7 +62,9 @@ function seamTool(
     strict: false,
     execute: async (input: unknown, _context: unknown, details?: Details): Promise<string> => {
       const callId = typeof details?.toolCall?.callId === 'string' ? details.toolCall.callId : undefined;
-      const outcome: CallOutcome = await callThroughSeam(callId, run(argsOf(input), details), seam, { signal: details?.signal, stackTimeoutMs });
+      const args = argsOf(input);
+      const where = { scope: groupScope(), tool: name, arguments: args };
+      const outcome: CallOutcome = await callThroughSeam(callId, run(args, details), seam, where, { signal: details?.signal, stackTimeoutMs });
       if (callId !== undefined) records.set(callId, outcome.record);
       return textWithoutFlag(outcome.wire);
     },
@@ -87,8 +104,8 @@ function serverTimeout(server: MCPServer): number | undefined {
  * server's full CallToolResult (callToolResult; callTool's content where a server has no
  * callToolResult) with the MCP normalizer.
  */
-export async function mcpTools(server: MCPServer, options?: IntegrationOptions): Promise<SeamFunctionTool[]> {
-  const seam = seamOptions(options);
+export async function mcpTools(server: MCPServer, seamOrOptions?: ToolResultSeam | IntegrationOptions): Promise<SeamFunctionTool[]> {
+  const seam = seamOf(seamOrOptions);
   const listed = await server.listTools();
   const timeout = serverTimeout(server);
   return listed.map((t) =>
@@ -100,7 +117,7 @@ export async function mcpTools(server: MCPServer, options?: IntegrationOptions):
         const call = server.callToolResult
           ? (signal: AbortSignal) => server.callToolResult!(t.name, args, null, { signal })
           : async (signal: AbortSignal) => ({ content: await server.callTool(t.name, args, null, { signal }) });
-        return mcpRun(call, (t as { outputSchema?: unknown }).outputSchema, seam.bound);
+        return mcpRun(call, (t as { outputSchema?: unknown }).outputSchema, seam.options.bound);
       },
       seam,
       timeout,
@@ -119,8 +136,8 @@ export interface ResultToolFields {
 export function resultTool(
   execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>,
   fields: ResultToolFields,
-  options?: IntegrationOptions,
+  seamOrOptions?: ToolResultSeam | IntegrationOptions,
 ): SeamFunctionTool {
-  const seam = seamOptions(options);
+  const seam = seamOf(seamOrOptions);
   return seamTool(fields.name, fields.description, parametersOf(fields.parameters), (args) => () => execute(args), seam);
 }

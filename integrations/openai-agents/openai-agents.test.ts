@@ -1,12 +1,12 @@
 // toolresult-protocol/openai-agents with the real Agents SDK (run() of an Agent with the tools of its
 // own MCPServerStdio, connected in memory; a scripted Model recording each ModelRequest): the model is
-// given the wire content (an error as {"error": content}), the run item's customData holds the bounded
-// record; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
+// given the wire content (an error as {"error": content}), the run item's customData holds only the
+// audit record and the program reads the whole result from the seam; bad input is answered as the seam answers it; no run-only byte reaches the model or the log.
 import { describe, expect, it } from 'vitest';
 import { Agent, MCPServerStdio, Usage, run, setTracingDisabled, type Model, type ModelRequest, type ModelResponse, type Tool } from '@openai/agents';
 import { Client } from '@modelcontextprotocol/client';
-import { CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
-import { mcpTools, resultTool } from './index.ts';
+import { auditRecord, CollectingLogger, InMemoryLedger, type ToolResult } from '../../reference-impl/internal.ts';
+import { createSeam, mcpTools, resultTool, type ToolResultSeam } from './index.ts';
 import { fixture, inMemory, TOOL, type Fixture } from '../../test/support/mcp-server.ts';
 import { BAD_POLICIES, badTools, ERROR, failingLedger, leaks, mcpWire, seamWire, SUCCESS } from '../testing/cases.ts';
 import type { IntegrationOptions } from '../core/index.ts';
@@ -69,7 +69,7 @@ async function stdioServer(f: Fixture) {
   };
 }
 
-async function mcpStep(f: Fixture, options?: IntegrationOptions, callId?: string) {
+async function mcpStep(f: Fixture, options?: IntegrationOptions | ToolResultSeam, callId?: string) {
   const { server, close } = await stdioServer(f);
   try {
     return await agentStep(await mcpTools(server, options), TOOL, callId);
@@ -84,23 +84,37 @@ const flagless = (w: { content: string; isError: boolean }) => (w.isError ? JSON
 const textOutput = (text: string) => ({ type: 'text', text });
 
 describe('openai-agents integration over the SDK MCP server', () => {
-  it('gives the model exactly the wire content and keeps the bounded record as customData', async () => {
+  it('gives the model exactly the wire content; customData is the audit record, the program reads the result from the seam', async () => {
     const logger = new CollectingLogger();
+    const seam = createSeam({ logger });
     const f = fixture({ result: SUCCESS });
-    const { requests, output, customData } = await mcpStep(f, { logger });
+    const { requests, output, customData } = await mcpStep(f, seam);
     expect(output).toEqual(textOutput((await mcpWire(SUCCESS)).content));
     expect(leaks(requests)).toEqual([]);
     expect(leaks(logger.lines)).toEqual([]);
-    expect((customData as { structured: unknown }).structured).toEqual(SUCCESS.structuredContent);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(SUCCESS.structuredContent);
+    expect(customData).toEqual(auditRecord(result, ['metadata']));
+    expect(leaks(customData)).toEqual([]);
     expect(f.calls).toBe(1);
   });
 
-  it('an error result: {"error": content}, the structured body kept', async () => {
-    const { requests, output, customData } = await mcpStep(fixture({ result: ERROR }));
+  it('an error result: {"error": content}, the structured body kept by the seam', async () => {
+    const seam = createSeam();
+    const { requests, output, customData } = await mcpStep(fixture({ result: ERROR }), seam);
     expect(output).toEqual(textOutput(JSON.stringify({ error: (await mcpWire(ERROR)).content })));
     expect(leaks(requests)).toEqual([]);
-    expect((customData as { structured: unknown; isError: boolean }).structured).toEqual(ERROR.structuredContent);
-    expect((customData as { isError: boolean }).isError).toBe(true);
+    const result = (await seam.result('call_1'))!;
+    expect(result.structured).toEqual(ERROR.structuredContent);
+    expect(result.isError).toBe(true);
+    expect((customData as { summary: { isError: boolean } }).summary.isError).toBe(true);
+    expect(leaks(customData)).toEqual([]);
+  });
+
+  it.each(['none', 'metadata', 'redacted', 'full'] as const)('privacy %s: customData is exactly the audit record at that level', async (privacy) => {
+    const seam = createSeam({ privacy });
+    const { customData } = await mcpStep(fixture({ result: SUCCESS }), seam);
+    expect(customData).toEqual(auditRecord((await seam.result('call_1'))!, [privacy]));
   });
 
   it('replays a repeated provider call ID from the ledger without running the tool again', async () => {
@@ -158,6 +172,7 @@ describe('openai-agents integration over plain tools (resultTool)', () => {
 // The SDK's own MCPServerStdio (its MCP SDK 2.x client over stdio), the stack's timeout set as the
 // server's `timeout`. The 2.x client sends notifications/cancelled when its signal aborts.
 const openaiAgents: DeadlineDriver = {
+  toolName: TOOL,
   tellsServer: true,
   stackTimeout: 'MCPServerStdio timeout',
   async connect(server, stackTimeoutMs) {

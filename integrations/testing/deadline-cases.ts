@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, expect, it } from 'vitest';
+import { callFingerprint } from '../../reference-impl/index.ts';
 import { InMemoryLedger, INTERRUPTED_ENTRY, INTERRUPTED_TEXT, CollectingLogger } from '../../reference-impl/internal.ts';
 import type { IntegrationOptions } from '../core/index.ts';
 import { leaks } from './cases.ts';
@@ -27,7 +28,7 @@ const SERVER = fileURLToPath(new URL('./stdio-server.mjs', import.meta.url));
 /** The call ID every driver's scripted model uses for the one tool call. */
 export const DEADLINE_CALL_ID = 'call_deadline';
 
-export type ServerMode = 'hang' | 'die' | `late:${number}`;
+export type ServerMode = 'hang' | 'die' | 'stuck' | `late:${number}`;
 
 /** A stdio server command: `node stdio-server.mjs <mode> <events file>`. */
 export interface ServerCommand {
@@ -55,6 +56,8 @@ export interface DeadlineDriver {
   readonly tellsServer: boolean;
   /** Where the stack's own timeout is set, or undefined when the stack has none a tool sees. */
   readonly stackTimeout: string | undefined;
+  /** The name the scripted model calls the tool by (the ledger keys the call by it and its arguments, {}). */
+  readonly toolName: string;
 }
 
 /** The measured return times, by case, for the report (printed once per file). */
@@ -74,6 +77,9 @@ async function until(what: string, ok: () => boolean): Promise<void> {
 }
 
 export function deadlineCases(stack: string, driver: DeadlineDriver): void {
+  // The call's place in the ledger: the default scope (no thread), the tool called with {}.
+  const at = { scope: '', fingerprint: callFingerprint(driver.toolName, {}) };
+  const entryOf = (ledger: InMemoryLedger) => ledger.entry(DEADLINE_CALL_ID, at);
   const dir = mkdtempSync(join(tmpdir(), `trp-deadline-${stack}-`));
   let n = 0;
   afterAll(() => {
@@ -91,7 +97,20 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
         return [];
       }
     };
-    return { ...s, events: read };
+    // The server's own end, after the session's: a stuck server ignores its stdin closing, and a
+    // stack whose close does not signal it would leave it behind.
+    const close = async () => {
+      try {
+        await s.close();
+      } finally {
+        try {
+          process.kill(Number(readFileSync(`${events}.pid`, 'utf8')), 'SIGKILL');
+        } catch {
+          // Already gone: the stack's close ended it.
+        }
+      }
+    };
+    return { ...s, close, events: read };
   }
 
   async function timed(step: Step): Promise<{ told: string; ms: number }> {
@@ -108,7 +127,7 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
       const { told, ms } = await timed(await s.wrap({ ledger, logger, deadlineMs: DEADLINE }));
       measured['never answers'] = Math.round(ms);
       expect(told).toContain(INTERRUPTED_TEXT);
-      expect(ledger.entry(DEADLINE_CALL_ID)).toBe(INTERRUPTED_ENTRY);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
       expect(ms).toBeGreaterThanOrEqual(DEADLINE - 5);
       expect(ms).toBeLessThan(DEADLINE + 2_000);
       expect(leaks(logger.lines)).toEqual([]);
@@ -131,7 +150,7 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
       // A client that cancelled makes the server's handler answer into nothing; one that did not gets the answer and drops it.
       await until('the server answering late', () => s.events().includes('answered'));
       await new Promise((r) => setTimeout(r, 50));
-      expect(ledger.entry(DEADLINE_CALL_ID)).toBe(INTERRUPTED_ENTRY);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
     } finally {
       await s.close();
     }
@@ -144,7 +163,7 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
       const { told, ms } = await timed(await s.wrap({ ledger, deadlineMs: 1_500 }));
       measured['dies mid-call'] = Math.round(ms);
       expect(s.events()).toEqual(['call']);
-      const entry = JSON.parse(ledger.entry(DEADLINE_CALL_ID)!) as { result: { isError: boolean; content: string } };
+      const entry = JSON.parse(entryOf(ledger)!) as { result: { isError: boolean; content: string } };
       expect(entry.result.isError).toBe(true);
       expect(told).toContain(entry.result.content);
       expect(ms).toBeLessThan(1_500 + 2_000);
@@ -171,9 +190,57 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
       measured['abort'] = Math.round(ms);
       expect(ms).toBeLessThan(1_000);
       if ('told' in out) expect(out.told).toContain(INTERRUPTED_TEXT);
-      await until('the ledger holding the interrupted entry', () => ledger.entry(DEADLINE_CALL_ID) !== undefined);
-      expect(ledger.entry(DEADLINE_CALL_ID)).toBe(INTERRUPTED_ENTRY);
+      await until('the ledger holding the interrupted entry', () => entryOf(ledger) !== undefined);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
       if (driver.tellsServer) await until('the server seeing notifications/cancelled', () => s.events().includes('cancelled'));
+    } finally {
+      await s.close();
+    }
+  });
+
+  // A stuck server (issue 50): its event loop blocked, it reads nothing more, so it never sees a
+  // cancellation nor its stdin closing. The answer must not wait for anything of the server's: not
+  // its reply, not its exit. The session is closed after the answer (its shutdown may take the
+  // client's grace period for a server that ignores stdin; that is outside the call).
+  it(`a stuck server (event loop blocked): the interrupted result at the deadline (${DEADLINE} ms, + 2 s at most), the session closed only after the answer`, async () => {
+    const s = await session('stuck');
+    try {
+      const ledger = new InMemoryLedger();
+      const { told, ms } = await timed(await s.wrap({ ledger, deadlineMs: DEADLINE }));
+      measured['stuck, deadline'] = Math.round(ms);
+      expect(told).toContain(INTERRUPTED_TEXT);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
+      expect(ms).toBeGreaterThanOrEqual(DEADLINE - 5);
+      expect(ms).toBeLessThan(DEADLINE + 2_000);
+      expect(s.events()).toEqual(['call']);
+    } finally {
+      // Reported, not judged: the client's own grace period for a server that ignores stdin.
+      const t0 = performance.now();
+      await s.close();
+      measured['stuck, session close after the answer'] = Math.round(performance.now() - t0);
+    }
+  });
+
+  it("a stuck server and the caller's abort: the run returns within 1 s of it, the call recorded as interrupted", async () => {
+    const s = await session('stuck');
+    try {
+      const ledger = new InMemoryLedger();
+      const stop = new AbortController();
+      const step = await s.wrap({ ledger });
+      const running = step(stop.signal).then(
+        (told) => ({ told }),
+        (error: unknown) => ({ error }),
+      );
+      await until('the server getting the call', () => s.events().includes('call'));
+      const t0 = performance.now();
+      stop.abort();
+      const out = await running;
+      const ms = performance.now() - t0;
+      measured['stuck, abort'] = Math.round(ms);
+      expect(ms).toBeLessThan(1_000);
+      if ('told' in out) expect(out.told).toContain(INTERRUPTED_TEXT);
+      await until('the ledger holding the interrupted entry', () => entryOf(ledger) !== undefined);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
     } finally {
       await s.close();
     }
@@ -189,7 +256,7 @@ export function deadlineCases(stack: string, driver: DeadlineDriver): void {
       const { told, ms } = await timed(await s.wrap({ ledger }));
       measured['stack timeout'] = Math.round(ms);
       expect(told).toContain(INTERRUPTED_TEXT);
-      expect(ledger.entry(DEADLINE_CALL_ID)).toBe(INTERRUPTED_ENTRY);
+      expect(entryOf(ledger)).toBe(INTERRUPTED_ENTRY);
       expect(ms).toBeGreaterThanOrEqual(STACK - 5);
       expect(ms).toBeLessThan(STACK + 2_000);
     } finally {

@@ -6,14 +6,18 @@
 //   hang      never
 //   die       the process exits as the call arrives (its pipes close mid-call)
 //   late:MS   a success after MS milliseconds
+//   stuck     its event loop blocks as the call arrives (Atomics.wait, no CPU spent): it never reads
+//             stdin again, so it never sees stdin close nor a cancellation; only a signal ends it
 // argv[3] is a file it appends one line to per event: `call`, `cancelled` (the client's
-// notifications/cancelled for the pending call), `answered` (the late answer was sent).
-import { appendFileSync } from 'node:fs';
+// notifications/cancelled for the pending call), `answered` (the late answer was sent). Its process
+// ID goes to `<argv[3]>.pid`, so a test can end a stuck server it started.
+import { appendFileSync, writeFileSync } from 'node:fs';
 
 const [mode = 'hang', events] = process.argv.slice(2);
 const note = (line) => {
   if (events) appendFileSync(events, `${line}\n`);
 };
+if (events) writeFileSync(`${events}.pid`, String(process.pid));
 const send = (message) => process.stdout.write(`${JSON.stringify({ jsonrpc: '2.0', ...message })}\n`);
 const VERSIONS = ['2025-11-25', '2025-06-18', '2025-03-26', '2024-11-05'];
 const pending = new Set();
@@ -37,6 +41,7 @@ function onRequest({ id, method, params }) {
   note('call');
   pending.add(id);
   if (mode === 'die') process.exit(3);
+  if (mode === 'stuck') Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0);
   if (mode.startsWith('late:')) {
     setTimeout(
       () => {

@@ -8,7 +8,7 @@ import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
 import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
-import { wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
+import { createSeam, wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
@@ -18,6 +18,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
+  // `toolresult`: the tool output is the audit record; the program reads the result from the seam.
+  const seam = mode === 'toolresult' ? createSeam() : undefined;
   try {
     const tools =
       mode === 'schemas'
@@ -25,7 +27,7 @@ async function step(input: StepInput): Promise<StepOutput> {
             schemas: { [TOOL_NAME]: { inputSchema: jsonSchema({ type: 'object', properties: {} }), outputSchema: jsonSchema({ type: 'object' }) } },
           })
         : mode === 'toolresult'
-          ? wrapMcpTools(await client.tools())
+          ? wrapMcpTools(await client.tools(), seam)
           : await client.tools();
     const { model, fake, prompts } = aiSdkModel(provider);
     let kept: unknown = null;
@@ -40,7 +42,10 @@ async function step(input: StepInput): Promise<StepOutput> {
         }
         steps = await s.steps;
       } else steps = (await generateText(args)).steps;
-      kept = toJson(steps.flatMap((s) => s.toolResults.map((r) => ({ output: r.output }))));
+      const outputs = steps.flatMap((s) =>
+        s.toolResults.map(async (r) => ({ output: seam ? ((await seam.result(r.toolCallId))?.toRecord() ?? null) : r.output })),
+      );
+      kept = toJson(await Promise.all(outputs));
       const errors = steps.flatMap((s) => s.content.filter((p) => p.type === 'tool-error'));
       if (errors.length > 0) kept = toJson({ toolResults: kept, toolErrors: errors.map((e) => ({ error: String((e as { error?: unknown }).error) })) });
     } catch (e) {

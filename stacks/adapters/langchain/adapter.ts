@@ -16,7 +16,7 @@ import { ChatAnthropic } from '@langchain/anthropic';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
-import { loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
+import { createSeam, loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
@@ -46,12 +46,14 @@ async function step(input: StepInput): Promise<StepOutput> {
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
   const fake = fakeProvider(provider);
   const modelRequests: unknown[] = [];
+  // `toolresult`: the artifact is the audit record; the program reads the result from the seam.
+  const seam = mode === 'toolresult' ? createSeam() : undefined;
   try {
     await client.connect(probe.transport);
     // `toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), invoke.
     const tools =
       mode === 'toolresult'
-        ? await loadToolResultTools('probe', client)
+        ? await loadToolResultTools('probe', client, seam)
         : await loadMcpTools('probe', client, {
             useStandardContentBlocks: mode === 'standard',
             ...(mode === 'content' ? { outputHandling: 'content' as const } : {}),
@@ -73,8 +75,10 @@ async function step(input: StepInput): Promise<StepOutput> {
         }
       } else messages = (await agent.invoke(start, { callbacks })).messages as BaseMessage[];
       const toolMessages = messages.filter((m) => m.getType() === 'tool');
+      const artifactOf = async (m: BaseMessage) =>
+        seam ? ((await seam.result((m as { tool_call_id?: string }).tool_call_id ?? ''))?.toRecord() ?? null) : (m as { artifact?: unknown }).artifact;
       kept = toJson(
-        toolMessages.map((m) => ({ content: m.content, artifact: (m as { artifact?: unknown }).artifact, status: (m as { status?: unknown }).status })),
+        await Promise.all(toolMessages.map(async (m) => ({ content: m.content, artifact: await artifactOf(m), status: (m as { status?: unknown }).status }))),
       );
     } catch (e) {
       threw = describeThrow(e);

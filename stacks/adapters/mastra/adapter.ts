@@ -11,7 +11,7 @@ import { MCPClient } from '@mastra/mcp';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
 import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
-import { mcpTools } from '../../../integrations/mastra/index.ts';
+import { createSeam, mcpTools } from '../../../integrations/mastra/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
@@ -51,8 +51,10 @@ async function step(input: StepInput): Promise<StepOutput> {
   });
   const { model, fake, prompts } = aiSdkModel(provider);
   try {
-    // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate().
-    const tools = mode === 'toolresult' ? await mcpTools(mcp) : await mcp.listTools();
+    // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate(); the tool
+    // result is the audit record, the program reads the result from the seam.
+    const seam = mode === 'toolresult' ? createSeam() : undefined;
+    const tools = seam ? await mcpTools(mcp, seam) : await mcp.listTools();
     const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
     let kept: unknown = null;
     let threw: string | null = null;
@@ -65,7 +67,11 @@ async function step(input: StepInput): Promise<StepOutput> {
         const error = (s as { error?: unknown }).error;
         if (error) throw error;
       } else toolResults = (await agent.generate('Look it up.', { maxSteps: 2 })).toolResults as unknown[];
-      kept = toJson(toolResults.map((r) => ({ result: (r as { payload?: { result?: unknown } }).payload?.result ?? (r as { result?: unknown }).result })));
+      const resultOf = async (r: unknown) => {
+        const p = r as { payload?: { result?: unknown; toolCallId?: string }; result?: unknown; toolCallId?: string };
+        return seam ? ((await seam.result(p.payload?.toolCallId ?? p.toolCallId ?? ''))?.toRecord() ?? null) : (p.payload?.result ?? p.result);
+      };
+      kept = toJson(await Promise.all(toolResults.map(async (r) => ({ result: await resultOf(r) }))));
     } catch (e) {
       threw = describeThrow(e);
     }

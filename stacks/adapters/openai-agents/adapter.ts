@@ -21,7 +21,7 @@ import { Client } from '@modelcontextprotocol/client';
 import OpenAI from 'openai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
-import { mcpTools } from '../../../integrations/openai-agents/index.ts';
+import { createSeam, mcpTools } from '../../../integrations/openai-agents/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
@@ -77,12 +77,14 @@ async function step(input: StepInput): Promise<StepOutput> {
   );
   try {
     await server.connect();
-    // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents).
+    // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents);
+    // customData is the audit record, the program reads the result from the seam.
+    const seam = mode === 'toolresult' ? createSeam() : undefined;
     const agent = new Agent({
       name: 'probe-agent',
       instructions: 'Use the tool.',
       model,
-      ...(mode === 'toolresult' ? { tools: await mcpTools(server) } : { mcpServers: [server] }),
+      ...(seam ? { tools: await mcpTools(server, seam) } : { mcpServers: [server] }),
     });
     let kept: unknown = null;
     let threw: string | null = null;
@@ -97,10 +99,14 @@ async function step(input: StepInput): Promise<StepOutput> {
         if (result.error) throw result.error;
         items = result.newItems;
       } else items = (await run(agent, 'Look it up.', { maxTurns: 3 })).newItems;
+      const customDataOf = async (i: (typeof items)[number]) =>
+        seam ? ((await seam.result((i.rawItem as { callId?: string }).callId ?? ''))?.toRecord() ?? null) : (i as { customData?: unknown }).customData;
       kept = toJson(
-        items
-          .filter((i) => i.type === 'tool_call_output_item')
-          .map((i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: (i as { customData?: unknown }).customData })),
+        await Promise.all(
+          items
+            .filter((i) => i.type === 'tool_call_output_item')
+            .map(async (i) => ({ output: (i as { output?: unknown }).output, rawItem: i.rawItem, customData: await customDataOf(i) })),
+        ),
       );
     } catch (e) {
       threw = describeThrow(e);
