@@ -9,6 +9,8 @@ answers, so a test (in any process) reads how often each tool ran.
     hang         never answers
     die          exits the server process in the middle of the call
     slow         answers after TOOLRESULT_MCP_SLOW_S seconds (default 3)
+    stuck        blocks the server's event loop (a busy or deadlocked server): it never reads
+                 stdin again, so it never sees stdin close; only a signal ends it
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import os
 import sys
+import time
 
 import anyio
 import mcp.types as types
@@ -34,6 +37,7 @@ _TOOLS = {
     "hang": "Never answers.",
     "die": "The server dies during the call.",
     "slow": "Answers after a while.",
+    "stuck": "Blocks the server.",
 }
 
 
@@ -74,6 +78,11 @@ async def call_tool(name: str, arguments: dict) -> types.CallToolResult:
     if name == "slow":
         await anyio.sleep(float(os.environ.get("TOOLRESULT_MCP_SLOW_S", "3")))
         return types.CallToolResult(content=[types.TextContent(type="text", text="late")])
+    if name == "stuck":
+        # Blocking, not awaiting: the event loop stops, as in a server stuck in a C call. The
+        # client's shutdown (stdin closed, 2 s, then SIGTERM) is the only way it ends; the bound
+        # keeps a process orphaned by a failed test from outliving the run by much.
+        time.sleep(600)
     return types.CallToolResult(content=[types.TextContent(type="text", text="unknown tool")], isError=True)
 
 

@@ -9,12 +9,13 @@ beyond the audit record at the seam's privacy level: the ledger holds the bounde
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
 from ..exposure import check_exposure
 from ..hooks import Hook
@@ -35,6 +36,12 @@ DEFAULT_DEADLINE_S = 60.0
 _MCP_TIMEOUT_CODES = frozenset((408, -32001))
 
 _log = logging.getLogger("toolresult.integrations")
+
+T = TypeVar("T")
+
+# Stack requests cut off by the seam's deadline or a cancellation that are still closing (a stdio
+# session's teardown): held here so the event loop keeps a reference until they end.
+_closing: set["asyncio.Task[Any]"] = set()
 
 
 @dataclass(frozen=True)
@@ -111,6 +118,29 @@ class Seam:
         return None if entry is None else restore(entry, self.bound)
 
 
+def _closed(task: "asyncio.Task[Any]") -> None:
+    _closing.discard(task)
+    if not task.cancelled():
+        task.exception()  # retrieved, so asyncio logs nothing of it (it may quote a tool's data)
+
+
+async def detached(call: Callable[[], Awaitable[T]]) -> T:
+    """``call()`` awaited in a task of its own. Cut off (the seam's deadline, a cancellation), the
+    task is cancelled and left to end on its own: the answer does not wait for the stack's teardown.
+    An MCP session opened inside the request (langchain-mcp-adapters with a connection, as
+    ``client.get_tools()`` makes its tools) closes stdin and waits 2 s for the server to exit before
+    it terminates it; a server whose event loop is blocked never sees stdin close, so awaiting that
+    close would move every deadline and cancellation 2 s later."""
+    task: asyncio.Task[T] = asyncio.ensure_future(call())
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.cancel()
+        _closing.add(task)
+        task.add_done_callback(_closed)
+        raise
+
+
 def _fields(value: Any) -> Any:
     """A CallToolResult as the JSON the MCP wire carries (camelCase, ``_meta``), for the normalizer."""
     dump = getattr(value, "model_dump", None)
@@ -130,7 +160,7 @@ def mcp_run(call: Callable[[], Awaitable[Any]], output_schema: Any, budgets: Bou
 
     async def run() -> BoundedResult:
         try:
-            value = await call()
+            value = await detached(call)
         except Exception as e:
             if _is_client_timeout(e):
                 raise CallInterrupted() from None
