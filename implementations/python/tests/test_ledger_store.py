@@ -15,7 +15,7 @@ import unittest
 from typing import Any
 from unittest import mock
 
-from toolresult import LedgerError, ToolResult, audit_record, bound, persist
+from toolresult import LedgerError, ToolResult, audit_record, bound, call_fingerprint, persist
 from toolresult.ledger_store import (
     INTERRUPTED_ENTRY,
     INTERRUPTED_TEXT,
@@ -27,6 +27,8 @@ from toolresult.ledger_store import (
     Stored,
     execute_tool_call,
 )
+
+from .layout_1 import write_sqlite_layout_1
 
 CANARY = "cnry-ledger-py-7a6b5c"
 
@@ -121,7 +123,7 @@ class SqliteLedgerTest(unittest.TestCase):
     def test_layout(self) -> None:
         """TR-REPLAY-33: tables of an unknown layout are refused."""
         SqliteLedger(self.path).close()
-        self.sql("UPDATE toolresult_meta SET value = '2' WHERE key = 'layout'")
+        self.sql("UPDATE toolresult_meta SET value = '3' WHERE key = 'layout'")
         with self.assertRaises(LedgerStoreError) as caught:
             SqliteLedger(self.path)
         self.assertEqual(caught.exception.code, "ledger.store_layout")
@@ -370,11 +372,12 @@ class SqliteLedgerRowStatesTest(_LedgerFileTest):
         claimed nor stored is answered as an entry restore refuses: never run, never spun on."""
         self.sql(
             "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-            "INSERT INTO toolresult_meta VALUES ('layout', '1');"
-            "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT NOT NULL, token TEXT, lease_until INTEGER,"
-            " entry BLOB, interrupted INTEGER NOT NULL DEFAULT 0, claimed_at INTEGER NOT NULL, finished_at INTEGER);"
-            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, call_id TEXT NOT NULL, level TEXT NOT NULL,"
-            " record BLOB NOT NULL, written_at INTEGER NOT NULL);"
+            "INSERT INTO toolresult_meta VALUES ('layout', '2');"
+            "CREATE TABLE toolresult_ledger (scope TEXT NOT NULL DEFAULT '', call_id TEXT NOT NULL, fingerprint TEXT NOT NULL DEFAULT '',"
+            " state TEXT NOT NULL, token TEXT, lease_until INTEGER, entry BLOB, interrupted INTEGER NOT NULL DEFAULT 0,"
+            " claimed_at INTEGER NOT NULL, finished_at INTEGER, PRIMARY KEY (scope, call_id, fingerprint));"
+            "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY AUTOINCREMENT, scope TEXT NOT NULL DEFAULT '', call_id TEXT NOT NULL,"
+            " fingerprint TEXT NOT NULL DEFAULT '', level TEXT NOT NULL, record BLOB NOT NULL, written_at INTEGER NOT NULL);"
         )
         ledger = self.open(lease_ms=60_000)
         self.add("released", "released")
@@ -449,13 +452,13 @@ class SqliteLedgerOpeningTest(_LedgerFileTest):
         """TR-REPLAY-33, TR-REPLAY-37: an unknown layout stays ledger.store_layout, refused before any write."""
         self.sql(
             "CREATE TABLE toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);"
-            "INSERT INTO toolresult_meta VALUES ('layout', '2');"
+            "INSERT INTO toolresult_meta VALUES ('layout', '3');"
             "CREATE TABLE toolresult_ledger (call_id TEXT PRIMARY KEY, state TEXT, token TEXT, lease_until INTEGER,"
             " entry BLOB, interrupted INTEGER, claimed_at INTEGER, finished_at INTEGER);"
             "CREATE TABLE toolresult_audit (seq INTEGER PRIMARY KEY, call_id TEXT, level TEXT, record BLOB, written_at INTEGER);"
         )
         err = self.assert_refused_unchanged(self.path, "ledger.store_layout")
-        self.assertRegex(str(err), "layout 2.*knows layout 1")
+        self.assertRegex(str(err), "layout 3.*knows layouts 1 and 2")
         self.assertEqual(self.journal_mode(self.path), "delete")
 
     def test_empty_file_is_refused_unless_create(self) -> None:
@@ -495,7 +498,7 @@ class SqliteLedgerOpeningTest(_LedgerFileTest):
 
         with mock.patch("os.link", link):
             ledger = self.open()
-        self.assertEqual(seen, [(False, ["toolresult_audit", "toolresult_ledger", "toolresult_meta"], "1")])
+        self.assertEqual(seen, [(False, ["toolresult_audit", "toolresult_ledger", "toolresult_meta"], "2")])
         self.assertIsInstance(ledger.claim("x"), Claimed)
         self.assertEqual(self.journal_mode(self.path), "wal")
         self.assertEqual([n for n in os.listdir(self.dir.name) if n.endswith(".new")], [])
@@ -611,6 +614,201 @@ class LedgerStoreErrorTest(_LedgerFileTest):
         self.assertEqual(caught.exception.driver_code, "sqlite3.ProgrammingError")
         self.assertRegex(str(caught.exception), r"\(sqlite3\.ProgrammingError\)$")
         self.assertNotIn(CANARY, str(caught.exception))
+
+
+FP_A = call_fingerprint("balance", {"user": "alice"})
+FP_B = call_fingerprint("balance", {"user": "bob"})
+
+
+class SqliteLedgerCallKeyTest(_LedgerFileTest):
+    """§7.2: a call is (scope, call ID, fingerprint); every statement of the store goes by all three."""
+
+    def test_each_scope_and_fingerprint_of_one_call_id_is_a_call_of_its_own(self) -> None:
+        ledger = self.open()
+        keys = [("", ""), ("thread-a", ""), ("thread-b", ""), ("", FP_A), ("", FP_B), ("thread-a", FP_A)]
+        claims = [ledger.claim("call_0", scope=s, fingerprint=f) for s, f in keys]
+        self.assertEqual([type(c) for c in claims], [Claimed] * len(keys))
+        for n, claim in enumerate(claims):
+            claim.finish(persist(bound(ToolResult.text(f"answer {n}"))))
+        for n, (s, f) in enumerate(keys):
+            self.assertEqual(ledger.entry("call_0", scope=s, fingerprint=f), persist(bound(ToolResult.text(f"answer {n}"))))
+            again = ledger.claim("call_0", scope=s, fingerprint=f)
+            self.assertIsInstance(again, Stored)
+        self.assertIsNone(ledger.entry("call_0", scope="thread-c"))
+        self.assertIsNone(ledger.entry("call_0", scope="thread-b", fingerprint=FP_A))
+
+    def test_a_live_claim_keeps_only_its_own_key_pending(self) -> None:
+        ledger = self.open()
+        held = ledger.claim("c", scope="s", fingerprint=FP_A)
+        self.assertIsInstance(ledger.claim("c", scope="s", fingerprint=FP_A), Pending)
+        other = ledger.claim("c", scope="s", fingerprint=FP_B)
+        self.assertIsInstance(other, Claimed)
+        other.abandon()  # the abandon deletes its own row only
+        self.assertIsInstance(ledger.claim("c", scope="s", fingerprint=FP_A), Pending)
+        held.finish(persist(bound(ToolResult.text("a"))))
+        self.assertIsInstance(ledger.claim("c", scope="s", fingerprint=FP_B), Claimed)
+
+    def test_a_lapsed_lease_pins_the_interrupted_entry_of_its_own_key_only(self) -> None:
+        ledger = self.open(lease_ms=60_000)
+        ledger.claim("c", scope="s", fingerprint=FP_A)
+        ledger.claim("c", scope="s", fingerprint=FP_B)
+        self.sql("UPDATE toolresult_ledger SET lease_until = 0 WHERE fingerprint = ?", FP_A)
+        self.assertEqual(ledger.claim("c", scope="s", fingerprint=FP_A), Stored(INTERRUPTED_ENTRY))
+        self.assertIsInstance(ledger.claim("c", scope="s", fingerprint=FP_B), Pending)
+
+    def test_audit_rows_carry_scope_and_fingerprint(self) -> None:
+        ledger = self.open()
+        meta = audit_record(bound(ToolResult.text("t")), ["metadata"])
+        ledger.append_audit("c", meta, scope="s", fingerprint=FP_A)
+        ledger.append_audit("c", meta)
+        self.assertEqual(len(ledger.audit_records("c", scope="s", fingerprint=FP_A)), 1)
+        self.assertEqual(len(ledger.audit_records("c")), 1)
+        self.assertEqual(ledger.audit_records("c", scope="s"), [])
+        db = sqlite3.connect(self.path)
+        rows = db.execute("SELECT scope, call_id, fingerprint, level FROM toolresult_audit ORDER BY seq").fetchall()
+        db.close()
+        self.assertEqual(rows, [("s", "c", FP_A, "metadata"), ("", "c", "", "metadata")])
+
+    def test_an_invalid_scope_or_fingerprint_is_refused_unquoted_before_any_write(self) -> None:
+        ledger = self.open()
+        for at in ({"scope": CANARY + "\x00"}, {"scope": CANARY + "\ud800"}, {"scope": CANARY * 100}, {"fingerprint": CANARY}):
+            for op in (
+                lambda: ledger.claim("c", **at),
+                lambda: ledger.entry("c", **at),
+                lambda: ledger.audit_records("c", **at),
+                lambda: ledger.append_audit("c", audit_record(bound(ToolResult.text("t")), ["none"]), **at),
+            ):
+                with self.assertRaises(TypeError) as caught:
+                    op()
+                self.assertNotIn(CANARY, str(caught.exception))
+        db = sqlite3.connect(self.path)
+        self.assertEqual(db.execute("SELECT (SELECT count(*) FROM toolresult_ledger) + (SELECT count(*) FROM toolresult_audit)").fetchone(), (0,))
+        db.close()
+
+
+class SqliteLedgerMigrationTest(_LedgerFileTest):
+    """§7.7: a ledger of layout 1 (written here by that release's statements) is migrated to layout
+    2 on open, in one transaction, once however many processes open it at once; its entries answer
+    the calls of the old API byte for byte, and a call that names a tool or a scope runs anew."""
+
+    ENTRIES = {
+        "call_0": persist(bound(ToolResult.text("Alice's balance", structured={"k": CANARY}))),
+        "call_1": persist(bound(ToolResult.error("no record", structured={"code": 404}))),
+        "call_2": INTERRUPTED_ENTRY,
+    }
+    AUDITS = {"call_0": [("metadata", '{"level":"metadata","summary":{},"version":1}'), ("none", '{"level":"none","version":1}')]}
+
+    def write_layout_1(self, path: str | None = None) -> None:
+        db = sqlite3.connect(path or self.path, isolation_level=None)
+        try:
+            write_sqlite_layout_1(lambda sql, params=(): db.execute(sql, params), self.ENTRIES, self.AUDITS)
+        finally:
+            db.close()
+
+    def rows(self, sql: str, path: str | None = None) -> list[tuple[Any, ...]]:
+        db = sqlite3.connect(f"file:{path or self.path}?mode=ro", uri=True)
+        try:
+            return db.execute(sql).fetchall()
+        finally:
+            db.close()
+
+    def test_layout_1_is_migrated_and_its_entries_replay_byte_identically(self) -> None:
+        self.write_layout_1()
+        before = self.rows("SELECT call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at FROM toolresult_ledger ORDER BY call_id")
+        audit_before = self.rows("SELECT seq, call_id, level, record, written_at FROM toolresult_audit ORDER BY seq")
+        ledger = self.open(create=False)  # create=False does not forbid the migration
+        self.assertEqual(self.rows("SELECT value FROM toolresult_meta WHERE key = 'layout'"), [("2",)])
+        after = self.rows("SELECT scope, fingerprint, call_id, state, token, lease_until, entry, interrupted, claimed_at, finished_at FROM toolresult_ledger ORDER BY call_id")
+        self.assertEqual(after, [("", "", *row) for row in before])
+        self.assertEqual(self.rows("SELECT seq, call_id, level, record, written_at FROM toolresult_audit ORDER BY seq"), audit_before)
+        self.assertEqual(self.rows("SELECT DISTINCT scope, fingerprint FROM toolresult_audit"), [("", "")])
+        self.assertEqual(
+            self.rows("SELECT name FROM pragma_index_info('toolresult_audit_call') ORDER BY seqno"),
+            [("scope",), ("call_id",), ("fingerprint",), ("seq",)],
+        )
+        self.assertEqual(
+            sorted(self.rows("SELECT name, pk FROM pragma_table_info('toolresult_ledger') WHERE pk > 0")),
+            [("call_id", 2), ("fingerprint", 3), ("scope", 1)],
+        )
+        for call_id, entry in self.ENTRIES.items():
+            self.assertEqual(ledger.entry(call_id), entry)
+            result, replayed = execute_tool_call(call_id, lambda: self.fail("a layout-1 entry must replay"), ledger)
+            self.assertEqual((persist(result), replayed), (entry, True))
+        self.assertEqual(ledger.audit_records("call_0"), [r for _, r in self.AUDITS["call_0"]])
+        # The audit's sequence goes on after the copied rows.
+        ledger.append_audit("call_0", audit_record(bound(ToolResult.text("t")), ["none"]))
+        self.assertEqual(self.rows("SELECT max(seq) FROM toolresult_audit"), [(3,)])
+
+    def test_a_claim_with_a_tool_or_a_scope_does_not_find_a_layout_1_entry(self) -> None:
+        self.write_layout_1()
+        ledger = self.open()
+        runs: list[str] = []
+        tool = lambda: runs.append("ran") or ToolResult.text("Bob's balance")
+        result, replayed = execute_tool_call("call_0", tool, ledger, tool="balance", arguments={"user": "bob"})
+        self.assertEqual((result.content, replayed, runs), ("Bob's balance", False, ["ran"]))
+        result, replayed = execute_tool_call("call_0", tool, ledger, scope="thread-b")
+        self.assertEqual((result.content, replayed, len(runs)), ("Bob's balance", False, 2))
+        self.assertEqual(ledger.entry("call_0"), self.ENTRIES["call_0"])
+
+    def test_openers_at_once_migrate_once(self) -> None:
+        """Eight openers released together on a layout-1 file: a trigger counts the migrations'
+        layout updates; one, whichever thread came first."""
+        self.write_layout_1()
+        self.sql(
+            "CREATE TABLE migrations (n INTEGER);"
+            "CREATE TRIGGER count_migrations AFTER UPDATE ON toolresult_meta BEGIN INSERT INTO migrations VALUES (1); END;"
+        )
+        start = threading.Barrier(8)
+        outcomes: list[object] = []
+
+        def opener() -> None:
+            start.wait()
+            try:
+                ledger = SqliteLedger(self.path)
+                outcomes.append(ledger.entry("call_0"))
+                ledger.close()
+            except BaseException as e:  # noqa: BLE001 - reported by the assertion below
+                outcomes.append(e)
+
+        threads = [threading.Thread(target=opener) for _ in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        self.assertEqual(outcomes, [self.ENTRIES["call_0"]] * 8)
+        self.assertEqual(self.rows("SELECT count(*) FROM migrations"), [(1,)])
+
+    def test_a_migration_that_fails_leaves_layout_1_whole(self) -> None:
+        self.write_layout_1()
+        self.sql("CREATE TRIGGER refuse AFTER UPDATE ON toolresult_meta BEGIN SELECT RAISE(ABORT, 'no'); END;")
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open()
+        self.assertEqual(caught.exception.code, "ledger.store_failed")
+        self.assertEqual(self.rows("SELECT value FROM toolresult_meta"), [("1",)])
+        self.assertEqual(
+            {r[0] for r in self.rows("SELECT name FROM pragma_table_info('toolresult_ledger')")},
+            {"call_id", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at"},
+        )
+        self.assertEqual(len(self.rows("SELECT * FROM toolresult_ledger")), 3)
+        self.assertEqual(self.rows("SELECT name FROM sqlite_master WHERE name LIKE '%_v2'"), [])
+
+    def test_columns_not_of_the_layout_they_claim_are_a_conflict(self) -> None:
+        """Layout 1 with layout 2's columns, and layout 2 with layout 1's, are neither: refused unchanged."""
+        self.write_layout_1()
+        self.sql("UPDATE toolresult_meta SET value = '2'")
+        before = snapshot(self.path)
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open()
+        self.assertEqual(caught.exception.code, "ledger.store_conflict")
+        self.assertEqual(snapshot(self.path), before)
+        other = os.path.join(self.dir.name, "two.db")
+        self.open(other).close()
+        self.opened.clear()
+        self.sql("UPDATE toolresult_meta SET value = '1'", path=other)
+        before = snapshot(other)
+        with self.assertRaises(LedgerStoreError) as caught:
+            self.open(other)
+        self.assertEqual(caught.exception.code, "ledger.store_conflict")
 
 
 if __name__ == "__main__":

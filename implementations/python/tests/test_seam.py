@@ -10,7 +10,7 @@ import threading
 import time
 import unittest
 
-from toolresult import INTERRUPTED_ENTRY, bound, ExposurePolicyError, ToolResult, persist, with_content
+from toolresult import INTERRUPTED_ENTRY, bound, call_fingerprint, ExposurePolicyError, ToolResult, persist, with_content
 from toolresult.ledger_store import SqliteLedger
 from toolresult.seam import CallInterrupted, execute_tool_call, execute_tool_call_async
 
@@ -197,6 +197,97 @@ class SeamTest(unittest.TestCase):
         asyncio.run(go())
         result, replayed = execute_tool_call("f", lambda: runs.append(2), self.ledger)
         self.assertEqual((result.content, result.structured, replayed, runs), ("kept", CANARY, True, [1]))
+
+
+class OldApiLedger:
+    """A ledger written before scopes: ``claim(call_id)`` and nothing else."""
+
+    def __init__(self, ledger):
+        self.ledger = ledger
+
+    def claim(self, call_id):
+        return self.ledger.claim(call_id)
+
+
+class SeamCallKeyTest(unittest.TestCase):
+    """§7.2: the seam keys a call by scope, call ID and the fingerprint of its tool and arguments; a
+    call ID reused for another call runs that call, and each call replays its own entry."""
+
+    def setUp(self):
+        self.dir = tempfile.TemporaryDirectory()
+        self.ledger = SqliteLedger(os.path.join(self.dir.name, "l.db"))
+        self.runs = []
+
+    def tearDown(self):
+        self.ledger.close()
+        self.dir.cleanup()
+
+    def balance(self, user):
+        return lambda: self.runs.append(user) or ToolResult.text(f"{user}'s balance", structured={"user": user})
+
+    def test_two_scopes_one_call_id_each_run_once_and_replay_their_own(self):
+        """The issue's case: two runs, two tools, both called call_0."""
+        for _ in range(2):
+            alice, _ = execute_tool_call("call_0", self.balance("alice"), self.ledger, scope="run-a", tool="balance_a", arguments={})
+            bob, _ = execute_tool_call("call_0", self.balance("bob"), self.ledger, scope="run-b", tool="balance_b", arguments={})
+            self.assertEqual((alice.content, bob.content), ("alice's balance", "bob's balance"))
+        self.assertEqual(self.runs, ["alice", "bob"])
+        # The same tools with the same call ID and no scope: calls of their own too.
+        same_scope, replayed = execute_tool_call("call_0", self.balance("carol"), self.ledger, tool="balance_a")
+        self.assertEqual((same_scope.content, replayed), ("carol's balance", False))
+
+    def test_one_scope_one_call_id_other_arguments_is_another_call(self):
+        first, r1 = execute_tool_call("call_0", self.balance("alice"), self.ledger, scope="t", tool="balance", arguments={"user": "alice"})
+        second, r2 = execute_tool_call("call_0", self.balance("bob"), self.ledger, scope="t", tool="balance", arguments={"user": "bob"})
+        again, r3 = execute_tool_call("call_0", self.balance("x"), self.ledger, scope="t", tool="balance", arguments={"user": "alice"})
+        self.assertEqual((r1, r2, r3), (False, False, True))
+        self.assertEqual((second.content, persist(again)), ("bob's balance", persist(first)))
+        self.assertEqual(self.runs, ["alice", "bob"])
+        fp = call_fingerprint("balance", {"user": "bob"})
+        self.assertEqual(self.ledger.entry("call_0", scope="t", fingerprint=fp), persist(second))
+        self.assertIsNone(self.ledger.entry("call_0"))  # the old API's key holds nothing
+
+    def test_the_old_api_keeps_its_key_and_a_ledger_without_scopes_still_serves_it(self):
+        old = OldApiLedger(self.ledger)
+        first, _ = execute_tool_call("c", self.balance("alice"), old)
+        again, replayed = execute_tool_call("c", self.balance("bob"), self.ledger, scope="", tool=None)
+        self.assertEqual((persist(again), replayed, self.runs), (persist(first), True, ["alice"]))
+        with self.assertRaises(TypeError):
+            execute_tool_call("c", self.balance("bob"), old, scope="s")  # it cannot key a scope: not answered with another call
+
+    def test_an_invalid_scope_tool_or_arguments_is_refused_before_anything_is_claimed(self):
+        secret = "cnry-seam-key-93e1"
+        for at in ({"scope": secret + "\x00"}, {"scope": 5}, {"tool": 5}, {"tool": "t", "arguments": [secret]}, {"arguments": {"a": secret}}):
+            with self.assertRaises((TypeError, ValueError)) as caught:
+                execute_tool_call("k", self.balance("alice"), self.ledger, **at)
+            self.assertNotIn(secret, str(caught.exception))
+            with self.assertRaises((TypeError, ValueError)):
+                asyncio.run(execute_tool_call_async("k", self.async_balance("alice"), self.ledger, **at))
+        self.assertEqual(self.runs, [])
+        self.assertEqual(self.ledger.claim("k").status, "claimed")
+
+    def async_balance(self, user):
+        async def run():
+            return self.balance(user)()
+
+        return run
+
+    def test_async_keys_the_call_alike_under_concurrent_callers(self):
+        async def main():
+            calls = [
+                execute_tool_call_async("call_0", self.async_balance(user), self.ledger, scope=scope, tool="balance", arguments={"user": user})
+                for scope in ("a", "b")
+                for user in ("alice", "bob")
+                for _ in range(3)
+            ]
+            return await asyncio.gather(*calls)
+
+        outcomes = asyncio.run(main())
+        self.assertEqual(sorted(self.runs), ["alice", "alice", "bob", "bob"])
+        for n in range(0, 12, 3):
+            group = outcomes[n : n + 3]
+            self.assertEqual(len({persist(r) for r, _ in group}), 1)
+            self.assertEqual(sorted(replayed for _, replayed in group), [False, True, True])
 
 
 if __name__ == "__main__":

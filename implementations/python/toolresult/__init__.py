@@ -6,7 +6,9 @@ in octets, run-only channels measured by RFC 8785 length and failed closed (spec
 The durable ledger (``toolresult.ledger_store.SqliteLedger``) raises ``LedgerStoreError``; a program
 tells its cases apart by ``err.code``, one of ``LEDGER_STORE_ERROR_CODES`` (each code with its
 meaning, spec/07-replay.md §7.8). ``INTERRUPTED_ENTRY`` is the entry a call gets when its claimant's
-lease ran out (``INTERRUPTED_TEXT`` its content). These names load no database driver.
+lease ran out (``INTERRUPTED_TEXT`` its content). ``call_fingerprint(tool, arguments)`` is the
+fingerprint that keys a call in the ledger with its scope and call ID (spec/07-replay.md §7.2).
+These names load no database driver.
 """
 
 import logging
@@ -17,6 +19,7 @@ __version__ = "1.0.0-alpha.2"
 logging.getLogger("toolresult").addHandler(logging.NullHandler())
 
 from .bounder import bound, omission_marker
+from .call_key import call_fingerprint
 from .egress import wire_message
 from .exposure import ExposurePolicyError, expose
 from .hooks import transform_tool_result, with_content, without_structured
@@ -40,6 +43,7 @@ __all__ = [
     "LedgerStoreError",
     "LedgerStoreErrorCode",
     "audit_record",
+    "call_fingerprint",
     "is_bounded",
     "live_event",
     "persist",

@@ -5,6 +5,12 @@ keep, so a file written by either language replays in the other.
     ledger = SqliteLedger("/var/lib/agent/ledger.db")
     result, replayed = execute_tool_call("call-1", run_tool, ledger)
 
+A call is keyed by its scope, its call ID and its fingerprint (§7.2): ``claim``, ``entry``,
+``append_audit`` and ``audit_records`` take ``scope=`` and ``fingerprint=`` (both ``""`` by
+default, the key of every call before scopes). A ledger of layout 1 (before scopes) is migrated
+to layout 2 when it is opened, in one transaction; its entries keep answering the calls of the
+default scope that name no tool.
+
 Opening never changes a database that is not already a ledger (TR-REPLAY-37): what the file holds
 is read before the first write, and anything else is refused with a :class:`LedgerStoreError` whose
 ``code`` says what was found (``toolresult.LEDGER_STORE_ERROR_CODES``). ``create`` decides whether a
@@ -27,6 +33,7 @@ from typing import Any, Callable, Literal
 from urllib.request import pathname2url
 
 from .bounder import bound
+from .call_key import MAX_CALL_ID_OCTETS, check_call_id, check_fingerprint, check_scope
 from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist, restore
 from .options import BoundOptions
 from .privacy import LEVELS as PRIVACY_LEVELS
@@ -43,9 +50,11 @@ __all__ = [
     "INTERRUPTED_TEXT",
     "LAYOUT_VERSION",
     "LEDGER_COLUMNS",
+    "LEDGER_COLUMNS_LAYOUT_1",
     "LEDGER_STORE_ERROR_CODES",
     "MAX_CALL_ID_OCTETS",
     "SQLITE_LAYOUT",
+    "SQLITE_MIGRATION_1_TO_2",
     "TOOL_FAILED_TEXT",
     "Claimed",
     "LedgerStoreError",
@@ -55,12 +64,13 @@ __all__ = [
     "Stored",
     "audit_text",
     "check_call_id",
+    "check_fingerprint",
+    "check_scope",
     "execute_tool_call",
 ]
 
-LAYOUT_VERSION = 1
+LAYOUT_VERSION = 2
 DEFAULT_LEASE_MS = 30_000
-MAX_CALL_ID_OCTETS = 1024
 #: How often one claim reads a row again that changed under it (abandoned, pinned by another caller)
 #: before it answers pending and lets the caller sleep (TR-REPLAY-36).
 CLAIM_TRIES = 3
@@ -69,32 +79,96 @@ CLAIM_TRIES = 3
 _NO_ENTRY = "\x00no entry"
 _NOT_A_STATE = "\x00not a state"
 
-SQLITE_LAYOUT = [
-    "CREATE TABLE IF NOT EXISTS toolresult_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)",
-    "INSERT OR IGNORE INTO toolresult_meta (key, value) VALUES ('layout', '1')",
-    """CREATE TABLE IF NOT EXISTS toolresult_ledger (
-  call_id TEXT PRIMARY KEY,
+_LEDGER_TABLE = """CREATE TABLE IF NOT EXISTS toolresult_ledger (
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
   state TEXT NOT NULL CHECK (state IN ('claimed', 'stored')),
   token TEXT,
   lease_until INTEGER,
   entry BLOB,
   interrupted INTEGER NOT NULL DEFAULT 0,
   claimed_at INTEGER NOT NULL,
-  finished_at INTEGER
-)""",
-    "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored'",
-    """CREATE TABLE IF NOT EXISTS toolresult_audit (
+  finished_at INTEGER,
+  PRIMARY KEY (scope, call_id, fingerprint)
+)"""
+_LEDGER_INDEX = "CREATE INDEX IF NOT EXISTS toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored'"
+_AUDIT_TABLE = """CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  scope TEXT NOT NULL DEFAULT '',
   call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
   level TEXT NOT NULL,
   record BLOB NOT NULL,
   written_at INTEGER NOT NULL
+)"""
+_AUDIT_INDEX = "CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq)"
+
+#: The statements that make a new ledger (§7.7, layout 2), word for word the TypeScript store's.
+SQLITE_LAYOUT = [
+    """CREATE TABLE IF NOT EXISTS toolresult_meta (
+  key TEXT PRIMARY KEY,
+  value TEXT NOT NULL
 )""",
-    "CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq)",
+    "INSERT OR IGNORE INTO toolresult_meta (key, value) VALUES ('layout', '2')",
+    _LEDGER_TABLE,
+    _LEDGER_INDEX,
+    _AUDIT_TABLE,
+    _AUDIT_INDEX,
 ]
 
-#: The columns of each ledger table (§7.7): a table of one of these names with other columns is not a ledger's.
+#: Layout 1 → 2, run inside ``BEGIN IMMEDIATE`` once the layout row, read again there, still says
+#: '1' (§7.7), word for word the TypeScript store's. SQLite cannot change a primary key in place:
+#: both tables are rebuilt under their layout-2 definitions and every row is copied with scope ''
+#: and fingerprint '' (an audit row keeps its seq), so a layout-1 entry answers exactly the claims
+#: it answered before. DROP TABLE drops the old indexes.
+SQLITE_MIGRATION_1_TO_2 = """
+CREATE TABLE toolresult_ledger_v2 (
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  state TEXT NOT NULL CHECK (state IN ('claimed', 'stored')),
+  token TEXT,
+  lease_until INTEGER,
+  entry BLOB,
+  interrupted INTEGER NOT NULL DEFAULT 0,
+  claimed_at INTEGER NOT NULL,
+  finished_at INTEGER,
+  PRIMARY KEY (scope, call_id, fingerprint)
+);
+INSERT INTO toolresult_ledger_v2 (scope, call_id, fingerprint, state, token, lease_until, entry, interrupted, claimed_at, finished_at)
+  SELECT '', call_id, '', state, token, lease_until, entry, interrupted, claimed_at, finished_at FROM toolresult_ledger;
+DROP TABLE toolresult_ledger;
+ALTER TABLE toolresult_ledger_v2 RENAME TO toolresult_ledger;
+CREATE INDEX toolresult_ledger_finished ON toolresult_ledger (finished_at) WHERE state = 'stored';
+CREATE TABLE toolresult_audit_v2 (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT,
+  scope TEXT NOT NULL DEFAULT '',
+  call_id TEXT NOT NULL,
+  fingerprint TEXT NOT NULL DEFAULT '',
+  level TEXT NOT NULL,
+  record BLOB NOT NULL,
+  written_at INTEGER NOT NULL
+);
+INSERT INTO toolresult_audit_v2 (seq, scope, call_id, fingerprint, level, record, written_at)
+  SELECT seq, '', call_id, '', level, record, written_at FROM toolresult_audit;
+DROP TABLE toolresult_audit;
+ALTER TABLE toolresult_audit_v2 RENAME TO toolresult_audit;
+CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+UPDATE toolresult_meta SET value = '2' WHERE key = 'layout';
+"""
+
+#: The columns of each ledger table (§7.7, layout 2): a table of one of these names with other
+#: columns is not a ledger's. Compared as sets: a migrated table's columns may stand in another order.
 LEDGER_COLUMNS: dict[str, frozenset[str]] = {
+    "toolresult_meta": frozenset(("key", "value")),
+    "toolresult_ledger": frozenset(
+        ("scope", "call_id", "fingerprint", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at")
+    ),
+    "toolresult_audit": frozenset(("seq", "scope", "call_id", "fingerprint", "level", "record", "written_at")),
+}
+#: The columns of layout 1 (before scopes): a ledger of that layout is recognised and migrated.
+LEDGER_COLUMNS_LAYOUT_1: dict[str, frozenset[str]] = {
     "toolresult_meta": frozenset(("key", "value")),
     "toolresult_ledger": frozenset(
         ("call_id", "state", "token", "lease_until", "entry", "interrupted", "claimed_at", "finished_at")
@@ -168,20 +242,6 @@ def _lease_ran_out(lease_until: object, now: int) -> bool:
     return True
 
 
-def check_call_id(call_id: Any) -> None:
-    """A call ID a store keeps unchanged: a non-empty well-formed string, no U+0000, ≤ 1024 UTF-8 octets (TR-REPLAY-21)."""
-    if type(call_id) is not str or call_id == "":
-        raise TypeError("a call ID must be a non-empty string")
-    try:
-        octets = call_id.encode("utf-8")
-    except UnicodeEncodeError:
-        raise TypeError("a call ID must be well-formed Unicode (it holds a lone surrogate)") from None
-    if "\x00" in call_id:
-        raise TypeError("a call ID must not contain U+0000")
-    if len(octets) > MAX_CALL_ID_OCTETS:
-        raise TypeError(f"a call ID must be at most {MAX_CALL_ID_OCTETS} UTF-8 octets")
-
-
 def audit_text(record: Any) -> str:
     """The stored text of an audit record: its canonical JSON, refused when it has members its level
     does not allow (TR-REPLAY-34)."""
@@ -213,6 +273,17 @@ class Stored:
     status: str = "stored"
 
 
+#: A call's key in the tables: (scope, call ID, fingerprint), the primary key's order.
+_Key = tuple[str, str, str]
+
+
+def _key(call_id: str, scope: str, fingerprint: str) -> _Key:
+    check_call_id(call_id)
+    check_scope(scope)
+    check_fingerprint(fingerprint)
+    return (scope, call_id, fingerprint)
+
+
 _FIRST_PAUSE = 0.002
 _MAX_PAUSE = 0.05  # TR-REPLAY-26: a file store's pause grows to at most 50 ms
 
@@ -225,9 +296,9 @@ class Pending:
 
     status = "pending"
 
-    def __init__(self, ledger: "SqliteLedger", call_id: str, contended: bool = False) -> None:
+    def __init__(self, ledger: "SqliteLedger", key: _Key, contended: bool = False) -> None:
         self._ledger = ledger
-        self._call_id = call_id
+        self._key = key
         # The row kept changing under the claim: the first pause is the longest one.
         self._contended = contended
 
@@ -237,7 +308,7 @@ class Pending:
             time.sleep(delay)
             delay = min(_MAX_PAUSE, delay * 2)
             try:
-                row = self._ledger._read(self._call_id)
+                row = self._ledger._read(self._key)
             except LedgerStoreError:
                 return  # the next claim reports it
             if row is None or row[0] != "claimed" or _lease_ran_out(row[2], _now_ms()):
@@ -249,9 +320,9 @@ class Claimed:
 
     status = "claimed"
 
-    def __init__(self, ledger: "SqliteLedger", call_id: str, token: str) -> None:
+    def __init__(self, ledger: "SqliteLedger", key: _Key, token: str) -> None:
         self._ledger = ledger
-        self._call_id = call_id
+        self._key = key
         self._token = token
         self._done = False
 
@@ -259,15 +330,15 @@ class Claimed:
         if self._done:
             raise RuntimeError("claim already settled")
         self._done = True
-        self._ledger._release(self._call_id, self._token)
-        self._ledger._finish(self._call_id, self._token, entry)
+        self._ledger._release(self._key, self._token)
+        self._ledger._finish(self._key, self._token, entry)
 
     def abandon(self) -> None:
         if self._done:
             return
         self._done = True
-        self._ledger._release(self._call_id, self._token)
-        self._ledger._abandon(self._call_id, self._token)
+        self._ledger._release(self._key, self._token)
+        self._ledger._abandon(self._key, self._token)
 
 
 def _is_file_path(path: str) -> bool:
@@ -345,9 +416,10 @@ def _check_file(path: str, create: bool | None, busy_timeout_ms: int) -> None:
         )
 
 
-def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger"]:
+def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger", "layout 1"]:
     """What the database holds, read without writing: ``empty`` (no tables: it may become a ledger),
-    ``ledger``, or the refusal of TR-REPLAY-37 for anything else."""
+    ``ledger`` (layout 2), ``layout 1`` (a ledger to migrate), or the refusal of TR-REPLAY-37 for
+    anything else. The layout row is read first; the columns are then those of its layout."""
     def refuse(code: LedgerStoreErrorCode, why: str) -> LedgerStoreError:
         return LedgerStoreError(code, f"SQLite ledger {path}: cannot open the ledger: {why}")
 
@@ -360,21 +432,60 @@ def _inspect(db: sqlite3.Connection, path: str, create: bool | None) -> Literal[
     ours = [t for t in LEDGER_COLUMNS if t in tables]
     if not ours:
         raise refuse("ledger.store_foreign", f"the database holds {len(tables)} table(s), none of them a ledger's; it was not changed")
-    for table, columns in LEDGER_COLUMNS.items():
+    for table in LEDGER_COLUMNS:
         if table not in tables:
             raise refuse("ledger.store_conflict", f"it holds {', '.join(ours)} but no {table}; it was not changed")
-        have = {row[1] for row in db.execute("SELECT cid, name FROM pragma_table_info(?)", (table,))}
-        if have != columns:
-            raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's; it was not changed")
+
+    def columns_of(table: str) -> set[str]:
+        return {row[1] for row in db.execute("SELECT cid, name FROM pragma_table_info(?)", (table,))}
+
+    if columns_of("toolresult_meta") != LEDGER_COLUMNS["toolresult_meta"]:
+        raise refuse("ledger.store_conflict", "its table toolresult_meta has other columns than a ledger's; it was not changed")
     layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
     if layout is None:
         raise refuse("ledger.store_no_layout", "toolresult_meta holds no layout row; it was not changed")
-    if layout[0] != str(LAYOUT_VERSION):
+    if layout[0] == "1":
+        expected, found = LEDGER_COLUMNS_LAYOUT_1, "layout 1"
+    elif layout[0] == str(LAYOUT_VERSION):
+        expected, found = LEDGER_COLUMNS, "ledger"
+    else:
         raise LedgerStoreError(
             "ledger.store_layout",
-            f"SQLite ledger {path}: its tables have layout {str(layout[0])[:20]}, this implementation knows layout {LAYOUT_VERSION}",
+            f"SQLite ledger {path}: its tables have layout {str(layout[0])[:20]}, this implementation knows layouts 1 and {LAYOUT_VERSION}",
         )
-    return "ledger"
+    for table in ("toolresult_ledger", "toolresult_audit"):
+        if columns_of(table) != expected[table]:
+            raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's of its layout; it was not changed")
+    return found  # type: ignore[return-value]
+
+
+def _inspect_at_once(db: sqlite3.Connection, path: str, create: bool | None) -> Literal["empty", "ledger", "layout 1"]:
+    """:func:`_inspect` in one read transaction: the layout row and the columns come from one
+    snapshot, so a migration another process commits meanwhile is seen whole or not at all."""
+    db.execute("BEGIN")
+    try:
+        return _inspect(db, path, create)
+    finally:
+        if db.in_transaction:
+            db.execute("ROLLBACK")  # nothing was written: a read transaction ends alike either way
+
+
+def _migrate(db: sqlite3.Connection) -> None:
+    """Layout 1 → 2 in one IMMEDIATE transaction. The layout is read again inside it: of processes
+    opening the file at once, the first migrates and the others find layout 2 and change nothing."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        layout = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+        if layout is not None and layout[0] == "1":
+            # One statement at a time: executescript would commit the transaction first.
+            for statement in SQLITE_MIGRATION_1_TO_2.split(";\n"):
+                if statement.strip():
+                    db.execute(statement)
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
 
 
 class SqliteLedger:
@@ -403,7 +514,7 @@ class SqliteLedger:
         self.lease_ms = lease_ms
         self._busy = busy_timeout_ms
         self._lock = threading.Lock()
-        self._live: dict[tuple[str, str], None] = {}
+        self._live: dict[tuple[_Key, str], None] = {}
         self._renewer: threading.Thread | None = None
         self._closed = threading.Event()
         db: sqlite3.Connection | None = None
@@ -411,7 +522,7 @@ class SqliteLedger:
             _check_file(self.path, create, busy_timeout_ms)
             db = _connect(self.path, busy_timeout_ms)
             # Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
-            found = _inspect(db, self.path, create)
+            found = _inspect_at_once(db, self.path, create)
             db.execute("PRAGMA journal_mode = WAL")
             # FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
             db.execute("PRAGMA synchronous = FULL")
@@ -420,7 +531,11 @@ class SqliteLedger:
                 for statement in SQLITE_LAYOUT:  # IF NOT EXISTS: another process may have made them since
                     db.execute(statement)
                 db.execute("COMMIT")
-                _inspect(db, self.path, True)
+                _inspect_at_once(db, self.path, True)
+            elif found == "layout 1":
+                _migrate(db)
+                if _inspect_at_once(db, self.path, create) != "ledger":
+                    raise LedgerStoreError("ledger.store_failed", f"SQLite ledger {self.path}: cannot open the ledger: its migration to layout 2 did not take")
         except (sqlite3.Error, OSError, LedgerStoreError) as e:
             if db is not None:
                 db.close()
@@ -436,22 +551,23 @@ class SqliteLedger:
             raise
         return db
 
-    def _read(self, call_id: str) -> tuple[object, object, object] | None:
+    def _read(self, key: _Key) -> tuple[object, object, object] | None:
         """The row's ``(state, entry, lease_until)`` as SQLite holds them: any type, whoever wrote it."""
         try:
             with self._lock:
                 row: tuple[object, object, object] | None = self._db.execute(
-                    "SELECT state, entry, lease_until FROM toolresult_ledger WHERE call_id = ?", (call_id,)
+                    "SELECT state, entry, lease_until FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ?", key
                 ).fetchone()
                 return row
         except sqlite3.Error as e:
             raise _store_error(self.path, "read a claim", e) from None
 
-    def claim(self, call_id: str) -> Claimed | Stored | Pending:
-        """Claims the call ID: ``Claimed`` (run the tool, then ``finish``), ``Stored`` (its entry) or
-        ``Pending`` (``wait()``, then claim again). Every state a row can be in has its outcome (§7.7,
-        TR-REPLAY-36); a row that changes under the claim is read at most ``CLAIM_TRIES`` times."""
-        check_call_id(call_id)
+    def claim(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> Claimed | Stored | Pending:
+        """Claims the call ``(scope, call_id, fingerprint)``: ``Claimed`` (run the tool, then
+        ``finish``), ``Stored`` (its entry) or ``Pending`` (``wait()``, then claim again). Every state
+        a row can be in has its outcome (§7.7, TR-REPLAY-36); a row that changes under the claim is
+        read at most ``CLAIM_TRIES`` times."""
+        key = _key(call_id, scope, fingerprint)
         # Each step is one statement, its own short write: the lock is never held across Python code.
         try:
             for _ in range(CLAIM_TRIES):
@@ -459,13 +575,14 @@ class SqliteLedger:
                 token = str(uuid.uuid4())
                 with self._lock:
                     inserted = self._db.execute(
-                        "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at) VALUES (?, 'claimed', ?, ?, ?) ON CONFLICT (call_id) DO NOTHING",
-                        (call_id, token, now + self.lease_ms, now),
+                        "INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at) "
+                        "VALUES (?, ?, ?, 'claimed', ?, ?, ?) ON CONFLICT (scope, call_id, fingerprint) DO NOTHING",
+                        (*key, token, now + self.lease_ms, now),
                     ).rowcount
                 if inserted == 1:
-                    self._hold(call_id, token)
-                    return Claimed(self, call_id, token)
-                row = self._read(call_id)
+                    self._hold(key, token)
+                    return Claimed(self, key, token)
+                row = self._read(key)
                 if row is None:
                     continue  # abandoned in between: claim again
                 state, entry, lease_until = row
@@ -475,33 +592,34 @@ class SqliteLedger:
                     # Not a state of the layout (a table made without its CHECK): never run, never waited on.
                     return Stored(_NOT_A_STATE)
                 if not _lease_ran_out(lease_until, _now_ms()):
-                    return Pending(self, call_id)
+                    return Pending(self, key)
                 # The claimant stopped renewing, or the lease is not a time: the call is interrupted,
                 # never run again (TR-REPLAY-23). The condition is _lease_ran_out's, in SQL.
                 t = _now_ms()
                 with self._lock:
                     pinned = self._db.execute(
                         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? "
-                        "WHERE call_id = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
-                        (INTERRUPTED_ENTRY.encode("utf-8"), t, call_id, t),
+                        "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' "
+                        "AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), t, *key, t),
                     ).rowcount
                 if pinned == 1:
                     return Stored(INTERRUPTED_ENTRY)
         except sqlite3.Error as e:
             raise _store_error(self.path, "claim a call ID", e) from None
-        return Pending(self, call_id, contended=True)
+        return Pending(self, key, contended=True)
 
     # Leases: one background thread, with its own connection, renews every live claim each third of a lease.
-    def _hold(self, call_id: str, token: str) -> None:
+    def _hold(self, key: _Key, token: str) -> None:
         with self._lock:
-            self._live[(call_id, token)] = None
+            self._live[(key, token)] = None
             if self._renewer is None:
                 self._renewer = threading.Thread(target=self._renew_loop, name="toolresult-lease", daemon=True)
                 self._renewer.start()
 
-    def _release(self, call_id: str, token: str) -> None:
+    def _release(self, key: _Key, token: str) -> None:
         with self._lock:
-            self._live.pop((call_id, token), None)
+            self._live.pop((key, token), None)
 
     def _renew_loop(self) -> None:
         # The connection is made at the first tick with claims to renew, and made again after a
@@ -519,11 +637,12 @@ class SqliteLedger:
                         db = self._connect()
                 except sqlite3.Error:
                     continue
-                for call_id, token in live:
+                for key, token in live:
                     try:
                         db.execute(
-                            "UPDATE toolresult_ledger SET lease_until = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
-                            (_now_ms() + self.lease_ms, call_id, token),
+                            "UPDATE toolresult_ledger SET lease_until = ? "
+                            "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
+                            (_now_ms() + self.lease_ms, *key, token),
                         )
                     except sqlite3.Error:
                         pass  # tried again next tick; the lease may run out meanwhile
@@ -531,12 +650,13 @@ class SqliteLedger:
             if db is not None:
                 db.close()
 
-    def _finish(self, call_id: str, token: str, entry: str) -> None:
+    def _finish(self, key: _Key, token: str, entry: str) -> None:
         try:
             with self._lock:
                 changed = self._db.execute(
-                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? WHERE call_id = ? AND token = ? AND state = 'claimed'",
-                    (entry.encode("utf-8"), _now_ms(), call_id, token),
+                    "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? "
+                    "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
+                    (entry.encode("utf-8"), _now_ms(), *key, token),
                 ).rowcount
         except sqlite3.Error as e:
             raise _store_error(self.path, "store a finished entry", e) from None
@@ -546,39 +666,44 @@ class SqliteLedger:
                 f"SQLite ledger {self.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
             )
 
-    def _abandon(self, call_id: str, token: str) -> None:
+    def _abandon(self, key: _Key, token: str) -> None:
         try:
             with self._lock:
-                self._db.execute("DELETE FROM toolresult_ledger WHERE call_id = ? AND token = ? AND state = 'claimed'", (call_id, token))
+                self._db.execute(
+                    "DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
+                    (*key, token),
+                )
         except sqlite3.Error as e:
             raise _store_error(self.path, "abandon a claim", e) from None
 
-    def entry(self, call_id: str) -> str | None:
-        """The stored entry of a call ID, or None while it is claimed or unknown."""
-        check_call_id(call_id)
-        row = self._read(call_id)
+    def entry(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> str | None:
+        """The stored entry of the call ``(scope, call_id, fingerprint)``, or None while it is claimed or unknown."""
+        row = self._read(_key(call_id, scope, fingerprint))
         if row is None or row[0] != "stored":
             return None
         return _NO_ENTRY if row[1] is None else _text(row[1])
 
-    def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
-        """Appends the audit record of a call (TR-REPLAY-34)."""
-        check_call_id(call_id)
+    def append_audit(self, call_id: str, record: dict[str, Any], *, scope: str = "", fingerprint: str = "") -> None:
+        """Appends the audit record of the call ``(scope, call_id, fingerprint)`` (TR-REPLAY-34)."""
+        key = _key(call_id, scope, fingerprint)
         text = audit_text(record)
         try:
             with self._lock:
                 self._db.execute(
-                    "INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (?, ?, ?, ?)",
-                    (call_id, record["level"], text.encode("utf-8"), _now_ms()),
+                    "INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES (?, ?, ?, ?, ?, ?)",
+                    (*key, record["level"], text.encode("utf-8"), _now_ms()),
                 )
         except sqlite3.Error as e:
             raise _store_error(self.path, "append an audit record", e) from None
 
-    def audit_records(self, call_id: str) -> list[str]:
-        check_call_id(call_id)
+    def audit_records(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> list[str]:
+        """The audit records of the call ``(scope, call_id, fingerprint)``, oldest first."""
+        key = _key(call_id, scope, fingerprint)
         try:
             with self._lock:
-                rows = self._db.execute("SELECT record FROM toolresult_audit WHERE call_id = ? ORDER BY seq", (call_id,)).fetchall()
+                rows = self._db.execute(
+                    "SELECT record FROM toolresult_audit WHERE scope = ? AND call_id = ? AND fingerprint = ? ORDER BY seq", key
+                ).fetchall()
         except sqlite3.Error as e:
             raise _store_error(self.path, "read audit records", e) from None
         return [_text(r[0]) for r in rows]

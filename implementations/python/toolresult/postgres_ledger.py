@@ -36,14 +36,16 @@ from .ledger_store import (
     DEFAULT_LEASE_MS,
     LAYOUT_VERSION,
     LEDGER_COLUMNS,
+    LEDGER_COLUMNS_LAYOUT_1,
     Pending,
     Stored,
     audit_text,
-    check_call_id,
 )
+from .ledger_store import _key as _call_key
+from .ledger_store import _Key
 from .store_error import LedgerStoreError
 
-__all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "PostgresLedger"]
+__all__ = ["POSTGRES_CHANNEL", "POSTGRES_LAYOUT", "POSTGRES_MIGRATION_1_TO_2", "POSTGRES_MIGRATION_LOCK", "PostgresLedger"]
 
 POSTGRES_CHANNEL = "toolresult_ledger"
 # The waiter lock's two keys (TR-REPLAY-26), computed by the server from the call ID parameter.
@@ -54,26 +56,53 @@ CREATE TABLE IF NOT EXISTS toolresult_meta (
   key text PRIMARY KEY,
   value text NOT NULL
 );
-INSERT INTO toolresult_meta (key, value) VALUES ('layout', '1') ON CONFLICT (key) DO NOTHING;
+INSERT INTO toolresult_meta (key, value) VALUES ('layout', '2') ON CONFLICT (key) DO NOTHING;
 CREATE TABLE IF NOT EXISTS toolresult_ledger (
-  call_id text PRIMARY KEY,
+  scope text NOT NULL DEFAULT '',
+  call_id text NOT NULL,
+  fingerprint text NOT NULL DEFAULT '',
   state text NOT NULL CHECK (state IN ('claimed', 'stored')),
   token uuid,
   lease_until timestamptz,
   entry bytea,
   interrupted boolean NOT NULL DEFAULT false,
   claimed_at timestamptz NOT NULL,
-  finished_at timestamptz
+  finished_at timestamptz,
+  PRIMARY KEY (scope, call_id, fingerprint)
 );
 CREATE INDEX IF NOT EXISTS toolresult_ledger_claimed ON toolresult_ledger (claimed_at);
 CREATE TABLE IF NOT EXISTS toolresult_audit (
   seq bigserial PRIMARY KEY,
+  scope text NOT NULL DEFAULT '',
   call_id text NOT NULL,
+  fingerprint text NOT NULL DEFAULT '',
   level text NOT NULL,
   record bytea NOT NULL,
   written_at timestamptz NOT NULL
 );
-CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (call_id, seq);
+CREATE INDEX IF NOT EXISTS toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+"""
+
+#: The lock a migration takes first in its transaction (§7.7): no other session reads or writes the
+#: tables until the migration commits, and an opener that waited here reads layout '2' after it.
+POSTGRES_MIGRATION_LOCK = "LOCK TABLE toolresult_meta, toolresult_ledger, toolresult_audit IN ACCESS EXCLUSIVE MODE"
+
+#: Layout 1 → 2 (§7.7), run after POSTGRES_MIGRATION_LOCK once the layout row, read again under it,
+#: still says '1'; word for word the TypeScript store's. The new columns' default gives every
+#: existing row scope '' and fingerprint '', so a layout-1 entry answers exactly the claims it
+#: answered before. Layout 1's primary key has PostgreSQL's default name in every language's store.
+POSTGRES_MIGRATION_1_TO_2 = """
+ALTER TABLE toolresult_ledger
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '',
+  DROP CONSTRAINT toolresult_ledger_pkey,
+  ADD PRIMARY KEY (scope, call_id, fingerprint);
+ALTER TABLE toolresult_audit
+  ADD COLUMN scope text NOT NULL DEFAULT '',
+  ADD COLUMN fingerprint text NOT NULL DEFAULT '';
+DROP INDEX toolresult_audit_call;
+CREATE INDEX toolresult_audit_call ON toolresult_audit (scope, call_id, fingerprint, seq);
+UPDATE toolresult_meta SET value = '2' WHERE key = 'layout';
 """
 
 _CAUSES = {
@@ -118,8 +147,14 @@ def _text(octets: object) -> str:
         return "\x00not UTF-8"  # not JSON: restore fails with ledger.malformed
 
 
-def _key(call_id: str) -> str:
+def _payload(call_id: str) -> str:
+    """The notification payload of a call ID: every call that shares the ID shares it (their waiters
+    wake together, and each re-reads its own row by its full key)."""
     return hashlib.md5(call_id.encode("utf-8")).hexdigest()
+
+
+# Statements by the full key: the primary key's columns, in its order.
+_BY_KEY = "scope = %s AND call_id = %s AND fingerprint = %s"
 
 
 class _PgPending(Pending):
@@ -127,14 +162,14 @@ class _PgPending(Pending):
     until the lease's end by the database's clock (the lease length when it is beyond any timer,
     ``infinity``); then the seam claims again (TR-REPLAY-26)."""
 
-    def __init__(self, ledger: "PostgresLedger", call_id: str, contended: bool = False) -> None:
+    def __init__(self, ledger: "PostgresLedger", key: _Key, contended: bool = False) -> None:
         self._pg = ledger
-        self._call_id = call_id
+        self._key = key
         # The row kept changing under the claim: a wait that finds no live claim still pauses.
         self._contended = contended
 
     def wait(self) -> None:
-        self._pg._settle(self._call_id, self._contended)
+        self._pg._settle(self._key, self._contended)
 
 
 class _PgClaimed:
@@ -142,9 +177,9 @@ class _PgClaimed:
 
     status = "claimed"
 
-    def __init__(self, ledger: "PostgresLedger", call_id: str, token: str) -> None:
+    def __init__(self, ledger: "PostgresLedger", key: _Key, token: str) -> None:
         self._ledger = ledger
-        self._call_id = call_id
+        self._key = key
         self._token = token
         self._done = False
 
@@ -152,15 +187,15 @@ class _PgClaimed:
         if self._done:
             raise RuntimeError("claim already settled")
         self._done = True
-        self._ledger._release(self._call_id, self._token)
-        self._ledger._finish(self._call_id, self._token, entry)
+        self._ledger._release(self._key, self._token)
+        self._ledger._finish(self._key, self._token, entry)
 
     def abandon(self) -> None:
         if self._done:
             return
         self._done = True
-        self._ledger._release(self._call_id, self._token)
-        self._ledger._abandon(self._call_id, self._token)
+        self._ledger._release(self._key, self._token)
+        self._ledger._abandon(self._key, self._token)
 
 
 class PostgresLedger:
@@ -195,7 +230,7 @@ class PostgresLedger:
         self._lock = threading.Lock()
         self._db: psycopg.Connection[Any] | None = None
         self._closed = threading.Event()
-        self._live: dict[tuple[str, str], None] = {}
+        self._live: dict[tuple[_Key, str], None] = {}
         self._renewer: threading.Thread | None = None
         self._waiters: dict[str, set[threading.Event]] = {}
         self._listener: threading.Thread | None = None
@@ -240,21 +275,54 @@ class PostgresLedger:
             cause, named = "the PostgreSQL driver failed: " + said[:160], f"{type(e).__module__}.{type(e).__qualname__}"
         return LedgerStoreError("ledger.store_failed", f"PostgreSQL ledger {self._where}: cannot {doing}: {cause} ({named})", state or system)
 
+    def _tables(self, db: psycopg.Connection[Any]) -> dict[str, set[str]]:
+        """The ledger's tables that exist (by the search path), each with its columns."""
+        found: dict[str, set[str]] = {}
+        for t, col in db.execute(
+            "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid"
+            " WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))"
+            " AND a.attnum > 0 AND NOT a.attisdropped"
+        ).fetchall():
+            found.setdefault(t, set()).add(col)
+        return found
+
+    def _layout_of(self, db: psycopg.Connection[Any], found: dict[str, set[str]]) -> str:
+        """``"1"`` or ``"2"`` for tables of that layout; the refusal of TR-REPLAY-33/37 otherwise.
+        The layout row is read first, then the columns (again) are those of its layout (as sets).
+        In that order they agree: the read of toolresult_meta waits for a migration under way to
+        commit, and the lock it takes keeps any other from starting before this transaction ends."""
+        def refuse(code: Any, why: str) -> LedgerStoreError:
+            return LedgerStoreError(code, f"PostgreSQL ledger {self._where}: cannot open the ledger: {why}; nothing was changed")
+
+        for table in LEDGER_COLUMNS:
+            if table not in found:
+                raise refuse("ledger.store_conflict", f"it has {', '.join(sorted(found))} but no {table}")
+        if found["toolresult_meta"] != set(LEDGER_COLUMNS["toolresult_meta"]):
+            raise refuse("ledger.store_conflict", "its table toolresult_meta has other columns than a ledger's")
+        row = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
+        if row is None:
+            raise refuse("ledger.store_no_layout", "toolresult_meta has no layout row")
+        if row[0] == "1":
+            expected = LEDGER_COLUMNS_LAYOUT_1
+        elif row[0] == str(LAYOUT_VERSION):
+            expected = LEDGER_COLUMNS
+        else:
+            raise LedgerStoreError(
+                "ledger.store_layout",
+                f"PostgreSQL ledger {self._where}: its tables have layout {str(row[0])[:20]}, this implementation knows layouts 1 and {LAYOUT_VERSION}",
+            )
+        found = self._tables(db)
+        for table in ("toolresult_ledger", "toolresult_audit"):
+            if found.get(table) != set(expected[table]):
+                raise refuse("ledger.store_conflict", f"its table {table} has other columns than a ledger's of its layout")
+        return str(row[0])
+
     def _ready(self, create: bool) -> None:
-        """Reads before any write (TR-REPLAY-37); a creation runs under a transaction-level advisory lock."""
+        """Reads before any write (TR-REPLAY-37); a creation runs under a transaction-level advisory
+        lock; a ledger of layout 1 is migrated (_migrate)."""
         with self._new_connection() as db:
             with db.transaction():
-                def tables() -> dict[str, set[str]]:
-                    found: dict[str, set[str]] = {}
-                    for t, col in db.execute(
-                        "SELECT c.relname, a.attname FROM pg_class c JOIN pg_attribute a ON a.attrelid = c.oid"
-                        " WHERE c.oid IN (to_regclass('toolresult_meta'), to_regclass('toolresult_ledger'), to_regclass('toolresult_audit'))"
-                        " AND a.attnum > 0 AND NOT a.attisdropped"
-                    ).fetchall():
-                        found.setdefault(t, set()).add(col)
-                    return found
-
-                found = tables()
+                found = self._tables(db)
                 if not found:
                     if not create:
                         raise LedgerStoreError(
@@ -262,22 +330,26 @@ class PostgresLedger:
                         )
                     db.execute("SET LOCAL lock_timeout = '120s'")
                     db.execute("SELECT pg_advisory_xact_lock(hashtext('toolresult_ledger layout'))")
-                    found = tables()  # another opener may have made them while this one waited
+                    found = self._tables(db)  # another opener may have made them while this one waited
                 if not found:
                     db.execute(POSTGRES_LAYOUT.encode("utf-8"))
-                else:
-                    for table, columns in LEDGER_COLUMNS.items():
-                        have = found.get(table)
-                        if have != set(columns):
-                            why = f"it has {', '.join(sorted(found))} but no {table}" if have is None else f"its table {table} has other columns than a ledger's"
-                            raise LedgerStoreError("ledger.store_conflict", f"PostgreSQL ledger {self._where}: cannot open the ledger: {why}; nothing was changed")
-                row = db.execute("SELECT value FROM toolresult_meta WHERE key = 'layout'").fetchone()
-        if row is None:
-            raise LedgerStoreError("ledger.store_no_layout", f"PostgreSQL ledger {self._where}: cannot open the ledger: toolresult_meta has no layout row; nothing was changed")
-        if row[0] != str(LAYOUT_VERSION):
-            raise LedgerStoreError(
-                "ledger.store_layout", f"PostgreSQL ledger {self._where}: its tables have layout {str(row[0])[:20]}, this implementation knows layout {LAYOUT_VERSION}"
-            )
+                    found = self._tables(db)
+                layout = self._layout_of(db, found)
+            if layout == "1":
+                self._migrate(db)
+
+    def _migrate(self, db: psycopg.Connection[Any]) -> None:
+        """Layout 1 → 2 in one transaction that first locks the three tables (ACCESS EXCLUSIVE), then
+        reads the layout again: of openers that found layout 1 at once, the first migrates and the
+        others, granted the lock after its commit, find layout 2 and change nothing. The lock comes
+        first in its transaction: the read that found layout 1 ran in one already committed, so no
+        opener holds a lock another waits for (which would be a deadlock)."""
+        with db.transaction():
+            db.execute("SET LOCAL lock_timeout = '120s'")
+            db.execute(POSTGRES_MIGRATION_LOCK.encode("utf-8"))
+            if self._layout_of(db, self._tables(db)) != "1":
+                return
+            db.execute(POSTGRES_MIGRATION_1_TO_2.encode("utf-8"))
 
     def _run(self, doing: str, sql: str, params: tuple[Any, ...]) -> psycopg.Cursor[Any]:
         """One statement on the store's connection (its own transaction), made again after a loss."""
@@ -293,26 +365,28 @@ class PostgresLedger:
         except (psycopg.Error, OSError) as e:
             raise self._error(doing, e) from None
 
-    def claim(self, call_id: str) -> _PgClaimed | Stored | Pending:
-        """``Claimed`` (run the tool, then ``finish``), ``Stored`` (its entry) or ``Pending``
-        (``wait()``, then claim again); every row state has its outcome (§7.7, TR-REPLAY-36)."""
-        check_call_id(call_id)
+    def claim(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> _PgClaimed | Stored | Pending:
+        """Claims the call ``(scope, call_id, fingerprint)``: ``Claimed`` (run the tool, then
+        ``finish``), ``Stored`` (its entry) or ``Pending`` (``wait()``, then claim again); every row
+        state has its outcome (§7.7, TR-REPLAY-36)."""
+        key = _call_key(call_id, scope, fingerprint)
         for _ in range(CLAIM_TRIES):
             token = str(uuid.uuid4())
             # A new call ID, the common case, is one plain insert; only a call ID that has a row reads it.
             ins = self._run(
                 "claim a call ID",
-                "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, claimed_at)"
-                " VALUES (%s, 'claimed', %s::uuid, now() + %s::bigint * interval '1 millisecond', now()) ON CONFLICT (call_id) DO NOTHING",
-                (call_id, token, self.lease_ms),
+                "INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at)"
+                " VALUES (%s, %s, %s, 'claimed', %s::uuid, now() + %s::bigint * interval '1 millisecond', now())"
+                " ON CONFLICT (scope, call_id, fingerprint) DO NOTHING",
+                (*key, token, self.lease_ms),
             )
             if ins.rowcount == 1:
-                self._hold(call_id, token)
-                return _PgClaimed(self, call_id, token)
+                self._hold(key, token)
+                return _PgClaimed(self, key, token)
             row = self._run(
                 "claim a call ID",
-                "SELECT state, entry, lease_until IS NULL OR lease_until <= now() FROM toolresult_ledger WHERE call_id = %s",
-                (call_id,),
+                "SELECT state, entry, lease_until IS NULL OR lease_until <= now() FROM toolresult_ledger WHERE " + _BY_KEY,
+                key,
             ).fetchone()
             if row is None:
                 continue  # abandoned in between: claim again
@@ -324,58 +398,60 @@ class PostgresLedger:
                 return Stored("\x00not a state")
             # NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
             if not ran_out:
-                return _PgPending(self, call_id)
+                return _PgPending(self, key)
             # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
             pin = self._run(
                 "record an interrupted call",
                 "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = %s, interrupted = true, finished_at = now()"
-                " WHERE call_id = %s AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
-                (INTERRUPTED_ENTRY.encode("utf-8"), call_id),
+                " WHERE " + _BY_KEY + " AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
+                (INTERRUPTED_ENTRY.encode("utf-8"), *key),
             )
             if pin.rowcount == 1:
                 self._notify(call_id)
                 return Stored(INTERRUPTED_ENTRY)
-        return _PgPending(self, call_id, contended=True)
+        return _PgPending(self, key, contended=True)
 
-    def _finish(self, call_id: str, token: str, entry: str) -> None:
+    def _finish(self, key: _Key, token: str, entry: str) -> None:
         r = self._run(
             "store a finished entry",
             "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = %s, finished_at = now()"
-            " WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'",
-            (entry.encode("utf-8"), call_id, token),
+            " WHERE " + _BY_KEY + " AND token = %s::uuid AND state = 'claimed'",
+            (entry.encode("utf-8"), *key, token),
         )
         if r.rowcount != 1:
             raise LedgerStoreError(
                 "ledger.lease_lost",
                 f"PostgreSQL ledger {self._where}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
             )
-        self._notify(call_id)
+        self._notify(key[1])
 
-    def _abandon(self, call_id: str, token: str) -> None:
-        r = self._run("abandon a claim", "DELETE FROM toolresult_ledger WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'", (call_id, token))
+    def _abandon(self, key: _Key, token: str) -> None:
+        r = self._run(
+            "abandon a claim", "DELETE FROM toolresult_ledger WHERE " + _BY_KEY + " AND token = %s::uuid AND state = 'claimed'", (*key, token)
+        )
         if r.rowcount == 1:
-            self._notify(call_id)
+            self._notify(key[1])
 
     def _notify(self, call_id: str) -> None:
         """Wakes the call ID's waiters after the change is committed, in a transaction of its own that
         does not wait for the WAL flush: a notification is a wake-up only, and one lost costs its
         waiters their timer at the lease's end, never a wrong answer."""
         try:
-            self._run("notify waiters", f"SELECT set_config('synchronous_commit', 'off', true), pg_notify('{POSTGRES_CHANNEL}', %s)", (_key(call_id),))
+            self._run("notify waiters", f"SELECT set_config('synchronous_commit', 'off', true), pg_notify('{POSTGRES_CHANNEL}', %s)", (_payload(call_id),))
         except LedgerStoreError:
             pass
 
     # Leases: one background thread, with its own connection, renews every live claim each quarter of a lease.
-    def _hold(self, call_id: str, token: str) -> None:
+    def _hold(self, key: _Key, token: str) -> None:
         with self._lock:
-            self._live[(call_id, token)] = None
+            self._live[(key, token)] = None
             if self._renewer is None:
                 self._renewer = threading.Thread(target=self._renew_loop, name="toolresult-pg-lease", daemon=True)
                 self._renewer.start()
 
-    def _release(self, call_id: str, token: str) -> None:
+    def _release(self, key: _Key, token: str) -> None:
         with self._lock:
-            self._live.pop((call_id, token), None)
+            self._live.pop((key, token), None)
 
     def _renew_loop(self) -> None:
         db: psycopg.Connection[Any] | None = None
@@ -388,11 +464,11 @@ class PostgresLedger:
                 try:
                     if db is None or db.closed or db.broken:
                         db = self._new_connection()
-                    for call_id, token in live:
+                    for key, token in live:
                         db.execute(
                             b"UPDATE toolresult_ledger SET lease_until = now() + %s::bigint * interval '1 millisecond'"
-                            b" WHERE call_id = %s AND token = %s::uuid AND state = 'claimed'",
-                            (self.lease_ms, call_id, token),
+                            b" WHERE scope = %s AND call_id = %s AND fingerprint = %s AND token = %s::uuid AND state = 'claimed'",
+                            (self.lease_ms, *key, token),
                         )
                 except (psycopg.Error, OSError):
                     pass  # tried again next tick; the lease may run out meanwhile
@@ -434,8 +510,9 @@ class PostgresLedger:
             for event in everyone:
                 event.set()
 
-    def _settle(self, call_id: str, contended: bool = False) -> None:
-        key = _key(call_id)
+    def _settle(self, call: _Key, contended: bool = False) -> None:
+        call_id = call[1]
+        key = _payload(call_id)
         event = threading.Event()
         with self._lock:
             self._waiters.setdefault(key, set()).add(event)
@@ -449,8 +526,8 @@ class PostgresLedger:
                 "read a claim",
                 "SELECT state = 'claimed' AND lease_until > now(),"
                 " CASE WHEN isfinite(lease_until) THEN (EXTRACT(EPOCH FROM (lease_until - now())) * 1000)::float8 END"
-                " FROM toolresult_ledger WHERE call_id = %s FOR SHARE",
-                (call_id,),
+                " FROM toolresult_ledger WHERE " + _BY_KEY + " FOR SHARE",
+                call,
             ).fetchone()
             if row is None or row[0] is not True:
                 if contended:
@@ -488,27 +565,30 @@ class PostgresLedger:
                 return None
             return db
 
-    def entry(self, call_id: str) -> str | None:
-        """The stored entry of a call ID, or None while it is claimed or unknown."""
-        check_call_id(call_id)
-        row = self._run("read an entry", "SELECT entry FROM toolresult_ledger WHERE call_id = %s AND state = 'stored'", (call_id,)).fetchone()
+    def entry(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> str | None:
+        """The stored entry of the call ``(scope, call_id, fingerprint)``, or None while it is claimed or unknown."""
+        key = _call_key(call_id, scope, fingerprint)
+        row = self._run("read an entry", "SELECT entry FROM toolresult_ledger WHERE " + _BY_KEY + " AND state = 'stored'", key).fetchone()
         if row is None:
             return None
         return _NO_ENTRY if row[0] is None else _text(row[0])
 
-    def append_audit(self, call_id: str, record: dict[str, Any]) -> None:
-        """Appends the audit record of a call (TR-REPLAY-34)."""
-        check_call_id(call_id)
+    def append_audit(self, call_id: str, record: dict[str, Any], *, scope: str = "", fingerprint: str = "") -> None:
+        """Appends the audit record of the call ``(scope, call_id, fingerprint)`` (TR-REPLAY-34)."""
+        key = _call_key(call_id, scope, fingerprint)
         text = audit_text(record)
         self._run(
             "append an audit record",
-            "INSERT INTO toolresult_audit (call_id, level, record, written_at) VALUES (%s, %s, %s, now())",
-            (call_id, record["level"], text.encode("utf-8")),
+            "INSERT INTO toolresult_audit (scope, call_id, fingerprint, level, record, written_at) VALUES (%s, %s, %s, %s, %s, now())",
+            (*key, record["level"], text.encode("utf-8")),
         )
 
-    def audit_records(self, call_id: str) -> list[str]:
-        check_call_id(call_id)
-        rows = self._run("read audit records", "SELECT record FROM toolresult_audit WHERE call_id = %s ORDER BY seq", (call_id,)).fetchall()
+    def audit_records(self, call_id: str, *, scope: str = "", fingerprint: str = "") -> list[str]:
+        """The audit records of the call ``(scope, call_id, fingerprint)``, oldest first."""
+        key = _call_key(call_id, scope, fingerprint)
+        rows = self._run(
+            "read audit records", "SELECT record FROM toolresult_audit WHERE " + _BY_KEY + " ORDER BY seq", key
+        ).fetchall()
         return [_text(r[0]) for r in rows]
 
     def prune(self, older_than_ms: int) -> int:

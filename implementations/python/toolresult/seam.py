@@ -20,6 +20,12 @@ so the call is never run again and its one stored answer is the interrupted entr
 The ledger is any object with ``claim(call_id)`` answering an object whose ``status`` is
 ``"stored"`` (with ``entry``), ``"pending"`` (with ``wait()``) or ``"claimed"`` (with
 ``finish(entry)`` and ``abandon()``), as :class:`toolresult.ledger_store.SqliteLedger` does.
+
+A call is keyed by ``(scope, call ID, fingerprint)`` (§7.2): ``scope`` is the integration's (a
+thread, a session; ``""`` by default), the fingerprint is :func:`call_fingerprint` of ``tool`` and
+``arguments`` (``""`` when ``tool`` is None). The ledger is then asked
+``claim(call_id, scope=..., fingerprint=...)``; a call with neither (the API before scopes) is
+asked ``claim(call_id)`` as before, so a ledger that knows no scopes still serves it.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ import threading
 from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 from .bounder import bound
+from .call_key import call_fingerprint, check_scope
 from .exposure import check_exposure, expose
 from .hooks import Hook, transform_tool_result
 from .ledger import INTERRUPTED_ENTRY, persist, restore
@@ -37,7 +44,15 @@ from .options import BoundOptions
 from .result import BoundedResult, ToolResult
 from .store_error import LedgerStoreError
 
-__all__ = ["CallInterrupted", "Ledger", "TOOL_FAILED_TEXT", "execute_tool_call", "execute_tool_call_async"]
+__all__ = [
+    "CallInterrupted",
+    "Ledger",
+    "TOOL_FAILED_TEXT",
+    "call_fingerprint",
+    "call_key",
+    "execute_tool_call",
+    "execute_tool_call_async",
+]
 
 TOOL_FAILED_TEXT = "The tool failed without returning a result."
 
@@ -54,7 +69,26 @@ class CallInterrupted(Exception):
 
 
 class Ledger(Protocol):
+    # Called with keywords ``scope`` and ``fingerprint`` when a call gives them (call_key).
     def claim(self, call_id: str) -> Any: ...
+
+
+def call_key(scope: Any = "", tool: Any = None, arguments: Any = None) -> dict[str, str]:
+    """The keywords a ledger's ``claim``/``entry``/``append_audit``/``audit_records`` take for a
+    call: ``{}`` for the default scope and no tool (the API before scopes), else ``scope`` and
+    ``fingerprint``. Refuses (TypeError/ValueError, quoting nothing) a scope a call ID's rules
+    refuse, a tool name that is not a string, arguments that are not a JSON object, and arguments
+    without a tool (they would be fingerprinted as nothing)."""
+    check_scope(scope)
+    if tool is None:
+        if arguments is not None:
+            raise TypeError("arguments were given without a tool: pass tool= too")
+        fingerprint = ""
+    else:
+        fingerprint = call_fingerprint(tool, {} if arguments is None else arguments)
+    if scope == "" and fingerprint == "":
+        return {}
+    return {"scope": scope, "fingerprint": fingerprint}
 
 
 def _prepare(options: BoundOptions | None, exposure: Any) -> BoundOptions:
@@ -81,11 +115,17 @@ def execute_tool_call(
     *,
     hooks: Sequence[Hook] = (),
     exposure: Any = None,
+    scope: str = "",
+    tool: str | None = None,
+    arguments: Any = None,
 ) -> tuple[BoundedResult, bool]:
-    """Runs a tool call through the ledger: ``(result, replayed)`` (TR-REPLAY-8..12)."""
+    """Runs a tool call through the ledger: ``(result, replayed)`` (TR-REPLAY-8..12). ``scope``,
+    ``tool`` and ``arguments`` key the call (§7.2): a call ID reused in another scope or for another
+    tool or arguments runs as a call of its own."""
+    at = call_key(scope, tool, arguments)
     opts = _prepare(options, exposure)
     while True:
-        claim = ledger.claim(call_id)
+        claim = ledger.claim(call_id, **at)
         if claim.status == "stored":
             return restore(claim.entry, opts), True
         if claim.status == "pending":
@@ -124,7 +164,7 @@ async def _in_thread(call: Callable[[], Any]) -> Any:
         raise
 
 
-async def _claim(ledger: Ledger, call_id: str) -> Any:
+async def _claim(ledger: Ledger, call_id: str, at: dict[str, str]) -> Any:
     """A claim off the event loop. Cancelled while the claim is made, the claim is given up as soon
     as it exists (the tool never ran), by whichever side comes second: the ID stays claimable."""
     lock = threading.Lock()
@@ -132,7 +172,7 @@ async def _claim(ledger: Ledger, call_id: str) -> Any:
     made: list[Any] = []
 
     def work() -> Any:
-        claim = ledger.claim(call_id)
+        claim = ledger.claim(call_id, **at)
         with lock:
             if gave_up and claim.status == "claimed":
                 claim.abandon()
@@ -171,18 +211,23 @@ async def execute_tool_call_async(
     exposure: Any = None,
     deadline: float | None = None,
     passthrough: tuple[type[BaseException], ...] = (),
+    scope: str = "",
+    tool: str | None = None,
+    arguments: Any = None,
 ) -> tuple[BoundedResult, bool]:
     """The seam for ``asyncio``: ``(result, replayed)``. ``run`` is awaited at most once per call ID.
     ``deadline`` (seconds, None for none) bounds the tool: when it passes, the tool is cancelled and
     the call's answer is the interrupted error result, stored under the call ID. ``passthrough``:
     exceptions that are a stack's control flow, not a result (LangGraph's interrupt): the claim is
-    abandoned, as for a tool that has not finished, and the exception propagates."""
+    abandoned, as for a tool that has not finished, and the exception propagates. ``scope``,
+    ``tool`` and ``arguments`` key the call as in :func:`execute_tool_call`."""
+    at = call_key(scope, tool, arguments)
     if deadline is not None and not (type(deadline) in (int, float) and deadline > 0):
         raise ValueError("deadline must be a positive number of seconds or None")
     opts = _prepare(options, exposure)
     pause = _FIRST_PAUSE
     while True:
-        claim = await _claim(ledger, call_id)
+        claim = await _claim(ledger, call_id, at)
         if claim.status == "stored":
             return restore(claim.entry, opts), True
         if claim.status == "pending":
@@ -195,7 +240,7 @@ async def execute_tool_call_async(
     cancelled: asyncio.CancelledError | None = None
     interrupted = False
     try:
-        async with asyncio.timeout(deadline) as scope:
+        async with asyncio.timeout(deadline) as limit:
             raw = await run()
     except asyncio.CancelledError as e:
         task = asyncio.current_task()
@@ -209,7 +254,7 @@ async def execute_tool_call_async(
     except CallInterrupted:
         interrupted = True
     except TimeoutError:
-        if scope.expired():
+        if limit.expired():
             interrupted = True
         else:
             raw = _failed(call_id)
@@ -229,7 +274,7 @@ async def execute_tool_call_async(
     if await _settle(claim, entry):
         return result, False
     # The lease ran out while the result was made: the ID holds the interrupted entry (TR-REPLAY-23).
-    again = await _claim(ledger, call_id)
+    again = await _claim(ledger, call_id, at)
     if again.status != "stored":
         raise LedgerStoreError("ledger.lease_lost", "the claim's lease expired before its result was stored")
     return restore(again.entry, opts), True
