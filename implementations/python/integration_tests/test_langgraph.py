@@ -25,7 +25,7 @@ from integration_tests.fake_model import ScriptedModel, call
 from integration_tests.session_holder import SharedServerCase
 from integration_tests.support import CANARY, calls, stdio_connection
 from toolresult import ToolResult, persist, with_content
-from toolresult.integrations.langchain import Seam, result_of, result_tool, tool_interceptor
+from toolresult.integrations.langchain import Seam, mcp_tools, result_of, result_tool
 
 WORKER = str(Path(__file__).with_name("graph_worker.py"))
 CITY = {"type": "object", "properties": {"city": {"type": "string"}}}
@@ -61,7 +61,7 @@ class AgentTest(SharedServerCase):
         self.dir.cleanup()
 
     async def run_agent(self, turns, seam: Seam, local=(), callbacks=(), saver=None):
-        tools = await load_mcp_tools(self.session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        tools = await mcp_tools(self.session, seam, server_name="t")
         model = ScriptedModel(turns=turns)
         agent = create_agent(model, tools + list(local), checkpointer=saver)
         config = {"callbacks": list(callbacks), "configurable": {"thread_id": "t"}}

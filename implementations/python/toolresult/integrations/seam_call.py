@@ -25,7 +25,8 @@ from ..normalize import NormalizeOptions, normalize_local, normalize_mcp
 from ..options import BoundOptions
 from ..privacy import LEVELS, audit_record
 from ..result import BoundedResult
-from ..seam import CallInterrupted, Ledger, execute_tool_call_async
+from ..call_key import check_scope
+from ..seam import CallInterrupted, Ledger, call_key, execute_tool_call_async
 
 __all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_run", "model_text"]
 
@@ -65,7 +66,9 @@ class Seam:
     """The options of a protected agent, checked when made (a bad policy or deadline is refused
     before any call): ``ledger`` (default: an in-memory SQLite ledger of this Seam), ``bound``
     budgets, ``hooks``, ``exposure`` policy, ``deadline`` in seconds (None: only the stack's own
-    timeout bounds a call) and ``privacy``, the level of what the stack's objects keep."""
+    timeout bounds a call), ``privacy``, the level of what the stack's objects keep, and ``scope``,
+    the scope of calls whose stack names none (a LangGraph thread or an Agents SDK group, when
+    there is one, is the scope instead)."""
 
     def __init__(
         self,
@@ -76,6 +79,7 @@ class Seam:
         exposure: Any = None,
         deadline: float | None = DEFAULT_DEADLINE_S,
         privacy: str = "metadata",
+        scope: str = "",
     ) -> None:
         check_exposure(exposure)
         if deadline is not None and (type(deadline) not in (int, float) or not deadline > 0):
@@ -84,6 +88,7 @@ class Seam:
             raise ValueError(f"privacy must be one of {', '.join(LEVELS)}")
         if any(not callable(h) for h in hooks):
             raise TypeError("hooks must be callables")
+        check_scope(scope)
         # An in-memory ledger has no other process to renew a lease for: the longest lease.
         self.ledger: Any = ledger if ledger is not None else SqliteLedger(":memory:", lease_ms=86_400_000)
         self.bound = bound if bound is not None else BoundOptions()
@@ -91,30 +96,52 @@ class Seam:
         self.exposure = exposure
         self.deadline = deadline
         self.privacy = privacy
+        self.scope = scope
+        # The key of the last call made under each call ID (a call ID reused in another scope or for
+        # another tool is another call), so that result(call_id) finds what this Seam last ran.
+        self._keys: dict[str, tuple[str, str | None, Any]] = {}
 
     async def call(
-        self, call_id: str | None, run: Callable[[], Awaitable[Any]], passthrough: tuple[type[BaseException], ...] = ()
+        self,
+        call_id: str | None,
+        run: Callable[[], Awaitable[Any]],
+        passthrough: tuple[type[BaseException], ...] = (),
+        *,
+        scope: str | None = None,
+        tool: str | None = None,
+        arguments: Any = None,
     ) -> CallOutcome:
-        """One tool call through the seam. Without a call ID (a stack that gave none) the call gets
-        a fresh one: bounded and recorded like any other, but never found again."""
+        """One tool call through the seam, keyed by ``(scope, call_id, fingerprint of tool and
+        arguments)`` (spec §7.2); ``scope`` None is the Seam's own. Without a call ID (a stack that
+        gave none) the call gets a fresh one: bounded and recorded like any other, but never found
+        again."""
         if not isinstance(call_id, str) or call_id == "":
             call_id = f"toolresult-unkeyed-{uuid.uuid4()}"
             _log.warning("the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed")
+        key = (self.scope if scope is None else scope, tool, arguments)
+        call_key(*key)  # an invalid scope or arguments are refused before anything is remembered
+        self._keys[call_id] = key
         result, replayed = await execute_tool_call_async(
             call_id, run, self.ledger, self.bound, hooks=self.hooks, exposure=self.exposure, deadline=self.deadline,
-            passthrough=passthrough,
+            passthrough=passthrough, scope=key[0], tool=tool, arguments=arguments,
         )
         return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
 
-    def record(self, call_id: str) -> dict[str, Any] | None:
+    def record(self, call_id: str, **key: Any) -> dict[str, Any] | None:
         """The audit record of a call at the seam's privacy level (what the stack's objects keep)."""
-        result = self.result(call_id)
+        result = self.result(call_id, **key)
         return None if result is None else dict(audit_record(result, [self.privacy]))
 
-    def result(self, call_id: str) -> BoundedResult | None:
+    def result(self, call_id: str, *, scope: str | None = None, tool: str | None = None, arguments: Any = None) -> BoundedResult | None:
         """The whole bounded result of a call (run-only channels included), from the ledger; None
-        while the call is unknown or running."""
-        entry = self.ledger.entry(call_id)
+        while the call is unknown or running. The call is the last one this Seam made under
+        ``call_id`` unless ``scope``, ``tool`` or ``arguments`` say which (a call made by another
+        process, or an earlier call under a reused ID); ``scope`` None is the Seam's own."""
+        if scope is None and tool is None and arguments is None and call_id in self._keys:
+            key = self._keys[call_id]
+        else:
+            key = (self.scope if scope is None else scope, tool, arguments)
+        entry = self.ledger.entry(call_id, **call_key(*key))
         return None if entry is None else restore(entry, self.bound)
 
 
