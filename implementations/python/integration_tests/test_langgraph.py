@@ -18,6 +18,7 @@ from typing import Any
 
 from langchain.agents import create_agent
 from langchain_core.callbacks import AsyncCallbackHandler
+from langchain_mcp_adapters.client import MultiServerMCPClient
 from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
@@ -25,7 +26,7 @@ from integration_tests.fake_model import ScriptedModel, call
 from integration_tests.session_holder import SharedServerCase
 from integration_tests.support import CANARY, calls, stdio_connection
 from toolresult import ToolResult, persist, with_content
-from toolresult.integrations.langchain import Seam, mcp_tools, result_of, result_tool
+from toolresult.integrations.langchain import Seam, mcp_tools, result_of, result_tool, tool_interceptor
 
 WORKER = str(Path(__file__).with_name("graph_worker.py"))
 CITY = {"type": "object", "properties": {"city": {"type": "string"}}}
@@ -120,6 +121,29 @@ class AgentTest(SharedServerCase):
         r = result_of(m, seam)
         self.assertEqual((m.content, m.status), ("Sunny in Paris, 21 C\n[audio block omitted]", "success"))
         self.assertEqual(r.artifacts[0]["data"]["rows"][0][:3], ["content[1]", "audio", "audio/wav"])
+
+    async def test_output_schema_mismatch_drops_the_structured_value_and_keeps_the_text(self) -> None:
+        # TR-NORM-30: the listed outputSchema with no schemaPolicy given is "warn".
+        for how in ("session", "client"):
+            seam = Seam()
+            if how == "client":  # the README's set-up: a session of its own for each call
+                tools = await mcp_tools(MultiServerMCPClient({"t": stdio_connection(self.counter)}), seam)
+            else:
+                tools = await mcp_tools(self.session, seam, server_name="t")
+            agent = create_agent(ScriptedModel(turns=[[call("mismatch", "c1")]]), tools)
+            [m] = [x for x in (await agent.ainvoke({"messages": [("user", "go")]}))["messages"] if x.type == "tool"]
+            r = result_of(m, seam)
+            self.assertEqual((m.content, m.status, r.has_structured), ("Sunny in Paris, 21 C", "success", False), how)
+            self.assertEqual(list(r.warnings), ["structured.schema_mismatch"], how)
+
+    async def test_without_the_listing_the_mcp_sdk_refuses_a_mismatch_and_the_text_is_lost(self) -> None:
+        # Why mcp_tools makes the call itself: through the adapter's own call (tool_interceptor),
+        # the MCP SDK checks the schema, raises, and the call can only be a tool failure.
+        seam = Seam()
+        tools = await load_mcp_tools(self.session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        agent = create_agent(ScriptedModel(turns=[[call("mismatch", "c1")]]), tools)
+        [m] = [x for x in (await agent.ainvoke({"messages": [("user", "go")]}))["messages"] if x.type == "tool"]
+        self.assertEqual((m.content, m.status), ('{"error": "The tool failed without returning a result."}', "error"))
 
     async def test_canary_absent_from_provider_tracer_logs_checkpoints_and_errors(self) -> None:
         def leaky_hook(result, _position):
