@@ -108,6 +108,10 @@ async def call_tool(name: str, arguments: dict) -> types.CallToolResult:
         # Blocking, not awaiting: the event loop stops, as in a server stuck in a C call. The
         # client's shutdown (stdin closed, 2 s, then SIGTERM) is the only way it ends; the bound
         # keeps a process orphaned by a failed test from outliving the run by much.
+        pids = os.environ.get("TOOLRESULT_MCP_PIDS")
+        if pids:  # a test reads which process is stuck, to see when it ends
+            with open(pids, "a", encoding="utf-8") as f:
+                f.write(f"{os.getpid()}\n")
         time.sleep(600)
     return types.CallToolResult(content=[types.TextContent(type="text", text="unknown tool")], isError=True)
 

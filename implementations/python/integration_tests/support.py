@@ -56,3 +56,17 @@ def calls(counter: str, city: str | None = None) -> dict[str, int]:
         if city is None or called_for == city:
             out[name] = out.get(name, 0) + 1
     return out
+
+
+def stuck_pids(path: str) -> list[int]:
+    """The processes of the test server that are blocked in the stuck tool (TOOLRESULT_MCP_PIDS)."""
+    return [int(line) for line in Path(path).read_text(encoding="utf-8").split()] if os.path.exists(path) else []
+
+
+def running(pid: int) -> bool:
+    """Whether a process is alive (a zombie, ended but not yet reaped, is not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    return fields[0] != "Z"
