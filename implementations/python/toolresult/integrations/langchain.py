@@ -107,8 +107,15 @@ def _schema_interceptor(seam: Seam, schemas: dict[str, Any], open_session: Any, 
         async def call() -> types.CallToolResult:
             if session is not None:
                 return await _raw_call(session, request.name, dict(request.args or {}))
+            failed: Exception | None = None
             async with open_session() as own:  # a session for the call, as the adapter opens one
-                return await _raw_call(own, request.name, dict(request.args or {}))
+                try:
+                    return await _raw_call(own, request.name, dict(request.args or {}))
+                except Exception as e:  # noqa: BLE001 - raised below, outside the session
+                    failed = e
+            # Raised here, as the adapter does: from inside, the session's task group would wrap it
+            # in an exception group, and a client timeout would no longer read as one.
+            raise failed if failed is not None else RuntimeError("the MCP session closed without an answer")
 
         return await _through_seam(seam, request, call, schemas.get(request.name))
 
