@@ -109,6 +109,22 @@ class AgentTest(SharedServerCase):
         self.assertEqual(calls(self.counter, "Lyon"), {"weather": 1})
         self.assertEqual((again.content, persist(result_of(again, seam))), (first.content, persist(result_of(first, seam))))
 
+    async def test_a_reused_call_id_is_a_call_of_its_own_per_arguments_and_per_thread(self) -> None:
+        # A local model numbering its calls call_0 in every turn: each call runs and gets its own answer.
+        seam = Seam()
+        tools = await mcp_tools(self.session, seam, server_name="t")
+        agent = create_agent(ScriptedModel(turns=[[call("weather", "call_0", city="Oslo")], [call("weather", "call_0", city="Bergen")]]), tools)
+        state = await agent.ainvoke({"messages": [("user", "go")]}, {"configurable": {"thread_id": "thread-a"}})
+        self.assertEqual([m.content for m in state["messages"] if m.type == "tool"], ["Sunny in Oslo, 21 C", "Sunny in Bergen, 21 C"])
+        self.assertEqual((calls(self.counter, "Oslo"), calls(self.counter, "Bergen")), ({"weather": 1}, {"weather": 1}))
+        oslo = seam.result("call_0", scope="thread-a", tool="weather", arguments={"city": "Oslo"})
+        self.assertEqual(oslo.structured["city"], "Oslo")
+        self.assertEqual(seam.result("call_0").structured["city"], "Bergen")  # the last call under the ID
+        # The same call ID, tool and arguments in another thread is another conversation's call: it runs.
+        again = create_agent(ScriptedModel(turns=[[call("weather", "call_0", city="Oslo")]]), tools)
+        await again.ainvoke({"messages": [("user", "go")]}, {"configurable": {"thread_id": "thread-b"}})
+        self.assertEqual(calls(self.counter, "Oslo"), {"weather": 2})
+
     async def test_hook_transformation_keeps_structured(self) -> None:
         seam = Seam(hooks=[lambda r, _p: with_content(r, r.content[:5])])
         [m] = await self.run_agent([[call("weather", "c1")]], seam)
