@@ -17,6 +17,7 @@ import uuid
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
+from ..call_key import check_scope
 from ..exposure import check_exposure
 from ..hooks import Hook
 from ..ledger import restore
@@ -25,7 +26,6 @@ from ..normalize import NormalizeOptions, normalize_local, normalize_mcp
 from ..options import BoundOptions
 from ..privacy import LEVELS, audit_record
 from ..result import BoundedResult
-from ..call_key import check_scope
 from ..seam import CallInterrupted, Ledger, call_key, execute_tool_call_async
 
 __all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_run", "model_text"]
@@ -97,9 +97,9 @@ class Seam:
         self.deadline = deadline
         self.privacy = privacy
         self.scope = scope
-        # The key of the last call made under each call ID (a call ID reused in another scope or for
-        # another tool is another call), so that result(call_id) finds what this Seam last ran.
-        self._keys: dict[str, tuple[str, str | None, Any]] = {}
+        # The ledger key (scope, fingerprint) of the last call made under each call ID (a call ID
+        # reused in another scope or for another tool is another call), for result(call_id).
+        self._keys: dict[str, dict[str, str]] = {}
 
     async def call(
         self,
@@ -118,12 +118,12 @@ class Seam:
         if not isinstance(call_id, str) or call_id == "":
             call_id = f"toolresult-unkeyed-{uuid.uuid4()}"
             _log.warning("the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed")
-        key = (self.scope if scope is None else scope, tool, arguments)
-        call_key(*key)  # an invalid scope or arguments are refused before anything is remembered
-        self._keys[call_id] = key
+        scope = self.scope if scope is None else scope
+        # An invalid scope or arguments are refused (unquoted) before anything is remembered.
+        self._keys[call_id] = call_key(scope, tool, arguments)
         result, replayed = await execute_tool_call_async(
             call_id, run, self.ledger, self.bound, hooks=self.hooks, exposure=self.exposure, deadline=self.deadline,
-            passthrough=passthrough, scope=key[0], tool=tool, arguments=arguments,
+            passthrough=passthrough, scope=scope, tool=tool, arguments=arguments,
         )
         return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
 
@@ -138,10 +138,10 @@ class Seam:
         ``call_id`` unless ``scope``, ``tool`` or ``arguments`` say which (a call made by another
         process, or an earlier call under a reused ID); ``scope`` None is the Seam's own."""
         if scope is None and tool is None and arguments is None and call_id in self._keys:
-            key = self._keys[call_id]
+            at = self._keys[call_id]
         else:
-            key = (self.scope if scope is None else scope, tool, arguments)
-        entry = self.ledger.entry(call_id, **call_key(*key))
+            at = call_key(self.scope if scope is None else scope, tool, arguments)
+        entry = self.ledger.entry(call_id, **at)
         return None if entry is None else restore(entry, self.bound)
 
 
