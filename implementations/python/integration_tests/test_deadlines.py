@@ -161,7 +161,7 @@ class LangChainSessionPerCallDeadlines(Deadlines, unittest.IsolatedAsyncioTestCa
 
         async def enter() -> Invoke:
             builder = StateGraph(MessagesState)
-            builder.add_node("tools", ToolNode(await langchain_mcp_tools(MultiServerMCPClient({"t": conn}), seam)))
+            builder.add_node("tools", ToolNode(await self.tools({"t": conn}, seam)))
             builder.add_edge(START, "tools")
             graph = builder.compile()
 
@@ -172,6 +172,16 @@ class LangChainSessionPerCallDeadlines(Deadlines, unittest.IsolatedAsyncioTestCa
             return invoke
 
         return _Connection(enter, _nothing)
+
+    async def tools(self, connections: dict[str, Any], seam: Seam) -> list[Any]:
+        return await langchain_mcp_tools(MultiServerMCPClient(connections), seam)
+
+
+class LangChainInterceptorPerCallDeadlines(LangChainSessionPerCallDeadlines):
+    """The interceptor on tools the adapter makes itself, ``client.get_tools()``: a session per call too."""
+
+    async def tools(self, connections: dict[str, Any], seam: Seam) -> list[Any]:
+        return await MultiServerMCPClient(connections, tool_interceptors=[tool_interceptor(seam)]).get_tools()
 
 
 async def _nothing() -> None:
