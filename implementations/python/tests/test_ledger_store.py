@@ -686,6 +686,50 @@ class SqliteLedgerCallKeyTest(_LedgerFileTest):
         db.close()
 
 
+class SqliteLedgerCallKeyRaceTest(_LedgerFileTest):
+    def test_a_race_of_two_scopes_and_two_argument_sets_on_one_call_id(self) -> None:
+        """Eight openers of one file (a connection each), every one calling call_0 in 2 scopes x 2
+        argument sets, in an order of its own (rotated, every other one reversed): one run per
+        (scope, arguments), and every caller of a call gets that call's one entry."""
+        calls = [(scope, user) for scope in ("run-a", "run-b") for user in ("alice", "bob")]
+        start = threading.Barrier(8)
+        runs: list[tuple[str, str]] = []
+        got: dict[tuple[str, str], set[str]] = {c: set() for c in calls}
+        failures: list[BaseException] = []
+        lock = threading.Lock()
+
+        def worker(n: int) -> None:
+            ledger = SqliteLedger(self.path)
+            order = calls[n % 4 :] + calls[: n % 4]
+            if n % 2:
+                order.reverse()
+            start.wait()
+            try:
+                for scope, user in order:
+                    def run(scope: str = scope, user: str = user) -> ToolResult:
+                        with lock:
+                            runs.append((scope, user))
+                        return ToolResult.text(f"{user} in {scope}")
+
+                    result, _ = execute_tool_call("call_0", run, ledger, scope=scope, tool="balance", arguments={"user": user})
+                    with lock:
+                        got[(scope, user)].add(persist(result))
+            except BaseException as e:  # noqa: BLE001 - reported by the assertion below
+                failures.append(e)
+            finally:
+                ledger.close()
+
+        threads = [threading.Thread(target=worker, args=(n,)) for n in range(8)]
+        for t in threads:
+            t.start()
+        for t in threads:
+            t.join(120)
+        self.assertEqual(failures, [])
+        self.assertEqual(sorted(runs), sorted(calls))
+        for (scope, user), entries in got.items():
+            self.assertEqual(entries, {persist(bound(ToolResult.text(f"{user} in {scope}")))})
+
+
 class SqliteLedgerMigrationTest(_LedgerFileTest):
     """§7.7: a ledger of layout 1 (written here by that release's statements) is migrated to layout
     2 on open, in one transaction, once however many processes open it at once; its entries answer
