@@ -17,7 +17,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from langchain.agents import create_agent  # noqa: E402
 from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
-from langchain_mcp_adapters.tools import load_mcp_tools  # noqa: E402
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver  # noqa: E402
 from langgraph.graph import START, MessagesState, StateGraph  # noqa: E402
 from langgraph.prebuilt import ToolNode, tools_condition  # noqa: E402
@@ -26,7 +25,7 @@ from langgraph.types import Command, interrupt  # noqa: E402
 from integration_tests.fake_model import ScriptedModel, call  # noqa: E402
 from integration_tests.support import stdio_connection  # noqa: E402
 from toolresult import persist, with_content  # noqa: E402
-from toolresult.integrations.langchain import Seam, result_of, result_tool, tool_interceptor  # noqa: E402
+from toolresult.integrations.langchain import Seam, mcp_tools, result_of, result_tool  # noqa: E402
 from toolresult.ledger_store import SqliteLedger  # noqa: E402
 
 
@@ -40,8 +39,8 @@ class DieAfterFinish:
     def __init__(self, ledger):
         self.ledger = ledger
 
-    def claim(self, call_id):
-        claim = self.ledger.claim(call_id)
+    def claim(self, call_id, **key):
+        claim = self.ledger.claim(call_id, **key)
         if claim.status != "claimed":
             return claim
 
@@ -57,8 +56,8 @@ class DieAfterFinish:
 
         return Dying()
 
-    def entry(self, call_id):
-        return self.ledger.entry(call_id)
+    def entry(self, call_id, **key):
+        return self.ledger.entry(call_id, **key)
 
 
 async def main(mode: str, folder: str) -> None:
@@ -68,7 +67,7 @@ async def main(mode: str, folder: str) -> None:
     config = {"configurable": {"thread_id": "t1"}}
     client = MultiServerMCPClient({"t": stdio_connection(os.path.join(folder, "counter"))})
     async with AsyncSqliteSaver.from_conn_string(os.path.join(folder, "checkpoints.db")) as saver, client.session("t") as session:
-        tools = await load_mcp_tools(session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        tools = await mcp_tools(session, seam, server_name="t")
         if mode.startswith("agent"):
             model = ScriptedModel(turns=[[call("weather", "call-w")]])
             graph = create_agent(model, tools, checkpointer=saver)

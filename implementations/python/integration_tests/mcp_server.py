@@ -9,13 +9,22 @@ answers, so a test (in any process) reads how often each tool ran.
     hang         never answers
     die          exits the server process in the middle of the call
     slow         answers after TOOLRESULT_MCP_SLOW_S seconds (default 3)
+    private      text for the model, plus every run-only kind: structuredContent, ``_meta`` (a
+                 canary value and a canary member name), a user-only text block, an image whose
+                 base64 data holds a canary (support.CANARIES)
+    private_error  an error result whose structured body holds a canary
+    mismatch     text and a structured value that breaks the tool's listed outputSchema
+    stuck        blocks the server's event loop (a busy or deadlocked server): it never reads
+                 stdin again, so it never sees stdin close; only a signal ends it
 """
 
 from __future__ import annotations
 
 import asyncio
+import base64
 import os
 import sys
+import time
 
 import anyio
 import mcp.types as types
@@ -23,6 +32,13 @@ from mcp.server.lowlevel import Server
 from mcp.server.stdio import stdio_server
 
 CANARY = "CANARY-structured-7f3a"
+# The run-only canaries of the private tools (integration_tests/support.py holds the same).
+USER_TEXT = "CANARY-user-only-5d21"
+META_VALUE = "CANARY-meta-value-8e0b"
+META_NAME = "CANARY-meta-name-3c94"
+MEDIA_OCTETS = b"\x89PNG CANARY-media-octets-a6f7"
+ERROR_BODY = "CANARY-error-body-19de"
+MISMATCH_SCHEMA = {"type": "object", "properties": {"tempC": {"type": "number"}}, "required": ["tempC"]}
 
 server: Server = Server("toolresult-test")
 
@@ -34,6 +50,10 @@ _TOOLS = {
     "hang": "Never answers.",
     "die": "The server dies during the call.",
     "slow": "Answers after a while.",
+    "stuck": "Blocks the server.",
+    "private": "Text for the model and run-only data beside it.",
+    "private_error": "An error with a structured body.",
+    "mismatch": "A structured value that breaks the output schema.",
 }
 
 
@@ -49,7 +69,7 @@ def _count(name: str, city: str) -> None:
 @server.list_tools()
 async def list_tools() -> list[types.Tool]:
     schema = {"type": "object", "properties": {"city": {"type": "string"}}}
-    return [types.Tool(name=n, description=d, inputSchema=schema) for n, d in _TOOLS.items()]
+    return [types.Tool(name=n, description=d, inputSchema=schema, outputSchema=MISMATCH_SCHEMA if n == "mismatch" else None) for n, d in _TOOLS.items()]
 
 
 @server.call_tool(validate_input=False)
@@ -74,6 +94,25 @@ async def call_tool(name: str, arguments: dict) -> types.CallToolResult:
     if name == "slow":
         await anyio.sleep(float(os.environ.get("TOOLRESULT_MCP_SLOW_S", "3")))
         return types.CallToolResult(content=[types.TextContent(type="text", text="late")])
+    if name == "private":
+        user_only = types.TextContent(type="text", text=f"for your eyes: {USER_TEXT}", annotations=types.Annotations(audience=["user"]))
+        image = types.ImageContent(type="image", data=base64.b64encode(MEDIA_OCTETS).decode("ascii"), mimeType="image/png")
+        return types.CallToolResult(content=[text, user_only, image], structuredContent={"city": city, "secret": CANARY},
+                                    _meta={"trace": META_VALUE, META_NAME: True})
+    if name == "private_error":
+        failed = types.TextContent(type="text", text=f"no forecast for {city}")
+        return types.CallToolResult(content=[failed], structuredContent={"code": ERROR_BODY}, isError=True)
+    if name == "mismatch":
+        return types.CallToolResult(content=[text], structuredContent={"tempC": "warm", "secret": CANARY})
+    if name == "stuck":
+        # Blocking, not awaiting: the event loop stops, as in a server stuck in a C call. The
+        # client's shutdown (stdin closed, 2 s, then SIGTERM) is the only way it ends; the bound
+        # keeps a process orphaned by a failed test from outliving the run by much.
+        pids = os.environ.get("TOOLRESULT_MCP_PIDS")
+        if pids:  # a test reads which process is stuck, to see when it ends
+            with open(pids, "a", encoding="utf-8") as f:
+                f.write(f"{os.getpid()}\n")
+        time.sleep(600)
     return types.CallToolResult(content=[types.TextContent(type="text", text="unknown tool")], isError=True)
 
 

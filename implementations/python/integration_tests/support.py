@@ -2,12 +2,39 @@
 
 from __future__ import annotations
 
+import base64
 import os
 import sys
 from pathlib import Path
 
 SERVER = str(Path(__file__).with_name("mcp_server.py"))
 CANARY = "CANARY-structured-7f3a"
+_MEDIA = b"\x89PNG CANARY-media-octets-a6f7"
+#: Every run-only canary of the server's private tools, by what it stands for; a store's octets
+#: (read as latin-1, one code point per octet) must hold none of them.
+CANARIES = {
+    "structuredContent": CANARY,
+    "user-only text": "CANARY-user-only-5d21",
+    "_meta value": "CANARY-meta-value-8e0b",
+    "_meta member name": "CANARY-meta-name-3c94",
+    "media as base64": base64.b64encode(_MEDIA).decode("ascii"),
+    "media octets": _MEDIA.decode("latin-1"),
+    "error body": "CANARY-error-body-19de",
+}
+
+
+def leaks(text: str) -> list[str]:
+    """The canaries found in ``text`` (octets as latin-1), by name."""
+    return [name for name, canary in CANARIES.items() if canary in text]
+
+
+def stored_text(path: str) -> str:
+    """A database's octets as latin-1, its write-ahead log and journal included."""
+    parts = []
+    for suffix in ("", "-wal", "-journal", "-shm"):
+        if os.path.exists(path + suffix):
+            parts.append(Path(path + suffix).read_bytes().decode("latin-1"))
+    return "\n".join(parts)
 
 
 def server_env(counter: str, **extra: str) -> dict[str, str]:
@@ -29,3 +56,17 @@ def calls(counter: str, city: str | None = None) -> dict[str, int]:
         if city is None or called_for == city:
             out[name] = out.get(name, 0) + 1
     return out
+
+
+def stuck_pids(path: str) -> list[int]:
+    """The processes of the test server that are blocked in the stuck tool (TOOLRESULT_MCP_PIDS)."""
+    return [int(line) for line in Path(path).read_text(encoding="utf-8").split()] if os.path.exists(path) else []
+
+
+def running(pid: int) -> bool:
+    """Whether a process is alive (a zombie, ended but not yet reaped, is not)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text(encoding="utf-8").rsplit(")", 1)[1].split()
+    except FileNotFoundError:
+        return False
+    return fields[0] != "Z"

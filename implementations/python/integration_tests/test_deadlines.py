@@ -1,7 +1,8 @@
 """Every Python integration bounds each MCP call: a server that never answers, one that dies in the
-middle of a call and one that answers after the deadline all give the model the error result
-within the deadline + 2 s; a cancelled call returns within 1 s and leaves the interrupted entry;
-a stack's own timeout is honoured.
+middle of a call, one that answers after the deadline and one whose event loop is stuck (it never
+sees its stdin close) all give the model the error result within the deadline + 2 s; a cancelled
+call returns within 1 s and leaves the interrupted entry; a stack's own timeout is honoured. The
+LangChain cases run on a held session and on the README's session per call.
 
 The clocks only guard against a hang: each test asserts the outcome (which error result, stored
 under the call ID). The deadline is 1.5 s and the slow tool answers after 6 s, so a loaded machine
@@ -35,9 +36,9 @@ from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.models.test import TestModel
 from pydantic_ai.usage import RunUsage
 
-from integration_tests.support import SERVER, server_env, stdio_connection
+from integration_tests.support import SERVER, calls, server_env, stdio_connection
 from toolresult import INTERRUPTED_TEXT
-from toolresult.integrations.langchain import tool_interceptor
+from toolresult.integrations.langchain import mcp_tools as langchain_mcp_tools, tool_interceptor
 from toolresult.integrations.openai_agents import mcp_tools
 from toolresult.integrations.pydantic_ai import ToolResultMCPToolset
 from toolresult.integrations.seam_call import Seam
@@ -56,6 +57,8 @@ Invoke = Callable[[str, str], Awaitable[str]]
 class Deadlines:
     """The cases, for a stack whose ``connect(seam, **stack_timeout)`` yields an Invoke."""
 
+    deadline = DEADLINE
+
     def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
         raise NotImplementedError
 
@@ -65,30 +68,38 @@ class Deadlines:
         return out, time.monotonic() - started
 
     async def test_never_answers_and_answers_late_then_cancelled(self) -> None:
-        seam = Seam(deadline=DEADLINE)
+        seam = Seam(deadline=self.deadline)
         async with self.connect(seam) as invoke:
-            for name in ("hang", "slow"):
+            # stuck: its event loop is blocked, so it never sees stdin close (test_stuck_server.py)
+            for name in ("hang", "slow", "stuck"):
                 out, took = await self.timed(invoke, name, f"{name}-1")
                 self.assertEqual(out, INTERRUPTED, name)
-                self.assertLess(took, DEADLINE + 2, name)
+                self.assertLess(took, self.deadline + 2, name)
                 self.assertEqual(seam.result(f"{name}-1").content, INTERRUPTED_TEXT)
-        seam = Seam(deadline=60)
-        async with self.connect(seam) as invoke:
-            task = asyncio.ensure_future(invoke("hang", "cancel-1"))
-            await asyncio.sleep(1.0)  # the request is out
-            started = time.monotonic()
-            task.cancel()
-            with self.assertRaises(asyncio.CancelledError):
-                await task
-            self.assertLess(time.monotonic() - started, 1.0)
-        self.assertEqual(seam.result("cancel-1").content, INTERRUPTED_TEXT)
+        for name in ("hang", "stuck"):
+            seam = Seam(deadline=60)
+            async with self.connect(seam) as invoke:
+                task = asyncio.ensure_future(invoke(name, "cancel-1"))
+                await self.until_called(name)  # the request is out
+                started = time.monotonic()
+                task.cancel()
+                with self.assertRaises(asyncio.CancelledError):
+                    await task
+                self.assertLess(time.monotonic() - started, 1.0, name)
+            self.assertEqual(seam.result("cancel-1").content, INTERRUPTED_TEXT, name)
+
+    async def until_called(self, name: str) -> None:
+        guard = time.monotonic() + 60  # only the server's start
+        while calls(self.counter).get(name, 0) == 0:
+            self.assertLess(time.monotonic(), guard, f"the server never ran {name}")
+            await asyncio.sleep(0.05)
 
     async def test_dies_mid_call(self) -> None:
-        seam = Seam(deadline=DEADLINE)
+        seam = Seam(deadline=self.deadline)
         async with self.connect(seam) as invoke:
             out, took = await self.timed(invoke, "die", "die-1")
         self.assertEqual(out, FAILED)  # the client reports the lost server; the run goes on
-        self.assertLess(took, DEADLINE + 2)
+        self.assertLess(took, self.deadline + 2)
 
     async def test_the_stacks_own_timeout_is_honoured(self) -> None:
         async with self.connect(Seam(deadline=None), STACK_TIMEOUT) as invoke:
@@ -97,8 +108,9 @@ class Deadlines:
         self.assertLess(took, STACK_TIMEOUT + 2)
 
 
-def _env() -> dict[str, str]:
-    return server_env(os.path.join(tempfile.mkdtemp(), "counter"), **SLOW)
+def _counter(case: Any) -> str:
+    case.counter = os.path.join(tempfile.mkdtemp(), "counter")
+    return str(case.counter)
 
 
 class _Connection:
@@ -114,7 +126,7 @@ class _Connection:
 
 class LangChainDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
     def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
-        conn = stdio_connection(os.path.join(tempfile.mkdtemp(), "counter"), **SLOW)
+        conn = stdio_connection(_counter(self), **SLOW)
         if stack_timeout is not None:  # the adapters' way: ClientSession(read_timeout_seconds=timedelta)
             conn["session_kwargs"] = {"read_timeout_seconds": timedelta(seconds=stack_timeout)}
         context = MultiServerMCPClient({"t": conn}).session("t")
@@ -135,10 +147,51 @@ class LangChainDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
         return _Connection(enter, lambda: context.__aexit__(None, None, None))
 
 
+class LangChainSessionPerCallDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
+    """The README's set-up: ``mcp_tools(client, seam)``, a session (and a server process) opened
+    inside each call, so the server's start is inside the deadline: 8 s, beyond any start seen on a
+    loaded machine, with the slow tool answering after 20 s."""
+
+    deadline = 8.0
+
+    def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
+        conn = stdio_connection(_counter(self), TOOLRESULT_MCP_SLOW_S="20")
+        if stack_timeout is not None:
+            conn["session_kwargs"] = {"read_timeout_seconds": timedelta(seconds=stack_timeout)}
+
+        async def enter() -> Invoke:
+            builder = StateGraph(MessagesState)
+            builder.add_node("tools", ToolNode(await self.tools({"t": conn}, seam)))
+            builder.add_edge(START, "tools")
+            graph = builder.compile()
+
+            async def invoke(name: str, call_id: str) -> str:
+                ask = AIMessage(content="", tool_calls=[{"type": "tool_call", "name": name, "args": {}, "id": call_id}])
+                return (await graph.ainvoke({"messages": [ask]}))["messages"][-1].content
+
+            return invoke
+
+        return _Connection(enter, _nothing)
+
+    async def tools(self, connections: dict[str, Any], seam: Seam) -> list[Any]:
+        return await langchain_mcp_tools(MultiServerMCPClient(connections), seam)
+
+
+class LangChainInterceptorPerCallDeadlines(LangChainSessionPerCallDeadlines):
+    """The interceptor on tools the adapter makes itself, ``client.get_tools()``: a session per call too."""
+
+    async def tools(self, connections: dict[str, Any], seam: Seam) -> list[Any]:
+        return await MultiServerMCPClient(connections, tool_interceptors=[tool_interceptor(seam)]).get_tools()
+
+
+async def _nothing() -> None:
+    pass
+
+
 class OpenAIAgentsDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
     def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
         # The SDK's own per-request timeout: client_session_timeout_seconds (5 s unless set).
-        server = MCPServerStdio(params={"command": sys.executable, "args": [SERVER], "env": _env()}, client_session_timeout_seconds=stack_timeout or 30)
+        server = MCPServerStdio(params={"command": sys.executable, "args": [SERVER], "env": server_env(_counter(self), **SLOW)}, client_session_timeout_seconds=stack_timeout or 30)
 
         async def enter() -> Invoke:
             await server.connect()
@@ -156,7 +209,7 @@ class OpenAIAgentsDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
 class PydanticAIDeadlines(Deadlines, unittest.IsolatedAsyncioTestCase):
     def connect(self, seam: Seam, stack_timeout: float | None = None) -> Any:
         # The toolset's own read_timeout (300 s unless set); the start gets init_timeout.
-        transport = StdioTransport(command=sys.executable, args=[SERVER], env=_env())
+        transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(_counter(self), **SLOW))
         toolset = ToolResultMCPToolset(seam, transport, read_timeout=stack_timeout or 300, init_timeout=60)
 
         async def enter() -> Invoke:

@@ -18,6 +18,7 @@ from typing import Any
 
 from langchain.agents import create_agent
 from langchain_core.callbacks import AsyncCallbackHandler
+from langchain_mcp_adapters.client import MultiServerMCPClient
 from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 
@@ -25,7 +26,7 @@ from integration_tests.fake_model import ScriptedModel, call
 from integration_tests.session_holder import SharedServerCase
 from integration_tests.support import CANARY, calls, stdio_connection
 from toolresult import ToolResult, persist, with_content
-from toolresult.integrations.langchain import Seam, result_of, result_tool, tool_interceptor
+from toolresult.integrations.langchain import Seam, mcp_tools, result_of, result_tool, tool_interceptor
 
 WORKER = str(Path(__file__).with_name("graph_worker.py"))
 CITY = {"type": "object", "properties": {"city": {"type": "string"}}}
@@ -61,7 +62,7 @@ class AgentTest(SharedServerCase):
         self.dir.cleanup()
 
     async def run_agent(self, turns, seam: Seam, local=(), callbacks=(), saver=None):
-        tools = await load_mcp_tools(self.session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        tools = await mcp_tools(self.session, seam, server_name="t")
         model = ScriptedModel(turns=turns)
         agent = create_agent(model, tools + list(local), checkpointer=saver)
         config = {"callbacks": list(callbacks), "configurable": {"thread_id": "t"}}
@@ -108,6 +109,22 @@ class AgentTest(SharedServerCase):
         self.assertEqual(calls(self.counter, "Lyon"), {"weather": 1})
         self.assertEqual((again.content, persist(result_of(again, seam))), (first.content, persist(result_of(first, seam))))
 
+    async def test_a_reused_call_id_is_a_call_of_its_own_per_arguments_and_per_thread(self) -> None:
+        # A local model numbering its calls call_0 in every turn: each call runs and gets its own answer.
+        seam = Seam()
+        tools = await mcp_tools(self.session, seam, server_name="t")
+        agent = create_agent(ScriptedModel(turns=[[call("weather", "call_0", city="Oslo")], [call("weather", "call_0", city="Bergen")]]), tools)
+        state = await agent.ainvoke({"messages": [("user", "go")]}, {"configurable": {"thread_id": "thread-a"}})
+        self.assertEqual([m.content for m in state["messages"] if m.type == "tool"], ["Sunny in Oslo, 21 C", "Sunny in Bergen, 21 C"])
+        self.assertEqual((calls(self.counter, "Oslo"), calls(self.counter, "Bergen")), ({"weather": 1}, {"weather": 1}))
+        oslo = seam.result("call_0", scope="thread-a", tool="weather", arguments={"city": "Oslo"})
+        self.assertEqual(oslo.structured["city"], "Oslo")
+        self.assertEqual(seam.result("call_0").structured["city"], "Bergen")  # the last call under the ID
+        # The same call ID, tool and arguments in another thread is another conversation's call: it runs.
+        again = create_agent(ScriptedModel(turns=[[call("weather", "call_0", city="Oslo")]]), tools)
+        await again.ainvoke({"messages": [("user", "go")]}, {"configurable": {"thread_id": "thread-b"}})
+        self.assertEqual(calls(self.counter, "Oslo"), {"weather": 2})
+
     async def test_hook_transformation_keeps_structured(self) -> None:
         seam = Seam(hooks=[lambda r, _p: with_content(r, r.content[:5])])
         [m] = await self.run_agent([[call("weather", "c1")]], seam)
@@ -120,6 +137,29 @@ class AgentTest(SharedServerCase):
         r = result_of(m, seam)
         self.assertEqual((m.content, m.status), ("Sunny in Paris, 21 C\n[audio block omitted]", "success"))
         self.assertEqual(r.artifacts[0]["data"]["rows"][0][:3], ["content[1]", "audio", "audio/wav"])
+
+    async def test_output_schema_mismatch_drops_the_structured_value_and_keeps_the_text(self) -> None:
+        # TR-NORM-30: the listed outputSchema with no schemaPolicy given is "warn".
+        for how in ("session", "client"):
+            seam = Seam()
+            if how == "client":  # the README's set-up: a session of its own for each call
+                tools = await mcp_tools(MultiServerMCPClient({"t": stdio_connection(self.counter)}), seam)
+            else:
+                tools = await mcp_tools(self.session, seam, server_name="t")
+            agent = create_agent(ScriptedModel(turns=[[call("mismatch", "c1")]]), tools)
+            [m] = [x for x in (await agent.ainvoke({"messages": [("user", "go")]}))["messages"] if x.type == "tool"]
+            r = result_of(m, seam)
+            self.assertEqual((m.content, m.status, r.has_structured), ("Sunny in Paris, 21 C", "success", False), how)
+            self.assertEqual(list(r.warnings), ["structured.schema_mismatch"], how)
+
+    async def test_without_the_listing_the_mcp_sdk_refuses_a_mismatch_and_the_text_is_lost(self) -> None:
+        # Why mcp_tools makes the call itself: through the adapter's own call (tool_interceptor),
+        # the MCP SDK checks the schema, raises, and the call can only be a tool failure.
+        seam = Seam()
+        tools = await load_mcp_tools(self.session, tool_interceptors=[tool_interceptor(seam)], server_name="t")
+        agent = create_agent(ScriptedModel(turns=[[call("mismatch", "c1")]]), tools)
+        [m] = [x for x in (await agent.ainvoke({"messages": [("user", "go")]}))["messages"] if x.type == "tool"]
+        self.assertEqual((m.content, m.status), ('{"error": "The tool failed without returning a result."}', "error"))
 
     async def test_canary_absent_from_provider_tracer_logs_checkpoints_and_errors(self) -> None:
         def leaky_hook(result, _position):

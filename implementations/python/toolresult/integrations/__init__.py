@@ -11,5 +11,7 @@ Each takes a :class:`toolresult.integrations.seam_call.Seam` (ledger, budgets, h
 deadline, privacy level). The model is given the wire content; the stack's own record of the call
 (a ToolMessage's artifact, a run item's custom data, a ToolReturn's metadata) holds only the audit
 record at the seam's privacy level; the program reads the whole bounded result with
-``seam.result(call_id)``, from the ledger. This package imports no stack itself.
+``seam.result(call_id)``, from the ledger. Each call is keyed by its scope (the stack's conversation:
+a LangGraph thread, an Agents SDK group; else the Seam's ``scope``), its tool-call ID and the
+fingerprint of its tool name and arguments. This package imports no stack itself.
 """

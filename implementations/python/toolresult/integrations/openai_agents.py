@@ -14,6 +14,11 @@ change what the model is given, and the SDK's MCP conversion sends structuredCon
 ``custom_data_extractor`` puts the audit record on the run's ``ToolCallOutputItem.custom_data``,
 which the SDK never sends to the model (``agents/items.py``). The server's own
 ``client_session_timeout_seconds`` (5 s by default) still bounds each request first.
+
+A call is keyed in the ledger by the run's ``RunConfig.group_id`` (the conversation; the Seam's
+``scope`` when the run has none), its tool-call ID, and the tool's name and arguments. The trace ID
+is not used: unless given, each run (a resumed one too) gets a new one, and a resumed run must find
+the calls it already made.
 """
 
 from __future__ import annotations
@@ -47,6 +52,11 @@ def _tool(name: str, description: str, schema: Any, invoke: Any, seam: Seam) -> 
     )
 
 
+def _scope(ctx: ToolContext[Any]) -> str | None:
+    group = getattr(getattr(ctx, "run_config", None), "group_id", None)
+    return group if isinstance(group, str) else None
+
+
 def _listed(tool: Any, wire: str, field: str) -> Any:
     """A field of a listed MCP Tool: mcp 1.x names it as the wire does (``inputSchema``), mcp 2.x
     in snake case (``input_schema``, the wire name only as its alias); the SDK accepts both."""
@@ -63,7 +73,7 @@ async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
             async def invoke(ctx: ToolContext[Any], raw: str) -> str:
                 args = _arguments(raw)
                 run = mcp_run(lambda: server.call_tool(mcp_tool.name, args), _listed(mcp_tool, "outputSchema", "output_schema"), seam.bound)
-                return (await seam.call(ctx.tool_call_id, run)).text
+                return (await seam.call(ctx.tool_call_id, run, scope=_scope(ctx), tool=ctx.tool_name, arguments=args)).text
 
             return invoke
 
@@ -77,6 +87,7 @@ def result_tool(func: Callable[..., Any], *, name: str, description: str, params
 
     async def invoke(ctx: ToolContext[Any], raw: str) -> str:
         args = _arguments(raw)
-        return (await seam.call(ctx.tool_call_id, local_run(lambda: func(**args), seam.bound))).text
+        run = local_run(lambda: func(**args), seam.bound)
+        return (await seam.call(ctx.tool_call_id, run, scope=_scope(ctx), tool=ctx.tool_name, arguments=args)).text
 
     return _tool(name, description, params_json_schema, invoke, seam)

@@ -17,7 +17,8 @@ application but not sent to the LLM" (``pydantic_ai/messages.py``). An error res
 provider model sends in its own error form (Anthropic ``is_error``, OpenAI ``{"error": ...}``); the
 run goes on. Its part carries no metadata; ``seam.result`` has the whole result. The per-call timeout is passed
 as fastmcp reads it (``call_tool_mcp(timeout=seconds)``), the shorter of the seam's deadline and
-the toolset's own ``read_timeout``.
+the toolset's own ``read_timeout``. A call is keyed in the ledger by the Seam's ``scope`` (give each
+conversation its own), its tool-call ID, and the tool's name and arguments.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ class ToolResultMCPToolset(MCPToolset):  # type: ignore[misc]
         schema = (getattr(tool, "tool_def", None) and tool.tool_def.metadata or {}).get("output_schema")
         timeout = self._timeout()
         run = mcp_run(lambda: self.client.call_tool_mcp(name, tool_args, timeout=timeout), schema, seam.bound)
-        return _tool_return(await seam.call(ctx.tool_call_id, run))
+        return _tool_return(await seam.call(ctx.tool_call_id, run, tool=ctx.tool_name or name, arguments=tool_args))
 
 
 def result_tool(func: Callable[..., Any], *, name: str, description: str, json_schema: dict[str, Any], seam: Seam) -> Tool[Any]:
@@ -68,6 +69,7 @@ def result_tool(func: Callable[..., Any], *, name: str, description: str, json_s
     or JSON data, called with the model's arguments as keywords."""
 
     async def call(ctx: RunContext[Any], **args: Any) -> ToolReturn:
-        return _tool_return(await seam.call(ctx.tool_call_id, local_run(lambda: func(**args), seam.bound)))
+        run = local_run(lambda: func(**args), seam.bound)
+        return _tool_return(await seam.call(ctx.tool_call_id, run, tool=ctx.tool_name or name, arguments=args))
 
     return Tool.from_schema(call, name=name, description=description, json_schema=json_schema, takes_ctx=True)

@@ -9,13 +9,15 @@ beyond the audit record at the seam's privacy level: the ledger holds the bounde
 
 from __future__ import annotations
 
+import asyncio
 import inspect
 import json
 import logging
 import uuid
 from dataclasses import dataclass
-from typing import Any, Awaitable, Callable, Sequence
+from typing import Any, Awaitable, Callable, Sequence, TypeVar
 
+from ..call_key import check_scope
 from ..exposure import check_exposure
 from ..hooks import Hook
 from ..ledger import restore
@@ -24,7 +26,7 @@ from ..normalize import NormalizeOptions, normalize_local, normalize_mcp
 from ..options import BoundOptions
 from ..privacy import LEVELS, audit_record
 from ..result import BoundedResult
-from ..seam import CallInterrupted, Ledger, execute_tool_call_async
+from ..seam import CallInterrupted, Ledger, call_key, execute_tool_call_async
 
 __all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_run", "model_text"]
 
@@ -35,6 +37,12 @@ DEFAULT_DEADLINE_S = 60.0
 _MCP_TIMEOUT_CODES = frozenset((408, -32001))
 
 _log = logging.getLogger("toolresult.integrations")
+
+T = TypeVar("T")
+
+# Stack requests cut off by the seam's deadline or a cancellation that are still closing (a stdio
+# session's teardown): held here so the event loop keeps a reference until they end.
+_closing: set["asyncio.Task[Any]"] = set()
 
 
 @dataclass(frozen=True)
@@ -58,7 +66,9 @@ class Seam:
     """The options of a protected agent, checked when made (a bad policy or deadline is refused
     before any call): ``ledger`` (default: an in-memory SQLite ledger of this Seam), ``bound``
     budgets, ``hooks``, ``exposure`` policy, ``deadline`` in seconds (None: only the stack's own
-    timeout bounds a call) and ``privacy``, the level of what the stack's objects keep."""
+    timeout bounds a call), ``privacy``, the level of what the stack's objects keep, and ``scope``,
+    the scope of calls whose stack names none (a LangGraph thread or an Agents SDK group, when
+    there is one, is the scope instead)."""
 
     def __init__(
         self,
@@ -69,6 +79,7 @@ class Seam:
         exposure: Any = None,
         deadline: float | None = DEFAULT_DEADLINE_S,
         privacy: str = "metadata",
+        scope: str = "",
     ) -> None:
         check_exposure(exposure)
         if deadline is not None and (type(deadline) not in (int, float) or not deadline > 0):
@@ -77,6 +88,7 @@ class Seam:
             raise ValueError(f"privacy must be one of {', '.join(LEVELS)}")
         if any(not callable(h) for h in hooks):
             raise TypeError("hooks must be callables")
+        check_scope(scope)
         # An in-memory ledger has no other process to renew a lease for: the longest lease.
         self.ledger: Any = ledger if ledger is not None else SqliteLedger(":memory:", lease_ms=86_400_000)
         self.bound = bound if bound is not None else BoundOptions()
@@ -84,31 +96,76 @@ class Seam:
         self.exposure = exposure
         self.deadline = deadline
         self.privacy = privacy
+        self.scope = scope
+        # The ledger key (scope, fingerprint) of the last call made under each call ID (a call ID
+        # reused in another scope or for another tool is another call), for result(call_id).
+        self._keys: dict[str, dict[str, str]] = {}
 
     async def call(
-        self, call_id: str | None, run: Callable[[], Awaitable[Any]], passthrough: tuple[type[BaseException], ...] = ()
+        self,
+        call_id: str | None,
+        run: Callable[[], Awaitable[Any]],
+        passthrough: tuple[type[BaseException], ...] = (),
+        *,
+        scope: str | None = None,
+        tool: str | None = None,
+        arguments: Any = None,
     ) -> CallOutcome:
-        """One tool call through the seam. Without a call ID (a stack that gave none) the call gets
-        a fresh one: bounded and recorded like any other, but never found again."""
+        """One tool call through the seam, keyed by ``(scope, call_id, fingerprint of tool and
+        arguments)`` (spec §7.2); ``scope`` None is the Seam's own. Without a call ID (a stack that
+        gave none) the call gets a fresh one: bounded and recorded like any other, but never found
+        again."""
         if not isinstance(call_id, str) or call_id == "":
             call_id = f"toolresult-unkeyed-{uuid.uuid4()}"
             _log.warning("the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed")
+        scope = self.scope if scope is None else scope
+        # An invalid scope or arguments are refused (unquoted) before anything is remembered.
+        self._keys[call_id] = call_key(scope, tool, arguments)
         result, replayed = await execute_tool_call_async(
             call_id, run, self.ledger, self.bound, hooks=self.hooks, exposure=self.exposure, deadline=self.deadline,
-            passthrough=passthrough,
+            passthrough=passthrough, scope=scope, tool=tool, arguments=arguments,
         )
         return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
 
-    def record(self, call_id: str) -> dict[str, Any] | None:
+    def record(self, call_id: str, **key: Any) -> dict[str, Any] | None:
         """The audit record of a call at the seam's privacy level (what the stack's objects keep)."""
-        result = self.result(call_id)
+        result = self.result(call_id, **key)
         return None if result is None else dict(audit_record(result, [self.privacy]))
 
-    def result(self, call_id: str) -> BoundedResult | None:
+    def result(self, call_id: str, *, scope: str | None = None, tool: str | None = None, arguments: Any = None) -> BoundedResult | None:
         """The whole bounded result of a call (run-only channels included), from the ledger; None
-        while the call is unknown or running."""
-        entry = self.ledger.entry(call_id)
+        while the call is unknown or running. The call is the last one this Seam made under
+        ``call_id`` unless ``scope``, ``tool`` or ``arguments`` say which (a call made by another
+        process, or an earlier call under a reused ID); ``scope`` None is the Seam's own."""
+        if scope is None and tool is None and arguments is None and call_id in self._keys:
+            at = self._keys[call_id]
+        else:
+            at = call_key(self.scope if scope is None else scope, tool, arguments)
+        entry = self.ledger.entry(call_id, **at)
         return None if entry is None else restore(entry, self.bound)
+
+
+def _closed(task: "asyncio.Task[Any]") -> None:
+    _closing.discard(task)
+    if not task.cancelled():
+        task.exception()  # retrieved, so asyncio logs nothing of it (it may quote a tool's data)
+
+
+async def detached(call: Callable[[], Awaitable[T]]) -> T:
+    """``call()`` awaited in a task of its own. Cut off (the seam's deadline, a cancellation), the
+    task is cancelled and left to end on its own: the answer does not wait for the stack's teardown.
+    An MCP session opened inside the request (langchain-mcp-adapters with a connection, as
+    ``client.get_tools()`` makes its tools) closes stdin and waits 2 s for the server to exit before
+    it terminates it; a server whose event loop is blocked never sees stdin close, so awaiting that
+    close would move every deadline and cancellation 2 s later."""
+    task: asyncio.Task[T] = asyncio.ensure_future(call())
+    try:
+        return await asyncio.shield(task)
+    except asyncio.CancelledError:
+        task.cancel()
+        _closing.add(task)
+        task.add_done_callback(_closed)
+        raise
 
 
 def _fields(value: Any) -> Any:
@@ -130,7 +187,7 @@ def mcp_run(call: Callable[[], Awaitable[Any]], output_schema: Any, budgets: Bou
 
     async def run() -> BoundedResult:
         try:
-            value = await call()
+            value = await detached(call)
         except Exception as e:
             if _is_client_timeout(e):
                 raise CallInterrupted() from None
