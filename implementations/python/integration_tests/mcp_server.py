@@ -13,6 +13,8 @@ answers, so a test (in any process) reads how often each tool ran.
                  canary value and a canary member name), a user-only text block, an image whose
                  base64 data holds a canary (support.CANARIES)
     private_error  an error result whose structured body holds a canary
+    user_first_error  an error result whose first block is user-only text (a canary), then text
+                 for the model
     mismatch     text and a structured value that breaks the tool's listed outputSchema
     stuck        blocks the server's event loop (a busy or deadlocked server): it never reads
                  stdin again, so it never sees stdin close; only a signal ends it
@@ -53,6 +55,7 @@ _TOOLS = {
     "stuck": "Blocks the server.",
     "private": "Text for the model and run-only data beside it.",
     "private_error": "An error with a structured body.",
+    "user_first_error": "An error whose first block is for the user only.",
     "mismatch": "A structured value that breaks the output schema.",
 }
 
@@ -102,6 +105,10 @@ async def call_tool(name: str, arguments: dict) -> types.CallToolResult:
     if name == "private_error":
         failed = types.TextContent(type="text", text=f"no forecast for {city}")
         return types.CallToolResult(content=[failed], structuredContent={"code": ERROR_BODY}, isError=True)
+    if name == "user_first_error":
+        user_only = types.TextContent(type="text", text=f"for your eyes: {USER_TEXT}", annotations=types.Annotations(audience=["user"]))
+        failed = types.TextContent(type="text", text=f"no forecast for {city}")
+        return types.CallToolResult(content=[user_only, failed], isError=True)
     if name == "mismatch":
         return types.CallToolResult(content=[text], structuredContent={"tempC": "warm", "secret": CANARY})
     if name == "stuck":

@@ -36,13 +36,14 @@ def local_structured(city: str) -> ToolResult:
 class ScriptedAgentsModel(Model):
     """Calls weather and the local tool in its first turn, then answers; keeps every input it was sent."""
 
-    def __init__(self) -> None:
+    def __init__(self, calls: tuple[tuple[str, str], ...] = (("weather", "call-w"), ("local", "call-l"))) -> None:
         self.inputs: list[Any] = []
+        self.calls = calls
 
     async def get_response(self, system_instructions, input, model_settings, tools, output_schema, handoffs, tracing, **_: Any) -> ModelResponse:
         self.inputs.append(input)
         if len(self.inputs) == 1:
-            output = [ResponseFunctionToolCall(type="function_call", call_id=c, name=n, arguments='{"city": "Paris"}', id=f"fc-{c}") for n, c in (("weather", "call-w"), ("local", "call-l"))]
+            output = [ResponseFunctionToolCall(type="function_call", call_id=c, name=n, arguments='{"city": "Paris"}', id=f"fc-{c}") for n, c in self.calls]
         else:
             output = [ResponseOutputMessage(id="m", type="message", role="assistant", status="completed", content=[ResponseOutputText(type="output_text", text="done", annotations=[])])]
         return ModelResponse(output=output, usage=Usage(), response_id=None)
@@ -70,6 +71,22 @@ class OpenAIAgentsRun(unittest.IsolatedAsyncioTestCase):
         self.assertNotIn(CANARY, json.dumps(model.inputs, default=str))
         self.assertNotIn(CANARY, repr(run.new_items))
         self.assertEqual(calls(counter), {"weather": 1})
+
+    async def test_a_structured_value_breaking_the_listed_output_schema_keeps_the_text(self) -> None:
+        # TR-NORM-30: the listed outputSchema with no schemaPolicy given is "warn". Through the
+        # SDK's MCPServer.call_tool the MCP SDK raises on the mismatch and the text is lost.
+        counter = os.path.join(tempfile.mkdtemp(), "c")
+        seam = Seam()
+        model = ScriptedAgentsModel(calls=(("mismatch", "call-x"),))
+        params = {"command": sys.executable, "args": [SERVER], "env": server_env(counter)}
+        async with MCPServerStdio(params=params, client_session_timeout_seconds=30) as server:
+            agent = Agent(name="a", model=model, tools=await mcp_tools(server, seam))
+            await Runner.run(agent, "weather?", run_config=RunConfig(tracing_disabled=True))
+        sent = {i["call_id"]: i["output"] for i in model.inputs[1] if isinstance(i, dict) and i.get("type") == "function_call_output"}
+        self.assertEqual(sent, {"call-x": "Sunny in Paris, 21 C"})
+        result = seam.result("call-x")
+        self.assertEqual((result.is_error, result.has_structured, list(result.warnings)), (False, False, ["structured.schema_mismatch"]))
+        self.assertEqual(calls(counter), {"mismatch": 1})
 
 
 class Mcp2Tool:
@@ -136,6 +153,26 @@ class PydanticAIRun(unittest.IsolatedAsyncioTestCase):
         self.assertNotIn(CANARY, repr(seen))
         self.assertNotIn(CANARY, repr(run.all_messages()))
         self.assertEqual(calls(counter), {"weather": 1})
+
+    async def test_a_structured_value_breaking_the_listed_output_schema_keeps_the_text(self) -> None:
+        # TR-NORM-30 with the schema the toolset listed; through FastMCP's call_tool_mcp the MCP SDK
+        # raises on the mismatch and the call can only be a tool failure.
+        counter = os.path.join(tempfile.mkdtemp(), "c")
+        seam = Seam()
+
+        def model(messages: list[Any], info: AgentInfo) -> PydanticResponse:
+            if len(messages) == 1:
+                return PydanticResponse(parts=[ToolCallPart("mismatch", {"city": "Paris"}, tool_call_id="call-x")])
+            return PydanticResponse(parts=[TextPart("done")])
+
+        transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(counter))
+        run = await PydanticAgent(FunctionModel(model), toolsets=[ToolResultMCPToolset(seam, transport, init_timeout=60)]).run("weather?")
+        [part] = [p for m in run.all_messages() for p in getattr(m, "parts", []) if isinstance(p, ToolReturnPart)]
+        self.assertEqual((part.outcome, part.model_response_str()), ("success", "Sunny in Paris, 21 C"))
+        result = seam.result("call-x")
+        self.assertEqual((result.is_error, result.has_structured, list(result.warnings)), (False, False, ["structured.schema_mismatch"]))
+        self.assertEqual(part.metadata["summary"]["hasStructured"], False)
+        self.assertEqual(calls(counter), {"mismatch": 1})
 
 
 if __name__ == "__main__":

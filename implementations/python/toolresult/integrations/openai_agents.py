@@ -15,6 +15,12 @@ change what the model is given, and the SDK's MCP conversion sends structuredCon
 which the SDK never sends to the model (``agents/items.py``). The server's own
 ``client_session_timeout_seconds`` (5 s by default) still bounds each request first.
 
+Each ``tools/call`` is sent on the server's MCP session itself (:mod:`.mcp_call`), under the
+server's own retries and request lock, not through ``MCPServer.call_tool``: the MCP SDK's call
+checks structuredContent against the listed outputSchema and raises on a mismatch, so the tool's
+text would be lost, where the normalizer keeps it and drops the structured value (TR-NORM-30). A
+server object without a session of the SDK's kind is called through its ``call_tool``.
+
 A call is keyed in the ledger by the run's ``RunConfig.group_id`` (the conversation; the Seam's
 ``scope`` when the run has none), its tool-call ID, and the tool's name and arguments. The trace ID
 is not used: unless given, each run (a resumed one too) gets a new one, and a resumed run must find
@@ -29,6 +35,7 @@ from typing import Any, Callable
 from agents import FunctionTool
 from agents.tool_context import ToolContext
 
+from .mcp_call import send_tool_call
 from .seam_call import Seam, local_run, mcp_run
 
 __all__ = ["Seam", "mcp_tools", "result_tool"]
@@ -64,6 +71,24 @@ def _listed(tool: Any, wire: str, field: str) -> Any:
     return value if value is not None else getattr(tool, field, None)
 
 
+async def _call_tool(server: Any, name: str, args: dict[str, Any]) -> Any:
+    """``server.call_tool(name, args)`` of the SDK's MCP servers (its retries, its request lock,
+    the session's read timeout) without the MCP SDK's schema check."""
+    session = getattr(server, "session", None)
+    if session is None or not callable(getattr(session, "send_request", None)):
+        return await server.call_tool(name, args)
+    serialize = getattr(server, "_maybe_serialize_request", None)
+    retries = getattr(server, "_run_with_retries", None)
+
+    async def send() -> Any:
+        return await send_tool_call(session, name, args)
+
+    async def once() -> Any:
+        return await (serialize(send) if serialize is not None else send())
+
+    return await (retries(once) if retries is not None else once())
+
+
 async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
     """A function tool for every tool the connected ``server`` lists, each call through the seam."""
     tools = []
@@ -72,7 +97,7 @@ async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
         def invoke_for(mcp_tool: Any) -> Any:
             async def invoke(ctx: ToolContext[Any], raw: str) -> str:
                 args = _arguments(raw)
-                run = mcp_run(lambda: server.call_tool(mcp_tool.name, args), _listed(mcp_tool, "outputSchema", "output_schema"), seam.bound)
+                run = mcp_run(lambda: _call_tool(server, mcp_tool.name, args), _listed(mcp_tool, "outputSchema", "output_schema"), seam.bound)
                 return (await seam.call(ctx.tool_call_id, run, scope=_scope(ctx), tool=ctx.tool_name, arguments=args)).text
 
             return invoke
