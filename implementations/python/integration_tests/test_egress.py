@@ -30,6 +30,7 @@ from langchain.agents import create_agent
 from langchain_mcp_adapters.client import MultiServerMCPClient
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
+from opentelemetry import trace
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -225,6 +226,61 @@ class PydanticAIHistoryAndSpans(EgressCase):
                 self.assertIn(MODEL_TEXT, exported)  # the tool's answer is a span attribute
             self.assert_no_canary(f"the spans (include_content={include_content})", exported)
             self.assert_program_reads_everything(seam, "call-p", "call-e")
+
+
+_GLOBAL_SPANS: InMemorySpanExporter | None = None
+
+
+def global_spans() -> InMemorySpanExporter:
+    """An in-memory exporter on the process's global TracerProvider (set once: OpenTelemetry
+    refuses a second one), emptied for each caller. FastMCP's client and the MCP SDK trace through
+    the global provider only, so a provider handed to Pydantic AI alone would not see their spans."""
+    global _GLOBAL_SPANS
+    if _GLOBAL_SPANS is None:
+        _GLOBAL_SPANS = InMemorySpanExporter()
+        provider = TracerProvider()
+        provider.add_span_processor(SimpleSpanProcessor(_GLOBAL_SPANS))
+        trace.set_tracer_provider(provider)
+    _GLOBAL_SPANS.clear()
+    return _GLOBAL_SPANS
+
+
+class PydanticAIGlobalTracing(EgressCase):
+    """Tracing on as Pydantic AI's docs set it up without Logfire (a global TracerProvider, the
+    Instrumentation capability), so every library's spans are exported: Pydantic AI's, FastMCP's,
+    the MCP SDK's and the integration's. An error result whose first block is user-only text: FastMCP's
+    client span took that block as its status description (the integration no longer calls it)."""
+
+    async def test_no_span_holds_an_error_results_user_only_first_block(self) -> None:
+        for include_content in (True, False):  # Pydantic AI's default records content; then off
+            spans = global_spans()
+            seam = Seam()
+
+            def model(messages: list[Any], info: AgentInfo) -> PydanticResponse:
+                if len(messages) == 1:
+                    return PydanticResponse(parts=[ToolCallPart("user_first_error", {"city": "Paris"}, tool_call_id="call-u"),
+                                                   ToolCallPart("private", {"city": "Paris"}, tool_call_id="call-p")])
+                return PydanticResponse(parts=[TextPart("done")])
+
+            transport = StdioTransport(command=sys.executable, args=[SERVER], env=server_env(self.counter))
+            toolset = ToolResultMCPToolset(seam, transport, init_timeout=60)
+            settings = InstrumentationSettings(include_content=include_content)
+            agent = PydanticAgent(FunctionModel(model), toolsets=[toolset], capabilities=[Instrumentation(settings=settings)])
+            run = await agent.run("weather?")
+            finished = spans.get_finished_spans()
+            exported = "\n".join(s.to_json() for s in finished)
+            self.assertEqual(run.output, "done")
+            if include_content:
+                self.assertIn("no forecast for Paris", exported)  # the error's model text is a span attribute
+            self.assert_no_canary(f"the exported spans (include_content={include_content})", exported)
+            # Each MCP call still has a span, of the integration's own: metadata and the error flag.
+            mine = {s.attributes["gen_ai.tool.call.id"]: s for s in finished if s.instrumentation_scope.name == "toolresult.integrations"}
+            self.assertEqual({k: (s.name, s.status.status_code.name, s.status.description) for k, s in mine.items()},
+                             {"call-u": ("tools/call user_first_error", "ERROR", None), "call-p": ("tools/call private", "UNSET", None)})
+            self.assertEqual(mine["call-u"].attributes["error.type"], "tool_error")
+            # The model got the error's text for it; the user-only block is set aside (an error keeps no artifacts).
+            failed = seam.result("call-u")
+            self.assertEqual((failed.content, list(failed.warnings)), ("no forecast for Paris", ["artifacts.dropped_on_error"]))
 
 
 if __name__ == "__main__":
