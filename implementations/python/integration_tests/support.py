@@ -7,6 +7,11 @@ import os
 import sys
 from pathlib import Path
 
+from opentelemetry import trace
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import SimpleSpanProcessor
+from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+
 SERVER = str(Path(__file__).with_name("mcp_server.py"))
 CANARY = "CANARY-structured-7f3a"
 _MEDIA = b"\x89PNG CANARY-media-octets-a6f7"
@@ -70,3 +75,20 @@ def running(pid: int) -> bool:
     except FileNotFoundError:
         return False
     return fields[0] != "Z"
+
+
+_GLOBAL_SPANS: InMemorySpanExporter | None = None
+
+
+def global_spans() -> InMemorySpanExporter:
+    """An in-memory exporter on the process's global TracerProvider (set once: OpenTelemetry
+    refuses a second one), emptied for each caller. FastMCP's client and the MCP SDK trace through
+    the global provider only, so a provider handed to Pydantic AI alone would not see their spans."""
+    global _GLOBAL_SPANS
+    if _GLOBAL_SPANS is None:
+        _GLOBAL_SPANS = InMemorySpanExporter()
+        provider = TracerProvider()
+        provider.add_span_processor(SimpleSpanProcessor(_GLOBAL_SPANS))
+        trace.set_tracer_provider(provider)
+    _GLOBAL_SPANS.clear()
+    return _GLOBAL_SPANS

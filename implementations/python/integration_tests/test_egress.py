@@ -30,7 +30,6 @@ from langchain.agents import create_agent
 from langchain_mcp_adapters.client import MultiServerMCPClient
 from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver
 from openai.types.responses import ResponseFunctionToolCall, ResponseOutputMessage, ResponseOutputText
-from opentelemetry import trace
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -41,7 +40,7 @@ from pydantic_ai.models.function import AgentInfo, FunctionModel
 from pydantic_ai.models.instrumented import InstrumentationSettings
 
 from integration_tests.fake_model import ScriptedModel, call
-from integration_tests.support import CANARIES, SERVER, leaks, server_env, stdio_connection, stored_text
+from integration_tests.support import CANARIES, SERVER, global_spans, leaks, server_env, stdio_connection, stored_text
 from toolresult.integrations.langchain import Seam, mcp_tools, result_of
 from toolresult.integrations.openai_agents import mcp_tools as agents_mcp_tools
 from toolresult.integrations.pydantic_ai import ToolResultMCPToolset
@@ -226,23 +225,6 @@ class PydanticAIHistoryAndSpans(EgressCase):
                 self.assertIn(MODEL_TEXT, exported)  # the tool's answer is a span attribute
             self.assert_no_canary(f"the spans (include_content={include_content})", exported)
             self.assert_program_reads_everything(seam, "call-p", "call-e")
-
-
-_GLOBAL_SPANS: InMemorySpanExporter | None = None
-
-
-def global_spans() -> InMemorySpanExporter:
-    """An in-memory exporter on the process's global TracerProvider (set once: OpenTelemetry
-    refuses a second one), emptied for each caller. FastMCP's client and the MCP SDK trace through
-    the global provider only, so a provider handed to Pydantic AI alone would not see their spans."""
-    global _GLOBAL_SPANS
-    if _GLOBAL_SPANS is None:
-        _GLOBAL_SPANS = InMemorySpanExporter()
-        provider = TracerProvider()
-        provider.add_span_processor(SimpleSpanProcessor(_GLOBAL_SPANS))
-        trace.set_tracer_provider(provider)
-    _GLOBAL_SPANS.clear()
-    return _GLOBAL_SPANS
 
 
 class PydanticAIGlobalTracing(EgressCase):

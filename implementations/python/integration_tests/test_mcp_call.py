@@ -1,0 +1,79 @@
+"""toolresult.integrations.mcp_call without a stack run: the integration's own span of an MCP call
+holds metadata only (never an exception's message, which may quote the result), and the raw
+``tools/call`` is the request the MCP SDK's ``ClientSession.call_tool`` sends, minus its checks."""
+
+from __future__ import annotations
+
+import datetime
+import unittest
+from types import SimpleNamespace
+from typing import Any
+
+import mcp.types as types
+
+from integration_tests.support import CANARY, global_spans
+from toolresult.integrations.mcp_call import metadata_span, send_tool_call
+
+
+class MetadataSpan(unittest.TestCase):
+    def test_an_exception_leaves_its_type_name_only(self) -> None:
+        spans = global_spans()
+        with self.assertRaises(RuntimeError):
+            with metadata_span("weather", "call-1"):
+                raise RuntimeError(f"Invalid structured content returned by tool weather: {CANARY}")
+        [span] = spans.get_finished_spans()
+        self.assertNotIn(CANARY, span.to_json())
+        self.assertEqual((span.name, span.status.status_code.name, span.status.description, len(span.events)), ("tools/call weather", "ERROR", None, 0))
+        self.assertEqual(dict(span.attributes), {"mcp.method.name": "tools/call", "gen_ai.tool.name": "weather", "gen_ai.tool.call.id": "call-1", "error.type": "RuntimeError"})
+
+    def test_an_error_result_sets_the_flag_not_its_text(self) -> None:
+        for result in (SimpleNamespace(isError=True, content=[CANARY]), SimpleNamespace(is_error=True, content=[CANARY])):  # mcp 1.x, 2.x names
+            spans = global_spans()
+            with metadata_span("weather", None) as answered:
+                answered(result)
+            [span] = spans.get_finished_spans()
+            self.assertNotIn(CANARY, span.to_json())
+            self.assertEqual((span.status.status_code.name, span.status.description, span.attributes["error.type"]), ("ERROR", None, "tool_error"))
+            self.assertNotIn("gen_ai.tool.call.id", span.attributes)
+
+    def test_a_success_leaves_the_status_unset(self) -> None:
+        spans = global_spans()
+        with metadata_span("weather", "call-2") as answered:
+            answered(SimpleNamespace(isError=False))
+        [span] = spans.get_finished_spans()
+        self.assertEqual((span.status.status_code.name, "error.type" in span.attributes), ("UNSET", False))
+
+
+class Session:
+    """Keeps what send_request was given; answers a result that breaks any output schema."""
+
+    def __init__(self) -> None:
+        self.sent: list[tuple[Any, Any, dict[str, Any]]] = []
+
+    async def send_request(self, request: Any, result_type: Any, **options: Any) -> Any:
+        self.sent.append((request, result_type, options))
+        return types.CallToolResult(content=[types.TextContent(type="text", text="Sunny")], structuredContent={"tempC": "warm"})
+
+
+class SendToolCall(unittest.IsolatedAsyncioTestCase):
+    async def test_the_request_of_call_tool_with_its_timeout_and_meta(self) -> None:
+        session = Session()
+        result = await send_tool_call(session, "weather", {"city": "Paris"}, timeout=2.5, meta={"traceparent": "00-1-2-01"})
+        self.assertEqual(result.structuredContent, {"tempC": "warm"})  # no schema check on the way
+        [(request, result_type, options)] = session.sent
+        # The installed mcp (the integration venv pins 1.x): the ClientRequest root model, a timedelta.
+        self.assertIs(result_type, types.CallToolResult)
+        self.assertEqual(request.model_dump(by_alias=True, mode="json", exclude_none=True),
+                         {"method": "tools/call", "params": {"name": "weather", "arguments": {"city": "Paris"}, "_meta": {"traceparent": "00-1-2-01"}}})
+        self.assertEqual(options, {"request_read_timeout_seconds": datetime.timedelta(seconds=2.5), "progress_callback": None})
+
+    async def test_no_timeout_leaves_the_sessions_own(self) -> None:
+        session = Session()
+        await send_tool_call(session, "weather", {})
+        [(request, _, options)] = session.sent
+        self.assertIsNone(options["request_read_timeout_seconds"])
+        self.assertNotIn("_meta", request.model_dump(by_alias=True, mode="json", exclude_none=True)["params"])
+
+
+if __name__ == "__main__":
+    unittest.main()
