@@ -72,11 +72,16 @@ def _listed(tool: Any, wire: str, field: str) -> Any:
 
 
 async def _call_tool(server: Any, name: str, args: dict[str, Any]) -> Any:
-    """``server.call_tool(name, args)`` of the SDK's MCP servers (its retries, its request lock,
-    the session's read timeout) without the MCP SDK's schema check."""
+    """``server.call_tool(name, args)`` of the SDK's MCP servers (its check of required arguments,
+    its retries, its request lock, the session's read timeout) without the MCP SDK's schema check.
+    A transport error is raised as the SDK raised it, not mapped to the server's UserError: the
+    seam keeps nothing of either (TR-REPLAY-11)."""
     session = getattr(server, "session", None)
     if session is None or not callable(getattr(session, "send_request", None)):
         return await server.call_tool(name, args)
+    check = getattr(server, "_validate_required_parameters", None)
+    if check is not None:  # refuses missing required arguments before anything is sent, as call_tool does
+        check(tool_name=name, arguments=args)
     serialize = getattr(server, "_maybe_serialize_request", None)
     retries = getattr(server, "_run_with_retries", None)
 
