@@ -127,8 +127,11 @@ export async function runRows(rows: readonly StackRow[], vectors: readonly Stack
   return out;
 }
 
+/** The step input's telemetry mode (a check's `telemetry`; absent: the stack's defaults). */
+type Telemetry = Check['telemetry'];
+
 /**
- * A row's answers, each case asked once: a vector's answer does not depend on the check, and the
+ * A row's answers, each case asked once (per telemetry mode): a vector's answer does not depend on the check, and the
  * generated cases come from one arbitrary for every check (each check keeps the cases it applies
  * to), so at one seed the checks meet the same cases.
  */
@@ -140,27 +143,28 @@ class RowAnswers {
     private readonly provider: string,
   ) {}
 
-  private async ask(c: StackCase): Promise<StepOutput> {
-    const r = await this.adapter.request('step', { ...inputOf(c), provider: this.provider });
+  private async ask(c: StackCase, telemetry: Telemetry): Promise<StepOutput> {
+    const r = await this.adapter.request('step', { ...inputOf(c), provider: this.provider, ...(telemetry !== undefined ? { telemetry } : {}) });
     if (r.kind === 'broken') throw new Halt(r.reason);
     if (r.kind === 'error') throw new Halt(`step answered ${r.code}: ${r.message}`);
     // The adapter process checked the output against the protocol; this says so to the compiler.
     return outputOf('step', r.output);
   }
 
-  async vector(v: StackVector): Promise<StepOutput> {
-    if (!this.vectors.has(v.id)) this.vectors.set(v.id, await this.ask(v).catch((e: unknown) => (e instanceof Halt ? e : new Halt(String(e)))));
-    const a = this.vectors.get(v.id)!;
+  async vector(v: StackVector, telemetry?: Telemetry): Promise<StepOutput> {
+    const key = `${telemetry ?? ''} ${v.id}`;
+    if (!this.vectors.has(key)) this.vectors.set(key, await this.ask(v, telemetry).catch((e: unknown) => (e instanceof Halt ? e : new Halt(String(e)))));
+    const a = this.vectors.get(key)!;
     if (a instanceof Halt) throw a;
     return a;
   }
 
   /** The vectors' answers in order, up to the first the adapter could not give (`halt`: why). */
-  async vectorsInOrder(vs: readonly StackVector[]): Promise<{ answered: { vector: StackVector; answer: StepOutput }[]; halt?: string }> {
+  async vectorsInOrder(vs: readonly StackVector[], telemetry: Telemetry): Promise<{ answered: { vector: StackVector; answer: StepOutput }[]; halt?: string }> {
     const answered: { vector: StackVector; answer: StepOutput }[] = [];
     for (const vector of vs) {
       try {
-        answered.push({ vector, answer: await this.vector(vector) });
+        answered.push({ vector, answer: await this.vector(vector, telemetry) });
       } catch (e) {
         return { answered, halt: e instanceof Error ? e.message : String(e) };
       }
@@ -168,11 +172,11 @@ class RowAnswers {
     return { answered };
   }
 
-  async generatedCase(c: StackCase): Promise<StepOutput> {
-    const key = JSON.stringify(inputOf(c));
+  async generatedCase(c: StackCase, telemetry: Telemetry): Promise<StepOutput> {
+    const key = `${telemetry ?? ''} ${JSON.stringify(inputOf(c))}`;
     const known = this.generated.get(key);
     if (known) return known;
-    const a = await this.ask(c);
+    const a = await this.ask(c, telemetry);
     this.generated.set(key, a);
     return a;
   }
@@ -208,7 +212,7 @@ async function generatedRun(
       met.tried += 1;
       let a: StepOutput;
       try {
-        a = await answers.generatedCase(c);
+        a = await answers.generatedCase(c, check.telemetry);
       } catch (e) {
         throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
       }
@@ -268,7 +272,7 @@ async function searchGenerated(row: StackRow, check: Check, answers: RowAnswers,
 async function runCell(row: StackRow, check: Check, selected: readonly StackVector[], answers: RowAnswers, opts: RunOptions): Promise<Cell> {
   const limit = row.limits?.[check.id];
   const applicable = selected.filter((v) => satisfies(v, check.needs));
-  const asked = await answers.vectorsInOrder(applicable);
+  const asked = await answers.vectorsInOrder(applicable, check.telemetry);
   const vectors = judgeVectors(check, asked.answered, expectedBy(limit), (f, v) =>
     evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }),
   );
