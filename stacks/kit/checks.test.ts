@@ -285,11 +285,16 @@ describe('stack checks', () => {
     const octets = judge('TR-STACK-19', c, { ...base, exported: stored(`\x01${Buffer.from('iVBORw0KTRCBeeeeeeeeAAAA', 'base64').toString('latin1')}\x02`) });
     expect(octets?.summary).toBe('binary data, as its decoded octets, reached the exported telemetry with content recording on at store s.db');
     expect(octets?.found?.[0]?.excerpt).toMatch(/^\\x01\\x89PNG\\x0d\\x0a⟦TRCBeeeeeeee⟧/);
-    // A structured value without model-facing text is the answer (TR-NORM-20): not run-only; an error's is.
+    // A structured value (a success's or an error's) without model-facing text is the answer (TR-NORM-20): not run-only.
     const only: StackCase = { result: { content: [], structuredContent: { n: 'TRCSgggggggg' } }, canaries: { ...none, structured: ['TRCSgggggggg'] } };
     expect(judge('TR-STACK-17', only, { ...base, persisted: stored('TRCSgggggggg') })).toBeUndefined();
     const failed: StackCase = { ...only, result: { ...only.result, isError: true } };
-    expect(judge('TR-STACK-17', failed, { ...base, persisted: stored('TRCSgggggggg') })?.canary).toBe('TRCSgggggggg');
+    expect(judge('TR-STACK-17', failed, { ...base, persisted: stored('TRCSgggggggg') })).toBeUndefined();
+    const withText: StackCase = {
+      result: { ...failed.result, content: [{ type: 'text', text: 'failed TRCVgggggggg' }] },
+      canaries: { ...failed.canaries, visible: ['TRCVgggggggg'] },
+    };
+    expect(judge('TR-STACK-17', withText, { ...base, persisted: stored('TRCSgggggggg') })?.canary).toBe('TRCSgggggggg');
     // No report: n/a with the adapter's reason, or the kit's.
     const na = (id: string, a: StepAnswer) => {
       const r = checkById(id)!.judge(c, a);

@@ -45,12 +45,11 @@ export function decodedOctets(result: unknown, canary: string): string | undefin
 
 /**
  * The run-only canaries of a case: user-only text, `_meta` (values and member names), binary data,
- * and the structured value where the result has model-facing text (TR-STACK-2: without it,
- * TR-NORM-20 makes the serialized value the answer) or is an error (its structured body is the
- * runtime's, never the model's).
+ * and the structured value (a success's or an error's body) where the result has model-facing text
+ * (TR-STACK-2: without it, TR-NORM-20 makes the serialized value the answer, for an error too).
  */
 export function runOnlyNeedles(c: StackCase): Needle[] {
-  const structuredRunOnly = c.canaries.visible.length > 0 || c.result['isError'] === true;
+  const structuredRunOnly = c.canaries.visible.length > 0;
   const needles: Needle[] = [
     ...c.canaries.userOnly.map((k) => ({ canary: k, what: 'a block whose audience excludes the assistant' })),
     ...(structuredRunOnly ? c.canaries.structured.map((k) => ({ canary: k, what: 'structuredContent' })) : []),

@@ -173,7 +173,9 @@ function egress(input: StepInput, text: string): Pick<StepOutput, 'persisted' | 
     case 'span-meta':
       return {
         persistedNotApplicable: 'the planted stack keeps no state for a resumable run',
-        exported: [{ where: 'POST /v1/traces', text: latin1(JSON.stringify({ attributes: { 'tool.meta': JSON.stringify(r['_meta'] ?? null), 'tool.output': text } })) }],
+        exported: [
+          { where: 'POST /v1/traces', text: latin1(JSON.stringify({ attributes: { 'tool.meta': JSON.stringify(r['_meta'] ?? null), 'tool.output': text } })) },
+        ],
       };
     case 'session-octets':
       return {
