@@ -85,6 +85,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: mode === 'toolresult' ? 'ai-sdk + toolresult-protocol' : `ai-sdk ${mode}`,
-  version: `${await installedVersions(['ai', '@ai-sdk/mcp', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['ai', '@ai-sdk/mcp', '@ai-sdk/otel', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

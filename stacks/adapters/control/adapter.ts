@@ -117,6 +117,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: 'control (MCP SDK + toolresult)',
-  version: `${await installedVersions(['@modelcontextprotocol/sdk'])} toolresult-protocol@${packageJson.version}`,
+  version: `${await installedVersions(['@modelcontextprotocol/sdk', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http'])} toolresult-protocol@${packageJson.version}`,
   step,
 });

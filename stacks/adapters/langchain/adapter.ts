@@ -121,6 +121,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: mode === 'toolresult' ? 'langchain + toolresult-protocol' : `langchain ${mode}`,
-  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite', 'langsmith', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

@@ -112,6 +112,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: mode === 'toolresult' ? 'mastra + toolresult-protocol' : `mastra ${mode}`,
-  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', '@mastra/memory', '@mastra/libsql', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });
