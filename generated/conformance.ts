@@ -293,7 +293,7 @@ export interface Evidence {
 }
 export interface Occurrence {
   /**
-   * Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
+   * Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported body, its `where` and which occurrence in it, e.g. SqliteSaver checkpoints.sqlite, occurrence 1 (not an octet offset: timestamps and ids in a trace body change its length from run to run).
    */
   path: string;
   /**

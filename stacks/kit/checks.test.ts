@@ -276,7 +276,7 @@ describe('stack checks', () => {
       [`\x89PNG${Buffer.from('iVBORw0KTRCBeeeeeeeeAAAA', 'base64').toString('latin1')}`, 'TRCBeeeeeeee', 'octets'],
     ] as const) {
       const f = judge('TR-STACK-17', c, { ...base, persisted: [{ where: 'ok.db', text: 'nothing' }, ...stored(text)] });
-      expect([f?.canary, f?.found?.[0]?.form, f?.found?.[0]?.path.startsWith('store s.db at octet ')]).toEqual([canary, form, true]);
+      expect([f?.canary, f?.found?.[0]?.form, f?.found?.[0]?.path === 'store s.db, occurrence 1']).toEqual([canary, form, true]);
       expect(f?.found?.[0]?.excerpt).toContain(`⟦${canary}⟧`);
       const t = judge('TR-STACK-18', c, { ...base, exported: stored(text) });
       expect(t?.summary).toMatch(/reached the exported telemetry at store s\.db$/);

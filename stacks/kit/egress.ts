@@ -70,14 +70,18 @@ const AROUND = 60;
 /** Octets as readable text: printable ASCII as it is, every other octet as \xNN. */
 const shown = (s: string): string => s.replace(/[^\x20-\x7e]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
 
-/** Every place `needle` stands in a store's text (at most three), with the text around it and the canary marked. */
+/**
+ * Every place `needle` stands in a store's text (at most three), with the text around it and the
+ * canary marked. The path counts occurrences rather than giving octet offsets: a trace body's
+ * timestamps and ids change length from run to run, and the committed evidence must not.
+ */
 function occurrences(s: Stored, needle: string, canary: string, form: Occurrence['form']): Occurrence[] {
   const out: Occurrence[] = [];
   for (let i = s.text.indexOf(needle); i >= 0 && out.length < 3; i = s.text.indexOf(needle, i + needle.length)) {
     const start = Math.max(0, i - AROUND);
     const end = Math.min(s.text.length, i + needle.length + AROUND);
     const excerpt = `${start > 0 ? '…' : ''}${shown(s.text.slice(start, i))}⟦${canary}⟧${shown(s.text.slice(i + needle.length, end))}${end < s.text.length ? '…' : ''}`;
-    out.push({ path: `${s.where} at octet ${i}`, excerpt, form });
+    out.push({ path: `${s.where}, occurrence ${out.length + 1}`, excerpt, form });
   }
   return out;
 }

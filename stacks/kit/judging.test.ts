@@ -215,7 +215,7 @@ describe('the kit against planted stacks', () => {
       expect(await run('checkpoint-structured', 'TR-STACK-18')).toMatchObject({ verdict: 'n/a', reason: 'the planted stack has no tracing' });
 
       const span = await run('span-meta', 'TR-STACK-18');
-      expect([span.verdict, span.evidence[0]?.canary, span.evidence[0]?.found?.[0]?.path]).toEqual(['fail', 'TRCMpl000010', 'POST /v1/traces at octet 48']);
+      expect([span.verdict, span.evidence[0]?.canary, span.evidence[0]?.found?.[0]?.path]).toEqual(['fail', 'TRCMpl000010', 'POST /v1/traces, occurrence 1']);
       expect(await run('span-meta', 'TR-STACK-17')).toMatchObject({ verdict: 'n/a', reason: 'the planted stack keeps no state for a resumable run' });
 
       const session = await run('session-octets', 'TR-STACK-17');

@@ -449,7 +449,8 @@ func (v *EvidenceInput) UnmarshalJSON(data []byte) error {
 
 type Occurrence struct {
 	// Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported
-	// body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
+	// body, its `where` and which occurrence in it, e.g. SqliteSaver checkpoints.sqlite, occurrence 1
+	// (not an octet offset: timestamps and ids in a trace body change its length from run to run).
 	Path string `json:"path"`
 	// The holding string around the canary, which is marked ⟦so⟧ (in a store's octets, every octet
 	// outside printable ASCII as \xNN).

@@ -11,7 +11,8 @@ final readonly class Occurrence implements \JsonSerializable
 {
     /**
      * @param string $path Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported
-     *     body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
+     *     body, its `where` and which occurrence in it, e.g. SqliteSaver checkpoints.sqlite, occurrence 1 (not an octet
+     *     offset: timestamps and ids in a trace body change its length from run to run).
      * @param string $excerpt The holding string around the canary, which is marked ⟦so⟧ (in a store's octets, every
      *     octet outside printable ASCII as \xNN).
      * @param 'text'|'media'|'octets' $form text: as text; media: base64 data inside a typed media part; octets: the
