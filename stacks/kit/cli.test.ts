@@ -1,6 +1,8 @@
 // The compliance command's usage errors: each is one line that says what to do, before anything runs.
 import { describe, expect, it } from 'vitest';
 import { parse, UsageError } from './cli.ts';
+import { globMatches, mergeReports } from './merge.ts';
+import type { ComplianceReport } from './report.ts';
 
 const problem = (argv: string[]): string => {
   try {
@@ -49,5 +51,79 @@ describe('npm run compliance arguments', () => {
     ).toEqual(
       ['no-schema', 'schema', 'stream', 'toolresult'].flatMap((m) => ['anthropic', 'openai-chat', 'openai-responses'].map((p) => `mastra-${m}@${p}`)).sort(),
     );
+  });
+
+  it('--rows selects rows by glob and refuses what would not merge', () => {
+    const a = parse(['--rows', 'control-wire@*', '--rows', '*-toolresult@anthropic']);
+    expect([a.narrowed, a.rows]).toEqual([false, ['control-wire@*', '*-toolresult@anthropic']]);
+    expect(a.stacks.map((s) => s.id)).toContain('control-wire@openai-responses');
+    expect(a.stacks.map((s) => s.id)).toContain('langchain-toolresult@anthropic');
+    expect(a.stacks.every((s) => s.id.startsWith('control-wire@') || s.id.endsWith('-toolresult@anthropic'))).toBe(true);
+    expect(problem(['--rows', 'nothing-*'])).toMatch(/matches no row/);
+    expect(problem(['--rows', 'control-*', '--check', 'TR-STACK-1'])).toMatch(/--rows re-runs whole rows/);
+    expect([globMatches('a-*@x', 'a-b@x'), globMatches('a-?@x', 'a-bb@x'), globMatches('a.b', 'axb')]).toEqual([true, false, false]);
+  });
+
+  it('a merge puts the fresh rows in place of their committed ones, in matrix order, and drops rows the kit no longer has', () => {
+    const row = (id: string, version: string) => ({
+      id,
+      stack: id,
+      mode: 'm',
+      provider: 'p',
+      name: id,
+      version,
+      runtime: 'r',
+      setup: 's',
+      control: false,
+      adapter: 'a',
+    });
+    const cell = (stack: string, verdict: 'pass' | 'fail') => ({
+      stack,
+      check: 'TR-STACK-1',
+      verdict,
+      vectors: 1,
+      generated: 1,
+      evidence: [],
+      model: { verdict: 'pass' as const },
+    });
+    const report = (ids: [string, string][], verdict: 'pass' | 'fail'): ComplianceReport => ({
+      $schema: 'x',
+      kit: { version: '1', seed: 1, runs: 1, vectors: [] },
+      checks: [],
+      stacks: ids.map(([id, v]) => row(id, v)),
+      cells: ids.map(([id]) => cell(id, verdict)),
+      figures: [],
+      findings: [],
+    });
+    const committed = report(
+      [
+        ['a', '1'],
+        ['b', '1'],
+        ['gone', '1'],
+        ['c', '1'],
+      ],
+      'pass',
+    );
+    const merged = mergeReports(
+      committed,
+      report(
+        [
+          ['c', '2'],
+          ['a', '2'],
+        ],
+        'fail',
+      ),
+      ['a', 'b', 'c'],
+    );
+    expect(merged.stacks.map((s) => [s.id, s.version])).toEqual([
+      ['a', '2'],
+      ['b', '1'],
+      ['c', '2'],
+    ]);
+    expect(merged.cells.map((c) => [c.stack, c.verdict])).toEqual([
+      ['a', 'fail'],
+      ['b', 'pass'],
+      ['c', 'fail'],
+    ]);
   });
 });

@@ -5,14 +5,25 @@
 // through fetch: a Chat Completions `tool` message, a Responses `function_call_output`, an Anthropic
 // `tool_result` with `is_error`. OpenAI's formats have no error field, so an error result is sent as
 // the JSON text {"error": content}. The runtime keeps the bounded result. It must pass every check.
+// Persisted: what a runtime on the protocol stores to resume the run, its suspend state, which is
+// exactly the wire message (TR-SINK-2: `content` and `isError`). Telemetry: an OpenTelemetry span per
+// tool call, exported over OTLP/HTTP to the fake collector, whose attributes are the tool's name, the
+// call ID and the audit record at the default privacy level (`metadata`: TR-LOG-1 lets nothing else
+// into a trace attribute); with telemetry "content", also the text the model was given.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { normalizeMcp, toWireMessage, type WireMessage } from '../../../reference-impl/internal.ts';
+import { auditRecord, normalizeMcp, toWireMessage, type WireMessage } from '../../../reference-impl/internal.ts';
+import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { startCollector } from '../shared/telemetry-collector.ts';
 import { inMemoryProbe, TOOL_DESCRIPTION, TOOL_NAME } from '../shared/probe-server.ts';
 import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
 const PROMPT = 'Look it up.';
+const collector = await startCollector();
+const tracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${collector.url}/v1/traces` }))] });
+const tracer = tracing.getTracer('toolresult-control');
 const SCHEMA = { type: 'object', properties: {} };
 
 /** The request body, in the provider's format, before the tool ran (`wire` undefined) or after. */
@@ -56,16 +67,28 @@ async function step(input: StepInput): Promise<StepOutput> {
     fake.fetch(URL_OF[p], { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(b) }).then((r) => r.text());
   const user = { role: 'user', content: PROMPT };
   const modelRequests: unknown[] = [[user]];
+  collector.take();
   try {
     await client.connect(probe.transport);
     let kept: unknown = null;
     let threw: string | null = null;
+    let suspended: WireMessage | null = null;
     try {
       await send(body(p, undefined));
       await client.listTools(); // the SDK checks structuredContent against the listed outputSchema
       const raw = await client.callTool({ name: TOOL_NAME, arguments: {} });
       const result = normalizeMcp(raw, input.outputSchema ? { outputSchema: input.outputSchema } : undefined);
       const wire = toWireMessage(result);
+      suspended = wire;
+      const span = tracer.startSpan(`execute_tool ${TOOL_NAME}`, {
+        attributes: {
+          'gen_ai.tool.name': TOOL_NAME,
+          'gen_ai.tool.call.id': CALL_ID[p],
+          'toolresult.audit': JSON.stringify(auditRecord(result, ['metadata'])),
+          ...(input.telemetry === 'content' ? { 'gen_ai.tool.call.result': wire.content } : {}),
+        },
+      });
+      span.end();
       modelRequests.push([
         user,
         { role: 'assistant', toolCalls: [{ id: CALL_ID[p], name: TOOL_NAME, arguments: {} }] },
@@ -76,7 +99,16 @@ async function step(input: StepInput): Promise<StepOutput> {
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: fake.bodies, modelRequests, kept, threw };
+    await tracing.forceFlush();
+    const suspendState = JSON.stringify(suspended === null ? null : { content: suspended.content, isError: suspended.isError });
+    return {
+      requests: fake.bodies,
+      modelRequests,
+      kept,
+      threw,
+      persisted: [{ where: 'suspend state (the wire message)', text: Buffer.from(suspendState, 'utf8').toString('latin1') }],
+      exported: collector.take(),
+    };
   } finally {
     await client.close();
     await probe.close();
@@ -85,6 +117,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: 'control (MCP SDK + toolresult)',
-  version: `${await installedVersions(['@modelcontextprotocol/sdk'])} toolresult-protocol@${packageJson.version}`,
+  version: `${await installedVersions(['@modelcontextprotocol/sdk', '@opentelemetry/sdk-trace-base', '@opentelemetry/exporter-trace-otlp-http'])} toolresult-protocol@${packageJson.version}`,
   step,
 });

@@ -7,6 +7,12 @@
 // Modes: `default` (useStandardContentBlocks: false), `standard` (true), `content` (outputHandling:
 // "content", resources in the message too), `stream` (graph.stream in "messages" mode, which makes
 // the chat model stream).
+// Persisted: the graph runs with LangGraph's SqliteSaver on a temporary database file (thread
+// "probe"), read back after the step as its octets. Telemetry: LangSmith tracing as its docs switch
+// it on (LANGSMITH_TRACING=true, LANGSMITH_ENDPOINT at the fake collector, a dummy key;
+// LANGCHAIN_CALLBACKS_BACKGROUND=false so a run's trace is sent before the step ends). The client
+// shows inputs and outputs unless LANGSMITH_HIDE_INPUTS/HIDE_OUTPUTS say otherwise, so its default
+// already records content: a step asked with telemetry "content" sets both to "false", the same.
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { loadMcpTools } from '@langchain/mcp-adapters';
 import type { BaseMessage, AIMessage } from '@langchain/core/messages';
@@ -14,6 +20,12 @@ import type { BaseChatModel } from '@langchain/core/language_models/chat_models'
 import { ChatOpenAI } from '@langchain/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
+import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
+import { awaitAllCallbacks } from '@langchain/core/callbacks/promises';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startCollector } from '../shared/telemetry-collector.ts';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { createSeam, loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
@@ -21,6 +33,12 @@ import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
 const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream', 'toolresult']);
+
+const collector = await startCollector();
+process.env['LANGSMITH_TRACING'] = 'true';
+process.env['LANGSMITH_ENDPOINT'] = collector.url;
+process.env['LANGSMITH_API_KEY'] = 'fake-key';
+process.env['LANGCHAIN_CALLBACKS_BACKGROUND'] = 'false';
 
 function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
   if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
@@ -48,6 +66,15 @@ async function step(input: StepInput): Promise<StepOutput> {
   const modelRequests: unknown[] = [];
   // `toolresult`: the artifact is the audit record; the program reads the result from the seam.
   const seam = mode === 'toolresult' ? createSeam() : undefined;
+  const dir = mkdtempSync(join(tmpdir(), 'langgraph-checkpoint-'));
+  const file = join(dir, 'checkpoints.sqlite');
+  const saver = SqliteSaver.fromConnString(file);
+  const hide = input.telemetry === 'content' ? 'false' : undefined;
+  for (const name of ['LANGSMITH_HIDE_INPUTS', 'LANGSMITH_HIDE_OUTPUTS']) {
+    if (hide === undefined) delete process.env[name];
+    else process.env[name] = hide;
+  }
+  collector.take();
   try {
     await client.connect(probe.transport);
     // `toolresult`: the tools of toolresult-protocol/langchain (integrations/langchain), invoke.
@@ -58,7 +85,7 @@ async function step(input: StepInput): Promise<StepOutput> {
             useStandardContentBlocks: mode === 'standard',
             ...(mode === 'content' ? { outputHandling: 'content' as const } : {}),
           });
-    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools, checkpointSaver: saver });
     const callbacks = [
       { handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) },
     ];
@@ -66,14 +93,15 @@ async function step(input: StepInput): Promise<StepOutput> {
     let threw: string | null = null;
     try {
       const start = { messages: [{ role: 'user', content: 'Look it up.' }] };
+      const config = { callbacks, configurable: { thread_id: 'probe' } };
       let messages: BaseMessage[];
       if (mode === 'stream') {
         messages = [];
         // "messages" makes the chat model stream (SSE); "values" gives the state after each step.
-        for await (const [kind, data] of await agent.stream(start, { streamMode: ['messages', 'values'], callbacks })) {
+        for await (const [kind, data] of await agent.stream(start, { streamMode: ['messages', 'values'], ...config })) {
           if (kind === 'values') messages = (data as { messages: BaseMessage[] }).messages;
         }
-      } else messages = (await agent.invoke(start, { callbacks })).messages as BaseMessage[];
+      } else messages = (await agent.invoke(start, config)).messages as BaseMessage[];
       const toolMessages = messages.filter((m) => m.getType() === 'tool');
       const artifactOf = async (m: BaseMessage) =>
         seam ? ((await seam.result((m as { tool_call_id?: string }).tool_call_id ?? ''))?.toRecord() ?? null) : (m as { artifact?: unknown }).artifact;
@@ -83,15 +111,20 @@ async function step(input: StepInput): Promise<StepOutput> {
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: fake.bodies, modelRequests, kept, threw };
+    await awaitAllCallbacks();
+    // Closing the database folds its write-ahead log into the file: the file is the whole store.
+    (saver as unknown as { db: { close(): void } }).db.close();
+    const persisted = [{ where: 'SqliteSaver checkpoints.sqlite', text: readFileSync(file).toString('latin1') }];
+    return { requests: fake.bodies, modelRequests, kept, threw, persisted, exported: collector.take() };
   } finally {
     await client.close();
     await probe.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 serve({
   name: mode === 'toolresult' ? 'langchain + toolresult-protocol' : `langchain ${mode}`,
-  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite', 'langsmith', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

@@ -6,8 +6,18 @@
 // outputSchema), `schema` (generate, outputSchema {type: "object"} advertised for every success that
 // has structuredContent; the MCP client refuses a success without it), `stream` (agent.stream, no
 // outputSchema; the provider answers in SSE).
+// Persisted: the agent has Memory (@mastra/memory) over a LibSQLStore (@mastra/libsql) on a temporary
+// database file, as Mastra's message-history docs set it up; the step runs in thread "probe" of
+// resource "probe-user", and the file is read back after the step. Telemetry: Mastra's tracing lives
+// in @mastra/observability and its exporters, which stacks/npm does not pin, so the row exports
+// nothing (n/a with that reason).
 import { Agent } from '@mastra/core/agent';
 import { MCPClient } from '@mastra/mcp';
+import { Memory } from '@mastra/memory';
+import { LibSQLStore } from '@mastra/libsql';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
 import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
@@ -50,23 +60,28 @@ async function step(input: StepInput): Promise<StepOutput> {
     servers: { probe: { url: new URL('http://probe.invalid/mcp'), fetch: inProcessFetch(served(input)) as never } },
   });
   const { model, fake, prompts } = aiSdkModel(provider);
+  const dir = mkdtempSync(join(tmpdir(), 'mastra-memory-'));
+  const file = join(dir, 'mastra.db');
+  const storage = new LibSQLStore({ id: `memory-${steps}`, url: `file:${file}` });
+  const memory = new Memory({ storage });
+  const thread = { memory: { thread: 'probe', resource: 'probe-user' } };
   try {
     // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate(); the tool
     // result is the audit record, the program reads the result from the seam.
     const seam = mode === 'toolresult' ? createSeam() : undefined;
     const tools = seam ? await mcpTools(mcp, seam) : await mcp.listTools();
-    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools });
+    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools, memory });
     let kept: unknown = null;
     let threw: string | null = null;
     try {
       let toolResults: unknown[];
       if (mode === 'stream') {
-        const s = await agent.stream('Look it up.', { maxSteps: 2 });
+        const s = await agent.stream('Look it up.', { maxSteps: 2, ...thread });
         await s.consumeStream();
         toolResults = (await s.toolResults) as unknown[];
         const error = (s as { error?: unknown }).error;
         if (error) throw error;
-      } else toolResults = (await agent.generate('Look it up.', { maxSteps: 2 })).toolResults as unknown[];
+      } else toolResults = (await agent.generate('Look it up.', { maxSteps: 2, ...thread })).toolResults as unknown[];
       const resultOf = async (r: unknown) => {
         const p = r as { payload?: { result?: unknown; toolCallId?: string }; result?: unknown; toolCallId?: string };
         return seam ? ((await seam.result(p.payload?.toolCallId ?? p.toolCallId ?? ''))?.toRecord() ?? null) : (p.payload?.result ?? p.result);
@@ -75,14 +90,34 @@ async function step(input: StepInput): Promise<StepOutput> {
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: fake.bodies, modelRequests: withoutTimestamps(toJson(prompts)) as unknown[], kept, threw };
+    // Closing the store releases the file; a write-ahead log, if any, is read with it.
+    await (storage as unknown as { close?: () => Promise<void> }).close?.();
+    const text = ['', '-wal']
+      .map((suffix) => {
+        try {
+          return readFileSync(`${file}${suffix}`).toString('latin1');
+        } catch {
+          return '';
+        }
+      })
+      .join('');
+    return {
+      requests: fake.bodies,
+      modelRequests: withoutTimestamps(toJson(prompts)) as unknown[],
+      kept,
+      threw,
+      persisted: [{ where: 'Memory on LibSQLStore mastra.db', text }],
+      exportedNotApplicable:
+        "Mastra's tracing needs @mastra/observability and an exporter package (@mastra/otel-exporter, @mastra/otel-bridge), which the matrix does not pin: @mastra/core alone exports no telemetry",
+    };
   } finally {
     await mcp.disconnect();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
 serve({
   name: mode === 'toolresult' ? 'mastra + toolresult-protocol' : `mastra ${mode}`,
-  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', '@mastra/memory', '@mastra/libsql', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

@@ -5,13 +5,24 @@
 // to the probe server (its MCP client and result handling run unchanged; no child process).
 // Modes: `default`, `structured` (server option useStructuredContent), `stream` (run with
 // { stream: true }, the model streaming).
+// Persisted: the run's serialized RunState (`result.state.toString()`, what a program stores to
+// resume a run after a human-in-the-loop interruption); the SDK's only other session, MemorySession,
+// keeps items in memory and writes nothing. Telemetry: the SDK's own tracing, on as it is by default,
+// its OpenAITracingExporter (set up as setDefaultOpenAITracingExporter does, with a batch processor
+// and setTracingExportApiKey) pointed at the fake collector's `/v1/traces/ingest`.
+// traceIncludeSensitiveData is true by default; a step asked with telemetry "content" sets it, the same.
 import {
   Agent,
   MCPServerStdio,
   OpenAIChatCompletionsModel,
   OpenAIResponsesModel,
-  run,
+  BatchTraceProcessor,
+  getGlobalTraceProvider,
+  OpenAITracingExporter,
+  Runner,
+  setTraceProcessors,
   setTracingDisabled,
+  setTracingExportApiKey,
   type Model,
   type ModelRequest,
   type ModelResponse,
@@ -22,11 +33,15 @@ import OpenAI from 'openai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
 import { createSeam, mcpTools } from '../../../integrations/openai-agents/index.ts';
+import { startCollector } from '../shared/telemetry-collector.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
 const mode = modeArg(process.argv, ['default', 'structured', 'stream', 'toolresult']);
-setTracingDisabled(true);
+const collector = await startCollector();
+setTracingExportApiKey('fake-key');
+setTraceProcessors([new BatchTraceProcessor(new OpenAITracingExporter({ endpoint: `${collector.url}/v1/traces/ingest`, maxRetries: 1 }))]);
+setTracingDisabled(false);
 
 /** Hands every request to the SDK's own model, recording it first. */
 class RecordingModel implements Model {
@@ -75,6 +90,9 @@ async function step(input: StepInput): Promise<StepOutput> {
       ? new OpenAIChatCompletionsModel(client as never, MODEL_ID['openai-chat'])
       : new OpenAIResponsesModel(client as never, MODEL_ID['openai-responses']),
   );
+  collector.take();
+  const runner = new Runner(input.telemetry === 'content' ? { traceIncludeSensitiveData: true } : {});
+  let state = '';
   try {
     await server.connect();
     // `toolresult`: the server's tools through toolresult-protocol/openai-agents (integrations/openai-agents);
@@ -91,14 +109,19 @@ async function step(input: StepInput): Promise<StepOutput> {
     try {
       let items;
       if (mode === 'stream') {
-        const result = await run(agent, 'Look it up.', { maxTurns: 3, stream: true });
+        const result = await runner.run(agent, 'Look it up.', { maxTurns: 3, stream: true });
         for await (const _event of result) {
           /* drain: the run goes on as the stream is read */
         }
         await result.completed;
+        state = result.state.toString();
         if (result.error) throw result.error;
         items = result.newItems;
-      } else items = (await run(agent, 'Look it up.', { maxTurns: 3 })).newItems;
+      } else {
+        const result = await runner.run(agent, 'Look it up.', { maxTurns: 3 });
+        state = result.state.toString();
+        items = result.newItems;
+      }
       const customDataOf = async (i: (typeof items)[number]) =>
         seam ? ((await seam.result((i.rawItem as { callId?: string }).callId ?? ''))?.toRecord() ?? null) : (i as { customData?: unknown }).customData;
       kept = toJson(
@@ -111,7 +134,16 @@ async function step(input: StepInput): Promise<StepOutput> {
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: fake.bodies, modelRequests: model.requests, kept, threw };
+    await getGlobalTraceProvider().forceFlush();
+    const latin1 = Buffer.from(state, 'utf8').toString('latin1');
+    return {
+      requests: fake.bodies,
+      modelRequests: model.requests,
+      kept,
+      threw,
+      persisted: [{ where: 'RunState result.state.toString()', text: latin1 }],
+      exported: collector.take(),
+    };
   } finally {
     await server.close();
     await probe.close();
