@@ -3,15 +3,26 @@
 One HTTP server in a daemon thread answers every trace endpoint the Python stacks export to (an
 OTLP/HTTP `/v1/traces`, LangSmith's `/info`, `/runs/batch` and `/runs/multipart`, the OpenAI
 Agents SDK's `/v1/traces/ingest`) with a success and records every request body as received, so a
-step can hand the kit exactly what left the process. A body sent gzip- or deflate-encoded is kept
-decoded (the canaries are judged on what the collector would store); any other encoding is kept
-as sent and named in `where`. Standard library only: the loop runs without a stack's venv too.
+step can hand the kit exactly what left the process. A body sent gzip-, deflate- or zstd-encoded
+is kept decoded (the canaries are judged on what the collector would store; zstd through the
+`zstandard` package when the stack's venv has it, as LangSmith's does); any other encoding, or
+one that does not decode, is kept as sent and named in `where`. Otherwise standard library only:
+the loop runs without a stack's venv too.
 """
 from __future__ import annotations
 
 import threading
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+
+def _unzstd(raw: bytes) -> bytes | None:
+    try:
+        import zstandard  # type: ignore[import-not-found]
+
+        return bytes(zstandard.ZstdDecompressor().decompressobj().decompress(raw))
+    except Exception:
+        return None
 
 
 class Collector:
@@ -47,9 +58,9 @@ class Collector:
                 self.wfile.write(payload)
 
             def do_GET(self) -> None:
-                # LangSmith's client asks `/info` for the server's limits; an empty object keeps its
-                # defaults (plain multipart, no zstd), so every body arrives readable.
-                self._answer("application/json", b"{}")
+                # LangSmith's client asks `/info` for the server's flags; its hosted service turns on
+                # zstd-compressed multipart ingestion, so this one does too: the client's default path.
+                self._answer("application/json", b'{"instance_flags": {"zstd_compression_enabled": true}}')
 
             def do_POST(self) -> None:
                 raw = self._body()
@@ -59,8 +70,15 @@ class Collector:
                 if encoding in ("gzip", "deflate"):
                     try:
                         data = zlib.decompress(raw, 47)  # 47: gzip or zlib header, detected
+                        where += f", {encoding}-encoded, decoded"
                     except zlib.error:
                         where += f", {encoding} that did not decode, kept as sent"
+                elif encoding == "zstd":
+                    decoded = _unzstd(raw)
+                    if decoded is None:
+                        where += ", zstd that did not decode, kept as sent"
+                    else:
+                        data, where = decoded, where + ", zstd-encoded, decoded"
                 elif encoding not in ("", "identity"):
                     where += f", {encoding}-encoded, kept as sent"
                 collector.record(where, data)
