@@ -155,6 +155,10 @@ export interface ComplianceReport {
      * The column header.
      */
     short: string;
+    /**
+     * What the check reads instead of the provider bodies: the stores the stack persisted for a resumable run, or the telemetry it exported (absent: the provider bodies).
+     */
+    reads?: "persisted" | "exported";
   }[];
   stacks: {
     /**
@@ -289,14 +293,17 @@ export interface Evidence {
 }
 export interface Occurrence {
   /**
-   * Where in the step's requests, e.g. requests[1][2].content[0].text.
+   * Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
    */
   path: string;
   /**
-   * The holding string around the canary, which is marked ⟦so⟧.
+   * The holding string around the canary, which is marked ⟦so⟧ (in a store's octets, every octet outside printable ASCII as \xNN).
    */
   excerpt: string;
-  form: "text" | "media";
+  /**
+   * text: as text; media: base64 data inside a typed media part; octets: the octets the canary's base64 text decodes to, in a store or an exported body.
+   */
+  form: "text" | "media" | "octets";
 }
 /**
  * The same check on the model-interface requests of the same steps (what the stack handed its provider package), so a reader sees whether a leak or loss starts in the stack or in the provider package.

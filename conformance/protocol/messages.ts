@@ -72,6 +72,20 @@ const PlainObject = (title: string, description: string) => Type.Record(Type.Str
 
 // ------------------------------------------------------------------ operations
 
+/** What a stack wrote to a store or sent to an exporter, as octets a check can search for canaries. */
+const Stored = Type.Object(
+  {
+    where: Type.String({
+      minLength: 1,
+      description: 'The store or exporter, and the file, key or endpoint path: "SqliteSaver checkpoint.sqlite", "POST /v1/traces".',
+    }),
+    text: Type.String({
+      description: 'Its octets, each octet as one code point U+0000–U+00FF (latin1), so that base64 text and the octets it decodes to are both findable.',
+    }),
+  },
+  { title: 'StoredOctets', additionalProperties: false },
+);
+
 export const Ops = {
   hello: {
     group: null,
@@ -237,6 +251,12 @@ export const Ops = {
               'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.',
           }),
         ),
+        telemetry: Type.Optional(
+          Type.Literal('content', {
+            description:
+              "Absent: the stack's tracing or telemetry is switched on at its documented defaults. \"content\": switched on with its content-recording setting on (AI SDK recordInputs/recordOutputs, OpenTelemetry GenAI content capture, LangSmith's hide flags off, the Agents SDK's trace_include_sensitive_data, Pydantic AI's include_content).",
+          }),
+        ),
       },
       { title: 'StepInput' },
     ),
@@ -256,6 +276,27 @@ export const Ops = {
           description: 'What the stack holds for the runtime after the step (the tool message, step result or run item), as JSON; null when nothing.',
         }),
         threw: Type.Union([Type.String(), Type.Null()], { description: 'The error the agent step ended with, or null when it finished.' }),
+        persisted: Type.Optional(
+          Type.Array(Stored, {
+            description:
+              'Every store the stack wrote for a resumable run during the step (a checkpoint database file, a serialized run state, a session database, a memory store), read back after the step.',
+          }),
+        ),
+        persistedNotApplicable: Type.Optional(
+          Type.String({ minLength: 1, description: 'Why the stack has no persisted state for a resumable run (TR-STACK-17 is then n/a with this reason).' }),
+        ),
+        exported: Type.Optional(
+          Type.Array(Stored, {
+            description:
+              'Every body the fake collector or trace endpoint on 127.0.0.1 received during the step (OTLP/HTTP protobuf or JSON, a LangSmith run batch, an Agents SDK trace ingest).',
+          }),
+        ),
+        exportedNotApplicable: Type.Optional(
+          Type.String({
+            minLength: 1,
+            description: 'Why the stack exports no telemetry the kit can collect (TR-STACK-18 and TR-STACK-19 are then n/a with this reason).',
+          }),
+        ),
       },
       { title: 'StepOutput' },
     ),

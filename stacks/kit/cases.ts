@@ -5,6 +5,7 @@
 // embedded resource can carry its own inside.
 import fc from 'fast-check';
 import { canaryArb, type Role } from './canary.ts';
+import { hasRunOnly } from './egress.ts';
 
 export type Canaries = Readonly<Record<Role, readonly string[]>>;
 
@@ -23,6 +24,8 @@ export interface Needs {
   readonly binary?: boolean;
   /** true: only error results; false: only successes. */
   readonly isError?: boolean;
+  /** Something run-only the egress checks look for (egress.ts: user-only text, `_meta`, binary data, a structured value that is not the answer). */
+  readonly runOnly?: boolean;
 }
 
 const filler = fc.array(fc.constantFrom(...'abcdefghij klmnop'), { minLength: 0, maxLength: 12 }).map((cs) => cs.join(''));
@@ -173,5 +176,6 @@ export function satisfies(c: StackCase, needs: Needs): boolean {
   if (needs.meta && !has('meta')) return false;
   if (needs.binary && !has('binary')) return false;
   if (needs.isError !== undefined && (c.result['isError'] === true) !== needs.isError) return false;
+  if (needs.runOnly && !hasRunOnly(c)) return false;
   return true;
 }

@@ -243,6 +243,65 @@ describe('stack checks', () => {
     ).toBe('data:image/png;base64,AAAA'.length);
   });
 
+  it('TR-STACK-17/18/19: run-only canaries in a store or an exported body fail, as text or as decoded octets; no report is n/a, never a pass', () => {
+    const c: StackCase = {
+      result: {
+        content: [
+          { type: 'text', text: 'done TRCVeeeeeeee' },
+          { type: 'text', text: 'TRCUeeeeeeee', annotations: { audience: ['user'] } },
+          { type: 'image', data: 'iVBORw0KTRCBeeeeeeeeAAAA', mimeType: 'image/png' },
+        ],
+        structuredContent: { note: 'TRCSeeeeeeee' },
+        _meta: { 'example.com/trace': 'TRCMeeeeeeee', 'example.com/trace-TRCMffffffff': true },
+      },
+      canaries: {
+        ...none,
+        visible: ['TRCVeeeeeeee'],
+        userOnly: ['TRCUeeeeeeee'],
+        binary: ['TRCBeeeeeeee'],
+        structured: ['TRCSeeeeeeee'],
+        meta: ['TRCMeeeeeeee', 'TRCMffffffff'],
+      },
+    };
+    const base: StepAnswer = { requests: [], kept: null, threw: null };
+    const stored = (text: string) => [{ where: 'store s.db', text }];
+    // Model-facing text in a store is no leak; nothing run-only, no finding.
+    expect(judge('TR-STACK-17', c, { ...base, persisted: stored('\x00done TRCVeeeeeeee\x01') })).toBeUndefined();
+    expect(judge('TR-STACK-17', c, { ...base, persisted: [] })).toBeUndefined();
+    for (const [text, canary, form] of [
+      ['{"structuredContent":{"note":"TRCSeeeeeeee"}}', 'TRCSeeeeeeee', 'text'],
+      ['{"example.com/trace-TRCMffffffff":true}', 'TRCMffffffff', 'text'],
+      ['user TRCUeeeeeeee', 'TRCUeeeeeeee', 'text'],
+      ['"data":"iVBORw0KTRCBeeeeeeeeAAAA"', 'TRCBeeeeeeee', 'text'],
+      [`\x89PNG${Buffer.from('iVBORw0KTRCBeeeeeeeeAAAA', 'base64').toString('latin1')}`, 'TRCBeeeeeeee', 'octets'],
+    ] as const) {
+      const f = judge('TR-STACK-17', c, { ...base, persisted: [{ where: 'ok.db', text: 'nothing' }, ...stored(text)] });
+      expect([f?.canary, f?.found?.[0]?.form, f?.found?.[0]?.path.startsWith('store s.db at octet ')]).toEqual([canary, form, true]);
+      expect(f?.found?.[0]?.excerpt).toContain(`⟦${canary}⟧`);
+      const t = judge('TR-STACK-18', c, { ...base, exported: stored(text) });
+      expect(t?.summary).toMatch(/reached the exported telemetry at store s\.db$/);
+    }
+    // Decoded octets show as \xNN around the marked canary.
+    const octets = judge('TR-STACK-19', c, { ...base, exported: stored(`\x01${Buffer.from('iVBORw0KTRCBeeeeeeeeAAAA', 'base64').toString('latin1')}\x02`) });
+    expect(octets?.summary).toBe('binary data, as its decoded octets, reached the exported telemetry with content recording on at store s.db');
+    expect(octets?.found?.[0]?.excerpt).toMatch(/^\\x01\\x89PNG\\x0d\\x0a⟦TRCBeeeeeeee⟧/);
+    // A structured value without model-facing text is the answer (TR-NORM-20): not run-only; an error's is.
+    const only: StackCase = { result: { content: [], structuredContent: { n: 'TRCSgggggggg' } }, canaries: { ...none, structured: ['TRCSgggggggg'] } };
+    expect(judge('TR-STACK-17', only, { ...base, persisted: stored('TRCSgggggggg') })).toBeUndefined();
+    const failed: StackCase = { ...only, result: { ...only.result, isError: true } };
+    expect(judge('TR-STACK-17', failed, { ...base, persisted: stored('TRCSgggggggg') })?.canary).toBe('TRCSgggggggg');
+    // No report: n/a with the adapter's reason, or the kit's.
+    const na = (id: string, a: StepAnswer) => {
+      const r = checkById(id)!.judge(c, a);
+      return isNotApplicable(r) ? r.notApplicable : 'judged';
+    };
+    expect(na('TR-STACK-17', base)).toBe('the adapter reports no persisted state');
+    expect(na('TR-STACK-17', { ...base, persistedNotApplicable: 'no checkpointer' })).toBe('no checkpointer');
+    expect(na('TR-STACK-18', base)).toBe('the adapter reports no exported telemetry');
+    expect(na('TR-STACK-19', { ...base, exportedNotApplicable: 'no tracing' })).toBe('no tracing');
+    expect(checkById('TR-STACK-19')!.telemetry).toBe('content');
+  });
+
   it('generated cases carry what each check needs, and their canaries stand where their role says', () => {
     for (const check of CHECKS) {
       fc.assert(

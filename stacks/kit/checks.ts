@@ -6,6 +6,7 @@
 import { countCanary, findCanary, type Occurrence } from './canary.ts';
 import type { Needs, StackCase } from './cases.ts';
 import { toolResultParts, type ToolResultPart } from './tool-results.ts';
+import { judgeExported, judgePersisted } from './egress.ts';
 import { jsonEqual } from '../../conformance/core/compare.ts';
 import type { StepOutput } from '../../conformance/protocol/messages.ts';
 
@@ -47,8 +48,12 @@ export interface Check {
   readonly short: string;
   readonly needs: Needs;
   judge(c: StackCase, a: StepAnswer): Finding | NotApplicable | undefined;
-  /** Why the model-interface verdict says n/a for this check (it compares the two layers itself). */
+  /** Why the model-interface verdict says n/a for this check (it compares the two layers itself, or reads no request). */
   readonly providerOnly?: string;
+  /** What the check reads instead of the provider bodies: the stores the stack persisted, or the telemetry it exported. */
+  readonly reads?: 'persisted' | 'exported';
+  /** The step input's `telemetry` the check's answers are asked with (absent: the stack's defaults). */
+  readonly telemetry?: 'content';
 }
 
 export const isNotApplicable = (x: Finding | NotApplicable | undefined): x is NotApplicable => x !== undefined && 'notApplicable' in x;
@@ -271,6 +276,40 @@ export const CHECKS: readonly Check[] = [
     needs: { binary: true },
     judge: (c, a) => mediaKept(c, a),
     providerOnly: 'this check compares the model interface with the provider body',
+  },
+  {
+    id: 'TR-STACK-17',
+    kind: 'leak',
+    level: 'MUST',
+    title: 'run-only data stays out of the state the stack persists for a resumable run',
+    short: 'persisted',
+    needs: { runOnly: true },
+    judge: (c, a) => judgePersisted(c, a),
+    providerOnly: 'this check reads the stores the stack wrote, not a request',
+    reads: 'persisted',
+  },
+  {
+    id: 'TR-STACK-18',
+    kind: 'leak',
+    level: 'MUST',
+    title: "run-only data stays out of the telemetry the stack exports at its tracing's defaults",
+    short: 'telemetry',
+    needs: { runOnly: true },
+    judge: (c, a) => judgeExported(c, a, false),
+    providerOnly: 'this check reads the telemetry the stack exported, not a request',
+    reads: 'exported',
+  },
+  {
+    id: 'TR-STACK-19',
+    kind: 'leak',
+    level: 'MUST',
+    title: 'run-only data stays out of the telemetry the stack exports with content recording on',
+    short: 'telemetry+content',
+    needs: { runOnly: true },
+    judge: (c, a) => judgeExported(c, a, true),
+    providerOnly: 'this check reads the telemetry the stack exported, not a request',
+    reads: 'exported',
+    telemetry: 'content',
   },
 ];
 

@@ -12,7 +12,8 @@ import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { availableParallelism } from 'node:os';
 import { CHECKS, checkById, type Check } from './checks.ts';
-import { buildReport, renderPages, type ComplianceReport } from './report.ts';
+import { buildReport, renderPages, rowFile, type ComplianceReport } from './report.ts';
+import { globMatches, mergeReports } from './merge.ts';
 import { DEFAULT_RUNS, DEFAULT_SEED, runRows, type StackRun } from './run.ts';
 import { STACKS_DIR, STACK_ROWS, stackRow, type StackRow } from './stacks.ts';
 import { loadStackVectors } from './vectors.ts';
@@ -35,13 +36,15 @@ interface Args {
   all: boolean;
   write: boolean;
   narrowed: boolean;
+  /** --rows: run only the rows these globs match and merge them into the committed report. */
+  rows: string[];
 }
 
 const USAGE =
-  'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify [--all]] [--no-write]';
+  'usage: npm run compliance -- [--stack ID]... [--check TR-STACK-N]... [--vector FILE/ID | --seed N --path P] [--runs N] [--verify [--all]] [--rows GLOB]... [--no-write]';
 
 export function parse(argv: readonly string[]): Args {
-  const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, all: false, write: true, narrowed: false };
+  const a: Args = { stacks: [], checks: [], seed: DEFAULT_SEED, runs: DEFAULT_RUNS, verify: false, all: false, write: true, narrowed: false, rows: [] };
   for (let i = 0; i < argv.length; i++) {
     const flag = argv[i]!;
     const value = (): string => {
@@ -95,6 +98,15 @@ export function parse(argv: readonly string[]): Args {
       case '--no-write':
         a.write = false;
         break;
+      case '--rows': {
+        // A glob over row ids (`langchain-*`, `*@anthropic`): those rows run again, every check.
+        const glob = value();
+        const rows = STACK_ROWS.filter((r) => globMatches(glob, r.id));
+        if (rows.length === 0) throw new UsageError(`--rows ${JSON.stringify(glob)} matches no row; rows are named like ${STACK_ROWS[0]!.id}`);
+        a.rows.push(glob);
+        for (const r of rows) if (!a.stacks.includes(r)) a.stacks.push(r);
+        break;
+      }
       case '-h':
       case '--help':
         throw new UsageError(USAGE);
@@ -102,7 +114,9 @@ export function parse(argv: readonly string[]): Args {
         throw new UsageError(`unknown option ${JSON.stringify(flag)}\n${USAGE}`);
     }
   }
-  a.narrowed = a.stacks.length > 0 || a.checks.length > 0 || a.vector !== undefined || a.path !== undefined;
+  a.narrowed = (a.stacks.length > 0 && a.rows.length === 0) || a.checks.length > 0 || a.vector !== undefined || a.path !== undefined;
+  if (a.rows.length > 0 && (a.narrowed || a.verify))
+    throw new UsageError('--rows re-runs whole rows into the committed matrix: it takes no --stack, --check, --vector, --path or --verify');
   if (a.path !== undefined && a.checks.length !== 1) throw new UsageError('--path replays one generated case: give exactly one --check');
   if (a.vector !== undefined && a.path !== undefined) throw new UsageError('--vector and --path replay different cases: give one');
   if (a.verify && a.narrowed) throw new UsageError('--verify checks the whole committed matrix: it takes no --stack, --check, --vector or --path');
@@ -204,7 +218,6 @@ async function main(argv: readonly string[]): Promise<number> {
   }
   const runs = await runMatrix(a, { onProgress: progress });
   const broken = runs.filter((r) => r.error || r.cells.some((c) => c.verdict === 'error'));
-  const controlFails = runs.filter((r) => r.row.control).flatMap((r) => r.cells.filter((c) => c.verdict !== 'pass'));
   if (a.narrowed) {
     printEvidence(runs);
     const cells = runs.flatMap((r) => r.cells);
@@ -214,7 +227,25 @@ async function main(argv: readonly string[]): Promise<number> {
     );
     return cells.some((c) => c.verdict !== 'pass') || broken.length > 0 ? 1 : 0;
   }
-  const report = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
+  const fresh = buildReport(runs, a.checks, { seed: a.seed, runs: a.runs, vectors: loadStackVectors().map((v) => v.id) });
+  if (a.rows.length > 0) {
+    const report = mergeReports(
+      readCommitted(),
+      fresh,
+      STACK_ROWS.map((r) => r.id),
+    );
+    if (a.write) {
+      const gone = readCommitted().stacks.filter((s) => !report.stacks.some((x) => x.id === s.id));
+      for (const s of gone) rmSync(join(COMPLIANCE_DIR, rowFile(s.id)), { force: true });
+      writeFileSync(join(COMPLIANCE_DIR, 'report.json'), `${JSON.stringify(report, null, 1)}\n`);
+      const pages = renderPages(report);
+      const written = ['README.md', ...runs.map((r) => rowFile(r.row.id))];
+      for (const file of written) writeFileSync(join(COMPLIANCE_DIR, file), pages.get(file)!);
+      console.log(`merged ${runs.length} row(s) into stacks/compliance/report.json; wrote README.md and ${runs.length} row file(s)`);
+    }
+    return summarize(runs, report, a, t0);
+  }
+  const report = fresh;
   if (a.write) {
     // The rows' files are rewritten from nothing, so a row that is gone leaves no file behind.
     rmSync(join(COMPLIANCE_DIR, 'rows'), { recursive: true, force: true });
@@ -224,6 +255,13 @@ async function main(argv: readonly string[]): Promise<number> {
     for (const [file, text] of pages) writeFileSync(join(COMPLIANCE_DIR, file), text);
     console.log(`wrote stacks/compliance/report.json, README.md (the matrix) and rows/ (${pages.size - 1} files of evidence)`);
   }
+  return summarize(runs, report, a, t0);
+}
+
+/** One line per row, the control row's failures and the report's findings; the exit status of a whole run. */
+function summarize(runs: readonly StackRun[], report: ComplianceReport, a: Args, t0: number): number {
+  const broken = runs.filter((r) => r.error || r.cells.some((c) => c.verdict === 'error'));
+  const controlFails = runs.filter((r) => r.row.control).flatMap((r) => r.cells.filter((c) => c.verdict !== 'pass'));
   for (const r of runs) {
     const fails = r.cells.filter((c) => c.verdict === 'fail').map((c) => c.check);
     const limits = r.cells.filter((c) => c.verdict === 'limit').map((c) => c.check);

@@ -182,4 +182,58 @@ describe('the kit against planted stacks', () => {
     },
     TIMEOUT,
   );
+
+  it(
+    'egress: a checkpoint holding structuredContent, a span holding _meta and a session holding decoded image octets are each caught; a stack that reports nothing is n/a',
+    async () => {
+      const vectors = [
+        vector(
+          'structured-and-meta',
+          { content: [{ type: 'text', text: 'done TRCVpl000010' }], structuredContent: { note: 'TRCSpl000010' }, _meta: { 'io.example/t': 'TRCMpl000010' } },
+          { visible: ['TRCVpl000010'], structured: ['TRCSpl000010'], meta: ['TRCMpl000010'] },
+        ),
+        vector(
+          'image',
+          {
+            content: [
+              { type: 'text', text: 'chart TRCVpl000011' },
+              { type: 'image', data: 'iVBORw0KTRCBpl000011AAAA', mimeType: 'image/png' },
+            ],
+          },
+          { visible: ['TRCVpl000011'], binary: ['TRCBpl000011'] },
+        ),
+      ];
+      const run = async (plant: string, check: string) => (await cells([planted(plant, 'openai-chat')], vectors, check))[0]!;
+      const checkpoint = await run('checkpoint-structured', 'TR-STACK-17');
+      expect([checkpoint.verdict, checkpoint.evidence[0]?.case, checkpoint.evidence[0]?.canary]).toEqual([
+        'fail',
+        'planted/structured-and-meta',
+        'TRCSpl000010',
+      ]);
+      expect(checkpoint.evidence[0]?.summary).toBe('structuredContent reached the persisted state at planted checkpoint checkpoints.db');
+      expect(checkpoint.model).toEqual({ verdict: 'n/a', summary: 'this check reads the stores the stack wrote, not a request' });
+      expect(await run('checkpoint-structured', 'TR-STACK-18')).toMatchObject({ verdict: 'n/a', reason: 'the planted stack has no tracing' });
+
+      const span = await run('span-meta', 'TR-STACK-18');
+      expect([span.verdict, span.evidence[0]?.canary, span.evidence[0]?.found?.[0]?.path]).toEqual(['fail', 'TRCMpl000010', 'POST /v1/traces at octet 48']);
+      expect(await run('span-meta', 'TR-STACK-17')).toMatchObject({ verdict: 'n/a', reason: 'the planted stack keeps no state for a resumable run' });
+
+      const session = await run('session-octets', 'TR-STACK-17');
+      expect([session.verdict, session.evidence[0]?.case, session.evidence[0]?.found?.[0]?.form]).toEqual(['fail', 'planted/image', 'octets']);
+      expect(session.evidence[0]?.summary).toBe('binary data, as its decoded octets, reached the persisted state at planted session session.db');
+
+      // Only the content-recording answer holds the result: the check asks with telemetry "content".
+      expect((await run('content-only', 'TR-STACK-18')).verdict).toBe('pass');
+      expect((await run('content-only', 'TR-STACK-19')).verdict).toBe('fail');
+
+      for (const check of ['TR-STACK-17', 'TR-STACK-18', 'TR-STACK-19']) {
+        const c = await run('faithful', check);
+        expect([c.verdict, c.reason]).toEqual([
+          'n/a',
+          check === 'TR-STACK-17' ? 'the adapter reports no persisted state' : 'the adapter reports no exported telemetry',
+        ]);
+      }
+    },
+    TIMEOUT,
+  );
 });

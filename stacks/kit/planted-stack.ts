@@ -14,11 +14,31 @@
 //   a success is sent as the faithful text.
 // - `error-unmarked-or-lost`: as `error-unmarked`, but an error result with an image loses its text.
 // - `faithful`: the visible text only, an error marked in the provider's form (passes every check
-//   it is run on).
+//   it is run on); it reports no persisted state and no telemetry.
+// - `checkpoint-structured`: faithful bodies, and a checkpoint that holds the tool message with the
+//   result's `structuredContent` beside its text (as a stack that keeps the whole result in its
+//   message state would persist it); no telemetry (a reason given).
+// - `span-meta`: faithful bodies, and an exported span whose attribute holds the result's `_meta`;
+//   nothing persisted (a reason given).
+// - `session-octets`: faithful bodies, and a session file that holds the octets every base64 `data`
+//   or `blob` of the result decodes to (as a store that keeps the decoded image).
+// - `content-only`: faithful bodies, and a span that holds the whole result only when the step is
+//   asked with `telemetry: "content"`.
 import { describeThrow, serve, type StepInput, type StepOutput } from '../adapters/shared/adapter-loop.ts';
 
 type Obj = Record<string, unknown>;
-const PLANTS = ['model-column', 'error-elsewhere', 'meta-keys', 'error-unmarked', 'error-unmarked-or-lost', 'faithful'] as const;
+const PLANTS = [
+  'model-column',
+  'error-elsewhere',
+  'meta-keys',
+  'error-unmarked',
+  'error-unmarked-or-lost',
+  'faithful',
+  'checkpoint-structured',
+  'span-meta',
+  'session-octets',
+  'content-only',
+] as const;
 type Plant = (typeof PLANTS)[number];
 
 const i = process.argv.indexOf('--plant');
@@ -125,8 +145,48 @@ function answers(provider: string, result: Obj): { body: ToolAnswer; model: Tool
       const a: ToolAnswer = !isError ? faithful : plant === 'error-unmarked-or-lost' && hasImage ? { text: '', isError: false } : { text, isError: false };
       return { body: a, model: a };
     }
-    case 'faithful':
+    default:
       return { body: faithful, model: faithful };
+  }
+}
+
+const latin1 = (s: string): string => Buffer.from(s, 'utf8').toString('latin1');
+
+/** The octets of every base64 `data` or `blob` of a result, decoded. */
+function decodedData(v: unknown): Buffer[] {
+  if (Array.isArray(v)) return v.flatMap(decodedData);
+  if (typeof v !== 'object' || v === null) return [];
+  return Object.entries(v).flatMap(([k, x]) => ((k === 'data' || k === 'blob') && typeof x === 'string' ? [Buffer.from(x, 'base64')] : decodedData(x)));
+}
+
+/** What the plant persists and exports for one step. */
+function egress(input: StepInput, text: string): Pick<StepOutput, 'persisted' | 'persistedNotApplicable' | 'exported' | 'exportedNotApplicable'> {
+  const r = input.result;
+  switch (plant) {
+    case 'checkpoint-structured': {
+      const message = { role: 'tool', content: text, artifact: { structuredContent: r['structuredContent'] ?? null } };
+      return {
+        persisted: [{ where: 'planted checkpoint checkpoints.db', text: latin1(`\x00\x01checkpoint${JSON.stringify({ messages: [message] })}\x00`) }],
+        exportedNotApplicable: 'the planted stack has no tracing',
+      };
+    }
+    case 'span-meta':
+      return {
+        persistedNotApplicable: 'the planted stack keeps no state for a resumable run',
+        exported: [{ where: 'POST /v1/traces', text: latin1(JSON.stringify({ attributes: { 'tool.meta': JSON.stringify(r['_meta'] ?? null), 'tool.output': text } })) }],
+      };
+    case 'session-octets':
+      return {
+        persisted: [{ where: 'planted session session.db', text: Buffer.concat([Buffer.from('SQLite format 3\x00'), ...decodedData(r)]).toString('latin1') }],
+        exportedNotApplicable: 'the planted stack has no tracing',
+      };
+    case 'content-only':
+      return {
+        persistedNotApplicable: 'the planted stack keeps no state for a resumable run',
+        exported: [{ where: 'POST /v1/traces', text: latin1(JSON.stringify({ output: input.telemetry === 'content' ? r : text })) }],
+      };
+    default:
+      return {};
   }
 }
 
@@ -141,6 +201,7 @@ async function step(input: StepInput): Promise<StepOutput> {
       modelRequests: [[PROMPT], model],
       kept: input.result['structuredContent'] ?? null,
       threw: null,
+      ...egress(input, a.body.text),
     };
   } catch (e) {
     return { requests: [], kept: null, threw: describeThrow(e) };

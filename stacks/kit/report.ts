@@ -47,7 +47,7 @@ export function buildReport(
   return {
     $schema: '../../schemas/conformance/compliance-report.schema.json',
     kit: { version: packageJson.version, seed: opts.seed, runs: opts.runs, vectors: [...opts.vectors] },
-    checks: checks.map((c) => ({ id: c.id, kind: c.kind, level: c.level, title: c.title, short: c.short })),
+    checks: checks.map((c) => ({ id: c.id, kind: c.kind, level: c.level, title: c.title, short: c.short, ...(c.reads ? { reads: c.reads } : {}) })),
     stacks: runs.map((r) => ({
       id: r.row.id,
       stack: r.row.stack,
@@ -131,13 +131,22 @@ export function renderReadme(r: ComplianceReport): string {
     for (const f of r.findings) out.push(`- ${f.stack} ${f.check}: ${md(f.summary)}`);
     out.push('');
   }
-  out.push(`| stack | mode | provider | ${r.checks.map((c) => `${short(c.id)} ${c.short}`).join(' | ')} |`);
-  out.push(`| --- | --- | --- | ${r.checks.map(() => '---').join(' | ')} |`);
-  for (const s of r.stacks) {
-    const marks = s.error ? r.checks.map(() => 'not run') : r.checks.map((c) => cellMark(cell(s.id, c.id), c.level));
-    out.push(`| [**${s.stack}**](${rowFile(s.id)})${s.control ? ' (control)' : ''} | ${s.mode} | ${s.provider} | ${marks.join(' | ')} |`);
+  // One table per layer, so neither grows past a screen's width: the provider body, then what the
+  // stack persists and exports (checks that read no request).
+  const layers = [
+    { heading: 'At the provider body', checks: r.checks.filter((c) => c.reads === undefined) },
+    { heading: 'In the state the stack persists and the telemetry it exports', checks: r.checks.filter((c) => c.reads !== undefined) },
+  ].filter((l) => l.checks.length > 0);
+  for (const layer of layers) {
+    if (layers.length > 1) out.push(`### ${layer.heading}`, '');
+    out.push(`| stack | mode | provider | ${layer.checks.map((c) => `${short(c.id)} ${c.short}`).join(' | ')} |`);
+    out.push(`| --- | --- | --- | ${layer.checks.map(() => '---').join(' | ')} |`);
+    for (const s of r.stacks) {
+      const marks = s.error ? layer.checks.map(() => 'not run') : layer.checks.map((c) => cellMark(cell(s.id, c.id), c.level));
+      out.push(`| [**${s.stack}**](${rowFile(s.id)})${s.control ? ' (control)' : ''} | ${s.mode} | ${s.provider} | ${marks.join(' | ')} |`);
+    }
+    out.push('');
   }
-  out.push('');
   out.push('Checks (S*n* is TR-STACK-*n*):');
   out.push('');
   for (const c of r.checks) out.push(`- **${c.id}** (${KIND_WORD[c.kind] ?? c.kind}, ${c.level}): ${c.title}`);
@@ -146,6 +155,10 @@ export function renderReadme(r: ComplianceReport): string {
   out.push('the same bytes as text are. TR-STACK-5 marks a stack that sends them as media without being asked (*media*: a');
   out.push('default to change, not a leak). TR-STACK-16 fails where media the stack handed its provider package is missing from');
   out.push('the body, or where the step threw. The figures below count both.');
+  out.push('');
+  out.push('TR-STACK-17 reads the stores the stack wrote for a resumable run (a checkpoint file, a serialized run state, a');
+  out.push('session or memory database), TR-STACK-18 and 19 every body its tracing exported to a collector on 127.0.0.1, at the');
+  out.push("stack's defaults and with content recording on; their `n/a` says why the stack has no such store or exporter.");
   out.push('');
   out.push('## Why each cell fails');
   out.push('');
@@ -225,7 +238,9 @@ export function renderRowEvidence(r: ComplianceReport, stackId: string): string 
       out.push(`**${e.source === 'vector' ? `Vector \`${e.case}\`` : `Generated case (${e.case})`}:** ${e.summary}.`);
       out.push('');
       if (e.found && e.found.length > 0) {
-        out.push(`Canary \`${e.canary}\` in the request:`);
+        out.push(
+          `Canary \`${e.canary}\` in ${check?.reads === 'persisted' ? 'the persisted state' : check?.reads === 'exported' ? 'the exported telemetry' : 'the request'}:`,
+        );
         out.push('');
         out.push(fence(e.found.map((o) => `${o.path} (${o.form})\n  ${JSON.stringify(o.excerpt)}`).join('\n')));
       } else if (e.canary) out.push(`Canary \`${e.canary}\` is missing from every model request after the tool ran.`);

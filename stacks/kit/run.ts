@@ -10,7 +10,8 @@ import { outputOf, type HelloOutput, type StepOutput } from '../../conformance/p
 import type { Cell, ComplianceReport, Evidence, ModelVerdict } from '../../generated/conformance.ts';
 import { mediaStrings } from './canary.ts';
 import { probeCase, satisfies, type StackCase } from './cases.ts';
-import { CHECKS, isNotApplicable, type Check, type Finding, type NotApplicable } from './checks.ts';
+import { CHECKS, type Check, type Finding } from './checks.ts';
+import { cellOf, expectedBy, judgeBody, judgeVectors, modelVerdict, type Judged } from './cell.ts';
 import { adapterCommand, prepareAdapter, type StackRow } from './stacks.ts';
 import type { StackVector } from './vectors.ts';
 
@@ -126,185 +127,185 @@ export async function runRows(rows: readonly StackRow[], vectors: readonly Stack
   return out;
 }
 
-async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
-  const ask = async (c: StackCase): Promise<StepOutput> => {
-    const r = await adapter.request('step', { ...inputOf(c), provider: row.provider });
+/** The step input's telemetry mode (a check's `telemetry`; absent: the stack's defaults). */
+type Telemetry = Check['telemetry'];
+
+/**
+ * A row's answers, each case asked once (per telemetry mode): a vector's answer does not depend on the check, and the
+ * generated cases come from one arbitrary for every check (each check keeps the cases it applies
+ * to), so at one seed the checks meet the same cases.
+ */
+class RowAnswers {
+  private readonly vectors = new Map<string, StepOutput | Halt>();
+  private readonly generated = new Map<string, StepOutput>();
+  constructor(
+    private readonly adapter: AdapterProcess,
+    private readonly provider: string,
+  ) {}
+
+  private async ask(c: StackCase, telemetry: Telemetry): Promise<StepOutput> {
+    const r = await this.adapter.request('step', { ...inputOf(c), provider: this.provider, ...(telemetry !== undefined ? { telemetry } : {}) });
     if (r.kind === 'broken') throw new Halt(r.reason);
     if (r.kind === 'error') throw new Halt(`step answered ${r.code}: ${r.message}`);
     // The adapter process checked the output against the protocol; this says so to the compiler.
     return outputOf('step', r.output);
-  };
-  const selected = opts.vectorIds === undefined ? vectors : vectors.filter((v) => opts.vectorIds!.includes(v.id));
-  // A vector's answer does not depend on the check: ask once.
-  const answers = new Map<string, StepOutput | Halt>();
-  const answerOf = async (v: StackVector): Promise<StepOutput> => {
-    if (!answers.has(v.id)) answers.set(v.id, await ask(v).catch((e: unknown) => (e instanceof Halt ? e : new Halt(String(e)))));
-    const a = answers.get(v.id)!;
+  }
+
+  async vector(v: StackVector, telemetry?: Telemetry): Promise<StepOutput> {
+    const key = `${telemetry ?? ''} ${v.id}`;
+    if (!this.vectors.has(key)) this.vectors.set(key, await this.ask(v, telemetry).catch((e: unknown) => (e instanceof Halt ? e : new Halt(String(e)))));
+    const a = this.vectors.get(key)!;
     if (a instanceof Halt) throw a;
     return a;
-  };
+  }
 
-  // Generated cases come from one arbitrary for every check (each check keeps the cases it applies
-  // to), so at one seed the checks meet the same cases, and a case is asked once per row.
-  const generatedAnswers = new Map<string, StepOutput>();
-  const askGenerated = async (c: StackCase): Promise<StepOutput> => {
-    const key = JSON.stringify(inputOf(c));
-    const known = generatedAnswers.get(key);
+  /** The vectors' answers in order, up to the first the adapter could not give (`halt`: why). */
+  async vectorsInOrder(vs: readonly StackVector[], telemetry: Telemetry): Promise<{ answered: { vector: StackVector; answer: StepOutput }[]; halt?: string }> {
+    const answered: { vector: StackVector; answer: StepOutput }[] = [];
+    for (const vector of vs) {
+      try {
+        answered.push({ vector, answer: await this.vector(vector, telemetry) });
+      } catch (e) {
+        return { answered, halt: e instanceof Error ? e.message : String(e) };
+      }
+    }
+    return { answered };
+  }
+
+  async generatedCase(c: StackCase, telemetry: Telemetry): Promise<StepOutput> {
+    const key = `${telemetry ?? ''} ${JSON.stringify(inputOf(c))}`;
+    const known = this.generated.get(key);
     if (known) return known;
-    const a = await ask(c);
-    generatedAnswers.set(key, a);
+    const a = await this.ask(c, telemetry);
+    this.generated.set(key, a);
     return a;
-  };
-  const anyCase = probeCase({});
+  }
+}
 
+/** What the search of the generated cases met: every judged case, how many it tried, and its end. */
+interface GeneratedSearch {
+  readonly judged: Judged[];
+  readonly tried: number;
+  /** The shrunk failing case's evidence. */
+  readonly evidence?: Evidence;
+  /** Why the search could not judge (the adapter broke, the check threw). */
+  readonly error?: string;
+}
+
+const anyCase = probeCase({});
+
+/**
+ * One property run over the generated cases: each applicable case is asked and judged at both
+ * layers (`body: false`: the model interface only); a finding that `fails` accepts ends the search
+ * and is shrunk. `sawOther` records whether a finding it did not accept turned up.
+ */
+async function generatedRun(
+  check: Check,
+  answers: RowAnswers,
+  run: { seed: number; numRuns: number; path?: string; fails: (f: Finding) => boolean; body: boolean },
+  met: { judged: Judged[]; tried: number; sawOther: boolean },
+) {
+  return runProperty({
+    arbitrary: anyCase,
+    check: async (c: StackCase) => {
+      fc.pre(satisfies(c, check.needs));
+      met.tried += 1;
+      let a: StepOutput;
+      try {
+        a = await answers.generatedCase(c, check.telemetry);
+      } catch (e) {
+        throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
+      }
+      const name = `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`;
+      if (!run.body) {
+        met.judged.push({ case: c, answer: a, name });
+        return;
+      }
+      const { finding, notApplicable } = judgeBody(check, c, a);
+      met.judged.push({ case: c, answer: a, name, ...(notApplicable !== undefined ? { notApplicable } : {}) });
+      if (finding === undefined) return;
+      if (run.fails(finding)) throw new CheckFailed(finding);
+      met.sawOther = true;
+    },
+    seed: run.seed,
+    numRuns: run.numRuns,
+    // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
+    ...(run.path !== undefined ? { path: run.path, endOnFailure: true } : {}),
+  });
+}
+
+/**
+ * The search of the generated cases for one cell. On a row with a limit, first a search for a
+ * failure the limit does not expect; only when there is none, the search for the expected one,
+ * whose shrunk case is the limit's evidence. After a failure, the cases the search did not reach
+ * are still judged at the model interface while its verdict is a pass (a replay of one case,
+ * --path, has no other cases).
+ */
+async function searchGenerated(row: StackRow, check: Check, answers: RowAnswers, opts: RunOptions, before: readonly Judged[]): Promise<GeneratedSearch> {
+  const limit = row.limits?.[check.id];
+  const expected = expectedBy(limit);
+  const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
+  const numRuns = Math.min(opts.runs, row.runs ?? opts.runs);
+  const met = { judged: [] as Judged[], tried: 0, sawOther: false };
+  let details = limit !== undefined ? await generatedRun(check, answers, { seed: opts.seed, numRuns, fails: (f) => !expected(f), body: true }, met) : undefined;
+  if (details === undefined || (!details.failed && met.sawOther))
+    details = await generatedRun(check, answers, { seed: opts.seed, numRuns, ...(path !== undefined ? { path } : {}), fails: () => true, body: true }, met);
+  if (!details.failed) return met;
+  if (details.halted !== undefined) return { ...met, error: `adapter broke: ${details.halted.message}` };
+  const err = details.error;
+  if (!(err instanceof CheckFailed)) return { ...met, error: `the check threw: ${err instanceof Error ? err.message : String(err)}` };
+  const cexPath = details.path ?? '';
+  const evidenceFound = evidence(err.finding, {
+    source: 'generated',
+    case: `seed ${details.seed} path ${cexPath}`,
+    input: shownInput(details.counterexample!),
+    replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }),
+  });
+  if (modelVerdict(check, [...before, ...met.judged]).verdict === 'pass' && opts.path === undefined) {
+    const rest = await generatedRun(check, answers, { seed: opts.seed, numRuns, fails: () => false, body: false }, met);
+    if (rest.failed && rest.halted !== undefined) return { ...met, evidence: evidenceFound, error: `adapter broke: ${rest.halted.message}` };
+  }
+  return { ...met, evidence: evidenceFound };
+}
+
+/** One cell: the vectors the check applies to, then (unless the adapter broke) the generated cases. */
+async function runCell(row: StackRow, check: Check, selected: readonly StackVector[], answers: RowAnswers, opts: RunOptions): Promise<Cell> {
+  const limit = row.limits?.[check.id];
+  const applicable = selected.filter((v) => satisfies(v, check.needs));
+  const asked = await answers.vectorsInOrder(applicable, check.telemetry);
+  const vectors = judgeVectors(check, asked.answered, expectedBy(limit), (f, v) =>
+    evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) }),
+  );
+  const search = opts.generated && asked.halt === undefined ? await searchGenerated(row, check, answers, opts, vectors.judged) : undefined;
+  return cellOf({
+    stack: row.id,
+    check,
+    limit,
+    vectors: applicable.length,
+    generated: search?.tried ?? 0,
+    found: [vectors.evidence, search?.evidence].filter((e): e is Evidence => e !== undefined),
+    error: asked.halt ?? search?.error,
+    judged: [...vectors.judged, ...(search?.judged ?? [])],
+  });
+}
+
+async function runRow(row: StackRow, adapter: AdapterProcess, started: HelloOutput, vectors: readonly StackVector[], opts: RunOptions): Promise<StackRun> {
+  const answers = new RowAnswers(adapter, row.provider);
+  const selected = opts.vectorIds === undefined ? vectors : vectors.filter((v) => opts.vectorIds!.includes(v.id));
   const cells: Cell[] = [];
   for (const check of opts.checks) {
     const t0 = Date.now();
-    const found: Evidence[] = [];
-    let reason: string | undefined;
-    let notApplicable: string | undefined;
-    const limit = row.limits?.[check.id];
-    /** Whether a finding is the one failure the row's declared limit explains (never without a limit). */
-    const expected = (f: Finding): boolean => limit?.expects.summary.test(f.summary) === true;
-    let model: ModelVerdict = check.providerOnly ? { verdict: 'n/a', summary: check.providerOnly } : { verdict: 'pass' };
-    /** The model-interface verdict of one answer: every case of the cell is judged there, until one fails. */
-    const judgeModel = (c: StackCase, a: StepOutput, caseName: string): void => {
-      if (model.verdict !== 'pass') return;
-      if (a.modelRequests === undefined) model = { verdict: 'n/a', summary: 'the row records no model-interface requests' };
-      else {
-        const m = check.judge(c, { ...a, requests: a.modelRequests });
-        if (m !== undefined && !isNotApplicable(m))
-          model = {
-            verdict: 'fail',
-            case: caseName,
-            summary: m.summary,
-            ...(m.canary ? { canary: m.canary } : {}),
-            ...(m.found ? { found: m.found.slice(0, 1) } : {}),
-          };
-      }
-    };
-    /** The provider verdict of one answer. */
-    const judgeBody = (c: StackCase, a: StepOutput): Finding | undefined => {
-      const f: Finding | NotApplicable | undefined = check.judge(c, a);
-      if (isNotApplicable(f)) {
-        notApplicable = f.notApplicable;
-        return undefined;
-      }
-      return f;
-    };
-    const applicable = selected.filter((v) => satisfies(v, check.needs));
-    // Every vector is judged at both layers. The first failing vector is the cell's evidence (the rest
-    // only repeat it); on a row with a limit, the first failure the limit does not expect, else the
-    // first expected one.
-    let vectorFailure: Evidence | undefined;
-    let vectorExpected: Evidence | undefined;
-    try {
-      for (const v of applicable) {
-        const a = await answerOf(v);
-        judgeModel(v, a, v.id);
-        if (vectorFailure !== undefined) continue;
-        const f = judgeBody(v, a);
-        if (f === undefined) continue;
-        const e = evidence(f, { source: 'vector', case: v.id, input: shownInput(v), replay: replayCommand(row.id, check.id, { vector: v.id }) });
-        if (expected(f)) vectorExpected ??= e;
-        else vectorFailure = e;
-      }
-    } catch (e) {
-      reason = e instanceof Error ? e.message : String(e);
-    }
-    const vectorEvidence = vectorFailure ?? vectorExpected;
-    if (vectorEvidence) found.push(vectorEvidence);
-    let generated = 0;
-    let generatedFailure = false;
-    if (opts.generated && reason === undefined) {
-      const path = opts.path ?? opts.replayPaths?.(row.id, check.id);
-      let sawExpected = false;
-      /** The check over one generated case: `fails` says which findings end the search (and are shrunk); `body: false` judges the model interface only. */
-      const judgeGenerated =
-        (fails: (f: Finding) => boolean, body = true) =>
-        async (c: StackCase) => {
-          fc.pre(satisfies(c, check.needs));
-          generated += 1;
-          let a: StepOutput;
-          try {
-            a = await askGenerated(c);
-          } catch (e) {
-            throw e instanceof Halt ? e : new Halt(e instanceof Error ? e.message : String(e));
-          }
-          judgeModel(c, a, `generated: ${JSON.stringify(inputOf(c)).slice(0, 200)}`);
-          if (!body) return;
-          const f = judgeBody(c, a);
-          if (f === undefined) return;
-          if (fails(f)) throw new CheckFailed(f);
-          sawExpected = true;
-        };
-      const numRuns = Math.min(opts.runs, row.runs ?? opts.runs);
-      // A replayed path is already the shrunk case: stop there instead of trying to shrink it again.
-      const search = (fails: (f: Finding) => boolean, at: string | undefined) =>
-        runProperty({
-          arbitrary: anyCase,
-          check: judgeGenerated(fails),
-          seed: opts.seed,
-          numRuns,
-          ...(at !== undefined ? { path: at, endOnFailure: true } : {}),
-        });
-      // On a row with a limit, first a search for a failure the limit does not expect; only when there
-      // is none, the search for the expected one, whose shrunk case is the limit's evidence.
-      let details = limit !== undefined ? await search((f) => !expected(f), undefined) : undefined;
-      if (details === undefined || (!details.failed && sawExpected)) details = await search(() => true, path);
-      if (details.failed && details.halted !== undefined) reason = `adapter broke: ${details.halted.message}`;
-      else if (details.failed) {
-        generatedFailure = true;
-        const c = details.counterexample!;
-        const err = details.error;
-        const cexPath = details.path ?? '';
-        if (err instanceof CheckFailed) {
-          found.push(
-            evidence(err.finding, {
-              source: 'generated',
-              case: `seed ${details.seed} path ${cexPath}`,
-              input: shownInput(c),
-              replay: replayCommand(row.id, check.id, { seed: details.seed, path: cexPath }),
-            }),
-          );
-        } else reason = `the check threw: ${err instanceof Error ? err.message : String(err)}`;
-      }
-      // The search stopped at the first failing case: the cases it did not reach are still judged at
-      // the model interface (a replay of one case, --path, has no other cases).
-      if (generatedFailure && reason === undefined && model.verdict === 'pass' && opts.path === undefined) {
-        const rest = await runProperty({ arbitrary: anyCase, check: judgeGenerated(() => false, false), seed: opts.seed, numRuns });
-        if (rest.failed && rest.halted !== undefined) reason = `adapter broke: ${rest.halted.message}`;
-      }
-    }
-    // A failure the row declares out of its stack's reach, and only that failure, is a limit: still
-    // not a pass, its evidence kept. Any other failure is a fail, whatever the row declares.
-    const unexpected = found.filter((e) => !expected(e));
-    const verdict: Verdict =
-      reason !== undefined ? 'error' : unexpected.length > 0 ? 'fail' : found.length > 0 ? 'limit' : notApplicable !== undefined ? 'n/a' : 'pass';
-    if (verdict === 'n/a') reason = notApplicable;
-    if (verdict === 'limit') reason = limit!.reason;
-    if (verdict === 'fail' && limit !== undefined)
-      reason = `a failure the row's declared limit does not explain (it expects a finding matching /${limit.expects.summary.source}/)`;
-    const declared = limit !== undefined && (verdict === 'limit' || verdict === 'fail') ? { expects: limit.expects.summary.source } : {};
-    cells.push({
-      stack: row.id,
-      check: check.id,
-      verdict,
-      vectors: applicable.length,
-      generated,
-      evidence: verdict === 'fail' ? unexpected : found,
-      ...(reason !== undefined ? { reason } : {}),
-      ...(verdict === 'limit' ? { upstream: limit!.upstream } : {}),
-      ...declared,
-      model,
-    });
-    opts.onProgress?.(`${row.id} ${check.id}: ${verdict} (${applicable.length} vectors, ${generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+    const cell = await runCell(row, check, selected, answers, opts);
+    cells.push(cell);
+    opts.onProgress?.(
+      `${row.id} ${check.id}: ${cell.verdict} (${cell.vectors} vectors, ${cell.generated} generated, ${((Date.now() - t0) / 1000).toFixed(1)} s)`,
+    );
   }
 
   const figures: Figure[] = [];
   for (const v of selected.filter((x) => x.figure)) {
     try {
-      const a = await answerOf(v);
+      const a = await answers.vector(v);
       const last = a.requests.length > 1 ? a.requests[a.requests.length - 1] : undefined;
       figures.push({
         stack: row.id,

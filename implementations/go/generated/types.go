@@ -148,6 +148,9 @@ type ComplianceReportChecksItem struct {
 	Title string `json:"title"`
 	// The column header.
 	Short string `json:"short"`
+	// What the check reads instead of the provider bodies: the stores the stack persisted for a
+	// resumable run, or the telemetry it exported (absent: the provider bodies).
+	Reads *string `json:"reads,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -178,7 +181,7 @@ func (v *ComplianceReportChecksItem) UnmarshalJSON(data []byte) error {
 	}
 	for member := range members {
 		switch member {
-		case "id", "kind", "level", "title", "short":
+		case "id", "kind", "level", "title", "short", "reads":
 		default:
 			return fmt.Errorf("ComplianceReportChecksItem: unknown member %q", member)
 		}
@@ -188,6 +191,9 @@ func (v *ComplianceReportChecksItem) UnmarshalJSON(data []byte) error {
 	}
 	if p.Level != "MUST" && p.Level != "SHOULD" {
 		return fmt.Errorf("ComplianceReportChecksItem: member %q must be one of \"MUST\", \"SHOULD\"", "level")
+	}
+	if p.Reads != nil && *p.Reads != "persisted" && *p.Reads != "exported" {
+		return fmt.Errorf("ComplianceReportChecksItem: member %q must be one of \"persisted\", \"exported\"", "reads")
 	}
 	*v = ComplianceReportChecksItem(p)
 	return nil
@@ -442,11 +448,15 @@ func (v *EvidenceInput) UnmarshalJSON(data []byte) error {
 }
 
 type Occurrence struct {
-	// Where in the step's requests, e.g. requests[1][2].content[0].text.
+	// Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported
+	// body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
 	Path string `json:"path"`
-	// The holding string around the canary, which is marked ⟦so⟧.
+	// The holding string around the canary, which is marked ⟦so⟧ (in a store's octets, every octet
+	// outside printable ASCII as \xNN).
 	Excerpt string `json:"excerpt"`
-	Form    string `json:"form"`
+	// text: as text; media: base64 data inside a typed media part; octets: the octets the canary's
+	// base64 text decodes to, in a store or an exported body.
+	Form string `json:"form"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
@@ -476,8 +486,8 @@ func (v *Occurrence) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("Occurrence: unknown member %q", member)
 		}
 	}
-	if p.Form != "text" && p.Form != "media" {
-		return fmt.Errorf("Occurrence: member %q must be one of \"text\", \"media\"", "form")
+	if p.Form != "text" && p.Form != "media" && p.Form != "octets" {
+		return fmt.Errorf("Occurrence: member %q must be one of \"text\", \"media\", \"octets\"", "form")
 	}
 	*v = Occurrence(p)
 	return nil
@@ -6075,6 +6085,11 @@ type StepInput struct {
 	// The provider format the row sends through (openai-chat, openai-responses, anthropic); one
 	// adapter process serves every provider row of a stack mode.
 	Provider *string `json:"provider,omitempty"`
+	// Absent: the stack's tracing or telemetry is switched on at its documented defaults. "content":
+	// switched on with its content-recording setting on (AI SDK recordInputs/recordOutputs,
+	// OpenTelemetry GenAI content capture, LangSmith's hide flags off, the Agents SDK's
+	// trace_include_sensitive_data, Pydantic AI's include_content).
+	Telemetry *string `json:"telemetry,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -6095,13 +6110,16 @@ func (v *StepInput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "result", "outputSchema", "provider":
+		case "result", "outputSchema", "provider", "telemetry":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
 			}
 			p.AdditionalMembers[member] = raw
 		}
+	}
+	if p.Telemetry != nil && *p.Telemetry != "content" {
+		return fmt.Errorf("StepInput: member %q must be \"content\"", "telemetry")
 	}
 	*v = StepInput(p)
 	return nil
@@ -6145,6 +6163,18 @@ type StepOutput struct {
 	Kept json.RawMessage `json:"kept"`
 	// The error the agent step ended with, or null when it finished.
 	Threw *string `json:"threw"`
+	// Every store the stack wrote for a resumable run during the step (a checkpoint database file, a
+	// serialized run state, a session database, a memory store), read back after the step.
+	Persisted *[]StoredOctets `json:"persisted,omitempty"`
+	// Why the stack has no persisted state for a resumable run (TR-STACK-17 is then n/a with this
+	// reason).
+	PersistedNotApplicable *string `json:"persistedNotApplicable,omitempty"`
+	// Every body the fake collector or trace endpoint on 127.0.0.1 received during the step (OTLP/HTTP
+	// protobuf or JSON, a LangSmith run batch, an Agents SDK trace ingest).
+	Exported *[]StoredOctets `json:"exported,omitempty"`
+	// Why the stack exports no telemetry the kit can collect (TR-STACK-18 and TR-STACK-19 are then n/a
+	// with this reason).
+	ExportedNotApplicable *string `json:"exportedNotApplicable,omitempty"`
 	// Members the schema does not name; the object is open to them.
 	AdditionalMembers map[string]json.RawMessage `json:"-"`
 }
@@ -6164,6 +6194,16 @@ func (v *StepOutput) UnmarshalJSON(data []byte) error {
 	if _, ok := members["threw"]; !ok {
 		return fmt.Errorf("StepOutput: missing member %q", "threw")
 	}
+	if raw, ok := members["persisted"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("StepOutput: member %q: %w", "persisted", err)
+		}
+	}
+	if raw, ok := members["exported"]; ok {
+		if err := noNullItems(raw, 1); err != nil {
+			return fmt.Errorf("StepOutput: member %q: %w", "exported", err)
+		}
+	}
 	type plain StepOutput
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
@@ -6171,7 +6211,7 @@ func (v *StepOutput) UnmarshalJSON(data []byte) error {
 	}
 	for member, raw := range members {
 		switch member {
-		case "requests", "modelRequests", "kept", "threw":
+		case "requests", "modelRequests", "kept", "threw", "persisted", "persistedNotApplicable", "exported", "exportedNotApplicable":
 		default:
 			if p.AdditionalMembers == nil {
 				p.AdditionalMembers = map[string]json.RawMessage{}
@@ -6200,6 +6240,43 @@ func (v StepOutput) MarshalJSON() ([]byte, error) {
 		}
 	}
 	return json.Marshal(members)
+}
+
+type StoredOctets struct {
+	// The store or exporter, and the file, key or endpoint path: "SqliteSaver checkpoint.sqlite",
+	// "POST /v1/traces".
+	Where string `json:"where"`
+	// Its octets, each octet as one code point U+0000–U+00FF (latin1), so that base64 text and the
+	// octets it decodes to are both findable.
+	Text string `json:"text"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *StoredOctets) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("StoredOctets: want an object, got %.40s", data)
+	}
+	if raw, ok := members["where"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("StoredOctets: missing member %q", "where")
+	}
+	if raw, ok := members["text"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("StoredOctets: missing member %q", "text")
+	}
+	type plain StoredOctets
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("StoredOctets: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "where", "text":
+		default:
+			return fmt.Errorf("StoredOctets: unknown member %q", member)
+		}
+	}
+	*v = StoredOctets(p)
+	return nil
 }
 
 // Messages between the stack kit (stacks/kit) and a stack adapter, the toolresult-adapter/1

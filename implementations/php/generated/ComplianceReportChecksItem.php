@@ -15,6 +15,9 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
      * @param 'MUST'|'SHOULD' $level SHOULD: a failing cell is a default the profile advises against, not a broken rule.
      * @param string $title
      * @param string $short The column header.
+     * @param 'persisted'|'exported'|Absent $reads Absent::Value when absent. What the check reads instead of the
+     *     provider bodies: the stores the stack persisted for a resumable run, or the telemetry it exported (absent:
+     *     the provider bodies).
      */
     public function __construct(
         public string $id,
@@ -22,6 +25,7 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
         public string $level,
         public string $title,
         public string $short,
+        public string|Absent $reads = Absent::Value,
     ) {
     }
 
@@ -32,7 +36,7 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
             $data,
             $path,
             ['id', 'kind', 'level', 'title', 'short'],
-            ['id', 'kind', 'level', 'title', 'short'],
+            ['id', 'kind', 'level', 'title', 'short', 'reads'],
         );
         return new self(
             id: Json::string($m['id'], $path . '.id'),
@@ -40,6 +44,11 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
             level: Json::oneOf($m['level'], $path . '.level', ['MUST', 'SHOULD']),
             title: Json::string($m['title'], $path . '.title'),
             short: Json::string($m['short'], $path . '.short'),
+            reads: array_key_exists('reads', $m) ? Json::oneOf(
+                $m['reads'],
+                $path . '.reads',
+                ['persisted', 'exported'],
+            ) : Absent::Value,
         );
     }
 
@@ -51,6 +60,9 @@ final readonly class ComplianceReportChecksItem implements \JsonSerializable
         $out->{'level'} = $this->level;
         $out->{'title'} = $this->title;
         $out->{'short'} = $this->short;
+        if (!$this->reads instanceof Absent) {
+            $out->{'reads'} = $this->reads;
+        }
         return $out;
     }
 }

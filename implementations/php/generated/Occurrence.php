@@ -10,9 +10,12 @@ namespace ToolResult\Generated;
 final readonly class Occurrence implements \JsonSerializable
 {
     /**
-     * @param string $path Where in the step's requests, e.g. requests[1][2].content[0].text.
-     * @param string $excerpt The holding string around the canary, which is marked ⟦so⟧.
-     * @param 'text'|'media' $form
+     * @param string $path Where in the step's requests, e.g. requests[1][2].content[0].text; for a store or an exported
+     *     body, its `where` and the octet offset, e.g. SqliteSaver checkpoints.sqlite at octet 5120.
+     * @param string $excerpt The holding string around the canary, which is marked ⟦so⟧ (in a store's octets, every
+     *     octet outside printable ASCII as \xNN).
+     * @param 'text'|'media'|'octets' $form text: as text; media: base64 data inside a typed media part; octets: the
+     *     octets the canary's base64 text decodes to, in a store or an exported body.
      */
     public function __construct(
         public string $path,
@@ -28,7 +31,7 @@ final readonly class Occurrence implements \JsonSerializable
         return new self(
             path: Json::string($m['path'], $path . '.path'),
             excerpt: Json::string($m['excerpt'], $path . '.excerpt'),
-            form: Json::oneOf($m['form'], $path . '.form', ['text', 'media']),
+            form: Json::oneOf($m['form'], $path . '.form', ['text', 'media', 'octets']),
         );
     }
 

@@ -16,15 +16,23 @@ final readonly class StepInput implements \JsonSerializable
      *     declares it.
      * @param string|Absent $provider Absent::Value when absent. The provider format the row sends through (openai-chat,
      *     openai-responses, anthropic); one adapter process serves every provider row of a stack mode.
+     * @param 'content'|Absent $telemetry Absent::Value when absent. Absent: the stack's tracing or telemetry is
+     *     switched on at its documented defaults. "content": switched on with its content-recording setting on (AI SDK
+     *     recordInputs/recordOutputs, OpenTelemetry GenAI content capture, LangSmith's hide flags off, the Agents SDK's
+     *     trace_include_sensitive_data, Pydantic AI's include_content).
      * @param array<string, mixed> $additionalMembers
      */
     public function __construct(
         public array $result,
         public array|Absent $outputSchema = Absent::Value,
         public string|Absent $provider = Absent::Value,
+        public string|Absent $telemetry = Absent::Value,
         /** Members the schema does not name; the object is open to them. */
         public array $additionalMembers = [],
     ) {
+        if ($this->telemetry !== 'content') {
+            throw new DecodeError('StepInput: member \'telemetry\' must be "content"');
+        }
     }
 
     /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
@@ -42,7 +50,12 @@ final readonly class StepInput implements \JsonSerializable
                 $m['provider'],
                 $path . '.provider',
             ) : Absent::Value,
-            additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema', 'provider'])),
+            telemetry: array_key_exists('telemetry', $m) ? Json::oneOf(
+                $m['telemetry'],
+                $path . '.telemetry',
+                ['content'],
+            ) : Absent::Value,
+            additionalMembers: array_diff_key($m, array_flip(['result', 'outputSchema', 'provider', 'telemetry'])),
         );
     }
 
@@ -55,6 +68,9 @@ final readonly class StepInput implements \JsonSerializable
         }
         if (!$this->provider instanceof Absent) {
             $out->{'provider'} = $this->provider;
+        }
+        if (!$this->telemetry instanceof Absent) {
+            $out->{'telemetry'} = $this->telemetry;
         }
         foreach ($this->additionalMembers as $k => $x) {
             $out->{$k} = $x;

@@ -41,6 +41,7 @@ ComplianceReportChecksItem = TypedDict(
         "level": Literal["MUST", "SHOULD"],
         "title": str,
         "short": str,
+        "reads": NotRequired[Literal["persisted", "exported"]],
     },
 )
 
@@ -108,7 +109,7 @@ Occurrence = TypedDict(
     {
         "path": str,
         "excerpt": str,
-        "form": Literal["text", "media"],
+        "form": Literal["text", "media", "octets"],
     },
 )
 
@@ -1242,6 +1243,7 @@ StepInput = TypedDict(
         "result": "CallToolResult",
         "outputSchema": NotRequired["OutputSchema"],
         "provider": NotRequired[str],
+        "telemetry": NotRequired[Literal["content"]],
     },
 )
 
@@ -1258,6 +1260,18 @@ StepOutput = TypedDict(
         "modelRequests": NotRequired[list[Any]],
         "kept": Any,
         "threw": Union[str, None],
+        "persisted": NotRequired[list["StoredOctets"]],
+        "persistedNotApplicable": NotRequired[str],
+        "exported": NotRequired[list["StoredOctets"]],
+        "exportedNotApplicable": NotRequired[str],
+    },
+)
+
+StoredOctets = TypedDict(
+    "StoredOctets",
+    {
+        "where": str,
+        "text": str,
     },
 )
 

@@ -3,7 +3,16 @@
 // (client.tools() in generateText), `schemas` (client.tools({ schemas }) with an outputSchema, so a
 // tool returns its structured value), `stream` (client.tools() in streamText), `toolresult`
 // (client.tools() through wrapMcpTools of toolresult-protocol/ai-sdk, integrations/ai-sdk, in generateText).
-import { generateText, jsonSchema, stepCountIs, streamText } from 'ai';
+// Telemetry as the AI SDK's docs set it up: `registerTelemetry(new OpenTelemetry(...))` of @ai-sdk/otel
+// over an OpenTelemetry tracer whose OTLP/HTTP exporter sends to the fake collector; a step asked
+// with telemetry "content" sets recordInputs/recordOutputs (both on by default already). Persisted:
+// the AI SDK keeps no state itself; its docs have a program save `response.messages` to its history
+// to continue a conversation, so those messages are what this row persists.
+import { generateText, jsonSchema, registerTelemetry, stepCountIs, streamText } from 'ai';
+import { OpenTelemetry } from '@ai-sdk/otel';
+import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-base';
+import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
+import { startCollector } from '../shared/telemetry-collector.ts';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
@@ -14,10 +23,16 @@ import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInpu
 
 const mode = modeArg(process.argv, ['generate', 'schemas', 'stream', 'toolresult']);
 
+const collector = await startCollector();
+const tracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${collector.url}/v1/traces` }))] });
+registerTelemetry(new OpenTelemetry({ tracer: tracing.getTracer('ai') }));
+
 async function step(input: StepInput): Promise<StepOutput> {
   const provider = stepProvider(input, PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
+  collector.take();
+  let history: unknown[] = [];
   try {
     const tools =
       mode === 'schemas'
@@ -31,7 +46,13 @@ async function step(input: StepInput): Promise<StepOutput> {
     let kept: unknown = null;
     let threw: string | null = null;
     try {
-      const args = { model, tools, prompt: 'Look it up.', stopWhen: stepCountIs(2) };
+      const args = {
+        model,
+        tools,
+        prompt: 'Look it up.',
+        stopWhen: stepCountIs(2),
+        ...(input.telemetry === 'content' ? { telemetry: { recordInputs: true, recordOutputs: true } } : {}),
+      };
       let steps;
       if (mode === 'stream') {
         const s = streamText({ ...args, onError: () => {} });
@@ -40,13 +61,22 @@ async function step(input: StepInput): Promise<StepOutput> {
         }
         steps = await s.steps;
       } else steps = (await generateText(args)).steps;
+      history = steps.at(-1)?.response.messages ?? [];
       kept = toJson(steps.flatMap((s) => s.toolResults.map((r) => ({ output: r.output }))));
       const errors = steps.flatMap((s) => s.content.filter((p) => p.type === 'tool-error'));
       if (errors.length > 0) kept = toJson({ toolResults: kept, toolErrors: errors.map((e) => ({ error: String((e as { error?: unknown }).error) })) });
     } catch (e) {
       threw = describeThrow(e);
     }
-    return { requests: fake.bodies, modelRequests: prompts, kept, threw };
+    await tracing.forceFlush();
+    return {
+      requests: fake.bodies,
+      modelRequests: prompts,
+      kept,
+      threw,
+      persisted: [{ where: 'response.messages (the history a program saves)', text: Buffer.from(JSON.stringify(history), 'utf8').toString('latin1') }],
+      exported: collector.take(),
+    };
   } finally {
     await client.close();
     await probe.close();

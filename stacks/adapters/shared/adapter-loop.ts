@@ -50,11 +50,16 @@ export async function serve(adapter: StackAdapter): Promise<void> {
     const read = readLine(line, { hello, has: (op) => op === 'step' });
     if ('answer' in read) return read.answer;
     const { id, input } = read.request;
-    if (!checkStep.Check(input)) return badInput(id, 'step takes {result: object, outputSchema?: object, provider?: string}');
+    if (!checkStep.Check(input)) return badInput(id, 'step takes {result: object, outputSchema?: object, provider?: string, telemetry?: "content"}');
     logLines = [];
     try {
-      const { result, outputSchema, provider } = input;
-      const output = await adapter.step({ result, ...(outputSchema ? { outputSchema } : {}), ...(provider !== undefined ? { provider } : {}) });
+      const { result, outputSchema, provider, telemetry } = input;
+      const output = await adapter.step({
+        result,
+        ...(outputSchema ? { outputSchema } : {}),
+        ...(provider !== undefined ? { provider } : {}),
+        ...(telemetry !== undefined ? { telemetry } : {}),
+      });
       return ok(id, { ...output }, logLines);
     } catch (e) {
       // The adapter's own failure (not the stack's: a step that throws is an answer, `threw`).
