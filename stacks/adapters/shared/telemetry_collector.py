@@ -1,6 +1,6 @@
 """A fake telemetry collector on 127.0.0.1 for the egress checks (TR-STACK-18, TR-STACK-19).
 
-One HTTP server in a daemon thread answers every trace endpoint the Python stacks export to (an
+One HTTP server in a daemon thread answers every trace endpoint (any POST, PUT or PATCH) the Python stacks export to (an
 OTLP/HTTP `/v1/traces`, LangSmith's `/info`, `/runs/batch` and `/runs/multipart`, the OpenAI
 Agents SDK's `/v1/traces/ingest`) with a success and records every request body as received, so a
 step can hand the kit exactly what left the process. A body sent gzip-, deflate- or zstd-encoded
@@ -65,7 +65,7 @@ class Collector:
             def do_POST(self) -> None:
                 raw = self._body()
                 encoding = self.headers.get("content-encoding", "").strip().lower()
-                where = f"POST {self.path} ({self.headers.get('content-type', 'no content-type')})"
+                where = f"{self.command} {self.path} ({self.headers.get('content-type', 'no content-type')})"
                 data = raw
                 if encoding in ("gzip", "deflate"):
                     try:
@@ -86,6 +86,9 @@ class Collector:
                     self._answer("application/x-protobuf", b"")  # an empty ExportTraceServiceResponse
                 else:
                     self._answer("application/json", b"{}")
+
+            # LangSmith updates a run by PATCH when it does not batch; every write is recorded alike.
+            do_PUT = do_PATCH = do_POST
 
         self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
