@@ -18,7 +18,7 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 def _unzstd(raw: bytes) -> bytes | None:
     try:
-        import zstandard  # type: ignore[import-not-found]
+        import zstandard  # type: ignore[import, unused-ignore]
 
         return bytes(zstandard.ZstdDecompressor().decompressobj().decompress(raw))
     except Exception:
