@@ -11,15 +11,16 @@ the loop runs without a stack's venv too.
 """
 from __future__ import annotations
 
+import importlib
 import threading
 import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
 
 
 def _unzstd(raw: bytes) -> bytes | None:
     try:
-        import zstandard  # type: ignore[import, unused-ignore]
-
+        zstandard: Any = importlib.import_module("zstandard")  # optional: in LangSmith's venv, not the loop's
         return bytes(zstandard.ZstdDecompressor().decompressobj().decompress(raw))
     except Exception:
         return None
