@@ -4,6 +4,10 @@ tool-result form and sent to the fake provider over HTTP, as the TypeScript cont
 (adapters/control/adapter.ts): a Chat Completions `tool` message, a Responses
 `function_call_output`, an Anthropic `tool_result` with `is_error`. OpenAI's formats have no error
 field, so an error result travels as the JSON text {"error": content}. It must pass every check.
+
+Egress (TR-STACK-17 to 19): n/a, each with its reason. The row is one request and one answer with
+nothing suspended in between, so it writes no resumable state (the seam's ledger is the program's
+own store, not a stack's), and it has no tracing to switch on.
 """
 from __future__ import annotations
 
@@ -55,6 +59,8 @@ def post(s: Step, b: dict[str, Any]) -> None:
 
 
 async def step(s: Step) -> Outcome:
+    s.persisted_not_applicable = "the control row runs one call with no agent loop: it suspends nothing and keeps no checkpoint or session"
+    s.exported_not_applicable = "the control row has no tracing or telemetry of its own to switch on"
     user = {"role": "user", "content": PROMPT}
     s.model_requests.append([user])
     try:

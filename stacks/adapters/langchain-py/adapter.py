@@ -12,22 +12,43 @@ adapter's behaviour before 0.3); `stream` (agent.astream in "messages" mode, whi
 model stream); `toolresult` (the langchain + toolresult-protocol row: the same client with
 `tool_interceptor(seam)` of toolresult.integrations.langchain, a fresh Seam with its in-memory
 SQLite ledger per step, since every step's call has the same provider call ID).
+
+Egress (TR-STACK-17 to 19), every mode alike: the agent runs with LangGraph's SQLite checkpointer
+(langgraph-checkpoint-sqlite's `AsyncSqliteSaver`, the async twin of `SqliteSaver`, which an
+async run needs) on a file of its own under a thread ID, as LangGraph's persistence docs set it
+up for a resumable run; the file's octets are reported as persisted. Tracing is LangSmith's, on
+as its docs switch it on (LANGSMITH_TRACING=true, LANGSMITH_ENDPOINT, here the fake collector,
+and a key, here a dummy), flushed (`wait_for_all_tracers`) before the step returns. LangSmith's
+content switches are LANGSMITH_HIDE_INPUTS and LANGSMITH_HIDE_OUTPUTS, off unless set to "true":
+its default already records every run's inputs and outputs. So the default step and
+`telemetry: "content"` run the same settings (the hide flags unset, i.e. content recorded), and
+the two checks see the same thing; the client is made once per process, which could not switch
+them per step anyway.
 """
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve  # noqa: E402
+from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve  # noqa: E402
+
+# Before LangChain is imported: LangSmith reads its settings once and keeps them.
+os.environ.update({"LANGSMITH_TRACING": "true", "LANGSMITH_ENDPOINT": COLLECTOR.url, "LANGSMITH_API_KEY": "fake-langsmith-key"})
+for _flag in ("LANGSMITH_HIDE_INPUTS", "LANGSMITH_HIDE_OUTPUTS", "LANGCHAIN_HIDE_INPUTS", "LANGCHAIN_HIDE_OUTPUTS"):
+    os.environ.pop(_flag, None)
 
 from langchain.agents import create_agent  # noqa: E402
 from langchain_anthropic import ChatAnthropic  # noqa: E402
 from langchain_core.callbacks import AsyncCallbackHandler  # noqa: E402
 from langchain_core.messages import BaseMessage  # noqa: E402
 from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
+from langchain_core.tracers.langchain import wait_for_all_tracers  # noqa: E402
 from langchain_openai import ChatOpenAI  # noqa: E402
+from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver  # noqa: E402
 
 MODE = mode_arg(["default", "raise", "stream", "toolresult"])
 toolresult = import_toolresult() if MODE == "toolresult" else None
@@ -75,25 +96,32 @@ async def step(s: Step) -> Outcome:
     seam = Seam() if MODE == "toolresult" else None
     interceptors = [tool_interceptor(seam)] if seam is not None else []
     client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise", tool_interceptors=interceptors)
+    store = tempfile.TemporaryDirectory(prefix="langgraph-checkpoint-")
+    db = Path(store.name) / "checkpoints.sqlite"
     try:
-        tools = await client.get_tools()
-        agent = create_agent(chat_model(s), tools)
-        config = {"callbacks": [Recorder(s)]}
-        start = {"messages": [{"role": "user", "content": PROMPT}]}
-        if MODE == "stream":
-            messages: list[BaseMessage] = []
-            async for kind, data in agent.astream(start, config, stream_mode=["messages", "values"]):
-                if kind == "values":
-                    messages = data["messages"]
-        else:
-            messages = (await agent.ainvoke(start, config))["messages"]
-        kept = [kept_of(m, seam) for m in messages if m.type == "tool"]
+        async with AsyncSqliteSaver.from_conn_string(str(db)) as checkpointer:
+            tools = await client.get_tools()
+            agent = create_agent(chat_model(s), tools, checkpointer=checkpointer)
+            config = {"callbacks": [Recorder(s)], "configurable": {"thread_id": "probe-thread"}}
+            start = {"messages": [{"role": "user", "content": PROMPT}]}
+            if MODE == "stream":
+                messages: list[BaseMessage] = []
+                async for kind, data in agent.astream(start, config, stream_mode=["messages", "values"]):
+                    if kind == "values":
+                        messages = data["messages"]
+            else:
+                messages = (await agent.ainvoke(start, config))["messages"]
+            kept = [kept_of(m, seam) for m in messages if m.type == "tool"]
         return Outcome(kept=kept, threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
+    finally:
+        s.persist_sqlite("LangGraph checkpoint (AsyncSqliteSaver)", db)
+        store.cleanup()
+        wait_for_all_tracers()
 
 
-VERSIONS = installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langchain-openai", "langchain-anthropic", "mcp"])
+VERSIONS = installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langgraph-checkpoint-sqlite", "langsmith", "langchain-openai", "langchain-anthropic", "mcp"])
 serve(
     "langchain (Python) + toolresult-protocol" if toolresult is not None else f"langchain (Python) {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,

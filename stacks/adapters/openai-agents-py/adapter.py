@@ -11,17 +11,32 @@ model streaming); `toolresult` (the openai-agents + toolresult-protocol row: the
 `mcp_servers=[server]`, a fresh Seam with its in-memory SQLite ledger per step, since every step's
 call has the same provider call ID; the runtime also keeps `seam.result(call_id)`, what the
 program reads).
+
+Egress (TR-STACK-17 to 19), every mode alike: the run goes through an `SQLiteSession` on a file of
+its own (the SDK's session memory, which later turns read back) and the adapter serializes the
+result's `RunState` (`result.to_state().to_json()`, what the SDK offers for resuming an
+interrupted run); both are reported as persisted. Tracing is the SDK's own: a
+`BatchTraceProcessor` over a `BackendSpanExporter` whose endpoint is the fake collector's
+`/v1/traces/ingest` (the SDK's documented way to send its traces elsewhere), flushed before the
+step returns. The SDK's content setting is `RunConfig.trace_include_sensitive_data`, whose default
+is already True (`OPENAI_AGENTS_TRACE_INCLUDE_SENSITIVE_DATA` unset reads as "true"), so the
+default step leaves it alone and `telemetry: "content"` sets it True explicitly: both record the
+tools' inputs and outputs. The exporter skips its OpenAI-only field limits for an endpoint that
+is not OpenAI's, so the collector sees the spans untruncated.
 """
 from __future__ import annotations
 
+import json
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
-from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, Runner, set_tracing_disabled  # noqa: E402
+from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, RunConfig, Runner, SQLiteSession, set_trace_processors, set_tracing_disabled, set_tracing_export_api_key  # noqa: E402
+from agents.tracing.processors import BackendSpanExporter, BatchTraceProcessor  # noqa: E402
 from agents.mcp import MCPServerStreamableHttp  # noqa: E402
 from openai import AsyncOpenAI  # noqa: E402
 
@@ -29,7 +44,10 @@ MODE = mode_arg(["default", "structured", "stream", "toolresult"])
 toolresult = import_toolresult() if MODE == "toolresult" else None
 if toolresult is not None:
     from toolresult.integrations.openai_agents import Seam, mcp_tools
-set_tracing_disabled(True)
+set_tracing_disabled(False)
+set_tracing_export_api_key(API_KEY)
+TRACES = BatchTraceProcessor(BackendSpanExporter(api_key=API_KEY, endpoint=f"{COLLECTOR.url}/v1/traces/ingest", max_retries=1))
+set_trace_processors([TRACES])
 
 
 def recording(base: type, s: Step) -> Any:
@@ -63,23 +81,33 @@ async def step(s: Step) -> Outcome:
     # long, and a row's verdicts must not depend on the machine's load (the timeout is not what the checks measure).
     server = MCPServerStreamableHttp({"url": s.mcp_url}, name="probe", use_structured_content=MODE == "structured", client_session_timeout_seconds=120)
     seam = Seam() if MODE == "toolresult" else None
+    store = tempfile.TemporaryDirectory(prefix="openai-agents-session-")
+    db = Path(store.name) / "session.db"
+    session = SQLiteSession("probe-session", db)
+    # Left alone by default (its default records content); set explicitly when the step asks for content.
+    config = RunConfig(trace_include_sensitive_data=True) if s.record_content else RunConfig()
     try:
         async with server:
             tools = {"tools": await mcp_tools(server, seam)} if seam is not None else {"mcp_servers": [server]}
             agent = Agent(name="probe-agent", instructions="Use the tool.", model=model, **tools)
             if MODE == "stream":
-                result = Runner.run_streamed(agent, PROMPT, max_turns=3)
+                result = Runner.run_streamed(agent, PROMPT, max_turns=3, session=session, run_config=config)
                 async for _event in result.stream_events():
                     pass  # drain: the run goes on as the stream is read
             else:
-                result = await Runner.run(agent, PROMPT, max_turns=3)
+                result = await Runner.run(agent, PROMPT, max_turns=3, session=session, run_config=config)
             items = [i for i in result.new_items if i.type == "tool_call_output_item"]
             kept = [kept_of(i, seam) for i in items]
+            s.persist("RunState (result.to_state().to_json())", json.dumps(result.to_state().to_json(), ensure_ascii=False).encode("utf-8"))
         return Outcome(kept=kept, threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
     finally:
         await client.close()
+        session.close()
+        s.persist_sqlite("SQLiteSession", db)
+        store.cleanup()
+        TRACES.force_flush()
 
 
 VERSIONS = installed_versions(["openai-agents", "openai", "mcp", "mcp-types"])

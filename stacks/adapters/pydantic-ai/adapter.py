@@ -11,6 +11,19 @@ result is a failed tool call, not a retry); `stream` (Agent.run_stream_events, t
 toolresult.integrations.pydantic_ai instead of MCPToolset, a fresh Seam with its in-memory SQLite
 ledger per step, since every step's call has the same provider call ID; the runtime also keeps
 `seam.result(tool_call_id)`, what the program reads).
+
+Egress (TR-STACK-17 to 19), every mode alike: Pydantic AI keeps no store of its own; its docs
+persist a run for later by dumping its message history,
+`ModelMessagesTypeAdapter.dump_json(result.all_messages())`, and those octets are reported as
+persisted. Telemetry is its OpenTelemetry instrumentation (the `Instrumentation` capability,
+which this version uses in place of `Agent(instrument=...)`) through an
+OpenTelemetry SDK TracerProvider, set as the global one as its docs do without Logfire, with a
+BatchSpanProcessor and the OTLP/HTTP (protobuf) span exporter aimed at the fake collector,
+flushed before the step returns. Its content switch is `InstrumentationSettings.include_content`
+(prompts, completions, tool arguments and responses), True by default (`include_binary_content`
+too): the default step adds `Instrumentation()` (its default settings), and `telemetry:
+"content"` adds `Instrumentation(settings=InstrumentationSettings(include_content=True))`, the
+same recording said explicitly.
 """
 from __future__ import annotations
 
@@ -19,13 +32,18 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
 from contextlib import asynccontextmanager  # noqa: E402
 
-from pydantic_ai import Agent  # noqa: E402
+from opentelemetry import trace  # noqa: E402
+from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter  # noqa: E402
+from opentelemetry.sdk.trace import TracerProvider  # noqa: E402
+from opentelemetry.sdk.trace.export import BatchSpanProcessor  # noqa: E402
+from pydantic_ai import Agent, InstrumentationSettings  # noqa: E402
+from pydantic_ai.capabilities import Instrumentation  # noqa: E402
 from pydantic_ai.mcp import MCPToolset  # noqa: E402
-from pydantic_ai.messages import ModelRequest  # noqa: E402
+from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelRequest  # noqa: E402
 from pydantic_ai.models.anthropic import AnthropicModel  # noqa: E402
 from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel  # noqa: E402
 from pydantic_ai.providers.anthropic import AnthropicProvider  # noqa: E402
@@ -35,6 +53,11 @@ MODE = mode_arg(["default", "failed", "stream", "toolresult"])
 toolresult = import_toolresult() if MODE == "toolresult" else None
 if toolresult is not None:
     from toolresult.integrations.pydantic_ai import Seam, ToolResultMCPToolset
+
+
+TRACER_PROVIDER = TracerProvider()
+TRACER_PROVIDER.add_span_processor(BatchSpanProcessor(OTLPSpanExporter(endpoint=f"{COLLECTOR.url}/v1/traces")))
+trace.set_tracer_provider(TRACER_PROVIDER)
 
 
 def recording(base: type, s: Step) -> Any:
@@ -78,7 +101,9 @@ def tool_parts(messages: list[Any], seam: Any) -> list[Any]:
 async def step(s: Step) -> Outcome:
     seam = Seam() if MODE == "toolresult" else None
     toolset = ToolResultMCPToolset(seam, s.mcp_url) if seam is not None else MCPToolset(s.mcp_url, tool_error_behavior="failed" if MODE == "failed" else "retry")
-    agent = Agent(model(s), toolsets=[toolset], instructions="Use the tool.")
+    instrumentation = Instrumentation(settings=InstrumentationSettings(include_content=True)) if s.record_content else Instrumentation()
+    agent = Agent(model(s), toolsets=[toolset], instructions="Use the tool.", capabilities=[instrumentation])
+    s.persisted_not_applicable = "the run raised before it had a message history to persist"
     try:
         async with agent:
             if MODE == "stream":
@@ -90,12 +115,16 @@ async def step(s: Step) -> Outcome:
                             messages = result.all_messages()
             else:
                 messages = (await agent.run(PROMPT)).all_messages()
+        s.persisted_not_applicable = None
+        s.persist("message history (ModelMessagesTypeAdapter.dump_json(result.all_messages()))", ModelMessagesTypeAdapter.dump_json(messages))
         return Outcome(kept=tool_parts(messages, seam), threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
+    finally:
+        TRACER_PROVIDER.force_flush()
 
 
-VERSIONS = installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types"])
+VERSIONS = installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types", "opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"])
 serve(
     "pydantic-ai + toolresult-protocol" if toolresult is not None else f"pydantic-ai {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,

@@ -7,6 +7,12 @@ module starts and owns) serves the probe MCP server (Streamable HTTP) and the fa
 step's format, recording every provider body. A step opens a session there, hands the stack the
 session's MCP URL and provider base URL, runs the agent step, and returns the recorded bodies.
 
+The egress checks (TR-STACK-17 to 19) read two more things a step reports: `persisted`, every store
+the stack wrote for a resumable run (the adapter hands its octets to `Step.persist`), and
+`exported`, every body the fake telemetry collector (telemetry_collector.py, started with this
+module so a stack can be pointed at it before it is imported) received during the step. The step
+input `telemetry: "content"` asks for the stack's "record content" setting (`Step.record_content`).
+
 Stacks print and log freely: file descriptor 1 is pointed at stderr before any stack is imported,
 and the protocol writes to a private copy of the original stdout; log records of the step (the
 `logging` module) are kept as the response's `logs` (TR-CONF-2).
@@ -33,6 +39,9 @@ from importlib import metadata
 from pathlib import Path
 from typing import Any, Awaitable, Callable, Sequence
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from telemetry_collector import Collector  # noqa: E402
+
 PROTOCOL = "toolresult-adapter/1"
 PROVIDERS = ("openai-chat", "openai-responses", "anthropic")
 #: The model each provider format answers as, and the tool-call ID the fake provider uses (fake-provider.ts).
@@ -42,6 +51,8 @@ PROMPT = "Look it up."
 API_KEY = "fake-key"
 STEP_TIMEOUT_S = 150
 REPO_ROOT = Path(__file__).resolve().parents[3]
+#: Where a stack's tracing exports to: started now, so an adapter can name it in the environment before it imports its stack.
+COLLECTOR = Collector()
 
 # The protocol channel: a private copy of stdout; fd 1 then goes to stderr, so nothing a stack
 # writes (print, a C extension, a subprocess inheriting fd 1) can corrupt a response line.
@@ -131,6 +142,28 @@ class Step:
     provider_base: str
     #: What the stack handed its provider package, in order (the model interface), filled by the adapter.
     model_requests: list[Any] = field(default_factory=list)
+    #: The step input's `telemetry: "content"`: tracing on with the stack's content recording switched on.
+    record_content: bool = False
+    #: Each store the stack wrote for a resumable run, as `persist` recorded it.
+    persisted: list[dict[str, str]] = field(default_factory=list)
+    #: Why the stack keeps no resumable state, or has no telemetry to export (the adapter says so; the check is then n/a).
+    persisted_not_applicable: str | None = None
+    exported_not_applicable: str | None = None
+
+    @property
+    def collector_url(self) -> str:
+        return COLLECTOR.url
+
+    def persist(self, where: str, data: bytes) -> None:
+        """One store's octets, latin1 (each octet one code point), so a canary's text and its decoded octets are both findable."""
+        self.persisted.append({"where": where, "text": data.decode("latin-1")})
+
+    def persist_sqlite(self, where: str, path: Path) -> None:
+        """A SQLite database file and its journal or write-ahead log, when there is one: a write may still sit in the log."""
+        for suffix in ("", "-wal", "-journal"):
+            f = Path(f"{path}{suffix}")
+            if f.exists():
+                self.persist(f"{where} ({f.name})", f.read_bytes())
 
     @property
     def openai_base_url(self) -> str:
@@ -291,12 +324,14 @@ def serve(name: str, version: str, step: StepFn, providers: Sequence[str] = PROV
 def _step(loop: asyncio.AbstractEventLoop, loopback: Loopback, rid: int, inp: dict[str, Any], step: StepFn, providers: Sequence[str]) -> dict[str, Any]:
     result, schema = inp.get("result"), inp.get("outputSchema")
     provider = inp.get("provider", arg("--provider"))
-    if not isinstance(result, dict) or (schema is not None and not isinstance(schema, dict)) or provider not in providers:
-        return {"id": rid, "ok": False, "error": {"code": "adapter.bad_input", "message": f"step takes {{result: object, outputSchema?: object, provider: {' | '.join(providers)}}}"}, "logs": []}
+    telemetry = inp.get("telemetry")
+    if not isinstance(result, dict) or (schema is not None and not isinstance(schema, dict)) or provider not in providers or telemetry not in (None, "content"):
+        return {"id": rid, "ok": False, "error": {"code": "adapter.bad_input", "message": f"step takes {{result: object, outputSchema?: object, provider: {' | '.join(providers)}, telemetry?: \"content\"}}"}, "logs": []}
     _logs.lines = []
     try:
         session = loopback.call("POST", "/sessions", {"result": result, **({"outputSchema": schema} if schema is not None else {}), "provider": provider})
-        s = Step(result=result, output_schema=schema, provider=provider, mcp_url=session["mcp"], provider_base=session["provider"])
+        s = Step(result=result, output_schema=schema, provider=provider, mcp_url=session["mcp"], provider_base=session["provider"], record_content=telemetry == "content")
+        COLLECTOR.take()  # a body a previous step's exporter sent late is not this step's
         try:
             # A stack that hangs ends the step here, before the kit's own per-request timeout breaks the adapter.
             outcome = loop.run_until_complete(asyncio.wait_for(step(s), timeout=STEP_TIMEOUT_S))
@@ -304,12 +339,32 @@ def _step(loop: asyncio.AbstractEventLoop, loopback: Loopback, rid: int, inp: di
             outcome = Outcome(kept=None, threw=f"TimeoutError: the agent step did not end within {STEP_TIMEOUT_S} s")
         record = loopback.call("GET", f"/s/{session['id']}/record")
         loopback.call("DELETE", f"/s/{session['id']}")
-        out = {"requests": record["bodies"], "modelRequests": steady(to_json(s.model_requests)), "kept": steady(to_json(outcome.kept)), "threw": steady(outcome.threw)}
+        out = {"requests": record["bodies"], "modelRequests": steady(to_json(s.model_requests)), "kept": steady(to_json(outcome.kept)), "threw": steady(outcome.threw), **_egress(s)}
         return {"id": rid, "ok": True, "output": out, "logs": list(_logs.lines)}
     except Exception:
         # The adapter's own failure (not the stack's: a step that raises is an answer, `threw`).
         print(f"step failed: {traceback.format_exc()}", file=sys.stderr)
         return {"id": rid, "ok": False, "error": {"code": "adapter.exception", "message": "unexpected exception in op step"}, "logs": list(_logs.lines)}
+
+
+def _egress(s: Step) -> dict[str, Any]:
+    """`persisted`/`exported` or the adapter's reason why not; the adapter flushed its exporters before the step returned."""
+    out: dict[str, Any] = {}
+    if s.persisted_not_applicable is not None:
+        out["persistedNotApplicable"] = s.persisted_not_applicable
+    elif not s.persisted:
+        out["persistedNotApplicable"] = "the adapter reports no persisted store"
+    else:
+        out["persisted"] = s.persisted
+    exported = COLLECTOR.take()
+    if s.exported_not_applicable is not None:
+        out["exportedNotApplicable"] = s.exported_not_applicable
+    elif not exported:
+        # Tracing was on and nothing arrived: an empty list would read as "nothing leaked", which nobody observed.
+        out["exportedNotApplicable"] = "tracing was switched on, but the collector received no body during the step"
+    else:
+        out["exported"] = exported
+    return out
 
 
 def _send(r: dict[str, Any]) -> None:
