@@ -43,11 +43,11 @@ export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest
  */
 export type CallId = string;
 /**
- * The call's scope as the worker's seam receives it ('' is the default scope; spec/07-replay.md §7.3). Absent: the seam is given none.
+ * The call's scope as the worker's seam receives it (the empty string is the default scope; spec/07-replay.md §7.3). Absent: the seam is given none.
  */
 export type Scope = string;
 /**
- * The tool name the worker's seam is given, so the call's key holds its fingerprint (callFingerprint of this name and the arguments). The suite tool then answers with the call's scope, tool and arguments in its result. Absent: the seam is given no tool (fingerprint '').
+ * The tool name the worker's seam is given, so the call's key holds its fingerprint (callFingerprint of this name and the arguments). The suite tool then answers with the call's scope, tool and arguments in its result. Absent: the seam is given no tool (the empty fingerprint).
  */
 export type ToolName = string;
 /**

@@ -279,13 +279,14 @@ ExecuteRequest = TypedDict(
     },
 )
 
-# The call's scope as the worker's seam receives it ('' is the default scope; spec/07-replay.md
-# §7.3). Absent: the seam is given none.
+# The call's scope as the worker's seam receives it (the empty string is the default scope;
+# spec/07-replay.md §7.3). Absent: the seam is given none.
 Scope: TypeAlias = str
 
 # The tool name the worker's seam is given, so the call's key holds its fingerprint
 # (callFingerprint of this name and the arguments). The suite tool then answers with the call's
-# scope, tool and arguments in its result. Absent: the seam is given no tool (fingerprint '').
+# scope, tool and arguments in its result. Absent: the seam is given no tool (the empty
+# fingerprint).
 ToolName: TypeAlias = str
 
 # The call's arguments the worker's seam is given with the tool name (absent: {}).
