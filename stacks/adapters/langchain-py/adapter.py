@@ -9,8 +9,9 @@ not sent). The runtime keeps the ToolMessages (content, artifact, status).
 
 Modes: `default`; `raise` (handle_tool_errors=False: an error result raises ToolException, the
 adapter's behaviour before 0.3); `stream` (agent.astream in "messages" mode, which makes the chat
-model stream); `toolresult` (the langchain + toolresult-protocol row: the same client with
-`tool_interceptor(seam)` of toolresult.integrations.langchain, a fresh Seam with its in-memory
+model stream); `toolresult` (the langchain + toolresult-protocol row: the same client's tools through
+`mcp_tools(client, seam)` of toolresult.integrations.langchain, as its README sets them up (the
+listed outputSchema reaches the normalizer), a fresh Seam with its in-memory
 SQLite ledger per step, since every step's call has the same provider call ID).
 
 Egress (TR-STACK-17 to 19), every mode alike: the agent runs with LangGraph's SQLite checkpointer
@@ -53,7 +54,7 @@ from langgraph.checkpoint.sqlite.aio import AsyncSqliteSaver  # noqa: E402
 MODE = mode_arg(["default", "raise", "stream", "toolresult"])
 toolresult = import_toolresult() if MODE == "toolresult" else None
 if toolresult is not None:
-    from toolresult.integrations.langchain import Seam, result_of, tool_interceptor
+    from toolresult.integrations.langchain import Seam, mcp_tools, result_of
 
 
 def chat_model(s: Step) -> Any:
@@ -94,13 +95,12 @@ def kept_of(m: BaseMessage, seam: Any) -> dict[str, Any]:
 
 async def step(s: Step) -> Outcome:
     seam = Seam() if MODE == "toolresult" else None
-    interceptors = [tool_interceptor(seam)] if seam is not None else []
-    client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise", tool_interceptors=interceptors)
+    client = MultiServerMCPClient({"probe": {"transport": "streamable_http", "url": s.mcp_url}}, handle_tool_errors=MODE != "raise")
     store = tempfile.TemporaryDirectory(prefix="langgraph-checkpoint-")
     db = Path(store.name) / "checkpoints.sqlite"
     try:
         async with AsyncSqliteSaver.from_conn_string(str(db)) as checkpointer:
-            tools = await client.get_tools()
+            tools = await (mcp_tools(client, seam) if seam is not None else client.get_tools())
             agent = create_agent(chat_model(s), tools, checkpointer=checkpointer)
             config = {"callbacks": [Recorder(s)], "configurable": {"thread_id": "probe-thread"}}
             start = {"messages": [{"role": "user", "content": PROMPT}]}

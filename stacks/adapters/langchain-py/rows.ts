@@ -13,7 +13,7 @@ export const rows = pythonRows(
     { mode: 'stream', setup: `MultiServerMCPClient tools in langchain create_agent, astream in "messages" mode (the model streams)${EGRESS}` },
     {
       mode: 'toolresult',
-      setup: `MultiServerMCPClient with tool_interceptors=[tool_interceptor(seam)] of toolresult.integrations.langchain in langchain create_agent, ainvoke${EGRESS}`,
+      setup: `MultiServerMCPClient tools through mcp_tools(client, seam) of toolresult.integrations.langchain in langchain create_agent, ainvoke${EGRESS}`,
     },
   ],
   PROVIDERS,
