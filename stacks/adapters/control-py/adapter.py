@@ -5,14 +5,20 @@ tool-result form and sent to the fake provider over HTTP, as the TypeScript cont
 `function_call_output`, an Anthropic `tool_result` with `is_error`. OpenAI's formats have no error
 field, so an error result travels as the JSON text {"error": content}. It must pass every check.
 
-Egress (TR-STACK-17 to 19): n/a, each with its reason. The row is one request and one answer with
-nothing suspended in between, so it writes no resumable state (the seam's ledger is the program's
-own store, not a stack's), and it has no tracing to switch on.
+Egress (TR-STACK-17 to 19), as the TypeScript control rows: persisted is what a runtime on the
+protocol stores to resume the run, its suspend state (`suspend_state`: the wire message, TR-SINK-2);
+telemetry is one span per tool call, sent as an OTLP/HTTP JSON export to the fake collector, whose
+attributes are the tool's name, the call ID and the audit record at the default privacy level
+(`metadata`: TR-LOG-1 lets nothing else into a trace attribute); with telemetry "content", also the
+text the model was given. The span is written by hand (the row pins no OpenTelemetry SDK): an OTLP
+body is plain JSON, and the collector reads it as any exporter's.
 """
 from __future__ import annotations
 
 import json
+import secrets
 import sys
+import time
 import urllib.request
 from pathlib import Path
 from typing import Any
@@ -52,15 +58,40 @@ def body(p: str, wire: dict[str, Any] | None) -> dict[str, Any]:
     return {"model": MODEL_ID[p], "max_tokens": 1024, "messages": messages, "tools": [{"name": TOOL, "description": DESCRIPTION, "input_schema": SCHEMA}]}
 
 
-def post(s: Step, b: dict[str, Any]) -> None:
-    req = urllib.request.Request(s.provider_base + PATH[s.provider], data=json.dumps(b, ensure_ascii=False).encode("utf-8"), method="POST", headers={"content-type": "application/json"})
+def post_json(url: str, b: dict[str, Any]) -> None:
+    req = urllib.request.Request(url, data=json.dumps(b, ensure_ascii=False).encode("utf-8"), method="POST", headers={"content-type": "application/json"})
     with urllib.request.build_opener(urllib.request.ProxyHandler({})).open(req, timeout=60) as r:
         r.read()
 
 
+def post(s: Step, b: dict[str, Any]) -> None:
+    post_json(s.provider_base + PATH[s.provider], b)
+
+
+def export_span(s: Step, result: Any, wire: dict[str, Any]) -> None:
+    """One `execute_tool` span as an OTLP/HTTP JSON trace export (opentelemetry-proto's JSON mapping)."""
+    attributes = {
+        "gen_ai.tool.name": TOOL,
+        "gen_ai.tool.call.id": CALL_ID[s.provider],
+        "toolresult.audit": json.dumps(toolresult.audit_record(result, ["metadata"]), ensure_ascii=False, separators=(",", ":")),
+    }
+    if s.record_content:
+        attributes["gen_ai.tool.call.result"] = wire["content"]
+    now = str(time.time_ns())
+    span = {
+        "traceId": secrets.token_hex(16),
+        "spanId": secrets.token_hex(8),
+        "name": f"execute_tool {TOOL}",
+        "kind": 1,
+        "startTimeUnixNano": now,
+        "endTimeUnixNano": now,
+        "attributes": [{"key": k, "value": {"stringValue": v}} for k, v in attributes.items()],
+    }
+    post_json(f"{s.collector_url}/v1/traces", {"resourceSpans": [{"resource": {"attributes": []}, "scopeSpans": [{"scope": {"name": "toolresult-control"}, "spans": [span]}]}]})
+
+
 async def step(s: Step) -> Outcome:
-    s.persisted_not_applicable = "the control row runs one call with no agent loop: it suspends nothing and keeps no checkpoint or session"
-    s.exported_not_applicable = "the control row has no tracing or telemetry of its own to switch on"
+    suspended: Any = None
     user = {"role": "user", "content": PROMPT}
     s.model_requests.append([user])
     try:
@@ -73,11 +104,15 @@ async def step(s: Step) -> Outcome:
         options = NormalizeOptions.from_json({"outputSchema": s.output_schema} if s.output_schema is not None else None)
         result = normalize_mcp(value, options)
         wire = toolresult.wire_message(result)
+        suspended = toolresult.suspend_state(result)
+        export_span(s, result, dict(wire))
         s.model_requests.append([user, {"role": "assistant", "toolCalls": [{"id": CALL_ID[s.provider], "name": TOOL, "arguments": {}}]}, {"role": "tool", "toolCallId": CALL_ID[s.provider], "content": wire["content"], "isError": wire["isError"]}])
         post(s, body(s.provider, dict(wire)))
         return Outcome(kept=result.to_json(), threw=None)
     except Exception as e:
         return Outcome(kept=None, threw=describe_throw(e))
+    finally:
+        s.persist("suspend state (the wire message)", json.dumps(suspended, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
 serve("control (mcp SDK + toolresult, Python)", f"{installed_versions(['mcp', 'mcp-types'])} toolresult-protocol@{toolresult.__version__}", step)
