@@ -67,20 +67,25 @@ export const hasRunOnly = (c: StackCase): boolean => runOnlyNeedles(c).length > 
 
 const AROUND = 60;
 
-/** Octets as readable text: printable ASCII as it is, every other octet as \xNN. */
-const shown = (s: string): string => s.replace(/[^\x20-\x7e]/g, (ch) => `\\x${ch.charCodeAt(0).toString(16).padStart(2, '0')}`);
+/** Printable ASCII: the only octets an excerpt shows. */
+const PRINTABLE = /[\x20-\x7e]/;
 
 /**
  * Every place `needle` stands in a store's text (at most three), with the text around it and the
  * canary marked. The path counts occurrences rather than giving octet offsets: a trace body's
- * timestamps and ids change length from run to run, and the committed evidence must not.
+ * timestamps and ids change length from run to run, and the committed evidence must not. For the
+ * same reason the text around the canary stops at the first octet that is not printable ASCII: in a
+ * binary body (an OTLP protobuf export, a database page) the octets next to a string are field tags,
+ * lengths, ids and timestamps, which differ on every run.
  */
 function occurrences(s: Stored, needle: string, canary: string, form: Occurrence['form']): Occurrence[] {
   const out: Occurrence[] = [];
   for (let i = s.text.indexOf(needle); i >= 0 && out.length < 3; i = s.text.indexOf(needle, i + needle.length)) {
-    const start = Math.max(0, i - AROUND);
-    const end = Math.min(s.text.length, i + needle.length + AROUND);
-    const excerpt = `${start > 0 ? '…' : ''}${shown(s.text.slice(start, i))}⟦${canary}⟧${shown(s.text.slice(i + needle.length, end))}${end < s.text.length ? '…' : ''}`;
+    let start = i;
+    while (start > 0 && i - start < AROUND && PRINTABLE.test(s.text[start - 1]!)) start -= 1;
+    let end = i + needle.length;
+    while (end < s.text.length && end - (i + needle.length) < AROUND && PRINTABLE.test(s.text[end]!)) end += 1;
+    const excerpt = `${start > 0 ? '…' : ''}${s.text.slice(start, i)}⟦${canary}⟧${s.text.slice(i + needle.length, end)}${end < s.text.length ? '…' : ''}`;
     out.push({ path: `${s.where}, occurrence ${out.length + 1}`, excerpt, form });
   }
   return out;

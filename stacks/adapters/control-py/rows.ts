@@ -9,7 +9,8 @@ export const rows = pythonRows(
   [
     {
       mode: 'wire',
-      setup: "mcp SDK Client.call_tool (Streamable HTTP), then normalize_mcp and wire_message of implementations/python, in the provider's tool-result form; persisted: the suspend state; telemetry: an OTLP span with the metadata-level audit record",
+      setup:
+        "mcp SDK Client.call_tool (Streamable HTTP), then normalize_mcp and wire_message of implementations/python, in the provider's tool-result form; persisted: the suspend state; telemetry: an OTLP span with the metadata-level audit record",
     },
   ],
   PROVIDERS,
