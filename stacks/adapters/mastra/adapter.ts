@@ -79,6 +79,7 @@ async function step(input: StepInput): Promise<StepOutput> {
     memory: { thread: 'probe', resource: 'probe-user' },
     ...(input.telemetry === 'content' ? { tracingOptions: { hideInput: false, hideOutput: false } } : {}),
   };
+  // maxRetries counts attempts (fetchWithRetry of @mastra/core): 1 posts once, 0 would never post.
   const observability = new Observability({
     configs: {
       default: {
