@@ -8,10 +8,20 @@
 // outputSchema; the provider answers in SSE).
 // Persisted: the agent has Memory (@mastra/memory) over a LibSQLStore (@mastra/libsql) on a temporary
 // database file, as Mastra's message-history docs set it up; the step runs in thread "probe" of
-// resource "probe-user", and the file is read back after the step. Telemetry: Mastra's tracing lives
-// in @mastra/observability and its exporters, which stacks/npm does not pin, so the row exports
-// nothing (n/a with that reason).
+// resource "probe-user", and the file is read back after the step. Telemetry: the agent runs in a
+// `Mastra` whose `observability` is `new Observability({ configs: { default: { exporters:
+// [new MastraStorageExporter(), new MastraPlatformExporter()] } } })`, the setup of @mastra/observability's
+// README and Mastra's tracing docs; the platform exporter's `endpoint` is the fake collector (it posts
+// span batches to `/ai/spans/publish`, with a made-up access token, without which it stays disabled),
+// and the storage exporter writes the spans into the Mastra storage, the same LibSQLStore as the
+// memory, so they are persisted state too. Spans carry inputs and outputs by default (TracingOptions
+// hideInput/hideOutput are off unless set); a step asked with telemetry "content" passes both as
+// false, the same. The observability instance is shut down (every exporter flushed) before the step
+// returns.
 import { Agent } from '@mastra/core/agent';
+import { Mastra } from '@mastra/core';
+import { MastraPlatformExporter, MastraStorageExporter, Observability } from '@mastra/observability';
+import { startCollector } from '../shared/telemetry-collector.ts';
 import { MCPClient } from '@mastra/mcp';
 import { Memory } from '@mastra/memory';
 import { LibSQLStore } from '@mastra/libsql';
@@ -28,6 +38,7 @@ import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInpu
 const mode = modeArg(process.argv, ['no-schema', 'schema', 'stream', 'toolresult']);
 
 let steps = 0;
+const collector = await startCollector();
 
 /** Mastra stamps each prompt message with providerOptions.mastra.createdAt: a clock, not content. */
 function withoutTimestamps(v: unknown): unknown {
@@ -64,13 +75,35 @@ async function step(input: StepInput): Promise<StepOutput> {
   const file = join(dir, 'mastra.db');
   const storage = new LibSQLStore({ id: `memory-${steps}`, url: `file:${file}` });
   const memory = new Memory({ storage });
-  const thread = { memory: { thread: 'probe', resource: 'probe-user' } };
+  const thread = {
+    memory: { thread: 'probe', resource: 'probe-user' },
+    ...(input.telemetry === 'content' ? { tracingOptions: { hideInput: false, hideOutput: false } } : {}),
+  };
+  // maxRetries counts attempts (fetchWithRetry of @mastra/core): 1 posts once, 0 would never post.
+  const observability = new Observability({
+    configs: {
+      default: {
+        serviceName: 'probe',
+        exporters: [new MastraStorageExporter(), new MastraPlatformExporter({ endpoint: collector.url, accessToken: 'probe-token', maxRetries: 1 })],
+      },
+    },
+  });
+  collector.take();
   try {
     // `toolresult`: the tools of toolresult-protocol/mastra (integrations/mastra), generate(); the tool
     // result is the audit record, the program reads the result from the seam.
     const seam = mode === 'toolresult' ? createSeam() : undefined;
     const tools = seam ? await mcpTools(mcp, seam) : await mcp.listTools();
-    const agent = new Agent({ id: 'probe-agent', name: 'probe-agent', instructions: `Use the tool probe_${TOOL_NAME}.`, model: model as never, tools, memory });
+    const declared = new Agent({
+      id: 'probe-agent',
+      name: 'probe-agent',
+      instructions: `Use the tool probe_${TOOL_NAME}.`,
+      model: model as never,
+      tools,
+      memory,
+    });
+    const mastra = new Mastra({ agents: { probe: declared }, storage, observability });
+    const agent = mastra.getAgent('probe');
     let kept: unknown = null;
     let threw: string | null = null;
     try {
@@ -90,6 +123,8 @@ async function step(input: StepInput): Promise<StepOutput> {
     } catch (e) {
       threw = describeThrow(e);
     }
+    // Shutting observability down flushes both exporters: the spans reach the collector and the file.
+    await observability.shutdown();
     // Closing the store releases the file; a write-ahead log, if any, is read with it.
     await (storage as unknown as { close?: () => Promise<void> }).close?.();
     const text = ['', '-wal']
@@ -106,9 +141,8 @@ async function step(input: StepInput): Promise<StepOutput> {
       modelRequests: withoutTimestamps(toJson(prompts)) as unknown[],
       kept,
       threw,
-      persisted: [{ where: 'Memory on LibSQLStore mastra.db', text }],
-      exportedNotApplicable:
-        "Mastra's tracing needs @mastra/observability and an exporter package (@mastra/otel-exporter, @mastra/otel-bridge), which the matrix does not pin: @mastra/core alone exports no telemetry",
+      persisted: [{ where: 'Memory and MastraStorageExporter spans on LibSQLStore mastra.db', text }],
+      exported: collector.take(),
     };
   } finally {
     await mcp.disconnect();
@@ -118,6 +152,6 @@ async function step(input: StepInput): Promise<StepOutput> {
 
 serve({
   name: mode === 'toolresult' ? 'mastra + toolresult-protocol' : `mastra ${mode}`,
-  version: `${await installedVersions(['@mastra/core', '@mastra/mcp', '@mastra/memory', '@mastra/libsql', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@mastra/core', '@mastra/observability', '@mastra/mcp', '@mastra/memory', '@mastra/libsql', 'ai', ...new Set(Object.values(AI_SDK_PROVIDER_PACKAGES))])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

@@ -1,14 +1,18 @@
 import { providerRows } from '../shared/row-builder.ts';
 import { PROVIDERS } from '../shared/fake-provider.ts';
 
+// Every mode: Memory on a LibSQLStore file, and the agent in a Mastra with Observability
+// (MastraStorageExporter into that store, MastraPlatformExporter at the fake collector).
+const stores = '; Memory and traces (MastraStorageExporter) on a LibSQLStore file, MastraPlatformExporter at the collector';
+
 export const rows = providerRows(
   'mastra',
   'adapters/mastra/adapter.ts',
   [
-    { mode: 'no-schema', setup: 'MCPClient.listTools() (the tool advertises no outputSchema) in a Mastra Agent, generate()' },
-    { mode: 'schema', setup: 'MCPClient.listTools() (the tool advertises an outputSchema) in a Mastra Agent, generate()' },
-    { mode: 'stream', setup: 'MCPClient.listTools() (no outputSchema) in a Mastra Agent, stream()' },
-    { mode: 'toolresult', setup: 'mcpTools(MCPClient) of toolresult-protocol/mastra in a Mastra Agent, generate()' },
+    { mode: 'no-schema', setup: `MCPClient.listTools() (the tool advertises no outputSchema) in a Mastra Agent, generate()${stores}` },
+    { mode: 'schema', setup: `MCPClient.listTools() (the tool advertises an outputSchema) in a Mastra Agent, generate()${stores}` },
+    { mode: 'stream', setup: `MCPClient.listTools() (no outputSchema) in a Mastra Agent, stream()${stores}` },
+    { mode: 'toolresult', setup: `mcpTools(MCPClient) of toolresult-protocol/mastra in a Mastra Agent, generate()${stores}` },
   ],
   PROVIDERS,
   // A Mastra step (client, agent, two model calls) costs about a second: fewer generated cases.
