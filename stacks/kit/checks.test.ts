@@ -289,6 +289,11 @@ describe('stack checks', () => {
     expect(octets?.found?.[0]?.excerpt).toBe('…⟦TRCBeeeeeeee⟧…');
     const beside = judge('TR-STACK-18', c, { ...base, exported: stored('\x12\x07z{"data":"iVBORw0KTRCBeeeeeeeeAAAA"}\x00\x85') });
     expect(beside?.found?.[0]?.excerpt).toBe('…z{"data":"iVBORw0K⟦TRCBeeeeeeee⟧AAAA"}…');
+    const proto = judge('TR-STACK-18', c, {
+      ...base,
+      exported: [{ where: 'POST /v1/traces (application/x-protobuf)', text: 'z{"data":"iVBORw0KTRCBeeeeeeeeAAAA"}z' }],
+    });
+    expect(proto?.found?.[0]?.excerpt).toBe('…⟦TRCBeeeeeeee⟧…');
     // A structured value (a success's or an error's) without model-facing text is the answer (TR-NORM-20): not run-only.
     const only: StackCase = { result: { content: [], structuredContent: { n: 'TRCSgggggggg' } }, canaries: { ...none, structured: ['TRCSgggggggg'] } };
     expect(judge('TR-STACK-17', only, { ...base, persisted: stored('TRCSgggggggg') })).toBeUndefined();

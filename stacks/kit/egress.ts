@@ -67,6 +67,9 @@ export const hasRunOnly = (c: StackCase): boolean => runOnlyNeedles(c).length > 
 
 const AROUND = 60;
 
+/** A body the collector names as protobuf (OTLP/HTTP's default encoding). */
+const PROTOBUF = /protobuf/i;
+
 /** Printable ASCII: the only octets an excerpt shows. */
 const PRINTABLE = /[\x20-\x7e]/;
 
@@ -80,11 +83,14 @@ const PRINTABLE = /[\x20-\x7e]/;
  */
 function occurrences(s: Stored, needle: string, canary: string, form: Occurrence['form']): Occurrence[] {
   const out: Occurrence[] = [];
+  // In a protobuf body even a printable octet next to a string may be the next field's tag or
+  // length (a `z` or an `A`), and which field comes next differs between runs: no text around it.
+  const around = PROTOBUF.test(s.where) ? 0 : AROUND;
   for (let i = s.text.indexOf(needle); i >= 0 && out.length < 3; i = s.text.indexOf(needle, i + needle.length)) {
     let start = i;
-    while (start > 0 && i - start < AROUND && PRINTABLE.test(s.text[start - 1]!)) start -= 1;
+    while (start > 0 && i - start < around && PRINTABLE.test(s.text[start - 1]!)) start -= 1;
     let end = i + needle.length;
-    while (end < s.text.length && end - (i + needle.length) < AROUND && PRINTABLE.test(s.text[end]!)) end += 1;
+    while (end < s.text.length && end - (i + needle.length) < around && PRINTABLE.test(s.text[end]!)) end += 1;
     const excerpt = `${start > 0 ? '…' : ''}${s.text.slice(start, i)}⟦${canary}⟧${s.text.slice(i + needle.length, end)}${end < s.text.length ? '…' : ''}`;
     out.push({ path: `${s.where}, occurrence ${out.length + 1}`, excerpt, form });
   }
