@@ -226,6 +226,27 @@ describe('the kit against planted stacks', () => {
       expect((await run('content-only', 'TR-STACK-18')).verdict).toBe('pass');
       expect((await run('content-only', 'TR-STACK-19')).verdict).toBe('fail');
 
+      // The drift check compares a store's evidence without its excerpt (the stack's run ids and
+      // times stand there), but still the case, the canary and where it stood.
+      const spanReport = buildReport(
+        [{ row: planted('span-meta', 'openai-chat'), hello: undefined, cells: [span], figures: [] }],
+        [checkById('TR-STACK-18')!],
+        {
+          seed: 1,
+          runs: 5,
+          vectors: vectors.map((v) => v.id),
+        },
+      );
+      const withFound = (found: { path: string; excerpt: string }) => ({
+        ...spanReport,
+        cells: spanReport.cells.map((c) => ({ ...c, evidence: c.evidence.map((e) => ({ ...e, found: [{ ...e.found![0]!, ...found }] })) })),
+      });
+      const at = span.evidence[0]!.found![0]!;
+      expect(compareReports(spanReport, withFound({ path: at.path, excerpt: '…"run":"lc_other"⟦TRCMpl000010⟧…' }))).toEqual([]);
+      expect(compareReports(spanReport, withFound({ path: 'POST /v1/traces, occurrence 2', excerpt: at.excerpt }))).toEqual([
+        expect.stringMatching(/^planted-span-meta@openai-chat TR-STACK-18: the evidence changed/),
+      ]);
+
       for (const check of ['TR-STACK-17', 'TR-STACK-18', 'TR-STACK-19']) {
         const c = await run('faithful', check);
         expect([c.verdict, c.reason]).toEqual([

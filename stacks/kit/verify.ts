@@ -2,7 +2,10 @@
 // runtime by its major version, as CI's Node patch release may differ), the checks, each cell's
 // verdict and evidence, and the figures; and the fresh run must have no finding (a stale limit).
 // The number of generated cases may differ: the drift check runs fewer than the committed run and
-// replays committed counterexamples by their path.
+// replays committed counterexamples by their path. In a store or an exported body (the checks that
+// read them), the evidence's excerpt is the stack's own text around the canary, which holds its run
+// ids and timestamps (LangChain's `lc_<uuid>` run ids, Mastra's span times): there the excerpt is
+// shown but not compared; the case, the canary, the store or exporter and the occurrence are.
 import type { ComplianceReport } from './report.ts';
 
 // Python rows by the minor release (CI's interpreter may be another 3.11 patch release than a developer's).
@@ -19,8 +22,17 @@ function stable(v: unknown): string {
  * verdict committed as a failure (found somewhere in the committed run's cases, not shrunk) may
  * not be met again; a fresh failure the committed run did not have is still drift.
  */
+/** A cell's evidence as the drift check compares it: without the excerpts of a check that reads stores or exported bodies. */
+function comparable(evidence: unknown, readsStores: boolean): unknown {
+  if (!readsStores || !Array.isArray(evidence)) return evidence;
+  return evidence.map((e: { found?: { excerpt?: string }[] }) =>
+    e.found === undefined ? e : { ...e, found: e.found.map(({ excerpt: _shown, ...rest }) => rest) },
+  );
+}
+
 export function compareReports(committed: ComplianceReport, fresh: ComplianceReport, fewerCases = false): string[] {
   const problems: string[] = [];
+  const readsStores = new Set(committed.checks.filter((c) => c.reads !== undefined).map((c) => c.id));
   if (stable(committed.kit.vectors) !== stable(fresh.kit.vectors)) problems.push('the fixed vectors changed');
   if (stable(committed.checks) !== stable(fresh.checks)) problems.push('the checks changed');
   const rows = (r: ComplianceReport) => r.stacks.map((s) => ({ ...s, runtime: major(s.runtime) }));
@@ -38,7 +50,8 @@ export function compareReports(committed: ComplianceReport, fresh: ComplianceRep
       continue;
     }
     if (c.verdict !== f.verdict) problems.push(`${c.stack} ${c.check}: committed ${c.verdict}, now ${f.verdict}${f.reason ? ` (${f.reason})` : ''}`);
-    else if (stable(c.evidence) !== stable(f.evidence)) problems.push(`${c.stack} ${c.check}: the evidence changed (now: ${stable(f.evidence).slice(0, 300)})`);
+    else if (stable(comparable(c.evidence, readsStores.has(c.check))) !== stable(comparable(f.evidence, readsStores.has(c.check))))
+      problems.push(`${c.stack} ${c.check}: the evidence changed (now: ${stable(f.evidence).slice(0, 300)})`);
     else if (c.vectors !== f.vectors) problems.push(`${c.stack} ${c.check}: ${c.vectors} vectors applied, now ${f.vectors}`);
     else if (c.model.verdict !== f.model.verdict && !(fewerCases && c.model.verdict === 'fail' && f.model.verdict === 'pass')) {
       problems.push(
