@@ -66,7 +66,10 @@ class Collector:
             def do_POST(self) -> None:
                 raw = self._body()
                 encoding = self.headers.get("content-encoding", "").strip().lower()
-                where = f"{self.command} {self.path} ({self.headers.get('content-type', 'no content-type')})"
+                # The media type without its parameters: a multipart boundary is random per request,
+                # and `where` is part of the committed evidence.
+                ctype_sent = self.headers.get("content-type", "no content-type").split(";")[0].strip()
+                where = f"{self.command} {self.path} ({ctype_sent})"
                 data = raw
                 if encoding in ("gzip", "deflate"):
                     try:
