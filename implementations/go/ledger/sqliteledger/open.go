@@ -125,7 +125,25 @@ const (
 // inspect reads the schema and decides, writing nothing. The layout row is read first: layout 2
 // must have its columns, layout 1 the columns of layout 1 (it is migrated), another layout is
 // ledger.store_layout whatever its columns.
+//
+// Every read is in one read transaction: another process may migrate the file between two reads,
+// and columns read before its commit with a layout row read after it would look like a conflict.
 func inspect(db *sql.DB, path string, create Create) (found, error) {
+	tx, err := db.BeginTx(context.Background(), nil)
+	if err != nil {
+		return 0, err
+	}
+	defer tx.Rollback() //nolint:errcheck // a read transaction: nothing to keep
+	return inspectIn(tx, path, create)
+}
+
+// querier is what inspect reads through: a transaction, or a connection in tests.
+type querier interface {
+	Query(query string, args ...any) (*sql.Rows, error)
+	QueryRow(query string, args ...any) *sql.Row
+}
+
+func inspectIn(db querier, path string, create Create) (found, error) {
 	rows, err := db.Query(`SELECT type, name FROM sqlite_master WHERE name NOT LIKE 'sqlite\_%' ESCAPE '\'`)
 	if err != nil {
 		return 0, err
@@ -203,7 +221,7 @@ func inspect(db *sql.DB, path string, create Create) (found, error) {
 	return foundLedger, nil
 }
 
-func columns(db *sql.DB, table string) ([]string, error) {
+func columns(db querier, table string) ([]string, error) {
 	rows, err := db.Query(`SELECT name FROM pragma_table_info(?)`, table)
 	if err != nil {
 		return nil, err
