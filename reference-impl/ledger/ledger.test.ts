@@ -169,7 +169,7 @@ describe('a task recorded with a claim (TR-REPLAY-42, TR-REPLAY-44)', () => {
     expect(text).toBe(`{"task":{"taskId":${JSON.stringify(id)}}}`);
     expect(taskOfEntry(Buffer.from(text))).toBe(id);
     for (const other of [
-      ' ' + text,
+      ` ${text}`,
       '{"task":{"taskId":"a"},"x":1}',
       '{"task":{"taskId":""}}',
       '{"task":{"taskId":"a","b":2}}',
