@@ -42,7 +42,7 @@ type Options struct {
 	MaxConns int32
 }
 
-// Ledger is a PostgreSQL replay ledger; it implements toolresult.Ledger. Its methods are safe for
+// Ledger is a PostgreSQL replay ledger; it implements toolresult.TaskLedger. Its methods are safe for
 // concurrent use.
 type Ledger struct {
 	pool   *pgxpool.Pool

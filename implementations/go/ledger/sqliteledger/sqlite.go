@@ -36,7 +36,7 @@ type Options struct {
 	Create Create
 }
 
-// Ledger is a SQLite replay ledger; it implements toolresult.Ledger. Its methods are safe for
+// Ledger is a SQLite replay ledger; it implements toolresult.TaskLedger. Its methods are safe for
 // concurrent use.
 type Ledger struct {
 	path  string
