@@ -148,23 +148,27 @@ describe('the inspector in Chromium', () => {
     await page.close();
   }, 180_000);
 
-  it.each([1400, 900, 420])('at %i px every call ID in the list stays on one line, and the list is newest first by the time it shows', async (width) => {
-    const { page, errors } = await open(plain.url, width);
-    const ids = await page.$$eval('#call-table .call-id', (els) =>
-      els.map((e) => {
-        const range = document.createRange();
-        range.selectNodeContents(e);
-        // One line box per line the text occupies: an ID cut in two has two.
-        const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
-        return { id: e.textContent, lines: lines.size };
-      }),
-    );
-    expect(ids.length).toBeGreaterThan(10);
-    expect(ids.filter((i) => i.lines !== 1)).toEqual([]);
-    const times = await page.$$eval('#call-table tbody tr td:nth-child(2)', (tds) => tds.map((t) => t.textContent ?? ''));
-    expect(times.every((t) => t !== '')).toBe(true);
-    expect(times).toEqual([...times].sort().reverse());
-    expect(errors).toEqual([]);
-    await page.close();
-  }, 180_000);
+  it.each([1400, 900, 420])(
+    'at %i px every call ID in the list stays on one line, and the list is newest first by the time it shows',
+    async (width) => {
+      const { page, errors } = await open(plain.url, width);
+      const ids = await page.$$eval('#call-table .call-id', (els) =>
+        els.map((e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          // One line box per line the text occupies: an ID cut in two has two.
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { id: e.textContent, lines: lines.size };
+        }),
+      );
+      expect(ids.length).toBeGreaterThan(10);
+      expect(ids.filter((i) => i.lines !== 1)).toEqual([]);
+      const times = await page.$$eval('#call-table tbody tr td:nth-child(2)', (tds) => tds.map((t) => t.textContent ?? ''));
+      expect(times.every((t) => t !== '')).toBe(true);
+      expect(times).toEqual([...times].sort().reverse());
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    180_000,
+  );
 });

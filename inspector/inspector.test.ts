@@ -323,10 +323,9 @@ describe('inspector: the list order', () => {
     const set = db.prepare('UPDATE toolresult_ledger SET claimed_at = ?, finished_at = ? WHERE call_id = ?');
     set.run(1_000, 5_000, 'early-claim-late-finish');
     set.run(2_000, 3_000, 'middle');
-    db.prepare("UPDATE toolresult_ledger SET state = 'claimed', token = 't', lease_until = ?, entry = NULL, claimed_at = 4000, finished_at = NULL WHERE call_id = ?").run(
-      Date.now() + 3_600_000,
-      'late-claim-pending',
-    );
+    db.prepare(
+      "UPDATE toolresult_ledger SET state = 'claimed', token = 't', lease_until = ?, entry = NULL, claimed_at = 4000, finished_at = NULL WHERE call_id = ?",
+    ).run(Date.now() + 3_600_000, 'late-claim-pending');
     db.close();
     const source = openSqliteSource(path);
     try {

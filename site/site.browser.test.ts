@@ -288,7 +288,10 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
         }));
         expect(m.page, `${file}: the page is ${m.page} px wide in a ${m.view} px window`).toBeLessThanOrEqual(m.view);
         expect(m.text, `${file}: the text column`).toBeGreaterThanOrEqual(Math.min(m.view - 60, 700));
-        expect(m.tables.filter((r) => r > m.view), `${file}: tables past the window's edge`).toEqual([]);
+        expect(
+          m.tables.filter((r) => r > m.view),
+          `${file}: tables past the window's edge`,
+        ).toEqual([]);
         await page.screenshot({ path: join(process.cwd(), '.tmp', `site-${width}-${file.replace(/\.html$/, '')}.png`) });
       }
       await context.close();

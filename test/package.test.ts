@@ -459,8 +459,8 @@ describe('(d) package linters', () => {
 describe('(h) npm publish --dry-run, by the README lines', () => {
   /** The shell lines of the README block after `<!-- publish-test: npm -->`. */
   const lines = (): string[] => {
-    const m = /<!-- publish-test: npm -->\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    if (!m) throw new Error('README.md has no block marked publish-test: npm');
+    const m = /<!-- publish-test: npm -->\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8'));
+    if (!m) throw new Error('CONTRIBUTING.md has no block marked publish-test: npm');
     return m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   };
   // npm's default log level: every warning shows.
