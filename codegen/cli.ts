@@ -1,9 +1,9 @@
 // `toolresult generate --lang ts|python|go|php|rust --out DIR [--package P] [--namespace N]
-// [--module M] [--check]`: types for a runtime, from the schemas shipped with the package.
+// [--module M] [--only model|all] [--check]`: types for a runtime, from the schemas shipped with the package.
 // Exit status: 0 written (or current with --check), 1 out of date (--check) or not writable,
 // 2 bad command line.
 import { resolve } from 'node:path';
-import { DEFAULTS, LANGUAGES, type GenerateOptions, type Language, generate } from './generate.ts';
+import { DEFAULTS, LANGUAGES, SELECTIONS, type GenerateOptions, type Language, type SchemaSelection, generate } from './generate.ts';
 import { driftOf, writeFiles } from './output.ts';
 
 const USAGE = `usage: toolresult generate --lang <${LANGUAGES.join('|')}> --out <dir> [options]
@@ -13,6 +13,8 @@ const USAGE = `usage: toolresult generate --lang <${LANGUAGES.join('|')}> --out 
   --package NAME    Go: the package name (default ${DEFAULTS.package})
   --namespace NS    PHP: the namespace (default ${DEFAULTS.namespace}); one file per class, PSR-4
   --module NAME     Python: the module name (default ${DEFAULTS.pythonModule}); Rust: the module name (default ${DEFAULTS.rustModule})
+  --only WHAT       model: the data model only (the tool result, its parts, the audit record, the
+                    ledger entry), for a runtime; all (default): also the kit's formats, for an adapter
   --check           write nothing; exit 1 when the files in DIR differ from what would be written
 `;
 
@@ -33,7 +35,7 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
     }
     const eq = arg.indexOf('=');
     const name = eq > 0 ? arg.slice(0, eq) : arg;
-    if (!['--lang', '--out', ...Object.keys(OPTION_LANGS)].includes(name)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
+    if (!['--lang', '--out', '--only', ...Object.keys(OPTION_LANGS)].includes(name)) throw new UsageError(`unknown argument ${JSON.stringify(arg)}`);
     const value = eq > 0 ? arg.slice(eq + 1) : argv[++i];
     if (value === undefined || value === '' || (eq < 0 && value.startsWith('--'))) throw new UsageError(`${name} needs a value`);
     if (name in values) throw new UsageError(`${name} given twice`);
@@ -43,6 +45,9 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
   if (lang === undefined) throw new UsageError('--lang is required');
   if (!(LANGUAGES as readonly string[]).includes(lang)) throw new UsageError(`--lang ${JSON.stringify(lang)} is not one of ${LANGUAGES.join(', ')}`);
   if (values['--out'] === undefined) throw new UsageError('--out is required');
+  const only = values['--only'];
+  if (only !== undefined && !(SELECTIONS as readonly string[]).includes(only))
+    throw new UsageError(`--only ${JSON.stringify(only)} is not one of ${SELECTIONS.join(', ')}`);
   for (const [option, langs] of Object.entries(OPTION_LANGS)) {
     if (option in values && !langs.includes(lang as Language)) throw new UsageError(`${option} is for --lang ${langs.join(' or ')}, not ${lang}`);
   }
@@ -53,6 +58,7 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
     ...Object.keys(OPTION_LANGS)
       .filter((o) => o in values)
       .map((o) => `${o} ${values[o]}`),
+    ...(only === 'model' ? ['--only model'] : []),
   ].join(' ');
   return {
     lang: lang as Language,
@@ -62,6 +68,7 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
     ...(values['--package'] !== undefined ? { package: values['--package'] } : {}),
     ...(values['--namespace'] !== undefined ? { namespace: values['--namespace'] } : {}),
     ...(values['--module'] !== undefined ? { module: values['--module'] } : {}),
+    ...(only !== undefined ? { only: only as SchemaSelection } : {}),
   };
 }
 

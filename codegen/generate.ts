@@ -25,14 +25,27 @@ export interface GenerateOptions {
   readonly command?: string;
   /** Where the schemas are (default: the ones shipped with the package). */
   readonly schemaDir?: string;
+  /**
+   * `model`: the data model only (schemas/model/: the tool result, its parts, the audit record, the
+   * ledger entry), what a runtime needs; `all` (the default) adds the kit's formats (the adapter
+   * protocol, reports, vectors), what an adapter needs.
+   */
+  readonly only?: SchemaSelection;
 }
+
+export const SELECTIONS = ['all', 'model'] as const;
+export type SchemaSelection = (typeof SELECTIONS)[number];
 
 export const DEFAULTS = { package: 'toolresult', namespace: 'ToolResult\\Types', pythonModule: 'toolresult_types', rustModule: 'toolresult' } as const;
 
 export async function generate(options: GenerateOptions): Promise<Map<string, string>> {
   const schemaDir = options.schemaDir ?? SCHEMA_DIR;
-  const files = listSchemaFiles(schemaDir);
-  const header: HeaderInput = { version: packageVersion(), command: options.command ?? `toolresult generate --lang ${options.lang} --out DIR` };
+  // The model's schemas refer to nothing outside schemas/model/, so the selection is a set of files.
+  const files = listSchemaFiles(schemaDir).filter((f) => options.only !== 'model' || f.rel.startsWith('model/'));
+  const header: HeaderInput = {
+    version: packageVersion(),
+    command: options.command ?? `toolresult generate --lang ${options.lang} --out DIR${options.only === 'model' ? ' --only model' : ''}`,
+  };
   switch (options.lang) {
     case 'ts':
       return emitTypeScript(files, schemaDir, header);

@@ -3,6 +3,8 @@
 // at one privacy level, then as many plain calls as asked for, written in one transaction straight
 // into the same tables (the store fsyncs every call; 100,000 of those would take minutes).
 import Database from 'better-sqlite3';
+import { mkdirSync, rmSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { auditRecord, bound, executeToolCall, persist, ToolResult } from '../reference-impl/index.ts';
 import { openSqliteLedger } from '../reference-impl/ledger/sqlite.ts';
@@ -105,6 +107,10 @@ export async function writeExampleLedger(path: string, options: { filler?: numbe
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const path = process.argv[2] ?? '.tmp/example-ledger.db';
+  // The example is made anew each time (its calls would meet their own stored entries otherwise);
+  // the file and its WAL companions are the example's own, never a ledger of the reader's.
+  mkdirSync(dirname(path), { recursive: true });
+  for (const f of [path, `${path}-wal`, `${path}-shm`]) rmSync(f, { force: true });
   await writeExampleLedger(path, { filler: Number(process.argv[3] ?? 200) });
   console.log(`wrote ${path}: ${EXAMPLE_CALLS.length} example calls and ${process.argv[3] ?? 200} plain ones; inspect it with: npm run inspect -- ${path}`);
 }

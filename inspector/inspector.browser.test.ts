@@ -41,8 +41,8 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function open(url: string): Promise<{ page: Page; errors: string[] }> {
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+async function open(url: string, width = 1400): Promise<{ page: Page; errors: string[] }> {
+  const page = await browser.newPage({ viewport: { width, height: 900 } });
   const errors: string[] = [];
   page.on('console', (m) => {
     if (m.type() === 'error') errors.push(m.text());
@@ -139,4 +139,36 @@ describe('the inspector in Chromium', () => {
     expect(errors).toEqual([]);
     await page.close();
   }, 180_000);
+  it('before a call is chosen, the right pane says what to do', async () => {
+    const { page, errors } = await open(plain.url);
+    expect(await page.innerText('#detail')).toMatch(/^Choose a call in the list/);
+    await selectCall(page, 'call-invoices-metadata');
+    expect(await page.innerText('#detail')).not.toMatch(/Choose a call/);
+    expect(errors).toEqual([]);
+    await page.close();
+  }, 180_000);
+
+  it.each([1400, 900, 420])(
+    'at %i px every call ID in the list stays on one line, and the list is newest first by the time it shows',
+    async (width) => {
+      const { page, errors } = await open(plain.url, width);
+      const ids = await page.$$eval('#call-table .call-id', (els) =>
+        els.map((e) => {
+          const range = document.createRange();
+          range.selectNodeContents(e);
+          // One line box per line the text occupies: an ID cut in two has two.
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          return { id: e.textContent, lines: lines.size };
+        }),
+      );
+      expect(ids.length).toBeGreaterThan(10);
+      expect(ids.filter((i) => i.lines !== 1)).toEqual([]);
+      const times = await page.$$eval('#call-table tbody tr td:nth-child(2)', (tds) => tds.map((t) => t.textContent ?? ''));
+      expect(times.every((t) => t !== '')).toBe(true);
+      expect(times).toEqual([...times].sort().reverse());
+      expect(errors).toEqual([]);
+      await page.close();
+    },
+    180_000,
+  );
 });

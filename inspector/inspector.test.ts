@@ -308,6 +308,37 @@ describe("inspector: other languages' ledgers", () => {
   });
 });
 
+describe('inspector: the list order', () => {
+  it('newest first by the time each row shows (finished, else claimed), not by the claim time alone', async () => {
+    const path = join(dir, 'order.db');
+    const { openSqliteLedger } = await import('../reference-impl/ledger/sqlite.ts');
+    const { executeToolCall, ToolResult } = await import('../reference-impl/index.ts');
+    const ledger = openSqliteLedger(path);
+    for (const id of ['early-claim-late-finish', 'middle', 'late-claim-pending'])
+      await executeToolCall({ callId: id, run: () => ToolResult.text(id) }, { ledger });
+    await ledger.close();
+    // Claimed 1, 2, 4; shown 5, 3, 4 (the last one still claimed, its lease far ahead): by claim time
+    // the list would read late-claim-pending, middle, early-claim-late-finish.
+    const db = new Database(path);
+    const set = db.prepare('UPDATE toolresult_ledger SET claimed_at = ?, finished_at = ? WHERE call_id = ?');
+    set.run(1_000, 5_000, 'early-claim-late-finish');
+    set.run(2_000, 3_000, 'middle');
+    db.prepare(
+      "UPDATE toolresult_ledger SET state = 'claimed', token = 't', lease_until = ?, entry = NULL, claimed_at = 4000, finished_at = NULL WHERE call_id = ?",
+    ).run(Date.now() + 3_600_000, 'late-claim-pending');
+    db.close();
+    const source = openSqliteSource(path);
+    try {
+      const page = await source.page({ offset: 0, limit: 50 });
+      expect(page.calls.map((c) => c.callId)).toEqual(['early-claim-late-finish', 'late-claim-pending', 'middle']);
+      const shown = page.calls.map((c) => c.finishedAt ?? c.claimedAt);
+      expect(shown).toEqual([...shown].sort((a, b) => b - a));
+    } finally {
+      await source.close();
+    }
+  });
+});
+
 describe("inspector: the call's key (spec §7.3)", () => {
   it('TR-REPLAY-40: calls of one call ID in two scopes are two rows, each shown with its scope and its own audit records', async () => {
     const path = join(dir, 'scopes.db');

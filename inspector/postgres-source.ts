@@ -143,7 +143,7 @@ export async function openPostgresSource(url: string): Promise<LedgerSource> {
       const limit = Math.min(Math.max(1, q.limit), MAX_PAGE);
       const rows = (
         await client.query<Raw>(
-          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, ${sql.order} LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
+          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY coalesce(l.finished_at, l.claimed_at) DESC, l.claimed_at DESC, ${sql.order} LIMIT ${limit} OFFSET ${Math.max(0, Math.floor(q.offset))}`,
           w.params,
         )
       ).rows;

@@ -125,7 +125,7 @@ export function openSqliteSource(path: string): LedgerSource {
       const limit = Math.min(Math.max(1, q.limit), MAX_PAGE);
       const rows = db
         .prepare(
-          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY l.claimed_at DESC, l.call_id${keyed ? ', l.scope, l.fingerprint' : ''} LIMIT ? OFFSET ?`,
+          `SELECT ${COLUMNS} FROM toolresult_ledger l ${w.sql} ORDER BY coalesce(l.finished_at, l.claimed_at) DESC, l.claimed_at DESC, l.call_id${keyed ? ', l.scope, l.fingerprint' : ''} LIMIT ? OFFSET ?`,
         )
         .all(...w.params, limit, Math.max(0, q.offset)) as Raw[];
       return { total, calls: rows.map(toRow) };

@@ -1,4 +1,8 @@
-// Package root of the reference implementation. Deep imports are not part of the API.
+// Package root of the reference implementation: the public surface a runtime builds on (the result
+// type and its builders, bound, the wire, exposure, normalize, the sinks and privacy, the ledgers and
+// the seam), recorded in api/toolresult-protocol.api.md, which test/api-report.test.ts compares with
+// the build: a change of this surface is a visible diff there. The rest of the library's modules
+// reach the project's own tools through `toolresult-protocol/internal`, which promises nothing.
 /**
  * The TypeScript reference implementation of the ToolResult Protocol: build a tool result, bound it,
  * hand the provider its wire message, and route the run-only data (structured values, artifacts) to
@@ -8,32 +12,21 @@
  */
 export { ToolResult, BoundedToolResult } from './tool-result.ts';
 export type { TextOptions, ErrorOptions, JsonValue, ToolArtifact, ToolResultRecord, Warning, WarningCode } from './tool-result.ts';
-export { silentLogger, CollectingLogger } from './logger.ts';
 export type { Logger, LogLevel, LogFields } from './logger.ts';
-export { viewArtifact, isKnownArtifact } from './render/artifact-view.ts';
+export { viewArtifact } from './render/artifact-view.ts';
 export type { ArtifactView } from './render/artifact-view.ts';
-export { renderArtifactHtml, escapeHtml } from './render/html.ts';
-export { bound, coerceOctets, coerceString, measureJson, truncationNotice, markerText, DEFAULT_BUDGETS } from './bound/index.ts';
-export type { BoundOptions, Measurement, Verdict, ArtifactFailure } from './bound/index.ts';
+export { renderArtifactHtml } from './render/html.ts';
+export { bound, DEFAULT_BUDGETS } from './bound/index.ts';
+export type { BoundOptions } from './bound/index.ts';
 export { toWireMessage } from './egress/index.ts';
 export type { WireMessage } from './egress/index.ts';
-export { expose, resolveExposure, EXPOSURE_SEPARATOR } from './exposure/index.ts';
+export { expose } from './exposure/index.ts';
 export type { ExposurePolicy } from './exposure/index.ts';
 export { normalize, normalizeMcp, normalizeLangChain, normalizeLocal } from './normalize/index.ts';
 export type { NormalizeOptions, NormalizeSource, SchemaPolicy, ToolMessageLike } from './normalize/index.ts';
-export { liveEvent, suspendState, keylessPointer } from './sinks/index.ts';
+export { liveEvent, suspendState } from './sinks/index.ts';
 export type { LiveEvent, SuspendState } from './sinks/index.ts';
-export {
-  auditRecord,
-  auditSummary,
-  effectivePrivacyLevel,
-  defaultRedactor,
-  PRIVACY_LEVELS,
-  DEFAULT_PRIVACY_LEVEL,
-  MASK,
-  LEAF_CAP,
-  LEAF_CAP_NOTICE,
-} from './privacy/index.ts';
+export { auditRecord, defaultRedactor, PRIVACY_LEVELS, DEFAULT_PRIVACY_LEVEL } from './privacy/index.ts';
 export type { AuditRecord, AuditOptions, AuditSummary, PrivacyLevel, Redactor, RedactedResult } from './privacy/index.ts';
 export {
   persist,
@@ -42,7 +35,6 @@ export {
   LedgerStoreError,
   LEDGER_STORE_ERROR_CODES,
   InMemoryLedger,
-  LEDGER_VERSION,
   INTERRUPTED_ENTRY,
   INTERRUPTED_TEXT,
   UnreadableEntry,
@@ -53,4 +45,3 @@ export { transformToolResult, transformToolResultAsync, withContent, withoutStru
 export type { ToolResultHook, AsyncToolResultHook, HookContext, HookOutput, HookOptions } from './hooks/index.ts';
 export { executeToolCall, TOOL_FAILED_TEXT } from './seam/index.ts';
 export type { ToolCall, SeamOptions, SeamOutcome, GiveUpSignal } from './seam/index.ts';
-export { canonicalize } from './canonical-json/index.ts';

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
-import { INSTALL_ALL, TOOLS, compareVersions, missingReport, missingTools, type Machine } from './prerequisites.ts';
+import { INSTALL_ALL, TOOLS, compareVersions, missingReport, missingTools, stackEnginesNote, stackPackagesBeyond, type Machine } from './prerequisites.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const tmp = mkdtempSync(join(tmpdir(), 'trp-prerequisites-'));
@@ -153,5 +153,33 @@ describe('npm test checks its prerequisites first', () => {
         expect(readFileSync(join(ROOT, user), 'utf8').toLowerCase(), `${user} uses ${word}`).toContain(word);
       }
     }
+  });
+});
+
+describe('the Node.js the stacks declare (README: "npm run prerequisites lists which")', () => {
+  const lock = {
+    packages: {
+      '': { dependencies: { ai: '7.0.0', zod: '4.0.0', '@mastra/core': '1.0.0', odd: '1.0.0' } },
+      'node_modules/ai': { engines: { node: '>=22' } },
+      'node_modules/zod': {},
+      'node_modules/@mastra/core': { engines: { node: '>=22.13.0' } },
+      'node_modules/odd': { engines: { node: '^20.20.0 || >=22.22.0' } },
+      'node_modules/deep-dependency': { engines: { node: '>=24' } },
+    },
+  };
+
+  it('names the direct stack packages whose engines exclude the running Node.js, and only those', () => {
+    expect(stackPackagesBeyond('20.20.2', lock)).toEqual(['@mastra/core', 'ai']);
+    expect(stackPackagesBeyond('22.12.0', lock)).toEqual(['@mastra/core', 'odd']);
+    expect(stackPackagesBeyond('22.22.0', lock)).toEqual([]);
+  });
+
+  it("reads stacks/npm's lockfile: on Node.js 20 it names packages that are there and declare 22 or later; on 24 nothing", () => {
+    const path = join(ROOT, 'stacks', 'npm', 'package-lock.json');
+    const note = stackEnginesNote('20.19.0', path);
+    expect(note).toMatch(/declare a newer Node\.js in their engines \(.+\)/);
+    const real = JSON.parse(readFileSync(path, 'utf8')) as { packages: Record<string, { engines?: { node?: string } }> };
+    for (const name of /\(([^)]+)\)/.exec(note!)![1]!.split(', ')) expect(real.packages[`node_modules/${name}`]?.engines?.node, name).toMatch(/>=\s*22/);
+    expect(stackEnginesNote('24.0.0', path)).toBeUndefined();
   });
 });

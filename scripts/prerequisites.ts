@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import semver from 'semver';
 
 /** Where the checks look, given as data so a test can point them at an empty machine. */
 export interface Machine {
@@ -281,10 +282,41 @@ export function thisMachine(env: Machine['env'] = process.env): Machine {
   return { env, postgresRoot: '/usr/lib/postgresql', cargoRegistry: '/usr/share/cargo/registry', isRoot: process.getuid?.() === 0, passwd };
 }
 
+/**
+ * The agent stacks' packages (stacks/npm's own dependencies, from its lockfile) whose `engines.node`
+ * the given Node.js does not satisfy. The library and the kit run on Node.js 20.19+ and 22.12+ (the
+ * root package's engines); several stack packages declare 22 or later. npm only warns
+ * (EBADENGINE) and the integrations' tests run them on the suite's Node, so this is said, not
+ * enforced: a team running an agent on 20 should know its stack's vendor does not support that.
+ */
+export function stackPackagesBeyond(
+  nodeVersion: string,
+  lock: { packages?: Record<string, { engines?: { node?: string }; dependencies?: Record<string, string> }> },
+): string[] {
+  const packages = lock.packages ?? {};
+  const direct = Object.keys(packages['']?.dependencies ?? {});
+  return direct
+    .filter((name) => {
+      const range = packages[`node_modules/${name}`]?.engines?.node;
+      return range !== undefined && semver.validRange(range) !== null && !semver.satisfies(nodeVersion, range);
+    })
+    .sort();
+}
+
+/** One line for npm test's log: which stack packages declare a newer Node.js than this one. */
+export function stackEnginesNote(nodeVersion: string, lockPath: string): string | undefined {
+  if (!existsSync(lockPath)) return undefined;
+  const beyond = stackPackagesBeyond(nodeVersion, JSON.parse(readFileSync(lockPath, 'utf8')));
+  if (beyond.length === 0) return undefined;
+  return `prerequisites: note: Node.js ${nodeVersion} runs the library, the kit and every test; ${beyond.length} of the agent stacks' packages declare a newer Node.js in their engines (${beyond.join(', ')}): npm warns EBADENGINE when it installs them, and an agent built on them should run on Node.js 22 or later`;
+}
+
 function main(): number {
   const missing = missingTools(thisMachine());
   if (missing.length === 0) {
     process.stdout.write(`prerequisites: ${TOOLS.map((t) => t.name.replace(/ \(.*\)$/, '')).join('; ')}: all found\n`);
+    const note = stackEnginesNote(process.versions.node, join(dirname(fileURLToPath(import.meta.url)), '..', 'stacks', 'npm', 'package-lock.json'));
+    if (note) process.stdout.write(`${note}\n`);
     return 0;
   }
   process.stderr.write(`${missingReport(missing)}\n`);

@@ -29,7 +29,7 @@ nav.side a{display:block;color:#1d2330;text-decoration:none;padding:.15rem .3rem
 nav.side a:hover,nav.side a.here{background:#e1e7f2}
 nav.side .brand{font-weight:700;margin-bottom:.6rem}
 nav.side .version{color:#6b7385;font-size:.8rem;margin-bottom:.8rem}
-main{padding:1.2rem 2.2rem 4rem;max-width:62rem}
+main{padding:1.2rem 2.2rem 4rem;max-width:62rem;overflow-wrap:break-word}
 .search{position:relative;margin-bottom:1rem}
 .search input{width:100%;padding:.35rem .5rem;border:1px solid #c8ced9;border-radius:5px}
 .search ol{list-style:none;margin:.2rem 0 0;padding:0;background:#fff;border:1px solid #c8ced9;border-radius:5px;max-height:20rem;overflow:auto}
@@ -63,6 +63,14 @@ figure.artifact figcaption{font-weight:600}
 .evidence:target{background:#fff6d9}
 mark{background:#ffd84d}
 .demo{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:1rem;align-items:start;border-bottom:1px solid #e0e4ea;padding:.6rem 0}
+main table{display:block;max-width:100%;overflow-x:auto}
+:not(pre)>code{overflow-wrap:anywhere}
+@media (max-width:760px){
+body{grid-template-columns:minmax(0,1fr)}
+nav.side{position:static;height:auto;max-height:14rem;border-right:0;border-bottom:1px solid #e0e4ea}
+main{padding:1rem 1rem 3rem}
+.demo{grid-template-columns:minmax(0,1fr)}
+}
 `;
 
 // Finds requirement IDs as the reader types; results are built with textContent, never markup.

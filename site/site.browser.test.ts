@@ -5,7 +5,7 @@
 // show the totals of its JSON, and hostile strings in a report and in artifacts must run nothing
 // and show as text.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -266,6 +266,34 @@ describe('the site in Chromium', { timeout: TEST_GUARD_MS }, () => {
         expect(shown, s).toBe(true);
       }
       expect(errors).toEqual([]);
+      await context.close();
+    });
+  }
+  // A reader on a phone (420 px) and on a laptop (1,280 px): the page never scrolls sideways, the
+  // text column keeps its width at 420 px (not one word per line beside the navigation), and a wide
+  // table (the compliance matrix) scrolls inside its own box. Screenshots go to .tmp/ to be looked at.
+  for (const width of [420, 1280]) {
+    it(`at ${width} px no page scrolls sideways and every table stays in its box`, async () => {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      const page = guarded(await context.newPage());
+      mkdirSync(join(process.cwd(), '.tmp'), { recursive: true });
+      for (const file of ['index.html', '10-normalization.html', 'requirements.html', 'compliance.html', 'mutants.html', 'artifacts.html']) {
+        if (!site.pages.includes(file)) throw new Error(`the site has no ${file}: pages are ${site.pages.join(', ')}`);
+        await page.goto(pathToFileURL(join(siteDir, file)).href, { waitUntil: 'load' });
+        const m = await page.evaluate(() => ({
+          page: document.documentElement.scrollWidth,
+          view: window.innerWidth,
+          text: document.querySelector('main')!.getBoundingClientRect().width,
+          tables: [...document.querySelectorAll('main table')].map((t) => Math.round(t.getBoundingClientRect().right)),
+        }));
+        expect(m.page, `${file}: the page is ${m.page} px wide in a ${m.view} px window`).toBeLessThanOrEqual(m.view);
+        expect(m.text, `${file}: the text column`).toBeGreaterThanOrEqual(Math.min(m.view - 60, 700));
+        expect(
+          m.tables.filter((r) => r > m.view),
+          `${file}: tables past the window's edge`,
+        ).toEqual([]);
+        await page.screenshot({ path: join(process.cwd(), '.tmp', `site-${width}-${file.replace(/\.html$/, '')}.png`) });
+      }
       await context.close();
     });
   }

@@ -28,6 +28,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import packageJson from '../package.json' with { type: 'json' };
 import { COMMANDS } from '../bin/commands.js';
 import { KIT_LIBRARIES, KIT_PACKAGE, packKit } from '../scripts/pack-kit.ts';
+import { API_REPORT, makeApiReport } from '../scripts/api-report.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const TSC = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
@@ -147,6 +148,24 @@ beforeAll(() => {
   publint = later(join(BIN, 'publint'), ['run', tarball, '--strict'], tmp);
   attw = later(join(BIN, 'attw'), [tarball, '--profile', 'esm-only', '--format', 'json'], tmp);
 }, PACK_GUARD_MS);
+
+describe('the public surface of the package root', () => {
+  // npm pack (beforeAll) built dist/: API Extractor reads the same declarations the tarball ships.
+  it('is the committed API report (api/toolresult-protocol.api.md), every export documented', async () => {
+    const report = makeApiReport();
+    expect(report.undocumented, 'root exports without a doc comment').toEqual([]);
+    expect(
+      report.text === readFileSync(API_REPORT, 'utf8'),
+      'the root exports changed: run npm run build && npm run api:report, and review api/ in the diff',
+    ).toBe(true);
+    // Every name the built root exports at run time is one the report lists (types have no run-time name).
+    const runtime = Object.keys(await import(join(ROOT, 'dist', 'reference-impl', 'index.js')));
+    expect(runtime.filter((n) => !report.names.includes(n))).toEqual([]);
+    // Helpers of the project's own tools are not part of it: they are under toolresult-protocol/internal.
+    for (const internal of ['escapeHtml', 'keylessPointer', 'LEAF_CAP', 'canonicalize', 'CollectingLogger', 'coerceString', 'measureJson'])
+      expect(runtime, internal).not.toContain(internal);
+  }, 120_000);
+});
 
 describe('(e) the tarball', () => {
   it('holds the build, the bin, the schemas and the notices, and no test, mutant, fuzz, bench or CI file', () => {
@@ -459,8 +478,8 @@ describe('(d) package linters', () => {
 describe('(h) npm publish --dry-run, by the README lines', () => {
   /** The shell lines of the README block after `<!-- publish-test: npm -->`. */
   const lines = (): string[] => {
-    const m = /<!-- publish-test: npm -->\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'README.md'), 'utf8'));
-    if (!m) throw new Error('README.md has no block marked publish-test: npm');
+    const m = /<!-- publish-test: npm -->\n```sh\n([\s\S]*?)```/.exec(readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8'));
+    if (!m) throw new Error('CONTRIBUTING.md has no block marked publish-test: npm');
     return m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
   };
   // npm's default log level: every warning shows.

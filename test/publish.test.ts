@@ -1,6 +1,6 @@
 // The packages as their registries would get them, proven by the publishing tools' own dry runs
 // (`npm run test:publish`, a part of `npm test` beside the other package tests), each by the lines
-// of the README's "Publishing" section (`<!-- publish-test: NAME -->` blocks):
+// of CONTRIBUTING.md's "Publishing" section (`<!-- publish-test: NAME -->` blocks):
 // (a) the quiet install: the repository's `npm ci` (its dry run: npm's whole resolution, with the
 //     engine check and the install-scripts policy, without unpacking) prints no warning; without
 //     `allowScripts` it would (shown, so the check can fail);
@@ -24,7 +24,8 @@ import packageJson from '../package.json' with { type: 'json' };
 import { later, readmeBlock, show, userEnv, type Ran } from './scratch-user.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const README = readFileSync(join(ROOT, 'README.md'), 'utf8');
+// The Publishing section is a maintainer's: it stands in CONTRIBUTING.md, not in the user's README.
+const README = readFileSync(join(ROOT, 'CONTRIBUTING.md'), 'utf8');
 const VERSION = packageJson.version;
 const tmp = mkdtempSync(join(tmpdir(), 'trp-publish-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }), 300_000); // a hang guard
@@ -36,7 +37,7 @@ const GUARD = 900_000; // every limit here guards a hang only: builds and instal
 /** The shell lines of the README block after `<!-- publish-test: NAME -->`. */
 function publishLines(name: string): string[] {
   const m = new RegExp(`<!-- publish-test: ${name} -->\\n\`\`\`sh\\n([\\s\\S]*?)\`\`\``).exec(README);
-  if (!m) throw new Error(`README.md has no block marked publish-test: ${name}`);
+  if (!m) throw new Error(`CONTRIBUTING.md has no block marked publish-test: ${name}`);
   return m[1]!.split('\n').filter((l) => l.trim() !== '' && !l.startsWith('#'));
 }
 

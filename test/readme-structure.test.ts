@@ -102,15 +102,15 @@ function repeatedProse(markdown: string): string[] {
   return problems;
 }
 
-describe('README structure', () => {
-  const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+describe('README and CONTRIBUTING structure', () => {
+  const docs = ['README.md', 'CONTRIBUTING.md'].map((f) => [f, readFileSync(join(ROOT, f), 'utf8')] as const);
 
-  it('has no table with two header rows, and every row as wide as its header', () => {
-    expect(tableProblems(readme)).toEqual([]);
+  it.each(docs)('%s has no table with two header rows, and every row as wide as its header', (_, text) => {
+    expect(tableProblems(text)).toEqual([]);
   });
 
-  it('has no paragraph, and no run of twelve words of running text, twice', () => {
-    expect(repeatedProse(readme)).toEqual([]);
+  it.each(docs)('%s has no paragraph, and no run of twelve words of running text, twice', (_, text) => {
+    expect(repeatedProse(text)).toEqual([]);
   });
 
   // The checks above pass on a README with no tables or no prose: each must see the breakage it is for.

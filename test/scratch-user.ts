@@ -85,7 +85,8 @@ export async function expectReadmeKitLinePasses(o: {
 }): Promise<void> {
   const [line, ...more] = readmeLines(o.readme, 'kit');
   expect(more).toEqual([]);
-  const prefix = 'npx toolresult conformance -- ';
+  // The kit's own package, whose program is the same bin (bin/toolresult.js) with the kit's libraries as dependencies.
+  const prefix = 'npx toolresult-conformance -- ';
   expect(line!.startsWith(prefix)).toBe(true);
   const adapter = line!.slice(prefix.length).split(' ');
   expect(adapter).toEqual([o.adapter]);

@@ -52,8 +52,9 @@ async function loadCalls() {
         { className: key === state.selected ? 'selected' : '' },
         // The scope, where the call has one (a call ID may name calls of several scopes), under the ID.
         c.scope
-          ? el('td', { className: 'mono' }, el('div', { text: c.callId }), el('div', { className: 'scope', text: `scope ${c.scope}` }))
-          : el('td', { className: 'mono', text: c.callId }),
+          ? el('td', { className: 'mono' }, el('div', { className: 'call-id', text: c.callId }), el('div', { className: 'scope', text: `scope ${c.scope}` }))
+          : el('td', { className: 'mono' }, el('div', { className: 'call-id', text: c.callId })),
+        // The time the list is sorted by (the server's ORDER BY): when the call finished, else when it was claimed.
         el('td', { text: time(c.finishedAt ?? c.claimedAt) }),
         el('td', { className: `state state-${c.state === 'finished' ? 'finished' : c.state === 'interrupted' ? 'interrupted' : 'pending'}`, text: c.state }),
         el('td', { className: 'mono', text: c.warnings.join(' ') }),

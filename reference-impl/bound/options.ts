@@ -10,6 +10,7 @@ const P = boundOptionsSchema.properties;
 export const MIN_BUDGET: number = P.contentBudget.minimum;
 export const MAX_BUDGET: number = P.contentBudget.maximum;
 
+/** The budgets `bound` uses when none are given, in octets: the schema's defaults. */
 export const DEFAULT_BUDGETS: Readonly<Required<BoundOptions>> = Object.freeze({
   contentBudget: P.contentBudget.default,
   artifactsBudget: P.artifactsBudget.default,

@@ -9,6 +9,7 @@ import { types } from 'node:util';
 import { isBoundedToolResult, isToolResult, type BoundedToolResult, type ToolResult } from '../tool-result.ts';
 import { withWarnings } from './rebuild.ts';
 
+/** What a result hook is told: its position in the pipeline. */
 export interface HookContext {
   /** The hook's position in the pipeline, from 0. */
   readonly index: number;
@@ -24,6 +25,7 @@ export type ToolResultHook = (result: BoundedToolResult, context: HookContext) =
 /** A hook that may also return a promise (for the asynchronous pipeline and the execution seam). */
 export type AsyncToolResultHook = (result: BoundedToolResult, context: HookContext) => HookOutput | Promise<HookOutput>;
 
+/** Options of the hook pipeline: the budgets each hook's output is bounded with again, and the logger. */
 export interface HookOptions {
   /** The budgets every hook's output is bounded with: the same as the first bounding. */
   readonly bound?: BoundOptions;

@@ -22,6 +22,7 @@ function slotKey(callId: string, at: CallAt | undefined): string {
   return JSON.stringify([scope, callId, fingerprint]);
 }
 
+/** A replay ledger in process memory, for tests and single-process runs: one claim per call wins, later claims wait or replay (spec §7.3). Its entries are lost when the process ends. */
 export class InMemoryLedger implements ReplayLedger {
   readonly #slots = new Map<string, Slot>();
 

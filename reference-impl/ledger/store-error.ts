@@ -17,8 +17,10 @@ export const LEDGER_STORE_ERROR_CODES = {
   'ledger.lease_lost': "this claim's lease expired and another caller recorded the call as interrupted (TR-REPLAY-24) or took it over (TR-REPLAY-43)",
 } as const;
 
+/** The codes of `LedgerStoreError`, each explained in `LEDGER_STORE_ERROR_CODES`. */
 export type LedgerStoreErrorCode = keyof typeof LEDGER_STORE_ERROR_CODES;
 
+/** The error a durable store raises (spec §7.8): `code` is one of `LEDGER_STORE_ERROR_CODES`, `driverCode` the driver's own code where it gave one. */
 export class LedgerStoreError extends Error {
   readonly code: LedgerStoreErrorCode;
   /** The driver's own code (SQLite's `SQLITE_BUSY`, PostgreSQL's SQLSTATE, Node's `ECONNRESET`), when there is one. */

@@ -42,6 +42,7 @@ export const DEFAULT_LEASE_MS = 30_000;
 /** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21). */
 export const MAX_CALL_ID_OCTETS = 1024;
 
+/** Options every durable store takes: the lease of a claim. */
 export interface LedgerStoreOptions {
   /**
    * How long a claim holds its call ID without a renewal, in ms (default 30,000). The store renews

@@ -11,6 +11,7 @@ export type { ToolMessageLike } from './langchain.ts';
 export { normalizeLocal } from './local.ts';
 export type { NormalizeOptions, SchemaPolicy } from './options.ts';
 
+/** Where a value to normalize comes from: an MCP `CallToolResult`, a LangChain `ToolMessage`, or a local function. */
 export type NormalizeSource = 'mcp' | 'langchain' | 'local';
 
 const BY_SOURCE: Readonly<Record<NormalizeSource, (value: unknown, options?: NormalizeOptions) => BoundedToolResult>> = {

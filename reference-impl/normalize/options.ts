@@ -7,6 +7,7 @@ import { resolveOptions } from '../bound/options.ts';
 /** What to do when structured data fails the tool's output schema (TR-NORM-30). */
 export type SchemaPolicy = 'off' | 'warn' | 'enforce';
 
+/** Options of a normalizer: the bounding budgets, the tool's output schema and what to do when the structured value fails it. */
 export interface NormalizeOptions extends BoundOptions {
   /** The tool's declared output schema (JSON Schema 2020-12 or draft-07), as the tool listing gave it. */
   readonly outputSchema?: unknown;

@@ -10,6 +10,7 @@ import { auditSummary, type AuditSummary } from './summary.ts';
 
 export const AUDIT_RECORD_VERSION = 1;
 
+/** The result a `redacted` audit record keeps: the channels after the redactor ran over every string. */
 export interface RedactedResult {
   readonly content: string;
   readonly isError: boolean;
@@ -18,12 +19,14 @@ export interface RedactedResult {
   readonly warnings: readonly Warning[];
 }
 
+/** The persisted record of a result at one privacy level (spec §6): `none`, `metadata` (the summary only), `redacted` or `full`. */
 export type AuditRecord =
   | { readonly version: 1; readonly level: 'none' }
   | { readonly version: 1; readonly level: 'metadata'; readonly summary: AuditSummary }
   | { readonly version: 1; readonly level: 'redacted'; readonly summary: AuditSummary; readonly result: RedactedResult }
   | { readonly version: 1; readonly level: 'full'; readonly summary: AuditSummary; readonly result: ToolResultRecord };
 
+/** Options of `auditRecord`: the redactor used at the `redacted` level. */
 export interface AuditOptions {
   /** The redactor of the `redacted` level; the default masks secret shapes and caps each leaf. */
   readonly redactor?: Redactor;

@@ -5,6 +5,7 @@ import { measureJson } from '../bound/index.ts';
 import type { BoundedToolResult } from '../tool-result.ts';
 import { assertBounded } from '../sinks/bounded-only.ts';
 
+/** The sizes, counts and flags of a result that every audit record carries, whatever its level: no byte of the result's channels. */
 export interface AuditSummary {
   readonly isError: boolean;
   /** UTF-8 octets of content. */

@@ -3,6 +3,7 @@
 // a malformed entry — becomes the fallback view, never an exception.
 import type { ToolArtifact } from '../../generated/model.ts';
 
+/** How an inspector shows one artifact (see `viewArtifact`). */
 export type ArtifactView =
   | { readonly kind: 'table'; readonly label: string; readonly columns: readonly string[]; readonly rows: readonly (readonly string[])[] }
   | { readonly kind: 'text'; readonly label: string; readonly text: string }
@@ -23,6 +24,7 @@ function inertJson(data: unknown): string {
   }
 }
 
+/** How an inspector shows an artifact: a table, a text, or the fallback view for anything else (an unknown type or a malformed entry), never an exception. */
 export function viewArtifact(artifact: unknown): ArtifactView {
   const a = plain(artifact) ? artifact : {};
   const label = typeof a.label === 'string' ? a.label : '';

@@ -9,6 +9,7 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 }
 
+/** An artifact as inert HTML (every string escaped, no script, no link): the reference view of tables, text and the fallback for an unknown type. */
 export function renderArtifactHtml(artifact: unknown): string {
   const v = viewArtifact(artifact);
   const caption = `<figcaption>${escapeHtml(v.label)}</figcaption>`;

@@ -28,6 +28,7 @@ export interface GiveUpSignal {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
+/** One tool call for the seam: its ID, its scope, tool and arguments (the ledger key, spec §7.2) and the function that runs it. */
 export interface ToolCall {
   /** The stable ID of the call: equal for a call and its repeats (e.g. the provider's tool-call ID). */
   readonly callId: string;
@@ -55,6 +56,7 @@ export interface ToolCall {
   readonly signal?: GiveUpSignal;
 }
 
+/** Options of the execution seam: the ledger, the budgets, the hooks, the exposure policy and the logger every call goes through. */
 export interface SeamOptions {
   readonly ledger: ReplayLedger;
   readonly hooks?: readonly AsyncToolResultHook[];
@@ -64,6 +66,7 @@ export interface SeamOptions {
   readonly logger?: Logger;
 }
 
+/** What a call through the seam gives: the bounded result (hand the provider `toWireMessage(result)`) and whether it came from the ledger. */
 export interface SeamOutcome {
   readonly result: BoundedToolResult;
   /**

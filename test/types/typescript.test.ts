@@ -3,7 +3,7 @@
 // cases.ts) must not be, checked with one `// @ts-expect-error` line per example. TypeScript types
 // have no run time, so this is the whole check: at run time validate with the schemas (Ajv).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -61,5 +61,25 @@ describe('generated ts types', () => {
     expect(r.stdout + r.stderr, 'tsc reports: a valid example refused, or an unused @ts-expect-error (an invalid one accepted)').toBe('');
     expect(r.status).toBe(0);
     expect(cases.filter((c) => c.kind === 'invalid-type').length).toBeGreaterThan(30);
+  });
+
+  it('--only model: the data model alone compiles under --strict, without the kit formats', async () => {
+    const out = join(work, 'model-only');
+    expect(await main(['--lang', 'ts', '--out', out, '--only', 'model'])).toBe(0);
+    expect(readdirSync(out)).toEqual(['model.ts']);
+    const text = readFileSync(join(out, 'model.ts'), 'utf8');
+    expect(text).toMatch(/export interface ToolResult\b/);
+    expect(text).not.toMatch(/VectorFile|AdapterProtocol|ComplianceReport/);
+    const tsc = join(PACKAGE_ROOT, 'node_modules', '.bin', 'tsc');
+    const r = spawnSync(
+      tsc,
+      ['--noEmit', '--strict', '--target', 'es2022', '--module', 'preserve', '--moduleResolution', 'bundler', '--types', '', 'model.ts'],
+      {
+        cwd: out,
+        encoding: 'utf8',
+      },
+    );
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 });
