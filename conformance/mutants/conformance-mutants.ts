@@ -3,7 +3,7 @@
 // inputs, and one op whose answer departs from the reference's, which only the differential
 // properties see.
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

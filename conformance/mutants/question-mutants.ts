@@ -2,7 +2,7 @@
 // implementer's five): each takes the other reading of the answer, and each is killed by a vector
 // written for it.
 import { OpError } from '../../reference-adapter/ops/types.ts';
-import type { Mutant } from './index.ts';
+import type { Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 
