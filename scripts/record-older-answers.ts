@@ -74,6 +74,14 @@ export function record(version: string, commit: string): OlderAnswers {
   };
 }
 
+/** The file's text: one line per failed case and per answer, so a new recording diffs by line. */
+export function answersText(a: OlderAnswers): string {
+  const lines = (entries: string[]) => (entries.length === 0 ? '' : `\n${entries.map((e) => `    ${e}`).join(',\n')}\n  `);
+  const failed = lines(a.failed.map((id) => JSON.stringify(id)));
+  const answers = lines(Object.entries(a.answers).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`));
+  return `{\n  "version": ${JSON.stringify(a.version)},\n  "commit": ${JSON.stringify(a.commit)},\n  "seed": ${a.seed},\n  "failed": [${failed}],\n  "answers": {${answers}}\n}\n`;
+}
+
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   const [version, given] = process.argv.slice(2);
   const commit = given ?? SPEC_VERSIONS.find((v) => v.version === version)?.commit;
@@ -83,7 +91,7 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   }
   const recorded = record(version, commit);
   mkdirSync(ANSWERS_DIR, { recursive: true });
-  writeFileSync(join(ANSWERS_DIR, `${version}.json`), `${JSON.stringify(recorded, null, 1)}\n`);
+  writeFileSync(join(ANSWERS_DIR, `${version}.json`), answersText(recorded));
   process.stdout.write(
     `${version} (${commit}): ${recorded.failed.length} cases fail, ${Object.keys(recorded.answers).length} answers differ from today's reference\n`,
   );
