@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { caseMoves, readReleased, unnamedMoves } from '../conformance/released/case-changes.ts';
-import { caseDigests, METHOD, vectorDigests, type CaseDigests } from '../conformance/released/digests.ts';
+import { caseDigests, METHOD, vectorDigests } from '../conformance/released/digests.ts';
 import { allCases } from '../conformance/runner/library.ts';
 import { lastReleased, SPEC_VERSIONS, type SpecVersion } from '../conformance/runner/spec-changes.ts';
 import { VECTOR_DIR } from '../conformance/runner/vector-cases.ts';
@@ -18,7 +18,6 @@ const released = lastReleased();
 const snapshot = readReleased(released.version);
 /** The versions after the last release: the unreleased one, which takes every new entry. */
 const after = SPEC_VERSIONS.slice(0, SPEC_VERSIONS.indexOf(released));
-const vectorsOnly = (d: CaseDigests): CaseDigests => Object.fromEntries(Object.entries(d).filter(([id]) => id.startsWith('vector/')));
 
 describe('cases against the last released version', () => {
   it(`every case added, changed or removed since ${released.version} is named by an entry of ${after.map((v) => v.version).join(', ') || 'an unreleased version'}`, async () => {
@@ -60,7 +59,8 @@ describe('cases against the last released version', () => {
     const changedId = `vector/bound/measure/${first!.id}`;
     const removedId = `vector/bound/measure/${second!.id}`;
     const addedId = 'vector/bound/measure/planted-new-case';
-    const moves = caseMoves(vectorsOnly(snapshot.cases), vectorDigests(dir));
+    // Against the vectors as they are now, so the unreleased version's own moves stay out of it.
+    const moves = caseMoves(vectorDigests(), vectorDigests(dir));
     const open: SpecVersion = { version: '9.9.9-alpha.1', previous: released.version, unreleased: true, summary: 'planted', changes: [] };
 
     it('moves the fingerprints of exactly the planted cases', () => {

@@ -31,7 +31,7 @@ describe.each([
     expect(code).toBe(1);
     expect(err.some((l) => l.startsWith(`the adapter was written for spec ${OLDER}; `))).toBe(true);
     const reports = out.filter((l) => l.startsWith('FAIL '));
-    const ids = reports.map((l) => l.slice(5).split(' ')[0]);
+    const ids = reports.map((l) => l.slice(5).split(' ')[0] ?? '');
     if (exact) expect(ids.sort()).toEqual([...failed].sort());
     else {
       expect(ids.filter((id) => !failed.includes(id))).toEqual([]);
