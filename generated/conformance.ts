@@ -1,6 +1,6 @@
 /* eslint-disable */
 /**
- * GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.2). DO NOT EDIT.
+ * GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.3). DO NOT EDIT.
  * Change the schemas, then regenerate: npm run generate
  */
 /**

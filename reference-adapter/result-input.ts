@@ -1,6 +1,7 @@
 // Builds a ToolResult from a decoded result input ({content, isError, structured?, artifacts?})
 // with the implementation's own constructors (spec/09-conformance.md §9.3).
 import { ToolResult, type WarningCode } from '../reference-impl/internal.ts';
+import { decodeTagged } from './decode-tagged.ts';
 import { OpError } from './ops/types.ts';
 
 export interface ResultInput {
@@ -10,6 +11,17 @@ export interface ResultInput {
   readonly artifacts?: unknown;
   /** Warning codes already known (an extension for groups that start from a normalized result). */
   readonly warnings?: readonly WarningCode[];
+}
+
+/**
+ * A result input as the tagged encoding gives it, decoded for toToolResult (TR-CONF-25): every member
+ * decoded except `warnings`, whose codes are read as written (a code is a plain string, so a tag
+ * there is no list or no code, as the Python, PHP and Go adapters read it).
+ */
+export function decodeResultInput(raw: unknown): unknown {
+  if (raw === null || typeof raw !== 'object' || Array.isArray(raw) || Object.hasOwn(raw, '$tr') || !Object.hasOwn(raw, 'warnings')) return decodeTagged(raw);
+  const { warnings, ...rest } = raw as Record<string, unknown>;
+  return { ...(decodeTagged(rest) as Record<string, unknown>), warnings };
 }
 
 /**

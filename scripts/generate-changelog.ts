@@ -5,10 +5,11 @@
 // fails check:generated until regenerated, and then scripts/spec-changes.test.ts until
 // spec/changes.json says what changed.
 import { createHash } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { SPEC_VERSIONS, type RequirementChange, type SpecVersion } from '../conformance/runner/spec-changes.ts';
+import { namesCase, SPEC_VERSIONS, type RequirementChange, type SpecVersion } from '../conformance/runner/spec-changes.ts';
+import { ANSWERS_DIR, readOlderAnswers } from '../conformance/released/older-answers.ts';
 import { ROOT } from './schema-files.ts';
 import { parseSpec } from '../conformance/traceability/traceability.ts';
 
@@ -28,9 +29,12 @@ export function currentSpecVersion(root: string = ROOT): string {
   return v;
 }
 
-/** The current version's fingerprints from spec/, earlier versions' as recorded. */
+/**
+ * The open version's fingerprints from spec/ (the unreleased version, or the newest when every
+ * version is released), earlier versions' as recorded at their release.
+ */
 export function fingerprints(recorded: Fingerprints, root: string = ROOT): Fingerprints {
-  const current = currentSpecVersion(root);
+  const current = SPEC_VERSIONS[0]!.version;
   const ids = parseSpec(join(root, 'spec')).requirements.sort((a, b) => a.id.localeCompare(b.id, 'en', { numeric: true }));
   const now = Object.fromEntries(ids.map((r) => [r.id, fingerprint(r.text)]));
   // Newest first, as spec/changes.json lists the versions.
@@ -44,12 +48,22 @@ export function fingerprints(recorded: Fingerprints, root: string = ROOT): Finge
 
 const code = (s: string): string => `\`${s}\``;
 
-function renderChange(c: RequirementChange, v: SpecVersion): string[] {
+/**
+ * The cases an implementation of `v.previous` fails in this kit, as recorded by running its reference
+ * adapter (conformance/released/answers/); empty when no recording exists.
+ */
+export function failedByPrevious(v: SpecVersion): readonly string[] {
+  if (v.previous === null || !existsSync(join(ANSWERS_DIR, `${v.previous}.json`))) return [];
+  return readOlderAnswers(v.previous).failed;
+}
+
+function renderChange(c: RequirementChange, v: SpecVersion, failedBefore: readonly string[]): string[] {
   const lines = [`- **${c.requirements.length > 3 ? `${c.requirements[0]} … ${c.requirements.at(-1)}` : c.requirements.join(', ')}** (${c.kind}): ${c.title}.`];
   lines.push(`  ${c.what}`);
   lines.push(`  *Do:* ${c.implement}`);
   const checks = [...(c.cases ?? []).map(code), ...(c.tests ?? []).map(code)];
-  const failed = (c.cases ?? []).filter((id) => v.failedByPrevious?.includes(id));
+  // Every failure a change names is listed under it (the kit's requirements of a case do not matter here).
+  const failed = failedBefore.filter((id) => namesCase(c, { id, requirements: [] }));
   if (failed.length > 0) lines.push(`  *Fails under ${v.previous}:* ${failed.map(code).join(', ')}.`);
   if (checks.length > 0) lines.push(`  *Checked by:* ${checks.join(', ')}.`);
   if (c.removedCases && c.removedCases.length > 0) lines.push(`  *Removed cases:* ${c.removedCases.map(code).join(', ')}.`);
@@ -61,12 +75,20 @@ export function implementerSection(versions: readonly SpecVersion[] = SPEC_VERSI
   const out = [BEGIN];
   for (const v of versions) {
     if (v.previous === null) continue;
-    out.push('', `### For implementers: spec ${v.version} against ${v.previous} (${v.date})`, '', v.summary, '');
+    const when = v.unreleased === true ? 'not released' : v.date;
+    out.push('', `### For implementers: spec ${v.version} against ${v.previous} (${when})`, '', v.summary, '');
+    const failedBefore = failedByPrevious(v);
+    if (failedBefore.length > 0)
+      out.push(
+        `An implementation of ${v.previous} (its reference adapter, commit ${readOlderAnswers(v.previous).commit}) fails ${failedBefore.length} cases of this kit; each is listed under the change that explains it.`,
+        '',
+      );
     out.push(
       `An adapter that names \`"specVersion": "${v.previous}"\` in its handshake is told, with each failure, which of these explain it (TR-CONF-24).`,
       '',
     );
-    for (const c of v.changes) out.push(...renderChange(c, v));
+    if (v.changes.length === 0) out.push('No change yet.');
+    for (const c of v.changes) out.push(...renderChange(c, v, failedBefore));
   }
   out.push('', END);
   return out.join('\n');

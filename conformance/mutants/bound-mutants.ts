@@ -1,7 +1,7 @@
 // Mutants of the bound and egress groups: mistakes real bounders make (spec/03-bounding.md).
 import type { OpContext } from '../../reference-adapter/ops/types.ts';
 import { codes, mapBound, type Rec, withCodes } from './bound-record.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 import { DEFAULT_BUDGETS } from '../../reference-impl/internal.ts';
 import { JsonNumberText, parseJsonText, plainNumbers } from '../protocol/json-text.ts';
 

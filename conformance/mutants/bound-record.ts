@@ -2,7 +2,7 @@
 // and `wire` built from the changed record as a port would build it (so the two never disagree),
 // and the record's warning codes read and written back in the kit's order.
 import type { OpContext, OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers } from './index.ts';
+import type { Handlers } from './mutant.ts';
 
 export type Rec = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 import { defaultRedactor } from '../../reference-impl/internal.ts';
 import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
 import { OpError } from '../../reference-adapter/ops/types.ts';
-import type { Mutant } from './index.ts';
+import type { Mutant } from './mutant.ts';
 import { cannotRun, isRec, NEVER_MATCHES, withRewrittenSchema } from './schema-rewrite.ts';
 
 type Rec = Record<string, unknown>;

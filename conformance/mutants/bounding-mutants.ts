@@ -5,7 +5,7 @@ import { coerceString, measureJson } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../../reference-adapter/decode-tagged.ts';
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import { codes, mapBound, type Rec, withCodes } from './bound-record.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Input = { result: Rec; options?: Rec };
 type MeasureInput = { value: unknown; budget: number };

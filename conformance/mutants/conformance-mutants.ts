@@ -3,7 +3,8 @@
 // inputs, and one op whose answer departs from the reference's, which only the differential
 // properties see.
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
+import { decodeTagged } from '../../reference-adapter/decode-tagged.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -76,6 +77,18 @@ export const conformanceMutants: readonly Mutant[] = [
         if (out.message.isError !== false) return out;
         const { isError: _left, ...message } = out.message;
         return { message };
+      },
+    }),
+  },
+  {
+    name: 'warnings-decoded',
+    breaks: 'TR-CONF-25',
+    description: "decodes a result input's warnings as it decodes its other members, so a utf16 tag that spells a code counts as that code",
+    override: (ref) => ({
+      bound: (input: Rec, ctx) => {
+        const result = input.result as Rec | null;
+        const plain = result !== null && typeof result === 'object' && !Array.isArray(result) && Object.hasOwn(result, 'warnings');
+        return ref.bound!(plain ? { ...input, result: { ...result, warnings: decodeTagged(result.warnings) } } : input, ctx);
       },
     }),
   },

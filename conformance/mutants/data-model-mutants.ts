@@ -1,7 +1,7 @@
 // Mutants of the data model (spec/02-data-model.md): a channel lost on an error, null read as
 // absence, an artifact shape judged too kindly, a warning that carries a number about the data.
 import { mapBound, type Rec } from './bound-record.ts';
-import type { Mutant } from './index.ts';
+import type { Mutant } from './mutant.ts';
 
 const isObject = (v: unknown): v is Rec => v !== null && typeof v === 'object' && !Array.isArray(v);
 

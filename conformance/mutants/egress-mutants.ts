@@ -1,6 +1,6 @@
 // Mutants of the wire message (spec/04-egress.md, spec/05-sinks.md §5.1): built from the raw
 // result, with a member besides content and isError, with run-only data in it.
-import type { Mutant } from './index.ts';
+import type { Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 type Input = { result: Rec; options?: Rec };

@@ -2,7 +2,7 @@
 // built before the step, RFC 6901's unescape order reversed, one line feed as the separator, and a
 // refusal that quotes the pointers it was given.
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 type Warning = { code: string };

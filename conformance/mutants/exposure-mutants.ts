@@ -5,7 +5,7 @@
 // missing-value marker refused, and a bounder that drops exposure codes it does not apply itself.
 import { canonicalize, parseStrict, parsePointer, type JsonValue } from '../../reference-impl/internal.ts';
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

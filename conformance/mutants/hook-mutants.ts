@@ -3,7 +3,7 @@
 // nothing read as one that returned an empty text, a failed hook that stops the pipeline, and a
 // failure logged with the exception's message.
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

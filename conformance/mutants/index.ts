@@ -1,7 +1,7 @@
 // Deliberately broken implementations: each is one realistic mistake, written as handler overrides
 // the mutant adapter applies (`adapter.ts --mutant NAME`). The kit must fail every one of them and
 // name the requirement it breaks (conformance/mutants/mutants.test.ts).
-import type { OpHandler } from '../../reference-adapter/ops/types.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 import { boundMutants } from './bound-mutants.ts';
 import { boundaryMutants } from './boundary-mutants.ts';
 import { boundingMutants } from './bounding-mutants.ts';
@@ -19,18 +19,7 @@ import { exposureMutants2 } from './exposure-mutants-2.ts';
 import { questionMutants } from './question-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
-export type Handlers = Readonly<Record<string, OpHandler>>;
-
-export interface Mutant {
-  readonly name: string;
-  /** The requirement the mistake breaks: a failing case must name it. */
-  readonly breaks: string;
-  readonly description: string;
-  /** Reads a request line instead of JSON.parse: for a mistake that depends on how a number was written. */
-  readonly parseLine?: (line: string) => unknown;
-  /** Replacement handlers, built over the reference ones. */
-  override(ref: Handlers): Record<string, OpHandler>;
-}
+export type { Handlers, Mutant } from './mutant.ts';
 
 export const mutants: readonly Mutant[] = [
   ...boundMutants,

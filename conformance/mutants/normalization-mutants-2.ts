@@ -3,7 +3,7 @@
 // normalizer reads (`before`) or to the result it gives (`after`).
 import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 type Row = string[];

@@ -2,7 +2,7 @@
 import { DEFAULT_BUDGETS, MAX_BUDGET, MIN_BUDGET, truncationNotice } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 import { cannotRun, isRec, NEVER_MATCHES, withRewrittenSchema } from './schema-rewrite.ts';
 
 type Rec = Record<string, unknown>;

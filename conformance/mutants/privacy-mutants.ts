@@ -6,7 +6,7 @@ import { decodeTagged } from '../../reference-adapter/decode-tagged.ts';
 import { optionsFromInput } from '../../reference-adapter/options-input.ts';
 import { boundFromInput, exposeFromInput } from '../../reference-adapter/ops/bound.ts';
 import type { OpContext, OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 type Input = { result: Rec; options?: Rec; levels: unknown[] };

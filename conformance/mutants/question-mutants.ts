@@ -2,7 +2,7 @@
 // implementer's five): each takes the other reading of the answer, and each is killed by a vector
 // written for it.
 import { OpError } from '../../reference-adapter/ops/types.ts';
-import type { Mutant } from './index.ts';
+import type { Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 
@@ -70,7 +70,7 @@ function withSchema(input: Rec, f: (schema: Rec, value: unknown) => unknown): Re
 export const questionMutants: readonly Mutant[] = [
   {
     name: 'text-row-reads-block-members',
-    breaks: 'TR-NORM-11',
+    breaks: 'TR-NORM-80',
     description:
       "fills the mimeType and uri cells of a user-only MCP text block's row from members of those names on the block, which MCP's text block does not define",
     override: (ref) => ({
@@ -105,7 +105,7 @@ export const questionMutants: readonly Mutant[] = [
   },
   {
     name: 'multiple-of-exact-decimal',
-    breaks: 'TR-NORM-32',
+    breaks: 'TR-NORM-81',
     description: 'checks multipleOf in exact decimal arithmetic over the numbers as written (0.3 is a multiple of 0.1), not by the double quotient',
     override: (ref) => ({
       normalize: (input: Rec, ctx) =>
@@ -122,7 +122,7 @@ export const questionMutants: readonly Mutant[] = [
   },
   {
     name: 'ref-ignores-nested-id',
-    breaks: 'TR-NORM-32',
+    breaks: 'TR-NORM-82',
     description: 'resolves every $ref against the root alone: an $id below the root sets no base and names no resource',
     override: (ref) => ({
       normalize: (input: Rec, ctx) =>
@@ -151,10 +151,21 @@ export const questionMutants: readonly Mutant[] = [
   },
   {
     name: 'local-result-read-as-data',
-    breaks: 'TR-NORM-62',
+    breaks: 'TR-NORM-83',
     description: 'reads a tool result a local tool returned as JSON data (its members as structured, their JSON as the text), not as a result to bound',
     override: (ref) => ({
       normalize: (input: Rec, ctx) => ref.normalize!(input.source === 'local-result' ? { ...input, source: 'local' } : input, ctx),
+    }),
+  },
+  {
+    name: 'local-result-rebuilt-without-artifacts',
+    breaks: 'TR-NORM-62',
+    description: 'hands a tool result back rebuilt from its text and structured value, its artifacts lost, instead of passing it through',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        return input.source === 'local-result' ? { result: { ...out.result, artifacts: [] } } : out;
+      },
     }),
   },
   {

@@ -3,7 +3,7 @@
 // an entry trusted without bounding it again, and an error entry restored without its body.
 import { canonicalize, type JsonValue } from '../../reference-impl/internal.ts';
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 // before the reference applies it.
 import { readPattern, UnsupportedPattern } from '../../reference-impl/internal.ts';
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers } from './index.ts';
+import type { Handlers } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

@@ -1,7 +1,7 @@
 // Mutants of the sinks, ledger and hooks groups (spec/05–08): run-only data where it must not go,
 // or lost where it must be kept.
 import { OpError, type OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 import { auditRecord, DEFAULT_RULES, MASK, MAX_PASSES, PARAMETER_PREFIXES, PARAMETER_WORDS, capLeaf } from '../../reference-impl/internal.ts';
 import { boundFromInput } from '../../reference-adapter/ops/bound.ts';
 

@@ -9,7 +9,9 @@ import { UsageError, type RunIO } from '../core/command.ts';
 import { terminalSafe } from '../core/terminal-safe.ts';
 import { CLASSES, type AttackClass, type ProfileSize, type StringModel } from './classes.ts';
 import { cpuMs, peakMemory } from './process-stats.ts';
-import { summaryTable } from './table.ts';
+import { summaryTable, type ClassOutcome } from './table.ts';
+
+export type { ClassOutcome };
 
 export interface ProfileArgs {
   readonly command: 'profile';
@@ -31,24 +33,6 @@ export const FLOOR_MIN_MS = 1;
 export const MEMORY_SLACK = 64 * 1024 * 1024;
 /** Sampling a class stops early once an attack is this many times over its limit: the verdict is clear. */
 const CLEAR_FACTOR = 10;
-
-export interface ClassOutcome {
-  readonly name: string;
-  readonly size: number;
-  readonly what: string;
-  readonly requirements: readonly string[];
-  readonly status: 'pass' | 'fail' | 'n/a';
-  /** Why the class failed, or why it does not apply. */
-  readonly reasons: readonly string[];
-  readonly floorMs?: number;
-  readonly attackMs?: number;
-  readonly ratio?: number;
-  readonly ratioLimit: number;
-  readonly floorPeak?: number;
-  readonly attackPeak?: number;
-  readonly memoryLimit?: number;
-  readonly samples: number;
-}
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);

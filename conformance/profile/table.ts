@@ -1,6 +1,24 @@
 // The profile's summary: one row per class (medians, ratio against its limit, peak memory), then the
 // reasons of every class beyond its limits.
-import type { ClassOutcome } from './run.ts';
+
+/** One class's measurement and verdict (run.ts makes them; the table and the reports read them). */
+export interface ClassOutcome {
+  readonly name: string;
+  readonly size: number;
+  readonly what: string;
+  readonly requirements: readonly string[];
+  readonly status: 'pass' | 'fail' | 'n/a';
+  /** Why the class failed, or why it does not apply. */
+  readonly reasons: readonly string[];
+  readonly floorMs?: number;
+  readonly attackMs?: number;
+  readonly ratio?: number;
+  readonly ratioLimit: number;
+  readonly floorPeak?: number;
+  readonly attackPeak?: number;
+  readonly memoryLimit?: number;
+  readonly samples: number;
+}
 
 const ms = (x: number | undefined) => (x === undefined ? '-' : x >= 100 ? x.toFixed(0) : x.toFixed(1));
 const mib = (x: number | undefined) => (x === undefined ? '-' : (x / 2 ** 20).toFixed(0));

@@ -14,7 +14,7 @@ import { fileProblem, prepareOutputFile } from './files.ts';
 import { adapterActivity, groupLine, heartbeat } from './progress.ts';
 import { recapLines } from './recap.ts';
 import { stringModelNote } from './string-model.ts';
-import { changeLines, changesSince, SPEC_VERSIONS, type RequirementChange } from './spec-changes.ts';
+import { changeLines, changesSince, explainingChanges, SPEC_VERSIONS, type RequirementChange } from './spec-changes.ts';
 import { KIT_VERSION, specVersion } from './versions.ts';
 import { terminalSafe } from '../core/terminal-safe.ts';
 import { commandLine } from '../core/replay.ts';
@@ -104,9 +104,11 @@ function selectOrExplain(args: ConformanceArgs, library: readonly KitCase[]): Ki
  */
 function writtenFor(hello: HelloOutput, io: RunIO): { version: string; changes: RequirementChange[] } | undefined {
   const named = hello.specVersion;
-  if (named === undefined || named === specVersion()) return undefined;
+  if (named === undefined) return undefined;
   const shown = terminalSafe(named);
   const changes = changesSince(named);
+  // The newest version, or the released one with nothing changed since: nothing to explain.
+  if (changes !== undefined && changes.length === 0) return undefined;
   if (changes === undefined) {
     io.err(
       `the adapter was written for spec ${shown}, which this kit does not know (it knows ${SPEC_VERSIONS.map((v) => v.version).join(', ')}): its failures are not matched to changed requirements`,
@@ -143,7 +145,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
   if (cannot) throw cannot;
   // TR-CONF-24: the first line of a run names the spec whose cases run (a command that cannot start
   // at all is a usage error, one line alone).
-  io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}`);
+  const open = SPEC_VERSIONS[0]!;
+  const pending = open.unreleased === true && open.changes.length > 0 ? ` and the ${open.changes.length} unreleased changes of ${open.version}` : '';
+  io.err(`toolresult conformance kit ${KIT_VERSION}: checks spec ${specVersion()}${pending}`);
   const results: CaseResult[] = [];
   const record = (c: KitCase, r: Omit<CaseResult, 'id' | 'requirements'>) => results.push({ id: c.id, requirements: [...c.requirements], ...r });
 
@@ -156,6 +160,9 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     );
     const since = writtenFor(started, io);
     const changedFailures = new Set<string>();
+    // TR-CONF-24: the failures an entry since the adapter's version names (explained), and the rest.
+    const explained: string[] = [];
+    const unexplained: string[] = [];
     const unclaimed = unclaimedGroups(cases, started);
     if (unclaimed.length > 0) io.err(`skipping the groups the adapter does not claim: ${unclaimed.join(', ')}`);
 
@@ -248,12 +255,16 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
       const note = stringModelNote(found.input, started);
       const failure = note ? { ...found, reason: `${found.reason}; note: ${note}` } : found;
       record(c, { status, durationMs, failure, replay });
+      // Counted before any report is held back (an op already reported), so the recap counts them all.
+      if (since && status === 'fail') {
+        const naming = explainingChanges(c, since.changes);
+        (naming.length > 0 ? explained : unexplained).push(c.id);
+        for (const ch of naming) for (const id of ch.requirements) changedFailures.add(id);
+      }
       if (status === 'expected-failure' && !args.verbose) continue;
       const op = failure.unimplementedOp;
       if (op !== undefined && reportedOps.has(op) && !args.verbose) continue;
-      const changed = since ? changeLines(c.requirements, since.changes, since.version) : [];
-      if (changed.length > 0 && status === 'fail')
-        for (const id of c.requirements) if (since!.changes.some((ch) => ch.requirements.includes(id))) changedFailures.add(id);
+      const changed = since ? changeLines(c, since.changes, since.version) : [];
       io.out([failureReport(status === 'expected-failure' ? 'XFAIL' : 'FAIL', c, failure, replay), ...changed].join('\n'));
       if (op !== undefined && !reportedOps.has(op)) {
         reportedOps.add(op);
@@ -268,6 +279,12 @@ export async function runConformance(args: ConformanceArgs, io: RunIO, invocatio
     if (since && changedFailures.size > 0)
       io.out(
         `of the failures, requirements changed since spec ${since.version}, the adapter's: ${[...changedFailures].sort().join(', ')} (CHANGELOG.md, "For implementers")`,
+      );
+    if (since && explained.length + unexplained.length > 0)
+      io.out(
+        unexplained.length === 0
+          ? `every failure (${explained.length}) is of a case a change since spec ${since.version} names: the changes above say what to do`
+          : `${explained.length} of ${explained.length + unexplained.length} failures are of cases a change since spec ${since.version} names; no change names these ${unexplained.length}, so they are not explained by a newer spec: ${unexplained.slice(0, 20).join(', ')}${unexplained.length > 20 ? ', …' : ''}`,
       );
     io.err(`${adapter.requests} requests to the adapter`);
     if (adapter.restarts > 0) io.err(`the adapter was restarted ${adapter.restarts} time(s)`);

@@ -4,7 +4,7 @@
 package toolresult
 
 // Version is the protocol package version this implementation follows.
-const Version = "1.0.0-alpha.2"
+const Version = "1.0.0-alpha.3"
 
 // Logger receives the implementation's log lines: fixed messages with positions, codes and
 // counts, never a byte of a result (TR-LOG-1, TR-LOG-2). A nil Logger writes nothing (TR-LOG-5).

@@ -2,7 +2,7 @@
 import { bound, coerceString, measureJson, type BoundOptions, expose, type BoundedToolResult } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
-import { toToolResult } from '../result-input.ts';
+import { decodeResultInput, toToolResult } from '../result-input.ts';
 import { OpError, type OpHandler } from './types.ts';
 
 /**
@@ -10,7 +10,7 @@ import { OpError, type OpHandler } from './types.ts';
  * Invalid options become the error `options.invalid` (TR-MODEL-10).
  */
 export function boundFromInput(input: { result: unknown; options?: unknown; repeat?: unknown }): BoundedToolResult {
-  const result = toToolResult(decodeTagged(input.result));
+  const result = toToolResult(decodeResultInput(input.result));
   // The common-case profile bounds one built result many times, so that decoding it is not what it times.
   const times = input.repeat === undefined ? 1 : input.repeat;
   if (!Number.isSafeInteger(times) || (times as number) < 1) throw new OpError('adapter.bad_input', 'repeat must be an integer of at least 1');

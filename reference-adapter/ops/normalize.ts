@@ -5,7 +5,7 @@
 import { normalize, PendingCall, type NormalizeOptions, type NormalizeSource } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
-import { toToolResult } from '../result-input.ts';
+import { decodeResultInput, toToolResult } from '../result-input.ts';
 import { OpError, type OpHandler } from './types.ts';
 
 // `local-result`: a local tool that returned a tool result (§9.3, TR-NORM-62); its value is a result
@@ -18,7 +18,7 @@ export const normalizeOps: Record<string, OpHandler> = {
     if (typeof source !== 'string' || !SOURCES.includes(source)) {
       throw new OpError('adapter.bad_input', 'normalize takes source mcp, langchain, local or local-result');
     }
-    const value = source === 'local-result' ? toToolResult(decodeTagged(input.value)) : decodeTagged(input.value);
+    const value = source === 'local-result' ? toToolResult(decodeResultInput(input.value)) : decodeTagged(input.value);
     try {
       const from = (source === 'local-result' ? 'local' : source) as NormalizeSource;
       return { result: normalize(from, value, optionsFromInput(input.options) as NormalizeOptions | undefined).toRecord() };

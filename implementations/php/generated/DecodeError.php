@@ -1,6 +1,6 @@
 <?php
 
-// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.2). DO NOT EDIT.
+// GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.3). DO NOT EDIT.
 // Change the schemas, then regenerate: npm run generate
 
 declare(strict_types=1);

@@ -15,7 +15,7 @@ These names load no database driver beyond ``sqlite3``; the PostgreSQL ledger is
 
 import logging
 
-__version__ = "1.0.0-alpha.2"
+__version__ = "1.0.0-alpha.3"
 
 # A library writes nothing unless the runtime attaches a handler (TR-LOG-5).
 logging.getLogger("toolresult").addHandler(logging.NullHandler())

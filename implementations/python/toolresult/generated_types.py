@@ -1,4 +1,4 @@
-# GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.2). DO NOT EDIT.
+# GENERATED from the ToolResult Protocol JSON Schemas v1 (toolresult-protocol 1.0.0-alpha.3). DO NOT EDIT.
 # Change the schemas, then regenerate: npm run generate
 """Python types of the ToolResult Protocol's JSON schemas (TypedDicts and Literal aliases)."""
 
