@@ -3,8 +3,9 @@
 // syntax; the choices are made here once so the three agree:
 // - a ref to an alias is resolved to what the alias stands for (these languages have no aliases,
 //   except Kotlin's, which would add nothing a reader needs);
-// - a closed set of strings is an enum (an alias of one keeps the alias's name; an inline set is
-//   named after its parent and member, and two inline sets of the same values share one enum);
+// - a closed set of strings is an enum (an alias of one is an enum of the alias's name; an inline
+//   set is named after its parent and member, and shares the enum of an alias or an earlier inline
+//   set of the same values);
 //   other literal sets are their scalar type, a mixed set a JSON value;
 // - a union that only adds null is its other branch, nullable; any other union, and a tuple, is a
 //   JSON value whose doc comment names the branches or the items;
@@ -38,6 +39,7 @@ export class RecordModel {
   readonly objects: ObjectDecl[];
   readonly enums: EnumDecl[] = [];
   private readonly enumByValues = new Map<string, string>();
+  private readonly aliasEnums = new Map<string, string>();
   private readonly used: Set<string>;
 
   /** `reserved`: type names of the language itself that a declaration must not shadow. */
@@ -51,10 +53,13 @@ export class RecordModel {
     for (const d of model.decls) {
       if (d.kind !== 'alias') continue;
       const values = stringSet(d.type);
-      if (values && !this.enumByValues.has(key(values))) {
-        this.enumByValues.set(key(values), this.typeName(d.name));
-        this.enums.push({ name: this.typeName(d.name), ...(d.doc ? { doc: d.doc } : {}), values });
-      }
+      if (!values) continue;
+      // Each alias is an enum of its own name (Group and AdapterProtocolGroup both), the first one
+      // of a set of values is the one an inline set of the same values reuses.
+      const name = this.typeName(d.name);
+      this.aliasEnums.set(d.name, name);
+      if (!this.enumByValues.has(key(values))) this.enumByValues.set(key(values), name);
+      this.enums.push({ name, ...(d.doc ? { doc: d.doc } : {}), values });
     }
     // Then the inline sets, in the order the members are declared, so the names are stable.
     for (const o of this.objects) for (const f of o.fields) this.map(f.type);
@@ -99,8 +104,10 @@ export class RecordModel {
         // unalias leaves refs to objects as refs.
         return { shape: { kind: 'record', name: this.typeName(t.name) }, nullable: false };
       }
-      case 'literal':
-        return named(this.literal(t.values, t.hint, alias));
+      case 'literal': {
+        const own = alias === undefined ? undefined : this.aliasEnums.get(alias);
+        return own ? { shape: { kind: 'enum', name: own }, nullable: false } : named(this.literal(t.values, t.hint, alias));
+      }
       case 'union': {
         const rest = t.of.filter((p) => unalias(this.model, p).kind !== 'null');
         if (rest.length === 1 && rest.length < t.of.length) {
@@ -117,7 +124,9 @@ export class RecordModel {
     const rest = values.filter((v) => v !== null);
     const shown = values.map((v) => JSON.stringify(v)).join(', ');
     if (rest.length > 0 && rest.every((v) => typeof v === 'string')) {
-      const k = key(rest as string[]);
+      // A single constant ("level": "none") is its member's own: sharing it would name one record's
+      // tag after another's (NoneExposurePolicy's policy typed NoneAuditRecordLevel).
+      const k = rest.length === 1 ? `${hint} ${key(rest as string[])}` : key(rest as string[]);
       let name = this.enumByValues.get(k);
       if (name === undefined) {
         name = this.fresh(alias ?? hint);
