@@ -51,7 +51,8 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
   if (only !== undefined && !(SELECTIONS as readonly string[]).includes(only))
     throw new UsageError(`--only ${JSON.stringify(only)} is not one of ${SELECTIONS.join(', ')}`);
   for (const [option, langs] of Object.entries(OPTION_LANGS)) {
-    if (option in values && !langs.includes(lang as Language)) throw new UsageError(`${option} is for --lang ${langs.slice(0, -1).join(', ')}${langs.length > 1 ? ' or ' : ''}${langs.at(-1)}, not ${lang}`);
+    if (option in values && !langs.includes(lang as Language))
+      throw new UsageError(`${option} is for --lang ${langs.slice(0, -1).join(', ')}${langs.length > 1 ? ' or ' : ''}${langs.at(-1)}, not ${lang}`);
   }
   const command = [
     'toolresult generate',

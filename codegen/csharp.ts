@@ -21,7 +21,17 @@ const KEYWORDS = new Set(
   ),
 );
 /** Names a record's property cannot take: the members every record has, and the extra members' map. */
-const MEMBER_RESERVED = new Set(['Equals', 'GetHashCode', 'ToString', 'GetType', 'Deconstruct', 'EqualityContract', 'PrintMembers', 'MemberwiseClone', 'AdditionalMembers']);
+const MEMBER_RESERVED = new Set([
+  'Equals',
+  'GetHashCode',
+  'ToString',
+  'GetType',
+  'Deconstruct',
+  'EqualityContract',
+  'PrintMembers',
+  'MemberwiseClone',
+  'AdditionalMembers',
+]);
 const TYPE_RESERVED = new Set(['JsonElement', 'List', 'Dictionary', 'String', 'Object', 'JsonSerializer']);
 
 export const FILE = 'ToolResultTypes.cs';
@@ -71,7 +81,9 @@ function record(types: RecordModel, decl: ObjectDecl): string {
     new Set([...MEMBER_RESERVED, name]),
     'Value',
   );
-  const doc = [...tagged('summary', [decl.doc ?? '', `JSON: ${decl.extra ? 'an open object' : 'a closed object'} (${decl.source}).`].filter(Boolean).join(' '))];
+  const doc = [
+    ...tagged('summary', [decl.doc ?? '', `JSON: ${decl.extra ? 'an open object' : 'a closed object'} (${decl.source}).`].filter(Boolean).join(' ')),
+  ];
   const params = decl.fields.map((f, i) => {
     const m = types.map(f.type);
     const text = memberDoc(f, m);

@@ -22,7 +22,19 @@ const KEYWORDS = new Set(
   ),
 );
 /** Names a record component cannot take: keywords, java.lang.Object's methods, the extra members' map. */
-const MEMBER_RESERVED = new Set([...KEYWORDS, 'hashCode', 'toString', 'equals', 'getClass', 'notify', 'notifyAll', 'wait', 'clone', 'finalize', 'additionalMembers']);
+const MEMBER_RESERVED = new Set([
+  ...KEYWORDS,
+  'hashCode',
+  'toString',
+  'equals',
+  'getClass',
+  'notify',
+  'notifyAll',
+  'wait',
+  'clone',
+  'finalize',
+  'additionalMembers',
+]);
 /** Type names the generated code uses unqualified: a schema titled so is emitted as <Name>Type. */
 const TYPE_RESERVED = new Set(['String', 'Object', 'Long', 'Double', 'Boolean', 'JsonName', 'JsonAdditionalMembers']);
 
@@ -140,7 +152,10 @@ export function emitJava(model: Model, options: JavaOptions, header: HeaderInput
   const types = new RecordModel(model, TYPE_RESERVED);
   const files = new Map<string, string>();
   for (const [name, code] of Object.entries(ANNOTATIONS))
-    files.set(`${dir}/${name}.java`, `${head}import java.lang.annotation.ElementType;\nimport java.lang.annotation.Retention;\nimport java.lang.annotation.RetentionPolicy;\nimport java.lang.annotation.Target;\n\n${code}`);
+    files.set(
+      `${dir}/${name}.java`,
+      `${head}import java.lang.annotation.ElementType;\nimport java.lang.annotation.Retention;\nimport java.lang.annotation.RetentionPolicy;\nimport java.lang.annotation.Target;\n\n${code}`,
+    );
   for (const decl of types.objects) files.set(`${dir}/${types.typeName(decl.name)}.java`, head + record(types, decl));
   for (const e of types.enums) files.set(`${dir}/${e.name}.java`, head + enumeration(e));
   return files;

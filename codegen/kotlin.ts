@@ -17,7 +17,9 @@ export interface KotlinOptions {
 
 /** Kotlin's hard keywords: a property so named is written in backticks. */
 const KEYWORDS = new Set(
-  'as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(' '),
+  'as break class continue do else false for fun if in interface is null object package return super this throw true try typealias typeof val var when while'.split(
+    ' ',
+  ),
 );
 const TYPE_RESERVED = new Set(['String', 'Any', 'Long', 'Double', 'Boolean', 'List', 'Map', 'Unit', 'JsonName', 'JsonAdditionalMembers']);
 

@@ -99,7 +99,11 @@ export class RecordModel {
         return named({ shape: { kind: 'map', values: values.shape }, nullable: false, ...(values.note ? { note: `values: ${values.note}` } : {}) });
       }
       case 'tuple':
-        return named({ shape: { kind: 'list', items: { kind: 'any' } }, nullable: false, note: `a tuple: [${t.items.map((i) => describe(this.model, i)).join(', ')}]` });
+        return named({
+          shape: { kind: 'list', items: { kind: 'any' } },
+          nullable: false,
+          note: `a tuple: [${t.items.map((i) => describe(this.model, i)).join(', ')}]`,
+        });
       case 'ref': {
         // unalias leaves refs to objects as refs.
         return { shape: { kind: 'record', name: this.typeName(t.name) }, nullable: false };

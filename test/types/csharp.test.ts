@@ -16,17 +16,24 @@ const NAME = /JsonPropertyName\("((?:[^"\\]|\\.)*)"\)/g;
 
 function parse(text: string, model: Model, problems: string[]): Parsed {
   const parsed: Parsed = { records: new Map(), enums: new Map() };
-  for (const m of text.matchAll(/^(\[JsonUnmappedMemberHandling\(JsonUnmappedMemberHandling\.Disallow\)\]\n)?public sealed record (\w+)\(([\s\S]*?)\)(;|\n\{[\s\S]*?\n\})$/gm)) {
+  for (const m of text.matchAll(
+    /^(\[JsonUnmappedMemberHandling\(JsonUnmappedMemberHandling\.Disallow\)\]\n)?public sealed record (\w+)\(([\s\S]*?)\)(;|\n\{[\s\S]*?\n\})$/gm,
+  )) {
     const [, closed, name, params, body] = m as unknown as [string, string | undefined, string, string, string];
-    const members = params.replace(/^\n/, '').split(',\n').filter((p) => p.trim());
+    const members = params
+      .replace(/^\n/, '')
+      .split(',\n')
+      .filter((p) => p.trim());
     const open = /\[JsonExtensionData\]\n\s+public Dictionary<string, JsonElement>\? AdditionalMembers \{ get; init; \}/.test(body);
     if (!open === !closed) problems.push(`${name}: ${closed ? 'closed' : 'not closed'} yet ${open ? 'keeps' : 'has no map of'} extra members`);
     const decl = model.byName.get(name);
     for (const p of members) {
-      if (!/^ {4}\[property: JsonPropertyName\("(?:[^"\\]|\\.)*"\)(, JsonRequired)?\] .+ [A-Z]\w*( = null)?$/.test(p)) problems.push(`${name}: member without a JsonPropertyName: ${p.trim()}`);
+      if (!/^ {4}\[property: JsonPropertyName\("(?:[^"\\]|\\.)*"\)(, JsonRequired)?\] .+ [A-Z]\w*( = null)?$/.test(p))
+        problems.push(`${name}: member without a JsonPropertyName: ${p.trim()}`);
       const json = quoted(p, NAME)[0];
       const field = decl?.kind === 'object' ? decl.fields.find((f) => f.json === json) : undefined;
-      if (field && field.required !== p.includes(', JsonRequired]')) problems.push(`${name}.${json}: JsonRequired on ${field.required ? 'an optional' : 'a required'} member`);
+      if (field && field.required !== p.includes(', JsonRequired]'))
+        problems.push(`${name}.${json}: JsonRequired on ${field.required ? 'an optional' : 'a required'} member`);
     }
     parsed.records.set(name, { json: quoted(params, NAME), open });
   }
@@ -44,16 +51,19 @@ describe('generated csharp types (schema-checked; not compiled: no C# 9 compiler
   it.each([
     ['all', listSchemaFiles()],
     ['model', listSchemaFiles().filter((f) => f.rel.startsWith('model/'))],
-  ] as const)('--only %s: every object a sealed record with a JsonPropertyName per member, every closed set of strings an enum with its JSON values', async (only, files) => {
-    const out = await generate({ lang: 'csharp', only });
-    expect([...out.keys()]).toEqual([FILE]);
-    const text = out.get(FILE)!;
-    const model = buildModel(files);
-    const problems: string[] = [];
-    problems.push(...declarationProblems(model, parse(text, model, problems)));
-    expect(problems).toEqual([]);
-    expect(text).toMatch(/^namespace ToolResult\.Types;$/m);
-    if (only === 'all') expect(text).toContain('[property: JsonPropertyName("$tr"), JsonRequired] BytesTagTr Tr');
-    else expect(text).not.toMatch(/VectorFile|AdapterProtocol|ComplianceReport/);
-  });
+  ] as const)(
+    '--only %s: every object a sealed record with a JsonPropertyName per member, every closed set of strings an enum with its JSON values',
+    async (only, files) => {
+      const out = await generate({ lang: 'csharp', only });
+      expect([...out.keys()]).toEqual([FILE]);
+      const text = out.get(FILE)!;
+      const model = buildModel(files);
+      const problems: string[] = [];
+      problems.push(...declarationProblems(model, parse(text, model, problems)));
+      expect(problems).toEqual([]);
+      expect(text).toMatch(/^namespace ToolResult\.Types;$/m);
+      if (only === 'all') expect(text).toContain('[property: JsonPropertyName("$tr"), JsonRequired] BytesTagTr Tr');
+      else expect(text).not.toMatch(/VectorFile|AdapterProtocol|ComplianceReport/);
+    },
+  );
 });

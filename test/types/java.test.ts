@@ -29,7 +29,8 @@ function parse(dir: string): Parsed {
   for (const file of readdirSync(dir).filter((f) => f.endsWith('.java'))) {
     const text = readFileSync(join(dir, file), 'utf8');
     const record = /^public record (\w+)\(([\s\S]*?)\) \{\}$/m.exec(text);
-    if (record) parsed.records.set(record[1]!, { json: quoted(record[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)/g), open: /@JsonAdditionalMembers /.test(record[2]!) });
+    if (record)
+      parsed.records.set(record[1]!, { json: quoted(record[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)/g), open: /@JsonAdditionalMembers /.test(record[2]!) });
     const enumeration = /^public enum (\w+) \{\n([\s\S]*?);\n\n/m.exec(text);
     if (enumeration) {
       const annotated = quoted(enumeration[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)\n/g);

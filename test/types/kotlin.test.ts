@@ -22,17 +22,17 @@ const whole = join(work, 'all', FILE);
 const modelOnly = join(work, 'model', FILE);
 
 /** Kotlin's `\$` (a dollar that starts no template) back to JSON's plain one. */
-const unescape = (s: string): string => s.replace(/\\\$/g, '$');
+const plainDollar = (s: string): string => s.replace(/\\\$/g, '$');
 
 function parse(text: string): Parsed {
   const parsed: Parsed = { records: new Map(), enums: new Map() };
   for (const m of text.matchAll(/^data class (\w+)\(\n([\s\S]*?)^\)$/gm))
-    parsed.records.set(m[1]!, { json: quoted(m[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)/g, unescape), open: /@JsonAdditionalMembers /.test(m[2]!) });
+    parsed.records.set(m[1]!, { json: quoted(m[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)/g, plainDollar), open: /@JsonAdditionalMembers /.test(m[2]!) });
   // A closed object with no members is a plain class.
   for (const m of text.matchAll(/^class (\w+)$/gm)) parsed.records.set(m[1]!, { json: [], open: false });
   for (const m of text.matchAll(/^enum class (\w+)\(val json: String\) \{\n([\s\S]*?)^ {4};$/gm)) {
-    const annotated = quoted(m[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)\n/g, unescape);
-    const carried = quoted(m[2]!, /^ {4}[A-Z0-9_]+\("((?:[^"\\]|\\.)*)"\),$/gm, unescape);
+    const annotated = quoted(m[2]!, /@JsonName\("((?:[^"\\]|\\.)*)"\)\n/g, plainDollar);
+    const carried = quoted(m[2]!, /^ {4}[A-Z0-9_]+\("((?:[^"\\]|\\.)*)"\),$/gm, plainDollar);
     expect(carried, `${m[1]}: each constant carries the value it is annotated with`).toEqual(annotated);
     parsed.enums.set(m[1]!, carried);
   }

@@ -41,7 +41,8 @@ export function declarationProblems(model: Model, parsed: Parsed): string[] {
       if (values.length > 0 && values.every((v) => typeof v === 'string')) {
         const got = parsed.enums.get(d.name);
         if (!got) problems.push(`${d.name}: no enum`);
-        else if (JSON.stringify(got) !== JSON.stringify(values)) problems.push(`${d.name}: constants carry ${JSON.stringify(got)}, not ${JSON.stringify(values)}`);
+        else if (JSON.stringify(got) !== JSON.stringify(values))
+          problems.push(`${d.name}: constants carry ${JSON.stringify(got)}, not ${JSON.stringify(values)}`);
       }
       continue;
     }
@@ -52,8 +53,10 @@ export function declarationProblems(model: Model, parsed: Parsed): string[] {
       continue;
     }
     const want = d.fields.map((f) => f.json).sort();
-    if (JSON.stringify([...got.json].sort()) !== JSON.stringify(want)) problems.push(`${d.name}: members named ${JSON.stringify(got.json)}, want ${JSON.stringify(want)}`);
-    if (got.open !== (d.extra !== null)) problems.push(`${d.name}: ${got.open ? 'keeps extra members of a closed object' : 'drops the extra members of an open object'}`);
+    if (JSON.stringify([...got.json].sort()) !== JSON.stringify(want))
+      problems.push(`${d.name}: members named ${JSON.stringify(got.json)}, want ${JSON.stringify(want)}`);
+    if (got.open !== (d.extra !== null))
+      problems.push(`${d.name}: ${got.open ? 'keeps extra members of a closed object' : 'drops the extra members of an open object'}`);
   }
   const enumValues = new Set([...parsed.enums.values()].map((v) => JSON.stringify(v)));
   for (const set of sets) if (!enumValues.has(JSON.stringify(set))) problems.push(`no enum carries ${JSON.stringify(set)}`);
@@ -62,7 +65,7 @@ export function declarationProblems(model: Model, parsed: Parsed): string[] {
   return problems;
 }
 
-/** The string literals a pattern's first group captures, decoded (`unescape` first undoes a language's own escapes). */
-export function quoted(text: string, pattern: RegExp, unescape: (s: string) => string = (s) => s): string[] {
-  return [...text.matchAll(pattern)].map((m) => JSON.parse(`"${unescape(m[1]!)}"`) as string);
+/** The string literals a pattern's first group captures, decoded (`undoEscapes` first undoes a language's own escapes). */
+export function quoted(text: string, pattern: RegExp, undoEscapes: (s: string) => string = (s) => s): string[] {
+  return [...text.matchAll(pattern)].map((m) => JSON.parse(`"${undoEscapes(m[1]!)}"`) as string);
 }
