@@ -10,7 +10,7 @@
 // - a union that only adds null is its other branch, nullable; any other union, and a tuple, is a
 //   JSON value whose doc comment names the branches or the items;
 // - `T | null` and an optional member both read as null: the languages have one null for both.
-import { type Decl, type Field, type Literal, type Model, type ObjectDecl, type TypeExpr, isJsonValue, pascalWords, snakeWords, unalias } from './ir.ts';
+import { type Decl, type Field, type Literal, type Model, type ObjectDecl, type TypeExpr, isJsonValue, pascalWords, snakeWords, unalias, words } from './ir.ts';
 
 export type Shape =
   | { kind: 'string' | 'integer' | 'number' | 'boolean' | 'any' }
@@ -193,7 +193,9 @@ export function describe(model: Model, type: TypeExpr): string {
 
 /** An enum constant's name in UPPER_SNAKE (Java, Kotlin): "content.truncated" -> CONTENT_TRUNCATED, "-0" -> MINUS_0. */
 export function upperConstant(value: string): string {
-  const s = snakeWords(value.replace(/^-/, 'minus ')).toUpperCase();
+  // One word whose capitals are not word starts ("NaN") is one word: NAN, not NA_N.
+  const oneWord = /^[A-Za-z]+$/.test(value) && words(value).some((w) => w.length === 1);
+  const s = oneWord ? value.toUpperCase() : snakeWords(value.replace(/^-/, 'minus ')).toUpperCase();
   return /^[0-9]/.test(s) ? `V_${s}` : s;
 }
 

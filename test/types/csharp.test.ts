@@ -62,8 +62,12 @@ describe('generated csharp types (schema-checked; not compiled: no C# 9 compiler
       problems.push(...declarationProblems(model, parse(text, model, problems)));
       expect(problems).toEqual([]);
       expect(text).toMatch(/^namespace ToolResult\.Types;$/m);
-      if (only === 'all') expect(text).toContain('[property: JsonPropertyName("$tr"), JsonRequired] BytesTagTr Tr');
-      else expect(text).not.toMatch(/VectorFile|AdapterProtocol|ComplianceReport/);
+      expect(text).toContain('[property: JsonPropertyName("structuredOctets")] long? StructuredOctets = null');
+      expect(text).toContain('[property: JsonPropertyName("contentOctets"), JsonRequired] long ContentOctets,');
+      if (only === 'all') {
+        expect(text).toContain('[property: JsonPropertyName("$tr"), JsonRequired] BytesTagTr Tr');
+        expect(text).toContain('[property: JsonPropertyName("id"), JsonRequired] long? Id,');
+      } else expect(text).not.toMatch(/VectorFile|AdapterProtocol|ComplianceReport/);
     },
   );
 });

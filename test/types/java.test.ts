@@ -63,6 +63,16 @@ describe('generated java types', () => {
     expect(declarationProblems(model, parse(join(src, 'toolresult')))).toEqual([]);
     // `$schema`, `$tr`: names no Java identifier can be, carried by the annotation.
     expect(readFileSync(join(src, 'toolresult', 'BytesTag.java'), 'utf8')).toContain('@JsonName("$tr") BytesTagTr tr,');
+    // Required and not null: a primitive; optional, or admitting null: boxed, null for both.
+    const summary = readFileSync(join(src, 'toolresult', 'AuditSummary.java'), 'utf8');
+    expect(summary).toContain('@JsonName("contentOctets") long contentOctets,');
+    expect(summary).toContain('@JsonName("structuredOctets") Long structuredOctets,');
+    expect(summary).toContain('@JsonName("warnings") java.util.List<WarningCode> warnings');
+    expect(readFileSync(join(src, 'toolresult', 'ErrorResponse.java'), 'utf8')).toContain('@JsonName("id") Long id,');
+    // A union of tuples is a list of objects whose doc comment names the branches and their items.
+    expect(readFileSync(join(src, 'toolresult', 'BatchAnswer.java'), 'utf8')).toMatch(
+      /@param results JSON: items: BatchRow: one of BatchRowAnswered \[CallId, Digest, boolean\] \|\s+\* BatchRowFailed \[CallId, null, false, ErrorCode, string\]/,
+    );
   });
 
   it('--only model: the data model alone, none of the kit types', () => {

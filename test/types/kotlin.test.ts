@@ -63,6 +63,10 @@ describe('generated kotlin types', () => {
     expect(declarationProblems(buildModel(listSchemaFiles()), parse(text))).toEqual([]);
     // `$schema`: a name no Kotlin identifier can be, carried by the annotation (its `$` escaped).
     expect(text).toContain('@JsonName("\\$schema") val schema: String? = null,');
+    // Optional: `T? = null`; required but admitting null: `T?` with no default.
+    expect(text).toContain('@JsonName("structuredOctets") val structuredOctets: Long? = null,');
+    expect(text).toContain('@JsonName("contentOctets") val contentOctets: Long,');
+    expect(text).toMatch(/^data class ErrorResponse\(\n {4}@JsonName\("id"\) val id: Long\?,$/m);
   });
 
   it('--only model: the data model alone, none of the kit types', () => {
