@@ -2,9 +2,10 @@
 // data model alone (--only model, package toolresult.model), compiled together by one javac run
 // (JDK 17, .ci/setup.d/16-kotlin.sh) with every lint warning an error, then read back: each object of
 // the schemas is a record whose components carry the schema's JSON names, each closed set of strings
-// an enum whose constants carry their values. No round trip: the types carry no JSON library.
+// an enum whose constants carry their values, and a program reads the names by reflection. No round
+// trip: the types carry no JSON library.
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -56,6 +57,51 @@ describe('generated java types', () => {
     // One class per source file (enums have no nested classes), in the package's folder.
     const compiled = readdirSync(classes, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.class'));
     expect(compiled.sort()).toEqual(files.map((f) => relative(src, f).replace(/\.java$/, '.class')).sort());
+  });
+
+  // What a JSON mapper would see: the names read by reflection from the compiled classes (the
+  // annotation is kept at run time), and an enum constant found by its JSON value.
+  it('a program reads the JSON names at run time, and finds a constant by its JSON value', { timeout: 300_000 }, () => {
+    const program = join(work, 'ReadNames.java');
+    writeFileSync(
+      program,
+      `import java.lang.annotation.Annotation;
+import java.lang.reflect.RecordComponent;
+
+public class ReadNames {
+    /** The component's @JsonName of whichever package its record is in; * for the extra members' map. */
+    static String jsonName(RecordComponent c) {
+        for (Annotation a : c.getAnnotations()) {
+            String kind = a.annotationType().getSimpleName();
+            if (kind.equals("JsonAdditionalMembers")) return "*";
+            if (!kind.equals("JsonName")) continue;
+            try {
+                return (String) a.annotationType().getMethod("value").invoke(a);
+            } catch (ReflectiveOperationException e) {
+                throw new IllegalStateException(e);
+            }
+        }
+        return "?";
+    }
+
+    public static void main(String[] args) {
+        for (Class<?> type : new Class<?>[] {toolresult.BytesTag.class, toolresult.model.ToolResult.class, toolresult.Handshake.class}) {
+            StringBuilder line = new StringBuilder(type.getName());
+            for (RecordComponent c : type.getRecordComponents()) line.append(' ').append(c.getName()).append('=').append(jsonName(c));
+            System.out.println(line);
+        }
+        System.out.println(toolresult.model.WarningCode.fromJson("content.truncated") + " " + toolresult.model.WarningCode.CONTENT_NOT_TEXT.json());
+    }
+}
+`,
+    );
+    const r = spawnSync('java', ['-cp', classes, program], { cwd: work, encoding: 'utf8' });
+    expect(r.status, (r.stderr + r.stdout).slice(0, 4000)).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines[0]).toBe('toolresult.BytesTag tr=$tr hex=hex');
+    expect(lines[1]).toBe('toolresult.model.ToolResult content=content isError=isError structured=structured artifacts=artifacts warnings=warnings');
+    expect(lines[2]).toMatch(/^toolresult\.Handshake name=name .* additionalMembers=\*$/);
+    expect(lines[3]).toBe('CONTENT_TRUNCATED content.not_text');
   });
 
   it('every object is a record naming each member as JSON does; every closed set of strings an enum carrying its values', () => {
