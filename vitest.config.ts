@@ -20,6 +20,7 @@ export const LONG_FIRST = [
   'test/implementations.test.ts', // 55 s: four whole kit runs, one after another
   'site/site.browser.test.ts', // 65 s: 190 pages in Chromium
   'test/types/rust.test.ts', // 45 s: cargo builds serde, one job
+  'test/types/kotlin.test.ts', // 37 s of CPU: one run of the Kotlin compiler, most of it the JVM warming up
   'conformance/runner/run.test.ts', // 28 s
   'conformance/runner/process.test.ts', // 15 s
   'scripts/generate-types.test.ts', // 14 s

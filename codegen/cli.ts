@@ -1,4 +1,4 @@
-// `toolresult generate --lang ts|python|go|php|rust --out DIR [--package P] [--namespace N]
+// `toolresult generate --lang ts|python|go|php|rust|java|kotlin|csharp --out DIR [--package P] [--namespace N]
 // [--module M] [--only model|all] [--check]`: types for a runtime, from the schemas shipped with the package.
 // Exit status: 0 written (or current with --check), 1 out of date (--check) or not writable,
 // 2 bad command line.
@@ -10,8 +10,10 @@ const USAGE = `usage: toolresult generate --lang <${LANGUAGES.join('|')}> --out 
 
   --lang L          the language to generate
   --out DIR         the folder to write into (created if missing)
-  --package NAME    Go: the package name (default ${DEFAULTS.package})
-  --namespace NS    PHP: the namespace (default ${DEFAULTS.namespace}); one file per class, PSR-4
+  --package NAME    Go, Java, Kotlin: the package name (default ${DEFAULTS.package}); Java: one
+                    file per type under the package's folder
+  --namespace NS    PHP: the namespace (default ${DEFAULTS.namespace}); one file per class, PSR-4;
+                    C#: the namespace (default ${DEFAULTS.csharpNamespace})
   --module NAME     Python: the module name (default ${DEFAULTS.pythonModule}); Rust: the module name (default ${DEFAULTS.rustModule})
   --only WHAT       model: the data model only (the tool result, its parts, the audit record, the
                     ledger entry), for a runtime; all (default): also the kit's formats, for an adapter
@@ -19,7 +21,7 @@ const USAGE = `usage: toolresult generate --lang <${LANGUAGES.join('|')}> --out 
 `;
 
 /** Which option belongs to which languages, so a misplaced one is an error rather than ignored. */
-const OPTION_LANGS: Record<string, Language[]> = { '--package': ['go'], '--namespace': ['php'], '--module': ['python', 'rust'] };
+const OPTION_LANGS: Record<string, Language[]> = { '--package': ['go', 'java', 'kotlin'], '--namespace': ['php', 'csharp'], '--module': ['python', 'rust'] };
 
 class UsageError extends Error {}
 
@@ -49,7 +51,8 @@ function parse(argv: string[]): (GenerateOptions & { out: string; check: boolean
   if (only !== undefined && !(SELECTIONS as readonly string[]).includes(only))
     throw new UsageError(`--only ${JSON.stringify(only)} is not one of ${SELECTIONS.join(', ')}`);
   for (const [option, langs] of Object.entries(OPTION_LANGS)) {
-    if (option in values && !langs.includes(lang as Language)) throw new UsageError(`${option} is for --lang ${langs.join(' or ')}, not ${lang}`);
+    if (option in values && !langs.includes(lang as Language))
+      throw new UsageError(`${option} is for --lang ${langs.slice(0, -1).join(', ')}${langs.length > 1 ? ' or ' : ''}${langs.at(-1)}, not ${lang}`);
   }
   const command = [
     'toolresult generate',

@@ -38,6 +38,7 @@ const USES: Record<string, string> = {
   "debian's": 'python',
   go: 'go',
   cargo: 'rust',
+  javac: 'java',
   chromium: 'chromium',
   postgresql: 'postgres',
 };
@@ -75,13 +76,15 @@ describe('npm test checks its prerequisites first', () => {
     expect(r.status).toBe(1);
     expect(seconds).toBeLessThan(30);
     const screen = r.stderr.trimEnd().split('\n');
-    expect(screen.length).toBeLessThanOrEqual(24);
+    // Two lines a tool and six around them: ten tools are 26 lines, what a terminal shows at once.
+    expect(screen.length).toBeLessThanOrEqual(26);
     for (const tool of TOOLS) expect(r.stderr).toContain(`  ${tool.name}: `);
     for (const word of [
       'no php on the PATH',
       'no phpunit',
       'no go, gofmt',
       'no cargo, rustc',
+      'no javac, java on the PATH',
       'no-chromium (CHROMIUM_PATH)',
       'no initdb, pg_ctl, postgres in',
       'test/types/go.test.ts',
@@ -111,11 +114,17 @@ describe('npm test checks its prerequisites first', () => {
       cargo: 'exit 0',
       rustc: 'exit 0',
       chromium: 'exit 0',
+      javac: 'echo javac 17.0.15',
+      java: 'exit 0',
     };
+    const kotlin = join(tmp, 'kotlin');
+    mkdirSync(kotlin);
+    writeFileSync(join(kotlin, '.complete'), '');
     const machine = (bin: string): Machine => ({
       env: { PATH: bin, CHROMIUM_PATH: join(bin, 'chromium'), TOOLRESULT_SYSTEM_PYTHON: join(bin, 'system-python') },
       postgresRoot: join(tmp, 'pg'),
       cargoRegistry: registry,
+      kotlinHome: kotlin,
       isRoot: true,
       passwd: 'root:x:0:0::/root:/bin/sh\npostgres:x:105:111::/var/lib/postgresql:/bin/bash\n',
     });
@@ -135,6 +144,12 @@ describe('npm test checks its prerequisites first', () => {
     expect(compareVersions('1.26.8', '1.25')).toBeGreaterThan(0);
     expect(missingTools({ ...machine(full), cargoRegistry: join(tmp, 'none') }).map((m) => m.why)).toEqual([
       `no serde, serde_json, serde_derive in ${join(tmp, 'none')}`,
+    ]);
+    // A JDK older than 17, and a Kotlin compiler whose fetch did not finish, are each named.
+    const oldJdk = binDir('old-jdk', { python3: python() }, { ...fakes, javac: 'echo javac 11.0.2' });
+    expect(missingTools(machine(oldJdk)).map((m) => m.why)).toEqual(['javac 11 is older than 17']);
+    expect(missingTools({ ...machine(full), kotlinHome: join(tmp, 'none') }).map((m) => m.why)).toEqual([
+      expect.stringMatching(/^no Kotlin compiler 2\.4\.21 at .*none \(\.complete\)$/),
     ]);
   });
 

@@ -10,6 +10,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import semver from 'semver';
+import { KOTLIN_VERSION, kotlinHome, kotlinMissing } from '../test/types/kotlin-compiler.ts';
 
 /** Where the checks look, given as data so a test can point them at an empty machine. */
 export interface Machine {
@@ -18,6 +19,8 @@ export interface Machine {
   readonly postgresRoot: string;
   /** Debian's Rust crates, where test/types/drivers.ts points cargo. */
   readonly cargoRegistry: string;
+  /** The Kotlin compiler's folder (test/types/kotlin-compiler.ts), which .ci/setup.d/16-kotlin.sh fills from Maven Central. */
+  readonly kotlinHome: string;
   /** The server refuses to run as root: the cluster is started as the `postgres` user then. */
   readonly isRoot: boolean;
   readonly passwd: string;
@@ -208,6 +211,22 @@ export const TOOLS: readonly Tool[] = [
     },
   },
   {
+    name: `javac (JDK 17 or later), java, and the Kotlin compiler ${KOTLIN_VERSION}`,
+    packages: 'openjdk-17-jdk-headless maven',
+    setup: '.ci/setup.d/16-kotlin.sh',
+    neededBy: ['test/types/java.test.ts', 'test/types/kotlin.test.ts'],
+    check(m) {
+      const commands = needsCommands('javac', 'java')(m);
+      if (commands) return commands;
+      // `javac -version` prints `javac 17.0.15` (to stdout since JDK 9); records need 16, the types are written for 17.
+      const version = /javac (\d+)/.exec(
+        spawnSync('javac', ['-version'], { env: m.env as NodeJS.ProcessEnv, encoding: 'utf8', timeout: 30_000 }).stdout ?? '',
+      )?.[1];
+      if (version === undefined || Number(version) < 17) return `javac ${version ?? '(unknown version)'} is older than 17`;
+      return kotlinMissing(m.kotlinHome);
+    },
+  },
+  {
     name: 'chromium',
     packages: 'chromium',
     setup: '.ci/setup.d/17-chromium.sh',
@@ -279,7 +298,14 @@ export function thisMachine(env: Machine['env'] = process.env): Machine {
   } catch {
     // no passwd file: no postgres user either
   }
-  return { env, postgresRoot: '/usr/lib/postgresql', cargoRegistry: '/usr/share/cargo/registry', isRoot: process.getuid?.() === 0, passwd };
+  return {
+    env,
+    postgresRoot: '/usr/lib/postgresql',
+    cargoRegistry: '/usr/share/cargo/registry',
+    kotlinHome: kotlinHome(env),
+    isRoot: process.getuid?.() === 0,
+    passwd,
+  };
 }
 
 /**

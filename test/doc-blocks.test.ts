@@ -182,7 +182,16 @@ describe('the shell blocks of README.md and CONTRIBUTING.md', () => {
         const r = run(c, dir);
         expect(r.code, `${c}\n${r.out}`).toBe(0);
       }
-      for (const out of ['src/toolresult', 'mypkg', 'internal/toolresult', 'src/ToolResult', 'src'])
+      for (const out of [
+        'src/toolresult',
+        'mypkg',
+        'internal/toolresult',
+        'src/ToolResult',
+        'src',
+        'src/main/java/com/acme/toolresult',
+        'src/main/kotlin',
+        'ToolResult',
+      ])
         expect(readdirSync(join(dir, out)).length, out).toBeGreaterThan(0);
     },
     'kit-your-adapter': () => {

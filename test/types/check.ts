@@ -10,9 +10,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../codegen/cli.ts';
 import { buildModel } from '../../codegen/ir.ts';
 import { listSchemaFiles } from '../../codegen/schema-set.ts';
-import type { Language } from '../../codegen/generate.ts';
 import { loadCases } from './cases.ts';
-import { DRIVERS, type Step } from './drivers.ts';
+import { DRIVERS, type RoundTripLanguage, type Step } from './drivers.ts';
 
 const INSTALL: Record<string, string> = {
   go: 'golang-go',
@@ -39,7 +38,7 @@ interface Answer {
   error?: string;
 }
 
-export function describeLanguage(lang: Exclude<Language, 'ts'>): void {
+export function describeLanguage(lang: Exclude<RoundTripLanguage, 'ts'>): void {
   describe(`generated ${lang} types`, () => {
     const driver = DRIVERS[lang];
     const { model, cases } = loadCases();

@@ -27,10 +27,16 @@ async function run(...argv: string[]): Promise<{ code: number; out: string; err:
 describe('toolresult generate: command line', () => {
   it.each([
     [['--out', 'x'], /--lang is required/],
-    [['--lang', 'cobol', '--out', 'x'], /--lang "cobol" is not one of ts, python, go, php, rust/],
+    [['--lang', 'cobol', '--out', 'x'], /--lang "cobol" is not one of ts, python, go, php, rust, java, kotlin, csharp/],
     [['--lang', 'go'], /--out is required/],
     [['--lang', 'go', '--out'], /--out needs a value/],
-    [['--lang', 'go', '--out', 'x', '--namespace', 'A'], /--namespace is for --lang php, not go/],
+    [['--lang', 'go', '--out', 'x', '--namespace', 'A'], /--namespace is for --lang php or csharp, not go/],
+    [['--lang', 'csharp', '--out', 'x', '--package', 'a'], /--package is for --lang go, java or kotlin, not csharp/],
+    [['--lang', 'java', '--out', 'x', '--package', 'com.acme.class'], /--package "com.acme.class" is not a Java package name/],
+    [['--lang', 'java', '--out', 'x', '--package', 'com..acme'], /--package "com..acme" is not a Java package name/],
+    [['--lang', 'kotlin', '--out', 'x', '--package', 'acme.fun'], /--package "acme.fun" is not a Kotlin package name/],
+    [['--lang', 'csharp', '--out', 'x', '--namespace', 'Acme.Types-2'], /--namespace "Acme.Types-2" is not a C# namespace/],
+    [['--lang', 'csharp', '--out', 'x', '--namespace', 'Acme.namespace'], /--namespace "Acme.namespace" is not a C# namespace/],
     [['--lang', 'ts', '--out', 'x', '--module', 'm'], /--module is for --lang python or rust, not ts/],
     [['--lang', 'go', '--out', 'x', '--package', 'Not-A-Name'], /--package "Not-A-Name" is not a Go package name/],
     [['--lang', 'php', '--out', 'x', '--namespace', 'Acme\\class'], /is not a PHP namespace/],
@@ -47,7 +53,7 @@ describe('toolresult generate: command line', () => {
   it('--help prints the usage and exits 0', async () => {
     const r = await run('--help');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('--lang <ts|python|go|php|rust>');
+    expect(r.out).toContain('--lang <ts|python|go|php|rust|java|kotlin|csharp>');
   });
 
   it('--check exits 1 naming the file until the files are written, then 0; an edit makes it 1 again', async () => {
