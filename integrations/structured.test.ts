@@ -4,8 +4,7 @@
 // wrapped tools declare what a program calling them itself needs. The types are checked by the
 // compiler (npm run check:types) with `@ts-expect-error` on each line that must not compile; the
 // run-time cases assert what the checks do with real values.
-import type { Tool as MastraTool } from '@mastra/core/tools';
-import type { FunctionTool } from '@openai/agents';
+import type { ToolOutputCustomData } from '@openai/agents';
 import type { Tool as AiSdkTool } from 'ai';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as v from 'zod';
@@ -19,8 +18,7 @@ import * as openaiAgents from './openai-agents/index.ts';
 
 const Invoices = v.object({ invoices: v.array(v.object({ id: v.string(), amount: v.number() })) });
 type Invoices = v.infer<typeof Invoices>;
-const isInvoices = (x: unknown): x is Invoices =>
-  typeof x === 'object' && x !== null && Array.isArray((x as { invoices?: unknown }).invoices);
+const isInvoices = (x: unknown): x is Invoices => typeof x === 'object' && x !== null && Array.isArray((x as { invoices?: unknown }).invoices);
 
 /** A seam holding one call whose structured value is `structured`. */
 async function seamWith(structured: unknown) {
@@ -124,34 +122,48 @@ describe('seam.result<T>()', () => {
 });
 
 describe('the wrapped tools declare what a program calling them needs', () => {
-  it('AI SDK: an MCP tool’s execute is present, takes partial options and resolves to the audit record', () => {
+  // Each check calls the tool as the README does: a wrapped member is an overload of the stack's, so
+  // what counts is the signature a call picks, not ReturnType (which reads the last overload).
+  const toolCall = { type: 'function_call', callId: 'call_1', name: 'invoices', arguments: '{}' };
+
+  it('AI SDK: an MCP tool’s execute is present, takes the options a program has and resolves to the audit record', () => {
     type McpTool = AiSdkTool<unknown, unknown> & { execute: (input: unknown) => unknown };
     type Wrapped = aiSdk.WrappedTools<{ invoices: McpTool; plain: AiSdkTool<{ q: string }, unknown> }>;
-    expectTypeOf<ReturnType<Wrapped['invoices']['execute']>>().toEqualTypeOf<Promise<AuditRecord>>();
-    expectTypeOf<Parameters<Wrapped['invoices']['execute']>[1]>().toEqualTypeOf<aiSdk.SeamExecutionOptions | undefined>();
-    expectTypeOf<Wrapped['invoices']['toModelOutput']>().returns.toEqualTypeOf<Promise<aiSdk.ModelOutput>>();
+    const run = async (t: Wrapped['invoices']) => {
+      const output = await t.execute({}, { toolCallId: 'call_1', messages: [] });
+      expectTypeOf(output).toEqualTypeOf<AuditRecord>();
+      expectTypeOf(await t.toModelOutput({ toolCallId: 'call_1', input: {}, output })).toEqualTypeOf<aiSdk.ModelOutput>();
+      // @ts-expect-error the output is the audit record, not a ToolResult
+      const wrong: { content: string } = output;
+      return wrong;
+    };
     // A tool whose type leaves execute optional (a provider-executed one is handed back as it is) keeps it optional.
-    expectTypeOf<Wrapped['plain']['execute']>().toMatchTypeOf<((...a: never[]) => unknown) | undefined>();
-    expectTypeOf<undefined>().toMatchTypeOf<Wrapped['plain']['execute']>();
-    // @ts-expect-error the output is the audit record, not a ToolResult
-    expectTypeOf<Awaited<ReturnType<Wrapped['invoices']['execute']>>>().toMatchTypeOf<{ content: string }>();
+    const plain = (t: Wrapped['plain']) => {
+      // @ts-expect-error possibly undefined
+      return t.execute({ q: 'x' }, { toolCallId: 'call_1' });
+    };
+    expect([typeof run, typeof plain]).toEqual(['function', 'function']);
   });
 
   it('Mastra: execute is present, takes the agent’s call ID alone and resolves to the audit record', () => {
-    expectTypeOf<ReturnType<mastra.SeamTool['execute']>>().toEqualTypeOf<Promise<AuditRecord>>();
-    expectTypeOf<{ agent: { toolCallId: string } }>().toMatchTypeOf<Parameters<mastra.SeamTool['execute']>[1]>();
-    expectTypeOf<mastra.SeamTool>().toMatchTypeOf<MastraTool>();
-    // @ts-expect-error the call ID is a string
-    expectTypeOf<{ agent: { toolCallId: number } }>().toMatchTypeOf<Parameters<mastra.SeamTool['execute']>[1]>();
+    const run = async (t: mastra.SeamTool) => {
+      const output = await t.execute({}, { agent: { toolCallId: 'call_1' } });
+      expectTypeOf(output).toEqualTypeOf<AuditRecord>();
+      expectTypeOf(t.toModelOutput(output)).toEqualTypeOf<mastra.ModelOutput>();
+      // @ts-expect-error the call ID is a string
+      await t.execute({}, { agent: { toolCallId: 1 } });
+    };
+    expect(typeof run).toBe('function');
   });
 
   it('OpenAI Agents: invoke takes a tool call whose type is any string; customDataExtractor is present', () => {
-    expectTypeOf<{ toolCall: { type: string; callId: string; name: string; arguments: string } }>().toMatchTypeOf<
-      Parameters<openaiAgents.SeamFunctionTool['invoke']>[2]
-    >();
-    expectTypeOf<ReturnType<openaiAgents.SeamFunctionTool['customDataExtractor']>>().not.toBeAny();
-    expectTypeOf<openaiAgents.SeamFunctionTool>().toMatchTypeOf<FunctionTool>();
-    // @ts-expect-error a tool call names its call ID
-    expectTypeOf<{ toolCall: { type: string } }>().toMatchTypeOf<Parameters<openaiAgents.SeamFunctionTool['invoke']>[2]>();
+    const run = async (t: openaiAgents.SeamFunctionTool, context: Parameters<openaiAgents.SeamFunctionTool['invoke']>[0]) => {
+      const output = await t.invoke(context, '{}', { toolCall });
+      expectTypeOf(output).toEqualTypeOf<string>();
+      expectTypeOf(t.customDataExtractor({ toolCall, output })).toEqualTypeOf<ToolOutputCustomData | undefined>();
+      // @ts-expect-error a tool call names its call ID
+      await t.invoke(context, '{}', { toolCall: { type: 'function_call' } });
+    };
+    expect(typeof run).toBe('function');
   });
 });

@@ -91,14 +91,15 @@ describe('the README stack examples under tsc --strict', () => {
     // The typed read is typed: its element is no number, and the audit record is no ToolResult.
     writeFileSync(
       join(dir, 'broken.mts'),
-      [
-        aiSdkWithTypedRead(),
-        'export const id: number | undefined = invoices?.invoices[0]?.id;',
-        'export const wrong: { content: string } = output;',
-      ].join('\n'),
+      [aiSdkWithTypedRead(), 'export const id: number | undefined = invoices?.invoices[0]?.id;', 'export const wrong: { content: string } = output;'].join(
+        '\n',
+      ),
     );
     const bad = compile([...files, 'broken.mts']);
     expect(bad.status).not.toBe(0);
-    expect(bad.errors.map((l) => l.slice(0, l.indexOf('('))), bad.out).toEqual(['broken.mts', 'broken.mts']);
+    expect(
+      bad.errors.map((l) => l.slice(0, l.indexOf('('))),
+      bad.out,
+    ).toEqual(['broken.mts', 'broken.mts']);
   }, 660_000);
 });

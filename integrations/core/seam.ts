@@ -4,7 +4,15 @@
 // the audit record at `privacy` (spec/06-privacy.md), because whatever it holds it may persist or
 // export; the bounded result, run-only channels included, stays in the seam's ledger, and the program
 // reads it with `result(callId)`.
-import { auditRecord, isPrivacyLevel, restore, type AuditRecord, type BoundedToolResult, type JsonValue, type PrivacyLevel } from '../../reference-impl/internal.ts';
+import {
+  auditRecord,
+  isPrivacyLevel,
+  restore,
+  type AuditRecord,
+  type BoundedToolResult,
+  type JsonValue,
+  type PrivacyLevel,
+} from '../../reference-impl/internal.ts';
 import { callKey, checkScope, type CallAt, type CallKey } from './call-key.ts';
 import { seamOptions, type IntegrationOptions, type WrapOptions } from './options.ts';
 import type { TypedResult } from './structured.ts';

@@ -43,7 +43,7 @@ export interface SeamCallDetails {
  */
 export type SeamFunctionTool = {
   invoke(runContext: RunContext, input: string, details?: SeamCallDetails): Promise<string>;
-  customDataExtractor(context: { readonly toolCall: SeamToolCall }): ToolOutputCustomData | undefined;
+  customDataExtractor(context: { readonly toolCall: SeamToolCall; readonly output?: unknown }): ToolOutputCustomData | undefined;
 } & FunctionTool<unknown, JsonObjectSchema>;
 
 /** The audit record as the SDK's customData (a plain JSON object). */
