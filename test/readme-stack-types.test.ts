@@ -4,12 +4,13 @@
 // integrations' own types (the sources the build makes the declarations of; test/package.test.ts (g)
 // compiles the same blocks against the packed tarball's declarations), with the README's typed read of
 // the structured value appended to the AI SDK example. A wrong type appended to the same program is
-// reported, and only there, so the check is not vacuous.
+// reported, and only there, so the check is not vacuous; and the typed read, run with tsx, prints what
+// its comment says.
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -102,4 +103,17 @@ describe('the README stack examples under tsc --strict', () => {
       bad.out,
     ).toEqual(['broken.mts', 'broken.mts']);
   }, 660_000);
+
+  it('the typed read prints what its comment says, after the AI SDK example’s own output', () => {
+    writeFileSync(join(dir, 'billing-server.mjs'), block('package-test', 'stack-server'));
+    writeFileSync(join(dir, 'typed.mts'), aiSdkWithTypedRead());
+    // tsx strips the types and resolves the package's subpaths by the tsconfig's paths, as tsc did.
+    writeFileSync(join(dir, 'tsconfig.json'), JSON.stringify({ compilerOptions: { paths: entries } }));
+    const tsx = join(ROOT, 'node_modules', 'tsx', 'dist', 'loader.mjs');
+    const r = spawnSync(process.execPath, ['--import', pathToFileURL(tsx).href, 'typed.mts'], { cwd: dir, encoding: 'utf8', timeout: 120_000 });
+    const said = /\/\/ (\[.*\])$/m.exec(block('type-test', 'stack-structured'));
+    expect(said).not.toBeNull();
+    expect(r.stdout, r.stderr).toBe(`${block('package-test', 'stack-ai-sdk-output')}${said![1]}\n`);
+    expect(r.status).toBe(0);
+  }, 150_000);
 });
