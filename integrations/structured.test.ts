@@ -77,6 +77,16 @@ describe('structuredAs', () => {
     expect(ran).toBe(0);
   });
 
+  it('a schema that is a function too (as ArkType’s are) is read as a schema, not called as a guard', async () => {
+    const seam = await seamWith({ a: 'not a number' });
+    // Called, it answers its errors, an object: truthy, as a guard's yes would be.
+    const arkLike = Object.assign((_v: unknown) => ({ errors: ['a must be a number'] }), {
+      '~standard': { version: 1 as const, validate: (_v: unknown) => ({ issues: [{ message: 'a must be a number' }] }) },
+    });
+    const result = await seam.result('call_1');
+    expect(() => structuredAs(result, arkLike as unknown as StandardSchema<{ a: number }>)).toThrow('the structured value does not match the schema (1 issue)');
+  });
+
   it('refuses an asynchronous schema and a check that is neither a guard nor a schema', async () => {
     const seam = await seamWith({ a: 1 });
     const result = await seam.result('call_1');

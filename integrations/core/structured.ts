@@ -61,12 +61,14 @@ export class StructuredTypeError extends TypeError {
 export function structuredAs<T>(result: { readonly structured?: unknown } | undefined, check: StructuredGuard<T> | StandardSchema<T>): T | undefined {
   const value = result?.structured;
   if (value === undefined) return undefined;
-  if (typeof check === 'function') {
-    if (check(value)) return value;
+  // The schema interface first: an ArkType schema is a function too, which returns its errors
+  // (an object, so truthy) instead of a boolean.
+  const standard = (check as Partial<StandardSchema<T>> | null)?.['~standard'];
+  if (typeof standard?.validate !== 'function') {
+    if (typeof check !== 'function') throw new TypeError('structuredAs needs a type guard or a Standard Schema (a Zod, Valibot or ArkType schema)');
+    if ((check as StructuredGuard<T>)(value)) return value as T;
     throw new StructuredTypeError(0);
   }
-  const standard = (check as Partial<StandardSchema<T>> | null)?.['~standard'];
-  if (typeof standard?.validate !== 'function') throw new TypeError('structuredAs needs a type guard or a Standard Schema (a Zod, Valibot or ArkType schema)');
   const outcome = standard.validate(value);
   if (outcome instanceof Promise) {
     // The rejection of a schema nobody awaits would go unhandled: it is observed and dropped.
