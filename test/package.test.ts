@@ -10,8 +10,8 @@
 // (f) the kit's own package (scripts/pack-kit.ts) runs the whole kit against the Python adapter by
 //     the README's one command naming one package, in an empty directory.
 // (g) a project with the four agent stacks runs the README's "Use it with your stack" examples from
-//     the tarball and prints what the README says, and each integration subpath's types compile
-//     under node16 and bundler.
+//     the tarball and prints what the README says, each integration subpath's types compile
+//     under node16 and bundler, and the examples, saved as .mts files, compile under --strict.
 // (h) the README's publish lines (`<!-- publish-test: npm -->`): `npm publish --dry-run` of both
 //     tarballs this file packed, at npm's default log level: name, version, dist-tag and files as the
 //     registry would get them, and no warning but the login a dry run lacks.
@@ -457,6 +457,31 @@ describe('(g) a project that uses the stack integrations', () => {
     },
     600_000,
   );
+
+  it("the README examples, each saved as a .mts file, compile under tsc --strict against the tarball's declarations", () => {
+    const files = ['billing-server.mts', ...['ai-sdk', 'langchain', 'openai-agents', 'mastra'].map((s) => `example-${s}.mts`)];
+    writeFileSync(join(stacksDir, 'billing-server.mts'), readmeBlock('stack-server'));
+    for (const s of ['ai-sdk', 'langchain', 'openai-agents', 'mastra']) writeFileSync(join(stacksDir, `example-${s}.mts`), readmeBlock(`stack-${s}`));
+    const config = {
+      compilerOptions: {
+        module: 'node16',
+        moduleResolution: 'node16',
+        target: 'es2022',
+        lib: ['es2023'],
+        strict: true,
+        noEmit: true,
+        skipLibCheck: true,
+        // A Node.js program's own types (console, process): the repository's @types/node, as a user's project has its own.
+        typeRoots: [join(ROOT, 'node_modules', '@types')],
+        types: ['node'],
+      },
+      files,
+    };
+    writeFileSync(join(stacksDir, 'tsconfig.examples.json'), JSON.stringify(config));
+    const r = spawnSync(process.execPath, [TSC, '-p', 'tsconfig.examples.json'], { cwd: stacksDir, env, encoding: 'utf8', timeout: 300_000 });
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  }, 330_000);
 });
 
 describe('(d) package linters', () => {

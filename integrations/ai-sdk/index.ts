@@ -13,15 +13,48 @@ import type { AuditRecord } from '../../reference-impl/internal.ts';
 import { callThroughSeam, mcpRun, ModelOutputs, seamOf, type SeamConfig, type ToolResultSeam } from '../core/index.ts';
 import type { ModelOutput } from '../core/model-output.ts';
 
-export type { IntegrationOptions, SeamConfig, CallAt } from '../core/index.ts';
-export { createSeam, ToolResultSeam } from '../core/index.ts';
+export type { IntegrationOptions, SeamConfig, CallAt, StandardSchema, StructuredGuard, TypedResult } from '../core/index.ts';
+export { createSeam, ToolResultSeam, structuredAs, StructuredTypeError } from '../core/index.ts';
 export { UNREADABLE_OUTPUT_TEXT } from '../core/model-output.ts';
+export type { ModelOutput } from '../core/model-output.ts';
 
 /** An AI SDK tool: only `execute` and `toModelOutput` are replaced, the rest is kept as given. */
 // biome-ignore lint/suspicious/noExplicitAny: any tool, whatever its input, output and context types (Tool is invariant in them)
 type AnyTool = Tool<any, any, any>;
-// biome-ignore lint/suspicious/noExplicitAny: the wrapped tool keeps the caller's input and context types
-export type WrappedTools<T extends Record<string, AnyTool>> = { [K in keyof T]: Omit<T[K], 'execute' | 'toModelOutput'> & Tool<any, AuditRecord, any> };
+
+/**
+ * What a wrapped tool's execute takes: the AI SDK's execution options, every one optional (the call
+ * ID keys the call; without it the call is recorded under a fresh ID and cannot be replayed). The
+ * AI SDK passes the whole ToolExecutionOptions; a program calling the tool itself passes what it has.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: any tool context
+export type SeamExecutionOptions = Partial<ToolExecutionOptions<any>>;
+
+/** The input type a tool declares (its inputSchema's), unknown for a tool that declares none. */
+// biome-ignore lint/suspicious/noExplicitAny: matches any output and context
+type InputOf<T> = T extends Tool<infer I, any, any> ? ([I] extends [never] ? unknown : I) : unknown;
+
+/**
+ * The members a wrapped tool declares beyond the AI SDK's Tool: its execute returns the audit record
+ * (a promise, never the stack's streamed form) and its toModelOutput is always there, so a program
+ * that calls a tool the way the agent loop does type-checks as it runs.
+ */
+export interface SeamToolMembers<INPUT> {
+  execute(input: INPUT, options?: SeamExecutionOptions): Promise<AuditRecord>;
+  toModelOutput(options: { toolCallId?: string; input?: unknown; output: unknown }): Promise<ModelOutput>;
+}
+
+/**
+ * Each tool wrapped: an AI SDK Tool whose output is the audit record. A tool whose type declares an
+ * execute (the MCP client's tools do) gets the seam's members as present; one whose execute is
+ * optional in its type keeps them optional, as a provider-executed tool is handed back unwrapped.
+ */
+export type WrappedTools<T extends Record<string, AnyTool>> = {
+  [K in keyof T]: (T[K] extends { execute: unknown } ? SeamToolMembers<InputOf<T[K]>> : Partial<SeamToolMembers<InputOf<T[K]>>>) &
+    Omit<T[K], 'execute' | 'toModelOutput'> &
+    // biome-ignore lint/suspicious/noExplicitAny: the wrapped tool keeps the caller's input and context types
+    Tool<any, AuditRecord, any>;
+};
 
 type Execute = (input: unknown, options: ToolExecutionOptions<unknown>) => unknown;
 

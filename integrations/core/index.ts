@@ -11,3 +11,5 @@ export { textWithoutFlag } from './error-text.ts';
 export { listAllTools } from './mcp-tools.ts';
 export type { ListedTool, McpToolLister } from './mcp-tools.ts';
 export { ModelOutputs } from './model-output.ts';
+export { structuredAs, StructuredTypeError } from './structured.ts';
+export type { StandardSchema, StructuredGuard, TypedResult } from './structured.ts';

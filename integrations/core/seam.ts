@@ -4,9 +4,18 @@
 // the audit record at `privacy` (spec/06-privacy.md), because whatever it holds it may persist or
 // export; the bounded result, run-only channels included, stays in the seam's ledger, and the program
 // reads it with `result(callId)`.
-import { auditRecord, isPrivacyLevel, restore, type AuditRecord, type BoundedToolResult, type PrivacyLevel } from '../../reference-impl/internal.ts';
+import {
+  auditRecord,
+  isPrivacyLevel,
+  restore,
+  type AuditRecord,
+  type BoundedToolResult,
+  type JsonValue,
+  type PrivacyLevel,
+} from '../../reference-impl/internal.ts';
 import { callKey, checkScope, type CallAt, type CallKey } from './call-key.ts';
 import { seamOptions, type IntegrationOptions, type WrapOptions } from './options.ts';
+import type { TypedResult } from './structured.ts';
 
 export type { CallAt } from './call-key.ts';
 
@@ -68,15 +77,20 @@ export class ToolResultSeam {
    * (the key of a call made before the ledger's key held a scope). Rejects with a LedgerError when
    * the stored entry is unreadable, and with a TypeError when the ledger cannot be read back (a
    * ReplayLedger with claim() only).
+   *
+   * `S` types the structured value as the program knows it (an MCP tool's outputSchema is JSON Schema
+   * at run time, so the type is the program's claim, unchecked); default JsonValue. To check it
+   * instead, read with `structuredAs(result, guardOrSchema)`.
    */
-  async result(callId: string, at?: CallAt): Promise<BoundedToolResult | undefined> {
+  async result<S = JsonValue>(callId: string, at?: CallAt): Promise<TypedResult<S> | undefined> {
     if (typeof callId !== 'string' || callId === '') throw new TypeError('result() needs the call ID the stack gave the call');
     const ledger = this.options.ledger;
     if (!readable(ledger)) throw new TypeError("this seam's ledger has no entry(): it cannot read a call's result back");
     const key = at !== undefined ? callKey(at.scope ?? this.scope, at.tool, at.arguments) : (this.#lastKey.get(callId) ?? callKey('', undefined, undefined));
     const entry = await ledger.entry(callId, { scope: key.scope, fingerprint: key.fingerprint });
     if (entry === undefined) return undefined;
-    return restore(entry as Parameters<typeof restore>[0], this.options.bound);
+    // A typed view of the same object: only the declared type of `structured` differs (TypedResult).
+    return restore(entry as Parameters<typeof restore>[0], this.options.bound) as TypedResult<S>;
   }
 }
 

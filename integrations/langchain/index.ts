@@ -17,8 +17,8 @@ import { deadlineOf } from '../core/deadline.ts';
 import { adapterTools } from './adapter-tools.ts';
 import { limitsOf, scopeOf, toolCallIdOf, toolMessage } from './tool-message.ts';
 
-export type { IntegrationOptions, CallAt } from '../core/index.ts';
-export { createSeam, ToolResultSeam } from '../core/index.ts';
+export type { IntegrationOptions, CallAt, StandardSchema, StructuredGuard, TypedResult } from '../core/index.ts';
+export { createSeam, ToolResultSeam, structuredAs, StructuredTypeError } from '../core/index.ts';
 
 /** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {

@@ -10,15 +10,37 @@
 // `callTool(params, { signal, timeout })`, the form 2.x reads.
 import { createTool } from '@mastra/core/tools';
 import type { MCPClient } from '@mastra/mcp';
-import type { ToolResult } from '../../reference-impl/internal.ts';
+import type { AuditRecord, ToolResult } from '../../reference-impl/internal.ts';
+import type { ModelOutput } from '../core/model-output.ts';
 import { callThroughSeam, listAllTools, mcpRun, ModelOutputs, seamOf, type IntegrationOptions, type ToolResultSeam } from '../core/index.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { rawClientFor } from './mcp-client.ts';
 
-export type { IntegrationOptions, CallAt } from '../core/index.ts';
-export { createSeam, ToolResultSeam } from '../core/index.ts';
+export type { IntegrationOptions, CallAt, StandardSchema, StructuredGuard, TypedResult } from '../core/index.ts';
+export { createSeam, ToolResultSeam, structuredAs, StructuredTypeError } from '../core/index.ts';
+export type { ModelOutput } from '../core/model-output.ts';
 
 type MastraTool = ReturnType<typeof createTool>;
+
+/**
+ * What a wrapped tool's execute reads of Mastra's execution context: the agent's call ID (the key of
+ * the call), its memory thread and resource (the scope) and the abort signal. Mastra passes its whole
+ * context; a program calling the tool itself passes what it has.
+ */
+export interface SeamToolContext {
+  readonly agent?: { readonly toolCallId?: string; readonly threadId?: string; readonly resourceId?: string };
+  readonly abortSignal?: AbortSignal;
+}
+
+/**
+ * A Mastra tool of this integration: a Mastra Tool whose execute is present and returns the audit
+ * record, and whose toModelOutput gives the model the wire message, so a program calling it the way
+ * the agent does type-checks as it runs.
+ */
+export type SeamTool = {
+  execute(input: unknown, context?: SeamToolContext): Promise<AuditRecord>;
+  toModelOutput(output: unknown): ModelOutput;
+} & MastraTool;
 /** What createTool takes: the fields a wrapped tool keeps are typed by it, so a @mastra/core whose options drift fails to compile here. */
 type ToolOptions = Parameters<typeof createTool>[0];
 interface SourceTool {
@@ -47,8 +69,9 @@ function seamTool(
   run: (input: Record<string, unknown>, context: unknown) => (signal: AbortSignal) => unknown,
   seam: ToolResultSeam,
   stackTimeoutMs?: number,
-): MastraTool {
+): SeamTool {
   const outputs = new ModelOutputs(seam);
+  // createTool keeps both functions as given, so the tool has the members SeamTool declares.
   return createTool({
     id: source.id,
     description: source.description ?? '',
@@ -63,18 +86,18 @@ function seamTool(
       return outputs.keep(await callThroughSeam(toolCallIdOf(context), run(args, context), seam, where, limits));
     },
     toModelOutput: (output: unknown) => outputs.of(output),
-  });
+  }) as SeamTool;
 }
 
 /**
  * The tools of a Mastra MCPClient (what `mcp.listTools()` gives, keyed `server_tool`), each calling
  * its server's MCP client and reading the CallToolResult with the MCP normalizer.
  */
-export async function mcpTools(mcp: MCPClient, seamOrOptions?: ToolResultSeam | IntegrationOptions): Promise<Record<string, MastraTool>> {
+export async function mcpTools(mcp: MCPClient, seamOrOptions?: ToolResultSeam | IntegrationOptions): Promise<Record<string, SeamTool>> {
   const seam = seamOf(seamOrOptions);
   const rawClient = rawClientFor(mcp);
   const toolsets = (await mcp.listToolsets()) as Record<string, Record<string, SourceTool>>;
-  const out: Record<string, MastraTool> = {};
+  const out: Record<string, SeamTool> = {};
   for (const [serverName, tools] of Object.entries(toolsets)) {
     const { client, timeout } = await rawClient(serverName);
     const listed = new Map((await listAllTools(client)).map((t) => [`${serverName}_${t.name}`, t]));
@@ -113,6 +136,6 @@ export function resultTool(
   execute: (input: Record<string, unknown>) => ToolResult | Promise<ToolResult>,
   fields: ResultToolFields,
   seamOrOptions?: ToolResultSeam | IntegrationOptions,
-): MastraTool {
+): SeamTool {
   return seamTool(fields, (input) => () => execute(input), seamOf(seamOrOptions));
 }

@@ -8,18 +8,43 @@
 // by the seam's `scope` option. Each call has a deadline (`deadlineMs`; else the MCP server's `timeout`; else 60 s): the one signal of
 // the call goes to the server's callToolResult, whose MCP 2.x client call sets the timeout itself. The
 // function tools get no SDK `timeoutMs`: its timeout answers without the seam, so nothing is recorded.
-import { getCurrentTrace, tool, type FunctionTool, type MCPServer, type ToolOutputCustomData } from '@openai/agents';
+import { getCurrentTrace, tool, type FunctionTool, type MCPServer, type RunContext, type ToolOutputCustomData } from '@openai/agents';
 import { callThroughSeam, mcpRun, seamOf, textWithoutFlag, type CallOutcome, type IntegrationOptions, type ToolResultSeam } from '../core/index.ts';
 
 import type { AuditRecord, ToolResult } from '../../reference-impl/internal.ts';
 
-export type { IntegrationOptions, CallAt } from '../core/index.ts';
-export { createSeam, ToolResultSeam } from '../core/index.ts';
+export type { IntegrationOptions, CallAt, StandardSchema, StructuredGuard, TypedResult } from '../core/index.ts';
+export { createSeam, ToolResultSeam, structuredAs, StructuredTypeError } from '../core/index.ts';
 
 type JsonObjectSchema = { type: 'object'; properties: Record<string, unknown>; required: string[]; additionalProperties: true };
 
-/** The function tools this integration makes: JSON-schema parameters, the audit record as customData. */
-export type SeamFunctionTool = FunctionTool<unknown, JsonObjectSchema>;
+/**
+ * The tool call as a program that invokes a tool itself hands it: the SDK's function call item, its
+ * `type` any string (a JavaScript object literal's), since the tool reads only the call ID.
+ */
+export interface SeamToolCall {
+  readonly type?: string;
+  readonly callId: string;
+  readonly name?: string;
+  readonly arguments?: string;
+}
+
+/** What a wrapped tool's invoke reads of the SDK's call details: the tool call and the abort signal. */
+export interface SeamCallDetails {
+  readonly toolCall?: SeamToolCall;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The function tools this integration makes: JSON-schema parameters, the audit record as customData.
+ * Beyond the SDK's FunctionTool, invoke takes the call details a program has and answers the model's
+ * text, and customDataExtractor is always there, so a program calling the tool the way a run does
+ * type-checks as it runs.
+ */
+export type SeamFunctionTool = {
+  invoke(runContext: RunContext, input: string, details?: SeamCallDetails): Promise<string>;
+  customDataExtractor(context: { readonly toolCall: SeamToolCall; readonly output?: unknown }): ToolOutputCustomData | undefined;
+} & FunctionTool<unknown, JsonObjectSchema>;
 
 /** The audit record as the SDK's customData (a plain JSON object). */
 const customData = (record: AuditRecord): ToolOutputCustomData => ({ ...record }) as ToolOutputCustomData;
@@ -55,6 +80,8 @@ function seamTool(
   stackTimeoutMs?: number,
 ): SeamFunctionTool {
   const records = new Map<string, AuditRecord>(); // by callId, from execute to the extractor just after it
+  // The SDK's invoke hands the details to execute as given, and the extractor is the one passed here:
+  // the tool has the members SeamFunctionTool declares.
   return tool({
     name,
     description,
@@ -73,7 +100,7 @@ function seamTool(
       records.delete(toolCall.callId);
       return record === undefined ? undefined : customData(record);
     },
-  });
+  }) as SeamFunctionTool;
 }
 
 function parametersOf(inputSchema: unknown): JsonObjectSchema {
