@@ -16,6 +16,7 @@ export interface PendingTask {
   readonly taskVersion: TaskVersion;
 }
 
+/** What a pending call waits for: a task the server runs on (`task`), or input the server asked for (`input_required`). */
 export type PendingKind = 'task' | 'input_required';
 
 const MESSAGES: Readonly<Record<PendingKind, string>> = {
