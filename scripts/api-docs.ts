@@ -6,7 +6,8 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
+import { Extractor } from '@microsoft/api-extractor';
+import { rootExtractorConfig } from './api-extractor-config.ts';
 import { ROOT } from './schema-files.ts';
 import { build } from './build.ts';
 
@@ -18,30 +19,7 @@ rmSync(OUT, { recursive: true, force: true });
 rmSync(MODEL, { recursive: true, force: true });
 mkdirSync(MODEL, { recursive: true });
 
-const config = ExtractorConfig.prepare({
-  configObjectFullPath: join(ROOT, 'api-extractor.json'), // no such file: the configuration is this object
-  packageJsonFullPath: join(ROOT, 'package.json'),
-  configObject: {
-    projectFolder: ROOT,
-    mainEntryPointFilePath: '<projectFolder>/dist/reference-impl/index.d.ts',
-    compiler: {
-      overrideTsconfig: {
-        compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023'], strict: true, types: [], skipLibCheck: false },
-        files: ['dist/reference-impl/index.d.ts'],
-      },
-    },
-    apiReport: { enabled: false, reportFileName: 'toolresult-protocol.api.md' },
-    docModel: { enabled: true, apiJsonFilePath: join(MODEL, 'toolresult-protocol.api.json') },
-    dtsRollup: { enabled: false },
-    tsdocMetadata: { enabled: false },
-    messages: {
-      // The doc comments are plain prose with `code` spans, not strict TSDoc: report only what breaks the model.
-      tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
-      extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
-      compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
-    },
-  },
-});
+const config = rootExtractorConfig({ docModel: join(MODEL, 'toolresult-protocol.api.json') });
 
 const result = Extractor.invoke(config, { localBuild: true });
 if (!result.succeeded) throw new Error(`API Extractor: ${result.errorCount} errors`);

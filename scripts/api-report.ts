@@ -11,7 +11,8 @@
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { Extractor, ExtractorConfig, ExtractorLogLevel } from '@microsoft/api-extractor';
+import { Extractor } from '@microsoft/api-extractor';
+import { rootExtractorConfig } from './api-extractor-config.ts';
 import { ROOT } from './schema-files.ts';
 
 export const API_REPORT = join(ROOT, 'api', 'toolresult-protocol.api.md');
@@ -40,30 +41,8 @@ export function makeApiReport(): ApiReport {
   rmSync(WORK, { recursive: true, force: true });
   mkdirSync(join(WORK, 'temp'), { recursive: true });
   const model = join(WORK, 'toolresult-protocol.api.json');
-  const config = ExtractorConfig.prepare({
-    configObjectFullPath: join(ROOT, 'api-extractor.json'), // no such file: the configuration is this object
-    packageJsonFullPath: join(ROOT, 'package.json'),
-    configObject: {
-      projectFolder: ROOT,
-      mainEntryPointFilePath: '<projectFolder>/dist/reference-impl/index.d.ts',
-      compiler: {
-        overrideTsconfig: {
-          compilerOptions: { module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2023'], strict: true, types: [], skipLibCheck: true },
-          files: ['dist/reference-impl/index.d.ts'],
-        },
-      },
-      apiReport: { enabled: true, reportFileName: 'toolresult-protocol.api.md', reportFolder: WORK, reportTempFolder: join(WORK, 'temp') },
-      docModel: { enabled: true, apiJsonFilePath: model },
-      dtsRollup: { enabled: false },
-      tsdocMetadata: { enabled: false },
-      messages: {
-        // The doc comments are plain prose with `code` spans, not strict TSDoc; the report is the point.
-        tsdocMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
-        extractorMessageReporting: { default: { logLevel: ExtractorLogLevel.None } },
-        compilerMessageReporting: { default: { logLevel: ExtractorLogLevel.Error } },
-      },
-    },
-  });
+  const config = rootExtractorConfig({ docModel: model, reportFolder: WORK });
+
   // localBuild: the report is written, never compared here (the caller compares with the committed file).
   const result = Extractor.invoke(config, { localBuild: true, messageCallback: (m) => void (m.handled = true) });
   if (!result.succeeded) throw new Error(`API Extractor: ${result.errorCount} errors over ${entry}`);
