@@ -72,7 +72,7 @@ describe('ToolResultSeam', () => {
   });
 
   it('a ledger that cannot be read back (claim only) is said so by result(), not by the calls', async () => {
-    const seam = createSeam({ ledger: { claim: () => ({ status: 'claimed', finish: () => {}, abandon: () => {} }) } });
+    const seam = createSeam({ ledger: { claim: () => ({ status: 'claimed', finish: () => {}, abandon: () => {}, recordTask: () => {} }) } });
     const out = await callThroughSeam('call_1', run('x'), seam, { tool: 'lookup', arguments: {} });
     expect(out.record.level).toBe('metadata');
     await expect(seam.result('call_1')).rejects.toThrow(/no entry\(\)/);

@@ -97,5 +97,5 @@ export function failingLedger(when: 'claim' | 'finish'): ReplayLedger {
     throw new LedgerStoreError('ledger.store_failed', 'the test store is unreachable (connection refused)');
   };
   if (when === 'claim') return { claim: async () => fail() };
-  return { claim: async () => ({ status: 'claimed' as const, finish: async () => fail(), abandon: () => {} }) };
+  return { claim: async () => ({ status: 'claimed' as const, finish: async () => fail(), abandon: () => {}, recordTask: async () => fail() }) };
 }

@@ -3,14 +3,21 @@
 // entry, or wait while the first runs. A durable store answers the same three ways; its methods may
 // return promises.
 import type { CallAt } from './call-key.ts';
+import type { RecordedTask } from './task-entry.ts';
 import type { StoredEntry } from './unreadable-entry.ts';
 
 export type { CallAt } from './call-key.ts';
+export type { RecordedTask } from './task-entry.ts';
 
 /** What claiming a call ID gives. */
 export type Claim =
   | {
       readonly status: 'claimed';
+      /**
+       * Present when this claim took over a call whose claimant died after recording a task
+       * (TR-REPLAY-43): follow that task, never run the tool again.
+       */
+      readonly task?: RecordedTask;
       /**
        * Stores the entry and wakes every waiter (TR-REPLAY-8). A durable store rejects with a
        * LedgerStoreError when it cannot write (TR-REPLAY-30), or with code `ledger.lease_lost` when
@@ -19,6 +26,13 @@ export type Claim =
       finish(entry: string): void | Promise<void>;
       /** Gives the call ID up without an entry, before the tool ran; waiters claim again. */
       abandon(): void | Promise<void>;
+      /**
+       * Records the task the tool call became, durably, before it returns (TR-REPLAY-42), so a claim
+       * after this one's lease follows the task instead of recording the call as interrupted. A
+       * TypeError for an ID a store cannot keep; a durable store rejects with `ledger.lease_lost`
+       * when the row is no longer claimed with this claim's token.
+       */
+      recordTask(taskId: string): void | Promise<void>;
     }
   /** The stored entry; a durable store may find it unreadable (a row without octets, or not UTF-8). */
   | { readonly status: 'stored'; readonly entry: StoredEntry }

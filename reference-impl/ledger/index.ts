@@ -12,3 +12,5 @@ export type { StoredEntry } from './unreadable-entry.ts';
 export type { ReplayLedger, Claim, CallAt } from './claim.ts';
 export { callFingerprint } from './call-key.ts';
 export type { LedgerStore, LedgerStoreOptions } from './store.ts';
+export { checkTaskId } from './task-entry.ts';
+export type { RecordedTask } from './task-entry.ts';

@@ -5,10 +5,13 @@
 
 import { callAt, type CallAt } from './call-key.ts';
 import type { Claim, ReplayLedger } from './claim.ts';
+import { checkTaskId } from './task-entry.ts';
 
 export type { Claim, ReplayLedger } from './claim.ts';
 
-type Slot = { readonly state: 'pending'; readonly settled: Promise<void>; readonly wake: () => void } | { readonly state: 'stored'; readonly entry: string };
+type Slot =
+  | { readonly state: 'pending'; readonly settled: Promise<void>; readonly wake: () => void; taskId?: string }
+  | { readonly state: 'stored'; readonly entry: string };
 
 /**
  * One map key per call: the three parts as a JSON array, so no two calls meet in one key. The call
@@ -46,6 +49,12 @@ export class InMemoryLedger implements ReplayLedger {
         this.#slots.delete(key);
         wake();
       },
+      // No lease here, so no takeover: the task is kept for inspection only (task()).
+      recordTask: (taskId: string) => {
+        checkTaskId(taskId);
+        if (done) throw new Error('claim already settled');
+        (mine as { taskId?: string }).taskId = taskId;
+      },
     };
   }
 
@@ -53,6 +62,12 @@ export class InMemoryLedger implements ReplayLedger {
   entry(callId: string, at?: CallAt): string | undefined {
     const slot = this.#slots.get(slotKey(callId, at));
     return slot?.state === 'stored' ? slot.entry : undefined;
+  }
+
+  /** The task recorded with a live claim of a call, if any (for tests and inspection). */
+  task(callId: string, at?: CallAt): string | undefined {
+    const slot = this.#slots.get(slotKey(callId, at));
+    return slot?.state === 'pending' ? slot.taskId : undefined;
   }
 
   get size(): number {

@@ -20,6 +20,7 @@ import {
   POSTGRES_WAITER_LOCK,
 } from './postgres-layout.ts';
 import { LedgerStoreError } from './store-error.ts';
+import { taskEntry, taskOfEntry } from './task-entry.ts';
 import {
   CLAIM_TRIES,
   LAYOUT_VERSION,
@@ -125,7 +126,7 @@ export async function openPostgresLedger(options: PostgresLedgerOptions): Promis
   return ledger;
 }
 
-type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending'; remainingMs: number };
+type Step = { kind: 'claimed'; token: string; taskId?: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending'; remainingMs: number };
 
 export class PostgresLedger implements LedgerStore {
   readonly leaseMs: number;
@@ -343,13 +344,27 @@ export class PostgresLedger implements LedgerStore {
       if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry) };
       // NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
       if (row.remaining !== null && row.remaining > 0) return { kind: 'pending', remainingMs: row.remaining };
-      // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+      // The claimant stopped renewing after it recorded a task: this claim follows the task
+      // (TR-REPLAY-43), while the lease is still over and the row still holds the task read.
+      const taskId = taskOfEntry(row.entry);
+      if (taskId !== undefined) {
+        const took = await this.#query(
+          'take over a task',
+          `UPDATE toolresult_ledger SET token = $4, lease_until = now() + $5 * interval '1 millisecond'
+             WHERE ${WHERE_KEY} AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) AND entry = $6`,
+          [...k, token, this.leaseMs, row.entry],
+        );
+        if (took.rowCount === 1) return { kind: 'claimed', token, taskId };
+        continue;
+      }
+      // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23). A
+      // task recorded since the row was read is taken over at the next try, not pinned over.
       const pin = await this.#query(
         'record an interrupted call',
         `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $4, interrupted = true, finished_at = now()
-           WHERE ${WHERE_KEY} AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())
+           WHERE ${WHERE_KEY} AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) AND entry IS NOT DISTINCT FROM $5
            RETURNING ${POSTGRES_LISTENING} AS listening`,
-        [...k, entryBytes(INTERRUPTED_ENTRY)],
+        [...k, entryBytes(INTERRUPTED_ENTRY), row.entry],
       );
       if (pin.rowCount === 1) {
         this.#notify(k[1], pin);
@@ -365,10 +380,10 @@ export class PostgresLedger implements LedgerStore {
     const step = await this.#step(k);
     if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
     if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(k, step.remainingMs) };
-    return this.#claimed(k, step.token);
+    return this.#claimed(k, step.token, step.taskId);
   }
 
-  #claimed(k: Key, token: string): Claim {
+  #claimed(k: Key, token: string, taskId: string | undefined): Claim {
     const callId = k[1];
     const stop = renewEvery(this.leaseMs, async () => {
       const r = await this.#poolQuery(
@@ -386,6 +401,7 @@ export class PostgresLedger implements LedgerStore {
     };
     return {
       status: 'claimed',
+      ...(taskId === undefined ? {} : { task: { taskId } }),
       finish: async (entry: string) => {
         if (done) throw new Error('claim already settled');
         await settle();
@@ -414,6 +430,22 @@ export class PostgresLedger implements LedgerStore {
           [...k, token],
         );
         if (d.rowCount === 1) this.#notify(callId, d);
+      },
+      recordTask: async (id: string) => {
+        const text = taskEntry(id);
+        if (done) throw new Error('claim already settled');
+        // Its own transaction: committed (the WAL flushed) before the statement returns.
+        const r = await this.#query('record a task', `UPDATE toolresult_ledger SET entry = $5 WHERE ${WHERE_KEY} AND token = $4 AND state = 'claimed'`, [
+          ...k,
+          token,
+          entryBytes(text),
+        ]);
+        if (r.rowCount !== 1) {
+          throw new LedgerStoreError(
+            'ledger.lease_lost',
+            `PostgreSQL ledger ${this.#where}: the claim's lease expired and another claim settled or took over the call before its task was recorded`,
+          );
+        }
       },
     };
   }

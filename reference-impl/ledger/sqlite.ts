@@ -11,6 +11,7 @@ import { callAt, type CallAt } from './call-key.ts';
 import type { Claim } from './claim.ts';
 import { INTERRUPTED_ENTRY } from './interrupted.ts';
 import { SQLITE_LAYOUT } from './sqlite-layout.ts';
+import { taskEntry, taskOfEntry } from './task-entry.ts';
 import { checkFileBeforeOpen, inspectDatabase, migrateLayout1, type CreateChoice } from './sqlite-open.ts';
 import { LedgerStoreError } from './store-error.ts';
 import {
@@ -47,7 +48,7 @@ export interface SqliteLedgerOptions extends LedgerStoreOptions {
 export { LedgerStoreError, LEDGER_STORE_ERROR_CODES } from './store-error.ts';
 export type { LedgerStoreErrorCode } from './store-error.ts';
 
-type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: Buffer | null };
+type Row = { state: 'claimed' | 'stored'; token: string | null; lease_until: unknown; entry: unknown };
 /** A call's row key, in the order the statements bind it: scope, call ID, fingerprint. */
 type Key = readonly [scope: string, callId: string, fingerprint: string];
 
@@ -57,7 +58,7 @@ function keyOf(callId: string, at: CallAt | undefined): Key {
   const { scope, fingerprint } = callAt(at);
   return [scope, callId, fingerprint];
 }
-type Step = { kind: 'claimed'; token: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending' };
+type Step = { kind: 'claimed'; token: string; taskId?: string } | { kind: 'stored'; entry: StoredEntry } | { kind: 'pending' };
 
 const CAUSES: Record<string, string> = {
   SQLITE_BUSY: 'the database is locked by another connection',
@@ -133,10 +134,21 @@ export class SqliteLedger implements LedgerStore {
           'ON CONFLICT (scope, call_id, fingerprint) DO NOTHING',
       ),
       // A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
+      // A task recorded since the row was read is taken over, not pinned over: the entry must still
+      // be the blob read, or no blob at all (a task is always a blob).
       pin: db.prepare(
         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? " +
-          "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
+          "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) " +
+          "AND (typeof(entry) <> 'blob' OR entry = ?)",
       ),
+      // A takeover (TR-REPLAY-43): the new claimant's token and lease, the task kept, only while
+      // the lease is still over and the row still holds the task read.
+      takeover: db.prepare(
+        'UPDATE toolresult_ledger SET token = ?, lease_until = ? ' +
+          "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) " +
+          'AND entry = ?',
+      ),
+      recordTask: db.prepare("UPDATE toolresult_ledger SET entry = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'"),
       finish: db.prepare(
         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? " +
           "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
@@ -162,11 +174,18 @@ export class SqliteLedger implements LedgerStore {
         if (row === undefined) continue; // abandoned in between: claim again
         // A stored row without octets reads as a text restore refuses (ledger.malformed): the call
         // is not run again, and the operator sees why.
-        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry) };
+        if (row.state === 'stored') return { kind: 'stored', entry: entryText(row.entry as Buffer | null) };
         if (!leaseRanOut(row.lease_until, Date.now())) return { kind: 'pending' };
-        // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
         const t = Date.now();
-        if (s.pin.run(interrupted, t, ...key, t).changes === 1) return { kind: 'stored', entry: INTERRUPTED_ENTRY };
+        // The claimant stopped renewing after it recorded a task: this claim follows the task.
+        const taskId = taskOfEntry(row.entry);
+        if (taskId !== undefined) {
+          if (s.takeover.run(token, t + this.leaseMs, ...key, t, row.entry).changes === 1) return { kind: 'claimed', token, taskId };
+          continue;
+        }
+        // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+        if (s.pin.run(interrupted, t, ...key, t, row.entry instanceof Uint8Array ? row.entry : null).changes === 1)
+          return { kind: 'stored', entry: INTERRUPTED_ENTRY };
       }
       return { kind: 'pending' };
     };
@@ -182,10 +201,10 @@ export class SqliteLedger implements LedgerStore {
     }
     if (step.kind === 'stored') return { status: 'stored', entry: step.entry };
     if (step.kind === 'pending') return { status: 'pending', settled: this.#settled(key) };
-    return this.#claimed(key, step.token);
+    return this.#claimed(key, step.token, step.taskId);
   }
 
-  #claimed(key: Key, token: string): Claim {
+  #claimed(key: Key, token: string, taskId: string | undefined): Claim {
     const s = this.#stmts;
     const stop = renewEvery(this.leaseMs, () => s.renew.run(Date.now() + this.leaseMs, ...key, token).changes === 1);
     this.#renewals.add(stop);
@@ -198,6 +217,7 @@ export class SqliteLedger implements LedgerStore {
     };
     return {
       status: 'claimed',
+      ...(taskId === undefined ? {} : { task: { taskId } }),
       finish: async (entry: string) => {
         if (done) throw new Error('claim already settled');
         settle();
@@ -221,6 +241,22 @@ export class SqliteLedger implements LedgerStore {
         } catch (e) {
           throw storeError(this.path, 'abandon a claim', e);
         }
+      },
+      recordTask: async (taskId: string) => {
+        const text = taskEntry(taskId);
+        if (done) throw new Error('claim already settled');
+        let changed: number;
+        try {
+          // synchronous=FULL: on disk before the statement returns.
+          changed = s.recordTask.run(entryBytes(text), ...key, token).changes;
+        } catch (e) {
+          throw storeError(this.path, 'record a task', e);
+        }
+        if (changed !== 1)
+          throw new LedgerStoreError(
+            'ledger.lease_lost',
+            `SQLite ledger ${this.path}: the claim's lease expired and another claim settled or took over the call before its task was recorded`,
+          );
       },
     };
   }
@@ -247,7 +283,7 @@ export class SqliteLedger implements LedgerStore {
     try {
       const row = this.#stmts.get.get(...key) as Row | undefined;
       if (row?.state !== 'stored') return undefined;
-      return entryText(row.entry);
+      return entryText(row.entry as Buffer | null);
     } catch (e) {
       throw storeError(this.path, 'read an entry', e);
     }

@@ -296,6 +296,63 @@ for (const [name, makeKit] of Object.entries(kits)) {
       }
     });
 
+    it('TR-REPLAY-42, TR-REPLAY-43, TR-REPLAY-44: a recorded task is taken over after the lease (new token, same task); without one the call is interrupted; the old token is refused', async () => {
+      const k = await makeKit();
+      const a = await k.open({ leaseMs: 60_000 });
+      const b = await k.open({ leaseMs: 60_000 });
+      const ph = name === 'sqlite' ? '?' : '$1';
+      try {
+        const first = await a.claim('task-call');
+        if (first.status !== 'claimed') throw new Error('expected a claim');
+        expect(first.task).toBeUndefined();
+        await expect(Promise.resolve().then(() => first.recordTask(`a\u0000b`))).rejects.toThrow(TypeError);
+        await expect(Promise.resolve().then(() => first.recordTask('x'.repeat(1025)))).rejects.toThrow(/at most 1024/);
+        await first.recordTask(`task-${CANARY}`);
+        const column = await k.rows("SELECT entry, state FROM toolresult_ledger WHERE call_id = 'task-call'");
+        expect(Buffer.from(column[0]!.entry as Buffer).toString('utf8')).toBe(`{"task":{"taskId":"task-${CANARY}"}}`);
+        expect(column[0]!.state).toBe('claimed');
+        expect(await b.entry('task-call')).toBeUndefined();
+        expect((await b.claim('task-call')).status).toBe('pending');
+        await a.close(); // the worker is gone: its lease is not renewed
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'task-call'`);
+        const second = await b.claim('task-call');
+        if (second.status !== 'claimed') throw new Error(`expected a takeover, got ${second.status}`);
+        expect(second.task).toEqual({ taskId: `task-${CANARY}` });
+        const third = await b.claim('task-call');
+        expect(third.status).toBe('pending');
+        await second.finish(persist(sample));
+        expect(await b.claim('task-call')).toEqual({ status: 'stored', entry: persist(sample) });
+        // A claimed row whose entry is not exactly a task the stores write is interrupted after its lease.
+        for (const [i, odd] of ['{"task":{"taskId":""}}', '{"task": {"taskId":"t"}}', '{"task":{"taskId":"t","x":1}}', persist(sample)].entries()) {
+          await k.sql(
+            `INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('odd-${i}', 'claimed', NULL, ${k.past}, ${ph}, ${k.past})`,
+            [Buffer.from(odd)],
+          );
+          expect(await b.claim(`odd-${i}`)).toEqual({ status: 'stored', entry: INTERRUPTED_ENTRY });
+        }
+        // A takeover's late predecessor cannot finish: lease_lost, and the entry stays.
+        const c = await b.claim('late-task');
+        if (c.status !== 'claimed') throw new Error('expected a claim');
+        await c.recordTask('t-late');
+        await k.sql(`UPDATE toolresult_ledger SET lease_until = ${k.past} WHERE call_id = 'late-task'`);
+        const d = await b.claim('late-task');
+        if (d.status !== 'claimed') throw new Error('expected a takeover');
+        expect(d.task).toEqual({ taskId: 't-late' });
+        const lost = await Promise.resolve(c.recordTask('t-other')).catch((e: unknown) => e);
+        expect((lost as LedgerStoreError).code).toBe('ledger.lease_lost');
+        // Prune never touches a claim, with a task or not.
+        await b.prune(0);
+        const err = await Promise.resolve(c.finish(persist(sample))).catch((e: unknown) => e);
+        expect((err as LedgerStoreError).code).toBe('ledger.lease_lost');
+        expect(String((err as Error).message)).not.toContain('t-late');
+        await d.finish(persist(sample));
+        expect(await b.entry('late-task')).toBe(persist(sample));
+      } finally {
+        await a.close();
+        await b.close();
+      }
+    });
+
     it('TR-REPLAY-36, TR-REPLAY-26: a waiter on a lease decades away (or infinity) sleeps: little CPU and few statements while it waits', async () => {
       const k = await makeKit();
       for (const [i, far] of k.farFutures.entries()) {

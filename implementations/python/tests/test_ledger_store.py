@@ -109,6 +109,49 @@ class SqliteLedgerTest(unittest.TestCase):
         a.close()
         b.close()
 
+    def test_recorded_task_is_taken_over(self) -> None:
+        """TR-REPLAY-42, TR-REPLAY-43, TR-REPLAY-44: a recorded task is the entry column of the claimed
+        row; after the lease a claim takes it over (the task kept, a new token); the first claimant's
+        token is refused; a claimed row whose entry is not exactly a task is interrupted."""
+        a = SqliteLedger(self.path, lease_ms=60_000)
+        b = SqliteLedger(self.path, lease_ms=60_000)
+        first = a.claim("t")
+        assert isinstance(first, Claimed)
+        self.assertIsNone(first.task)
+        for bad in ("", "a\x00b", "x" * 1025, "\ud800", 7):
+            with self.assertRaises(TypeError) as refused:
+                first.record_task(bad)  # type: ignore[arg-type]
+            self.assertNotIn("\ud800", str(refused.exception))
+        first.record_task(f"task-{CANARY}")
+        db = sqlite3.connect(self.path)
+        self.assertEqual(
+            db.execute("SELECT state, entry FROM toolresult_ledger WHERE call_id = 't'").fetchone(),
+            ("claimed", f'{{"task":{{"taskId":"task-{CANARY}"}}}}'.encode()),
+        )
+        db.close()
+        self.assertIsInstance(b.claim("t"), Pending)
+        self.assertIsNone(b.entry("t"))
+        self.sql("UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 't'")
+        second = b.claim("t")
+        assert isinstance(second, Claimed)
+        self.assertEqual(second.task, {"taskId": f"task-{CANARY}"})
+        self.assertIsInstance(b.claim("t"), Pending)
+        for late in (lambda: first.record_task("other"), lambda: first.finish(persist(bound(ToolResult.text(CANARY))))):
+            with self.assertRaises(LedgerStoreError) as caught:
+                late()
+            self.assertEqual(caught.exception.code, "ledger.lease_lost")
+            self.assertNotIn(CANARY, str(caught.exception))
+        second.finish(persist(bound(ToolResult.text("done"))))
+        self.assertEqual(b.claim("t"), Stored(persist(bound(ToolResult.text("done")))))
+        for i, odd in enumerate((b'{"task":{"taskId":""}}', b'{"task": {"taskId":"t"}}', b'{"task":{"taskId":"t","x":1}}', "\u00e9".encode("latin-1"))):
+            self.sql(
+                "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES (?, 'claimed', NULL, 0, ?, 0)",
+                f"odd-{i}", odd,
+            )
+            self.assertEqual(b.claim(f"odd-{i}"), Stored(INTERRUPTED_ENTRY), odd)
+        a.close()
+        b.close()
+
     def test_prune(self) -> None:
         """TR-REPLAY-29: prune deletes old stored entries, never a claim."""
         ledger = SqliteLedger(self.path)

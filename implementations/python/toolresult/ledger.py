@@ -29,6 +29,52 @@ INTERRUPTED_ENTRY = (
 )
 
 
+#: A task ID's limits are a call ID's (TR-REPLAY-21, TR-REPLAY-42).
+MAX_TASK_ID_OCTETS = 1024
+
+
+def check_task_id(task_id: Any) -> None:
+    """A task ID a store keeps unchanged: a non-empty well-formed string, no U+0000, at most 1024
+    UTF-8 octets (TR-REPLAY-42). The TypeError never quotes the ID: a server chose it."""
+    if type(task_id) is not str or task_id == "":
+        raise TypeError("a task ID must be a non-empty string")
+    try:
+        octets = task_id.encode("utf-8")
+    except UnicodeEncodeError:
+        raise TypeError("a task ID must be well-formed Unicode (it holds a lone surrogate)") from None
+    if "\x00" in task_id:
+        raise TypeError("a task ID must not contain U+0000")
+    if len(octets) > MAX_TASK_ID_OCTETS:
+        raise TypeError(f"a task ID must be at most {MAX_TASK_ID_OCTETS} UTF-8 octets")
+
+
+def task_entry(task_id: str) -> bytes:
+    """The entry column of a claimed row that holds a task (TR-REPLAY-44): the octets of the canonical
+    JSON ``{"task":{"taskId":"<id>"}}``, the same in every language's store."""
+    check_task_id(task_id)
+    return canonical_json({"task": {"taskId": task_id}}).encode("utf-8")
+
+
+def task_of_entry(stored: object) -> str | None:
+    """The task ID a claimed row's entry column holds, or None. Only the exact octets task_entry
+    writes count (TR-REPLAY-44): anything else is no task, and a claim that meets it after the lease
+    records the interrupted entry, as before tasks."""
+    if isinstance(stored, memoryview):
+        stored = stored.tobytes()
+    if type(stored) is not bytes:
+        return None
+    try:
+        parsed = json.loads(stored.decode("utf-8"), object_pairs_hook=_no_duplicates, parse_constant=_reject_constant)
+    except (ValueError, RecursionError):
+        return None
+    task = parsed.get("task") if type(parsed) is dict else None
+    task_id = task.get("taskId") if type(task) is dict else None
+    try:
+        return task_id if type(task_id) is str and task_entry(task_id) == stored else None
+    except TypeError:
+        return None
+
+
 class LedgerError(Exception):
     """A ledger entry that cannot be restored. ``code`` is ``ledger.*``; the message is fixed per
     cause and quotes nothing of the entry (TR-LOG-2)."""

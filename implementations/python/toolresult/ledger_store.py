@@ -34,7 +34,7 @@ from urllib.request import pathname2url
 
 from .bounder import bound
 from .call_key import MAX_CALL_ID_OCTETS, check_call_id, check_fingerprint, check_scope
-from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, persist, restore
+from .ledger import INTERRUPTED_ENTRY, INTERRUPTED_TEXT, check_task_id, persist, restore, task_entry, task_of_entry
 from .options import BoundOptions
 from .privacy import LEVELS as PRIVACY_LEVELS
 from .jcs import canonical_json
@@ -66,6 +66,7 @@ __all__ = [
     "check_call_id",
     "check_fingerprint",
     "check_scope",
+    "check_task_id",
     "execute_tool_call",
 ]
 
@@ -316,15 +317,27 @@ class Pending:
 
 
 class Claimed:
-    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before the tool ran."""
+    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before
+    the tool ran, ``record_task(task_id)`` records the task the call became (TR-REPLAY-42). ``task``
+    is ``{"taskId": ...}`` when this claim took over a call whose claimant died after recording a
+    task (TR-REPLAY-43): follow that task, never run the tool again; otherwise None."""
 
     status = "claimed"
 
-    def __init__(self, ledger: "SqliteLedger", key: _Key, token: str) -> None:
+    def __init__(self, ledger: "SqliteLedger", key: _Key, token: str, task_id: str | None = None) -> None:
         self._ledger = ledger
         self._key = key
         self._token = token
         self._done = False
+        self.task: dict[str, str] | None = None if task_id is None else {"taskId": task_id}
+
+    def record_task(self, task_id: str) -> None:
+        """Records the task durably before it returns; TypeError for an ID a store cannot keep,
+        ``ledger.lease_lost`` when the row is no longer claimed with this claim's token."""
+        entry = task_entry(task_id)
+        if self._done:
+            raise RuntimeError("claim already settled")
+        self._ledger._record_task(self._key, self._token, entry)
 
     def finish(self, entry: str) -> None:
         if self._done:
@@ -593,15 +606,32 @@ class SqliteLedger:
                     return Stored(_NOT_A_STATE)
                 if not _lease_ran_out(lease_until, _now_ms()):
                     return Pending(self, key)
-                # The claimant stopped renewing, or the lease is not a time: the call is interrupted,
-                # never run again (TR-REPLAY-23). The condition is _lease_ran_out's, in SQL.
                 t = _now_ms()
+                task_id = task_of_entry(entry)
+                if task_id is not None:
+                    # The claimant died after it recorded a task: this claim follows the task
+                    # (TR-REPLAY-43), while the lease is still over and the row still holds it.
+                    with self._lock:
+                        took = self._db.execute(
+                            "UPDATE toolresult_ledger SET token = ?, lease_until = ? "
+                            "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' "
+                            "AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) AND entry = ?",
+                            (token, t + self.lease_ms, *key, t, entry),
+                        ).rowcount
+                    if took == 1:
+                        self._hold(key, token)
+                        return Claimed(self, key, token, task_id)
+                    continue
+                # The claimant stopped renewing, or the lease is not a time: the call is interrupted,
+                # never run again (TR-REPLAY-23). The condition is _lease_ran_out's, in SQL; a task
+                # recorded since the read (always a blob) is taken over at the next try instead.
                 with self._lock:
                     pinned = self._db.execute(
                         "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? "
                         "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' "
-                        "AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)",
-                        (INTERRUPTED_ENTRY.encode("utf-8"), t, *key, t),
+                        "AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) "
+                        "AND (typeof(entry) <> 'blob' OR entry = ?)",
+                        (INTERRUPTED_ENTRY.encode("utf-8"), t, *key, t, entry if type(entry) is bytes else None),
                     ).rowcount
                 if pinned == 1:
                     return Stored(INTERRUPTED_ENTRY)
@@ -664,6 +694,23 @@ class SqliteLedger:
             raise LedgerStoreError(
                 "ledger.lease_lost",
                 f"SQLite ledger {self.path}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
+            )
+
+    def _record_task(self, key: _Key, token: str, entry: bytes) -> None:
+        try:
+            with self._lock:
+                # synchronous = FULL: on disk before the statement returns.
+                changed = self._db.execute(
+                    "UPDATE toolresult_ledger SET entry = ? "
+                    "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'",
+                    (entry, *key, token),
+                ).rowcount
+        except sqlite3.Error as e:
+            raise _store_error(self.path, "record a task", e) from None
+        if changed != 1:
+            raise LedgerStoreError(
+                "ledger.lease_lost",
+                f"SQLite ledger {self.path}: the claim's lease expired and another claim settled or took over the call before its task was recorded",
             )
 
     def _abandon(self, key: _Key, token: str) -> None:

@@ -30,7 +30,7 @@ from typing import Any
 
 import psycopg
 
-from .ledger import INTERRUPTED_ENTRY
+from .ledger import INTERRUPTED_ENTRY, task_entry, task_of_entry
 from .ledger_store import (
     CLAIM_TRIES,
     DEFAULT_LEASE_MS,
@@ -173,15 +173,27 @@ class _PgPending(Pending):
 
 
 class _PgClaimed:
-    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before the tool ran."""
+    """This caller is first: ``finish(entry)`` stores the entry, ``abandon()`` gives the ID up before
+    the tool ran, ``record_task(task_id)`` records the task the call became (TR-REPLAY-42). ``task``
+    is ``{"taskId": ...}`` when this claim took over a call whose claimant died after recording a
+    task (TR-REPLAY-43); otherwise None."""
 
     status = "claimed"
 
-    def __init__(self, ledger: "PostgresLedger", key: _Key, token: str) -> None:
+    def __init__(self, ledger: "PostgresLedger", key: _Key, token: str, task_id: str | None = None) -> None:
         self._ledger = ledger
         self._key = key
         self._token = token
         self._done = False
+        self.task: dict[str, str] | None = None if task_id is None else {"taskId": task_id}
+
+    def record_task(self, task_id: str) -> None:
+        """Records the task, committed before it returns; TypeError for an ID a store cannot keep,
+        ``ledger.lease_lost`` when the row is no longer claimed with this claim's token."""
+        entry = task_entry(task_id)
+        if self._done:
+            raise RuntimeError("claim already settled")
+        self._ledger._record_task(self._key, self._token, entry)
 
     def finish(self, entry: str) -> None:
         if self._done:
@@ -399,12 +411,29 @@ class PostgresLedger:
             # NULL (an operator's "release") has run out like a past lease; 'infinity' is a live claim.
             if not ran_out:
                 return _PgPending(self, key)
+            octets = entry.tobytes() if isinstance(entry, memoryview) else entry
+            task_id = task_of_entry(octets)
+            if task_id is not None:
+                # The claimant died after it recorded a task: this claim follows the task
+                # (TR-REPLAY-43), while the lease is still over and the row still holds it.
+                took = self._run(
+                    "take over a task",
+                    "UPDATE toolresult_ledger SET token = %s::uuid, lease_until = now() + %s::bigint * interval '1 millisecond'"
+                    " WHERE " + _BY_KEY + " AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) AND entry = %s",
+                    (token, self.lease_ms, *key, octets),
+                )
+                if took.rowcount == 1:
+                    self._hold(key, token)
+                    return _PgClaimed(self, key, token, task_id)
+                continue
             # The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+            # A task recorded since the read is taken over at the next try instead.
             pin = self._run(
                 "record an interrupted call",
                 "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = %s, interrupted = true, finished_at = now()"
-                " WHERE " + _BY_KEY + " AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())",
-                (INTERRUPTED_ENTRY.encode("utf-8"), *key),
+                " WHERE " + _BY_KEY + " AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())"
+                " AND entry IS NOT DISTINCT FROM %s::bytea",
+                (INTERRUPTED_ENTRY.encode("utf-8"), *key, octets),
             )
             if pin.rowcount == 1:
                 self._notify(call_id)
@@ -424,6 +453,19 @@ class PostgresLedger:
                 f"PostgreSQL ledger {self._where}: the claim's lease expired and the call was recorded as interrupted before its result was stored",
             )
         self._notify(key[1])
+
+    def _record_task(self, key: _Key, token: str, entry: bytes) -> None:
+        # autocommit: committed, the WAL flushed, before the statement returns.
+        r = self._run(
+            "record a task",
+            "UPDATE toolresult_ledger SET entry = %s WHERE " + _BY_KEY + " AND token = %s::uuid AND state = 'claimed'",
+            (entry, *key, token),
+        )
+        if r.rowcount != 1:
+            raise LedgerStoreError(
+                "ledger.lease_lost",
+                f"PostgreSQL ledger {self._where}: the claim's lease expired and another claim settled or took over the call before its task was recorded",
+            )
 
     def _abandon(self, key: _Key, token: str) -> None:
         r = self._run(
