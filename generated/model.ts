@@ -12,7 +12,7 @@ export type ArtifactType = "table" | "text";
  */
 export type AuditRecord = NoneAuditRecord | MetadataAuditRecord | RedactedAuditRecord | FullAuditRecord;
 /**
- * Closed set of warning codes. The part before the dot names the channel the warning is about (content, artifacts, structured), hook for a failed hook, or exposure for what the model was shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who sets each code and what it means.
+ * Closed set of warning codes. The part before the dot names the channel the warning is about (content, artifacts, structured), hook for a failed hook, exposure for what the model was shown of structured (spec/12-exposure.md), or mcp for an MCP answer that was not a tool result (spec/10-normalization.md §10.3). The table in spec/02-data-model.md §2.3 says who sets each code and what it means.
  */
 export type WarningCode =
   | "content.truncated"
@@ -27,6 +27,7 @@ export type WarningCode =
   | "structured.too_deep"
   | "structured.schema_mismatch"
   | "structured.invalid"
+  | "mcp.result_type_unknown"
   | "hook.failed"
   | "exposure.json"
   | "exposure.allowlist"

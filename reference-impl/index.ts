@@ -19,8 +19,8 @@ export { toWireMessage } from './egress/index.ts';
 export type { WireMessage } from './egress/index.ts';
 export { expose, resolveExposure, EXPOSURE_SEPARATOR } from './exposure/index.ts';
 export type { ExposurePolicy } from './exposure/index.ts';
-export { normalize, normalizeMcp, normalizeLangChain, normalizeLocal } from './normalize/index.ts';
-export type { NormalizeOptions, NormalizeSource, SchemaPolicy, ToolMessageLike } from './normalize/index.ts';
+export { normalize, normalizeMcp, normalizeLangChain, normalizeLocal, PendingCall } from './normalize/index.ts';
+export type { NormalizeOptions, NormalizeSource, SchemaPolicy, ToolMessageLike, PendingKind, PendingTask, TaskVersion } from './normalize/index.ts';
 export { liveEvent, suspendState, keylessPointer } from './sinks/index.ts';
 export type { LiveEvent, SuspendState } from './sinks/index.ts';
 export {

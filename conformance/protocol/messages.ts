@@ -47,6 +47,27 @@ export const ExposureInput = Type.Unknown({
     'An ExposurePolicy (exposure-policy.schema.json), or something invalid on purpose. Optional on every op that bounds a result input; absent is the policy none (spec/12-exposure.md). Only an adapter that claims the exposure group is sent one.',
 });
 
+// What a normalizer raises instead of a result for an MCP call that is not finished (TR-NORM-23, -24).
+export const PendingCallRecord = Type.Union(
+  [
+    Type.Object(
+      {
+        kind: Type.Literal('task'),
+        taskId: Type.String(),
+        status: Type.String(),
+        pollIntervalMs: Type.Optional(Type.Integer({ minimum: 0, maximum: 9007199254740991 })),
+        taskVersion: Type.Union([Type.Literal('2026-07-28'), Type.Literal('2025-11-25')]),
+      },
+      { title: 'PendingTaskRecord', additionalProperties: false, description: 'A task handle: the task protocol it came in, and what polling it needs.' },
+    ),
+    Type.Object(
+      { kind: Type.Literal('input_required') },
+      { title: 'PendingInputRequiredRecord', additionalProperties: false, description: 'An input-required result; nothing of it is kept.' },
+    ),
+  ],
+  { title: 'PendingCallRecord' },
+);
+
 export const ResultInput = Type.Object(
   {
     // Absent on purpose in some cases: the adapter hands such a result to the bounder as an untyped
@@ -235,7 +256,17 @@ export const Ops = {
   normalize: {
     group: 'normalize',
     input: Type.Object({ source: Type.String(), value: TaggedValue, options: Type.Optional(Type.Unknown()) }, { title: 'NormalizeInput' }),
-    output: Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'NormalizeOutput' }),
+    output: Type.Union(
+      [
+        Type.Object({ result: PlainObject('ToolResultRecord', 'tool-result.schema.json') }, { title: 'NormalizeResultOutput', additionalProperties: false }),
+        Type.Object({ pending: PendingCallRecord }, { title: 'NormalizePendingOutput', additionalProperties: false }),
+      ],
+      {
+        title: 'NormalizeOutput',
+        description:
+          'result: the bounded result. pending: the MCP answer is not a result yet (a task handle or an input-required result, spec/10-normalization.md TR-NORM-23, TR-NORM-24): the normalizer made no result.',
+      },
+    ),
   },
   // The stacks group (spec/11-stacks.md): an agent stack, not an implementation of this protocol, runs
   // one agent step over a tool served by a real MCP server and shows what its provider was sent.

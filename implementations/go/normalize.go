@@ -74,9 +74,10 @@ const (
 	localUnsupported  = "[tool returned a value that is not a supported tool result]"
 )
 
-// Normalize turns a source value into a bounded result (TR-NORM-1). Its only error is an
-// *OptionsError for invalid options, returned before the value is read; it never panics for any
-// value (TR-NORM-2).
+// Normalize turns a source value into a bounded result (TR-NORM-1). Its errors are an
+// *OptionsError for invalid options, returned before the value is read, and a *PendingCallError
+// for an MCP answer that is not finished (a task handle or an input-required result, TR-NORM-23,
+// TR-NORM-24); it never panics for any value (TR-NORM-2).
 func Normalize(source Source, value any, options NormalizeOptions) (Bounded, error) {
 	budgets, err := options.Budgets.resolved()
 	if err != nil {
@@ -85,7 +86,10 @@ func Normalize(source Source, value any, options NormalizeOptions) (Bounded, err
 	var d *draft
 	switch source {
 	case SourceMCP:
-		d = mcpDraft(value)
+		var pending *PendingCallError
+		if d, pending = mcpDraft(value); pending != nil {
+			return Bounded{}, pending
+		}
 	case SourceLangChain:
 		d = langchainDraft(value)
 	case SourceLocal:
@@ -126,7 +130,7 @@ func (d *draft) row(locator, kind, mimeType, size, uri string) {
 // value, and an empty text falls back to the canonical JSON (TR-NORM-11..13, -20, -30..33).
 func assemble(d *draft, options NormalizeOptions, budgets BoundOptions) *sealed {
 	if d.fixed != nil {
-		return boundWith(input{content: *d.fixed, isError: true}, budgets)
+		return boundWith(input{content: *d.fixed, isError: true, warnings: d.warnings}, budgets)
 	}
 	artifacts := []any{}
 	if len(d.rows) > 0 {

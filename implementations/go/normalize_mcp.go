@@ -1,11 +1,28 @@
 package toolresult
 
 // mcpDraft reads an MCP CallToolResult (spec §10.3, §10.4, §10.6). _meta is never read (TR-NORM-21).
-func mcpDraft(v any) *draft {
+// An answer that is not a result yet gives no draft but a pending call (TR-NORM-23, TR-NORM-24).
+func mcpDraft(v any) (*draft, *PendingCallError) {
 	m, ok := objectKind(v)
 	if !ok {
-		return fixedError(malformedMCP) // TR-NORM-40
+		return fixedError(malformedMCP), nil // TR-NORM-40
 	}
+	// TR-NORM-22..25: what the answer is comes before what it holds.
+	switch kind, pending := readResultType(m); kind {
+	case readAsPending:
+		return nil, pending
+	case readAsMalformed:
+		return fixedError(malformedMCP), nil
+	case readAsUnknown:
+		d := fixedError(malformedMCP)
+		d.warnings = []string{"mcp.result_type_unknown"}
+		return d, nil
+	}
+	return mcpResultDraft(m), nil
+}
+
+// mcpResultDraft reads an answer that is a result.
+func mcpResultDraft(m map[string]any) *draft {
 	d := &draft{}
 	var blocks []any
 	if c, given := member(m, "content"); given {

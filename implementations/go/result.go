@@ -215,6 +215,7 @@ var knownWarnings = func() map[string]bool {
 		generated.WarningCodeArtifactsDroppedOnError, generated.WarningCodeStructuredOverBudget,
 		generated.WarningCodeStructuredUnencodable, generated.WarningCodeStructuredTooDeep,
 		generated.WarningCodeStructuredSchemaMismatch, generated.WarningCodeStructuredInvalid,
+		generated.WarningCodeMcpResultTypeUnknown,
 		generated.WarningCodeHookFailed, generated.WarningCodeExposureJson,
 		generated.WarningCodeExposureAllowlist, generated.WarningCodeExposureEmpty,
 		generated.WarningCodeExposureUnmatched, generated.WarningCodeExposureOverBudget,

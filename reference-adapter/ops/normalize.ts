@@ -2,7 +2,7 @@
 // Input {source, value, options?}: value in the tagged encoding; for `langchain` it is the neutral
 // JSON form of a ToolMessage ({content, status?, artifact?}), which the normalizer reads as it
 // reads a ToolMessage instance. options = budgets plus outputSchema and schemaPolicy.
-import { normalize, type NormalizeOptions, type NormalizeSource } from '../../reference-impl/internal.ts';
+import { normalize, PendingCall, type NormalizeOptions, type NormalizeSource } from '../../reference-impl/internal.ts';
 import { decodeTagged } from '../decode-tagged.ts';
 import { optionsFromInput } from '../options-input.ts';
 import { toToolResult } from '../result-input.ts';
@@ -23,6 +23,8 @@ export const normalizeOps: Record<string, OpHandler> = {
       const from = (source === 'local-result' ? 'local' : source) as NormalizeSource;
       return { result: normalize(from, value, optionsFromInput(input.options) as NormalizeOptions | undefined).toRecord() };
     } catch (e) {
+      // TR-NORM-22..24: an answer that is not finished is no result; the kit reads it as `pending`.
+      if (e instanceof PendingCall) return { pending: e.toRecord() };
       if (e instanceof RangeError) throw new OpError('options.invalid', e.message);
       throw e;
     }

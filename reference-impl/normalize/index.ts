@@ -6,6 +6,8 @@ import { normalizeMcp } from './mcp.ts';
 import type { NormalizeOptions } from './options.ts';
 
 export { normalizeMcp } from './mcp.ts';
+export { PendingCall } from './pending-call.ts';
+export type { PendingKind, PendingTask, TaskVersion } from './pending-call.ts';
 export { normalizeLangChain } from './langchain.ts';
 export type { ToolMessageLike } from './langchain.ts';
 export { normalizeLocal } from './local.ts';

@@ -3125,9 +3125,10 @@ func (v *AuditSummary) UnmarshalJSON(data []byte) error {
 }
 
 // Closed set of warning codes. The part before the dot names the channel the warning is about
-// (content, artifacts, structured), hook for a failed hook, or exposure for what the model was
-// shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who sets
-// each code and what it means.
+// (content, artifacts, structured), hook for a failed hook, exposure for what the model was shown
+// of structured (spec/12-exposure.md), or mcp for an MCP answer that was not a tool result
+// (spec/10-normalization.md §10.3). The table in spec/02-data-model.md §2.3 says who sets each
+// code and what it means.
 type WarningCode string
 
 const (
@@ -3143,6 +3144,7 @@ const (
 	WarningCodeStructuredTooDeep        WarningCode = "structured.too_deep"
 	WarningCodeStructuredSchemaMismatch WarningCode = "structured.schema_mismatch"
 	WarningCodeStructuredInvalid        WarningCode = "structured.invalid"
+	WarningCodeMcpResultTypeUnknown     WarningCode = "mcp.result_type_unknown"
 	WarningCodeHookFailed               WarningCode = "hook.failed"
 	WarningCodeExposureJson             WarningCode = "exposure.json"
 	WarningCodeExposureAllowlist        WarningCode = "exposure.allowlist"
@@ -3158,7 +3160,7 @@ func (v *WarningCode) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("WarningCode: want a string of the set, got %s", data)
 	}
 	switch WarningCode(x) {
-	case WarningCodeContentTruncated, WarningCodeContentNotText, WarningCodeArtifactsOverBudget, WarningCodeArtifactsUnencodable, WarningCodeArtifactsTooDeep, WarningCodeArtifactsInvalidShape, WarningCodeArtifactsDroppedOnError, WarningCodeStructuredOverBudget, WarningCodeStructuredUnencodable, WarningCodeStructuredTooDeep, WarningCodeStructuredSchemaMismatch, WarningCodeStructuredInvalid, WarningCodeHookFailed, WarningCodeExposureJson, WarningCodeExposureAllowlist, WarningCodeExposureEmpty, WarningCodeExposureUnmatched, WarningCodeExposureOverBudget:
+	case WarningCodeContentTruncated, WarningCodeContentNotText, WarningCodeArtifactsOverBudget, WarningCodeArtifactsUnencodable, WarningCodeArtifactsTooDeep, WarningCodeArtifactsInvalidShape, WarningCodeArtifactsDroppedOnError, WarningCodeStructuredOverBudget, WarningCodeStructuredUnencodable, WarningCodeStructuredTooDeep, WarningCodeStructuredSchemaMismatch, WarningCodeStructuredInvalid, WarningCodeMcpResultTypeUnknown, WarningCodeHookFailed, WarningCodeExposureJson, WarningCodeExposureAllowlist, WarningCodeExposureEmpty, WarningCodeExposureUnmatched, WarningCodeExposureOverBudget:
 		*v = WarningCode(x)
 		return nil
 	}
@@ -6046,58 +6048,218 @@ func (v NormalizeInput) MarshalJSON() ([]byte, error) {
 	return json.Marshal(members)
 }
 
+// result: the bounded result. pending: the MCP answer is not a result yet (a task handle or an
+// input-required result, spec/10-normalization.md TR-NORM-23, TR-NORM-24): the normalizer made no
+// result.
+// NormalizeOutput holds one of its variants, the first that decodes: set exactly one field.
 type NormalizeOutput struct {
-	// tool-result.schema.json
-	Result ToolResultRecord `json:"result"`
-	// Members the schema does not name; the object is open to them.
-	AdditionalMembers map[string]json.RawMessage `json:"-"`
+	NormalizeResultOutput  *NormalizeResultOutput
+	NormalizePendingOutput *NormalizePendingOutput
 }
 
-// UnmarshalJSON decodes strictly: required members present, unknown ones kept in AdditionalMembers, constants checked.
+// MarshalJSON writes the variant that is set.
+func (v NormalizeOutput) MarshalJSON() ([]byte, error) {
+	if v.NormalizeResultOutput != nil {
+		return json.Marshal(v.NormalizeResultOutput)
+	}
+	if v.NormalizePendingOutput != nil {
+		return json.Marshal(v.NormalizePendingOutput)
+	}
+	return nil, fmt.Errorf("NormalizeOutput: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, the first that decodes.
 func (v *NormalizeOutput) UnmarshalJSON(data []byte) error {
+	*v = NormalizeOutput{}
+	if x := new(NormalizeResultOutput); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.NormalizeResultOutput = x
+		return nil
+	}
+	if x := new(NormalizePendingOutput); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.NormalizePendingOutput = x
+		return nil
+	}
+	return fmt.Errorf("NormalizeOutput: %s matches none of the variants", data)
+}
+
+type NormalizeResultOutput struct {
+	// tool-result.schema.json
+	Result ToolResultRecord `json:"result"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *NormalizeResultOutput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("NormalizeOutput: want an object, got %.40s", data)
+		return fmt.Errorf("NormalizeResultOutput: want an object, got %.40s", data)
 	}
 	if raw, ok := members["result"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("NormalizeOutput: missing member %q", "result")
+		return fmt.Errorf("NormalizeResultOutput: missing member %q", "result")
 	}
-	type plain NormalizeOutput
+	type plain NormalizeResultOutput
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("NormalizeOutput: %w", err)
+		return fmt.Errorf("NormalizeResultOutput: %w", err)
 	}
-	for member, raw := range members {
+	for member := range members {
 		switch member {
 		case "result":
 		default:
-			if p.AdditionalMembers == nil {
-				p.AdditionalMembers = map[string]json.RawMessage{}
-			}
-			p.AdditionalMembers[member] = raw
+			return fmt.Errorf("NormalizeResultOutput: unknown member %q", member)
 		}
 	}
-	*v = NormalizeOutput(p)
+	*v = NormalizeResultOutput(p)
 	return nil
 }
 
-// MarshalJSON writes the named members, then the additional ones.
-func (v NormalizeOutput) MarshalJSON() ([]byte, error) {
-	type plain NormalizeOutput
-	data, err := json.Marshal(plain(v))
-	if err != nil || len(v.AdditionalMembers) == 0 {
-		return data, err
-	}
+type NormalizePendingOutput struct {
+	Pending PendingCallRecord `json:"pending"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *NormalizePendingOutput) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
-	if err := json.Unmarshal(data, &members); err != nil {
-		return nil, err
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("NormalizePendingOutput: want an object, got %.40s", data)
 	}
-	for member, raw := range v.AdditionalMembers {
-		if _, named := members[member]; !named {
-			members[member] = raw
+	if raw, ok := members["pending"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("NormalizePendingOutput: missing member %q", "pending")
+	}
+	type plain NormalizePendingOutput
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("NormalizePendingOutput: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "pending":
+		default:
+			return fmt.Errorf("NormalizePendingOutput: unknown member %q", member)
 		}
 	}
-	return json.Marshal(members)
+	*v = NormalizePendingOutput(p)
+	return nil
+}
+
+// PendingCallRecord holds one of its variants, told apart by the member "kind": set exactly one field.
+type PendingCallRecord struct {
+	PendingTaskRecord          *PendingTaskRecord
+	PendingInputRequiredRecord *PendingInputRequiredRecord
+}
+
+// MarshalJSON writes the variant that is set.
+func (v PendingCallRecord) MarshalJSON() ([]byte, error) {
+	if v.PendingTaskRecord != nil {
+		return json.Marshal(v.PendingTaskRecord)
+	}
+	if v.PendingInputRequiredRecord != nil {
+		return json.Marshal(v.PendingInputRequiredRecord)
+	}
+	return nil, fmt.Errorf("PendingCallRecord: no variant set")
+}
+
+// UnmarshalJSON decodes one of its variants, told apart by the member "kind".
+func (v *PendingCallRecord) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("PendingCallRecord: want an object, got %s", data)
+	}
+	var tag any
+	if raw, ok := members["kind"]; !ok || json.Unmarshal(raw, &tag) != nil {
+		return fmt.Errorf("PendingCallRecord: missing member %q", "kind")
+	}
+	*v = PendingCallRecord{}
+	switch tag {
+	case "task":
+		v.PendingTaskRecord = new(PendingTaskRecord)
+		return json.Unmarshal(data, v.PendingTaskRecord)
+	case "input_required":
+		v.PendingInputRequiredRecord = new(PendingInputRequiredRecord)
+		return json.Unmarshal(data, v.PendingInputRequiredRecord)
+	}
+	return fmt.Errorf("PendingCallRecord: unknown %s %s", "kind", members["kind"])
+}
+
+// A task handle: the task protocol it came in, and what polling it needs.
+type PendingTaskRecord struct {
+	Kind           string `json:"kind"`
+	TaskID         string `json:"taskId"`
+	Status         string `json:"status"`
+	PollIntervalMs *int64 `json:"pollIntervalMs,omitempty"`
+	TaskVersion    string `json:"taskVersion"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *PendingTaskRecord) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("PendingTaskRecord: want an object, got %.40s", data)
+	}
+	if raw, ok := members["kind"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("PendingTaskRecord: missing member %q", "kind")
+	}
+	if raw, ok := members["taskId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("PendingTaskRecord: missing member %q", "taskId")
+	}
+	if raw, ok := members["status"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("PendingTaskRecord: missing member %q", "status")
+	}
+	if raw, ok := members["taskVersion"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("PendingTaskRecord: missing member %q", "taskVersion")
+	}
+	type plain PendingTaskRecord
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("PendingTaskRecord: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "kind", "taskId", "status", "pollIntervalMs", "taskVersion":
+		default:
+			return fmt.Errorf("PendingTaskRecord: unknown member %q", member)
+		}
+	}
+	if p.Kind != "task" {
+		return fmt.Errorf("PendingTaskRecord: member %q must be \"task\"", "kind")
+	}
+	if p.TaskVersion != "2026-07-28" && p.TaskVersion != "2025-11-25" {
+		return fmt.Errorf("PendingTaskRecord: member %q must be one of \"2026-07-28\", \"2025-11-25\"", "taskVersion")
+	}
+	*v = PendingTaskRecord(p)
+	return nil
+}
+
+// An input-required result; nothing of it is kept.
+type PendingInputRequiredRecord struct {
+	Kind string `json:"kind"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *PendingInputRequiredRecord) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("PendingInputRequiredRecord: want an object, got %.40s", data)
+	}
+	if raw, ok := members["kind"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("PendingInputRequiredRecord: missing member %q", "kind")
+	}
+	type plain PendingInputRequiredRecord
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("PendingInputRequiredRecord: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "kind":
+		default:
+			return fmt.Errorf("PendingInputRequiredRecord: unknown member %q", member)
+		}
+	}
+	if p.Kind != "input_required" {
+		return fmt.Errorf("PendingInputRequiredRecord: member %q must be \"input_required\"", "kind")
+	}
+	*v = PendingInputRequiredRecord(p)
+	return nil
 }
 
 type StepInput struct {

@@ -7,36 +7,21 @@ declare(strict_types=1);
 
 namespace ToolResult\Generated;
 
-final readonly class NormalizeOutput implements \JsonSerializable
+/**
+ * result: the bounded result. pending: the MCP answer is not a result yet (a task handle or an
+ * input-required result, spec/10-normalization.md TR-NORM-23, TR-NORM-24): the normalizer made
+ * no result.
+ *
+ * One of: NormalizeResultOutput|NormalizePendingOutput. This class only decodes it; the value
+ * is the variant's own object.
+ */
+final class NormalizeOutput
 {
-    /**
-     * @param array<string, mixed> $result tool-result.schema.json
-     * @param array<string, mixed> $additionalMembers
-     */
-    public function __construct(
-        public array $result,
-        /** Members the schema does not name; the object is open to them. */
-        public array $additionalMembers = [],
-    ) {
-    }
-
-    /** Decodes json_decode() output strictly; throws DecodeError naming the path of what is wrong. */
-    public static function fromJson(mixed $data, string $path = '$'): self
+    public static function fromJson(mixed $data, string $path = '$'): NormalizeResultOutput|NormalizePendingOutput
     {
-        $m = Json::members($data, $path, ['result'], null);
-        return new self(
-            result: Json::map($m['result'], $path . '.result', static fn (mixed $x1, string $p1) => $x1),
-            additionalMembers: array_diff_key($m, array_flip(['result'])),
-        );
-    }
-
-    public function jsonSerialize(): \stdClass
-    {
-        $out = new \stdClass();
-        $out->{'result'} = Json::object($this->result);
-        foreach ($this->additionalMembers as $k => $x) {
-            $out->{$k} = $x;
-        }
-        return $out;
+        return Json::anyOf($data, $path, [
+            static fn (mixed $x1, string $p1) => NormalizeResultOutput::fromJson($x1, $p1),
+            static fn (mixed $x1, string $p1) => NormalizePendingOutput::fromJson($x1, $p1),
+        ]);
     }
 }

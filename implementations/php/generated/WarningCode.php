@@ -9,8 +9,9 @@ namespace ToolResult\Generated;
 
 /**
  * Closed set of warning codes. The part before the dot names the channel the warning is about
- * (content, artifacts, structured), hook for a failed hook, or exposure for what the model was
- * shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who
+ * (content, artifacts, structured), hook for a failed hook, exposure for what the model was
+ * shown of structured (spec/12-exposure.md), or mcp for an MCP answer that was not a tool
+ * result (spec/10-normalization.md §10.3). The table in spec/02-data-model.md §2.3 says who
  * sets each code and what it means.
  */
 enum WarningCode: string
@@ -27,6 +28,7 @@ enum WarningCode: string
     case StructuredTooDeep = 'structured.too_deep';
     case StructuredSchemaMismatch = 'structured.schema_mismatch';
     case StructuredInvalid = 'structured.invalid';
+    case McpResultTypeUnknown = 'mcp.result_type_unknown';
     case HookFailed = 'hook.failed';
     case ExposureJson = 'exposure.json';
     case ExposureAllowlist = 'exposure.allowlist';

@@ -21,6 +21,7 @@ use ToolResult\Normalize\LangChainNormalizer;
 use ToolResult\Normalize\LocalNormalizer;
 use ToolResult\Normalize\McpNormalizer;
 use ToolResult\Normalize\NormalizeOptions;
+use ToolResult\Normalize\PendingCall;
 use ToolResult\Sinks\Audit;
 use ToolResult\Sinks\Sinks;
 
@@ -301,11 +302,16 @@ final class Ops
         }
         $options = NormalizeOptions::from($this->options($input));
         $value = $this->decode($input->value);
-        $r = match ($source) {
-            'mcp' => McpNormalizer::normalize($value, $options),
-            'langchain' => LangChainNormalizer::normalize($value, $options),
-            'local' => LocalNormalizer::normalize($value, $options),
-        };
+        try {
+            $r = match ($source) {
+                'mcp' => McpNormalizer::normalize($value, $options),
+                'langchain' => LangChainNormalizer::normalize($value, $options),
+                'local' => LocalNormalizer::normalize($value, $options),
+            };
+        } catch (PendingCall $pending) {
+            // TR-NORM-23, TR-NORM-24: an answer that is not finished is no result; the kit reads pending.
+            return ['pending' => $pending->toRecord()];
+        }
         return ['result' => $r->toRecord()];
     }
 }

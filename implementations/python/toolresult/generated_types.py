@@ -720,11 +720,12 @@ AuditSummary = TypedDict(
 )
 
 # Closed set of warning codes. The part before the dot names the channel the warning is about
-# (content, artifacts, structured), hook for a failed hook, or exposure for what the model was
-# shown of structured (spec/12-exposure.md). The table in spec/02-data-model.md §2.3 says who sets
-# each code and what it means.
-WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget"]
-WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget")
+# (content, artifacts, structured), hook for a failed hook, exposure for what the model was shown
+# of structured (spec/12-exposure.md), or mcp for an MCP answer that was not a tool result
+# (spec/10-normalization.md §10.3). The table in spec/02-data-model.md §2.3 says who sets each
+# code and what it means.
+WarningCode: TypeAlias = Literal["content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "mcp.result_type_unknown", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget"]
+WARNING_CODE_VALUES: tuple[WarningCode, ...] = ("content.truncated", "content.not_text", "artifacts.over_budget", "artifacts.unencodable", "artifacts.too_deep", "artifacts.invalid_shape", "artifacts.dropped_on_error", "structured.over_budget", "structured.unencodable", "structured.too_deep", "structured.schema_mismatch", "structured.invalid", "mcp.result_type_unknown", "hook.failed", "exposure.json", "exposure.allowlist", "exposure.empty", "exposure.unmatched", "exposure.over_budget")
 
 # Level redacted: the summary and the result in the same shape, every string passed through the
 # redactor.
@@ -1252,10 +1253,44 @@ NormalizeInput = TypedDict(
     },
 )
 
-NormalizeOutput = TypedDict(
-    "NormalizeOutput",
+# result: the bounded result. pending: the MCP answer is not a result yet (a task handle or an
+# input-required result, spec/10-normalization.md TR-NORM-23, TR-NORM-24): the normalizer made no
+# result.
+NormalizeOutput: TypeAlias = Union["NormalizeResultOutput", "NormalizePendingOutput"]
+
+NormalizeResultOutput = TypedDict(
+    "NormalizeResultOutput",
     {
         "result": "ToolResultRecord",
+    },
+)
+
+NormalizePendingOutput = TypedDict(
+    "NormalizePendingOutput",
+    {
+        "pending": "PendingCallRecord",
+    },
+)
+
+PendingCallRecord: TypeAlias = Union["PendingTaskRecord", "PendingInputRequiredRecord"]
+
+# A task handle: the task protocol it came in, and what polling it needs.
+PendingTaskRecord = TypedDict(
+    "PendingTaskRecord",
+    {
+        "kind": Literal["task"],
+        "taskId": str,
+        "status": str,
+        "pollIntervalMs": NotRequired[int],
+        "taskVersion": Literal["2026-07-28", "2025-11-25"],
+    },
+)
+
+# An input-required result; nothing of it is kept.
+PendingInputRequiredRecord = TypedDict(
+    "PendingInputRequiredRecord",
+    {
+        "kind": Literal["input_required"],
     },
 )
 

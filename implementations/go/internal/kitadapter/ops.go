@@ -440,6 +440,11 @@ func opNormalize(in map[string]any, _ *lineLog) (any, error) {
 		return nil, fail("options.invalid", err.Error())
 	}
 	b, err := toolresult.Normalize(toolresult.Source(source), value, o)
+	var pending *toolresult.PendingCallError
+	if errors.As(err, &pending) {
+		// TR-NORM-23, TR-NORM-24: an answer that is not finished is no result; the kit reads pending.
+		return map[string]any{"pending": pending.ToJSON()}, nil
+	}
 	if err != nil {
 		return nil, fail("options.invalid", err.Error())
 	}

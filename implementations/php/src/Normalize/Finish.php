@@ -61,10 +61,14 @@ final class Finish
         return Bounder::bound(self::mapping($content, $isError, $kept, $artifacts, $warnings), $o->budgets);
     }
 
-    /** A result that is only a pinned error text (malformed input, unsupported value). */
-    public static function error(string $text, NormalizeOptions $o): BoundedToolResult
+    /**
+     * A result that is only a pinned error text (malformed input, unsupported value), with the
+     * warnings given (an unknown resultType's, TR-NORM-25).
+     * @param list<string> $warnings
+     */
+    public static function error(string $text, NormalizeOptions $o, array $warnings = []): BoundedToolResult
     {
-        return Bounder::bound(self::mapping($text, true, Absent::Value, [], []), $o->budgets);
+        return Bounder::bound(self::mapping($text, true, Absent::Value, [], $warnings), $o->budgets);
     }
 
     private static function mapping(

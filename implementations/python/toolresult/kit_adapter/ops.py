@@ -10,7 +10,7 @@ from toolresult import ABSENT, BoundOptions, OptionsError, ToolResult, bound, co
 from toolresult import generated_types as schema
 from toolresult.coercion import is_text
 
-from toolresult.normalize import NormalizeOptions, normalize
+from toolresult.normalize import NormalizeOptions, PendingCall, normalize
 
 from toolresult.egress import wire_message
 from toolresult.exposure import expose
@@ -266,7 +266,12 @@ def op_normalize(payload: dict[str, Any]) -> schema.NormalizeOutput:
         return {"result": dict(normalize("local", local_result, options).to_json())}
     value = decode_tagged(payload["value"])
     kind: Any = source  # one of mcp, langchain, local: local-result is handled above
-    return {"result": dict(normalize(kind, value, options).to_json())}
+    try:
+        return {"result": dict(normalize(kind, value, options).to_json())}
+    except PendingCall as pending:
+        # TR-NORM-23, TR-NORM-24: an answer that is not finished is no result; the kit reads `pending`.
+        record: Any = pending.to_json()
+        return {"pending": record}
 
 
 GROUPS: tuple[schema.Group, ...] = (

@@ -16,9 +16,10 @@ SCHEMA_MISMATCH_TEXT = "[tool output did not match its output schema]"
 STRUCTURED_OMITTED_TEXT = "[structured result omitted]"
 
 
-def pinned_error(text: str, options: NormalizeOptions) -> BoundedResult:
-    """An error result holding only a pinned text (malformed input, unsupported local values)."""
-    return bound(ToolResult.error(text), options.bound)
+def pinned_error(text: str, options: NormalizeOptions, warnings: tuple[str, ...] = ()) -> BoundedResult:
+    """An error result holding only a pinned text (malformed input, unsupported local values), with
+    the warnings given (an unknown resultType's, TR-NORM-25)."""
+    return bound(ToolResult.error(text, warnings=warnings), options.bound)
 
 
 def finish(

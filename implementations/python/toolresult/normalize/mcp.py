@@ -8,15 +8,25 @@ from ..result import ABSENT, BoundedResult
 from .finish import finish, pinned_error
 from .mcp_blocks import is_model_facing, read_mcp_block
 from .options import NormalizeOptions
+from .pending_call import PendingCall, read_result_type
 from .references import Collected, fields_of
 
 MALFORMED_TEXT = "[malformed MCP tool result]"
 
 
 def normalize_mcp(value: Any, options: NormalizeOptions) -> BoundedResult:
+    """Raises PendingCall for a task handle or an input-required result: neither is a result yet."""
     fields = fields_of(value)
     if fields is None:
         return pinned_error(MALFORMED_TEXT, options)
+    # TR-NORM-22..25: what the answer is comes before what it holds.
+    kind = read_result_type(fields)
+    if isinstance(kind, PendingCall):
+        raise kind
+    if kind == "malformed":
+        return pinned_error(MALFORMED_TEXT, options)
+    if kind == "unknown":
+        return pinned_error(MALFORMED_TEXT, options, ("mcp.result_type_unknown",))
     content = fields.get("content", [])  # a missing content reads as no blocks, as the SDK reads it
     is_error = fields.get("isError", False)
     if type(content) is not list or type(is_error) is not bool:
