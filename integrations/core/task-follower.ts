@@ -7,7 +7,11 @@ import type { TaskFollower, ToolResult } from '../../reference-impl/internal.ts'
 
 /** The part of an MCP SDK Client (1.x or 2.x) the follower sends its requests with. */
 export interface McpRequester {
-  request(request: { method: string; params?: Record<string, unknown> }, resultSchema: never, options?: { signal?: AbortSignal; timeout?: number }): Promise<unknown>;
+  request(
+    request: { method: string; params?: Record<string, unknown> },
+    resultSchema: never,
+    options?: { signal?: AbortSignal; timeout?: number },
+  ): Promise<unknown>;
 }
 
 /**

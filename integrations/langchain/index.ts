@@ -86,7 +86,8 @@ export async function loadMcpTools(
           seam.options.bound,
         );
         const where = { scope: scopeOf(config), tool: t.name, arguments: args };
-        const follower = typeof client.request === 'function' ? mcpTaskFollower(client as McpRequester, mcpRead(mcp.outputSchema, seam.options.bound)) : undefined;
+        const follower =
+          typeof client.request === 'function' ? mcpTaskFollower(client as McpRequester, mcpRead(mcp.outputSchema, seam.options.bound)) : undefined;
         return toolMessage(await callThroughSeam(callId, run, seam, where, { ...limits, follower }), callId, t.name);
       },
     });

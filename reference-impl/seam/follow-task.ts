@@ -122,12 +122,7 @@ const member = (value: unknown, key: string): unknown =>
  * call up as a deadline does. An answer without a status the extension ends a task with is a task
  * still running.
  */
-export async function followTask(
-  follower: TaskFollower,
-  taskId: string,
-  suggestedMs: number | undefined,
-  signal: GiveUpSignal | undefined,
-): Promise<TaskEnd> {
+export async function followTask(follower: TaskFollower, taskId: string, suggestedMs: number | undefined, signal: GiveUpSignal | undefined): Promise<TaskEnd> {
   let interval = pollInterval(suggestedMs);
   let failures = 0;
   for (;;) {
