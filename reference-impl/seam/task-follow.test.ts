@@ -86,7 +86,10 @@ describe('a call that becomes an MCP task', () => {
   });
 
   it('a completed task whose result is itself a task fails closed (never an empty success)', async () => {
-    const out = await executeToolCall({ callId: 'c1', run: tool(HANDLE).run, follower: follower({ status: 'completed', result: HANDLE }) }, { ledger: new InMemoryLedger() });
+    const out = await executeToolCall(
+      { callId: 'c1', run: tool(HANDLE).run, follower: follower({ status: 'completed', result: HANDLE }) },
+      { ledger: new InMemoryLedger() },
+    );
     expect(out.result.content).toBe(TASK_UNFOLLOWED_TEXT);
     expect(out.result.isError).toBe(true);
   });
