@@ -24,7 +24,7 @@ export interface TaskFollower {
    */
   get(taskId: string, signal: GiveUpSignal | undefined): Promise<unknown>;
   /** Sends `tasks/cancel` for the task; the seam bounds the wait and ignores its outcome. */
-  cancel(taskId: string): Promise<unknown> | void;
+  cancel(taskId: string): Promise<unknown>;
   /**
    * The call's result from a completed task's `result` (a CallToolResult): the normalize step of a
    * direct call. A task handle inside it throws the normalizer's PendingCall: that fails closed.
