@@ -240,11 +240,11 @@ async def _pending(p: PendingCall, claim: Any, follower: TaskFollower | None, fo
         _log.warning("the tool started an MCP task and no follower was given; the call ends unfollowed")
         return _Ended(ended_without(TASK_UNFOLLOWED_TEXT, "mcp.task_unfollowed"))
     task_id = p.task.task_id
-    record = getattr(claim, "record_task", None)
-    if callable(record):
+    record: Callable[[str], Any] | None = getattr(claim, "record_task", None)
+    if record is not None and callable(record):
         try:
             # Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-61).
-            await _in_thread(lambda: record(task_id))
+            await _in_thread(lambda: record(task_id))  # type: ignore[misc]
         except LedgerStoreError as e:
             await cancel_task(follower, task_id)
             if e.code == "ledger.lease_lost":
