@@ -4,10 +4,18 @@
  * Change the schemas, then regenerate: npm run generate
  */
 /**
- * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id.
+ * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
  */
 export type LedgerWorkerMessage =
-  ReadyEvent | FatalEvent | RunningEvent | ExecuteAnswer | ExecuteFailure | BatchAnswer | EntriesAnswer | ExitAnswer;
+  | ReadyEvent
+  | FatalEvent
+  | RunningEvent
+  | ExecuteAnswer
+  | ExecuteFailure
+  | BatchAnswer
+  | EntriesAnswer
+  | ClaimAnswer
+  | ExitAnswer;
 /**
  * A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
  */
@@ -35,9 +43,14 @@ export type BatchRowAnswered = [unknown, unknown, unknown];
  */
 export type BatchRowFailed = [unknown, unknown, unknown, unknown, unknown];
 /**
- * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line to the execution log named by its second argument each time the suite tool runs (the call ID alone when the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint joined by tabs), and answers each request with its id. Requests may come before earlier ones are answered.
+ * A task ID as an MCP server gave it (a store refuses what it cannot keep exactly: TR-REPLAY-42).
  */
-export type LedgerWorkerRequest = ExecuteRequest | BatchRequest | EntriesRequest | ExitRequest;
+export type TaskId = string;
+/**
+ * One line the ledger suite (ledger-kit/) writes to a worker process of any language (its answers: ledger-worker-message.schema.json). A worker opens its store from its first command-line argument (a JSON object: backend, path or connection, leaseMs, ...), appends one line to the execution log named by its second argument each time the suite tool runs (the call ID alone when the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint joined by tabs), and answers each request with its id. Requests may come before earlier ones are answered. claim, recordTask and finish go to the store itself, beside the seam (a task recorded with a claim, spec/07-replay.md §7.7, TR-REPLAY-42..45): a claimed answer leaves the claim open in the worker, its lease renewed, until a finish of the same call ID or the worker's death.
+ */
+export type LedgerWorkerRequest =
+  ExecuteRequest | BatchRequest | EntriesRequest | ClaimRequest | RecordTaskRequest | FinishRequest | ExitRequest;
 /**
  * A call ID as the worker's seam receives it (a store may refuse it: TR-REPLAY-21).
  */
@@ -361,7 +374,7 @@ export interface ExecuteAnswer {
   replayed: boolean;
 }
 /**
- * The seam failed: the error's code and its one-line message.
+ * The seam or the store failed (an execute, a claim, a recordTask or a finish): the error's code and its one-line message.
  */
 export interface ExecuteFailure {
   id: RequestId;
@@ -384,6 +397,21 @@ export interface EntriesAnswer {
     [k: string]: Entry | null;
   };
 }
+/**
+ * What the store's claim answered: claimed (the worker holds the claim; with task when the claim took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the entry, byte for byte), or pending (another claim's lease is live).
+ */
+export interface ClaimAnswer {
+  id: RequestId;
+  ok: true;
+  status: "claimed" | "stored" | "pending";
+  task?: {
+    taskId: TaskId;
+  };
+  entry?: Entry;
+}
+/**
+ * An exit, a recordTask or a finish done.
+ */
 export interface ExitAnswer {
   id: RequestId;
   ok: true;
@@ -430,6 +458,35 @@ export interface EntriesRequest {
   scope?: Scope;
   tool?: ToolName;
   arguments?: Arguments;
+}
+/**
+ * Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting: answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
+ */
+export interface ClaimRequest {
+  id: RequestId;
+  op: "claim";
+  callId: CallId;
+}
+/**
+ * Record a task with the worker's open claim of the call ID (the store's recordTask: TR-REPLAY-42). Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost when another claim took the call over) or "error" for a task ID the store refuses.
+ */
+export interface RecordTaskRequest {
+  id: RequestId;
+  op: "recordTask";
+  callId: CallId;
+  taskId: TaskId;
+}
+/**
+ * Finish the worker's open claim of the call ID with this entry, as given (the store's finish). Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost when the claim was taken over or pinned).
+ */
+export interface FinishRequest {
+  id: RequestId;
+  op: "finish";
+  callId: CallId;
+  /**
+   * The entry's text, stored as its UTF-8 octets.
+   */
+  entry: string;
 }
 /**
  * Close the store and exit 0 after answering.

@@ -4,6 +4,7 @@ import { INTERRUPTED_ENTRY } from '../reference-impl/internal.ts';
 import type { Sabotage } from './backends.ts';
 import { callKeyCases } from './call-key-cases.ts';
 import { counts, ids, ok, sha, sleep, SuiteFailure, type SuiteCase } from './suite-case.ts';
+import { taskSurvivesAKilledWorker } from './task-cases.ts';
 import type { SuiteWorker } from './workers.ts';
 
 export { SuiteFailure, setRunTag } from './suite-case.ts';
@@ -345,5 +346,6 @@ export function ledgerSuite(manyCallsCount: number): SuiteCase[] {
     storeFull,
     manyCalls(manyCallsCount),
     ...callKeyCases,
+    taskSurvivesAKilledWorker,
   ];
 }

@@ -136,6 +136,43 @@ for (const [storeName, store] of Object.entries(stores)) {
         await Promise.all(victims.map((v) => v.w.close()));
       }
     }, 120_000);
+
+    it('TR-REPLAY-45, TR-REPLAY-44: a task one language records is taken over by the next after its worker is killed; every language reads the one finished entry', async () => {
+      const recorders = await Promise.all(
+        LANGUAGES.map(async ([lang, command], i) => ({ lang, i, w: await start(lang, command()), id: `mixed-${storeName}-task-of-${lang}` })),
+      );
+      const taskOf = (id: string): string => `tâche ${id} "☃" \u2028`;
+      try {
+        for (const r of recorders) {
+          expect(await r.w.claim(r.id), `${r.lang} claims ${r.id}`).toMatchObject({ ok: true, status: 'claimed' });
+          expect(await r.w.recordTask(r.id, taskOf(r.id)), `${r.lang} records the task of ${r.id}`).toEqual({ ok: true });
+        }
+        for (const r of recorders) r.w.kill();
+        // The next language (one of the shared workers) takes each over once the lease ran out.
+        for (const r of recorders) {
+          const next = workers.find(({ lang }) => lang === LANGUAGES[(r.i + 1) % LANGUAGES.length]![0])!;
+          let reply = await next.w.claim(r.id);
+          for (let n = 0; n < 40 && reply.ok && reply.status === 'pending'; n++) {
+            await sleep(LEASE_MS / 4);
+            reply = await next.w.claim(r.id);
+          }
+          expect(reply, `${next.lang} takes over the task ${r.lang} recorded`).toEqual({ ok: true, status: 'claimed', task: { taskId: taskOf(r.id) } });
+          expect(await next.w.finish(r.id, `{"result":{"artifacts":[],"content":"task of ${r.lang} done","isError":false,"warnings":[]},"version":1}`)).toEqual(
+            {
+              ok: true,
+            },
+          );
+        }
+        const ids = recorders.map((r) => r.id);
+        const stored = await Promise.all(workers.map(({ w }) => w.entries(ids)));
+        for (const r of recorders)
+          expect(stored[0]![r.id]).toBe(`{"result":{"artifacts":[],"content":"task of ${r.lang} done","isError":false,"warnings":[]},"version":1}`);
+        for (const s of stored) expect(s).toEqual(stored[0]);
+        for (const id of ids) expect(executions(id), `${id}: executions`).toBe(0);
+      } finally {
+        await Promise.all(recorders.map((r) => r.w.close()));
+      }
+    }, 120_000);
   });
 }
 

@@ -10,6 +10,10 @@
 //   {id, op:"batch", callIds, delayMs?}             {id, ok:true, results:[[callId, sha256(entry) | null, replayed, code?, message?]]}
 //   {id, op:"entries", callIds,                     {id, ok:true, entries:{callId: entry | null}}
 //    scope?, tool?, arguments?}
+//   {id, op:"claim", callId}                        {id, ok:true, status, task?:{taskId}, entry?} (the store's claim, once;
+//                                                    claimed leaves the claim open in the worker until a finish)
+//   {id, op:"recordTask", callId, taskId}           {id, ok:true} | {id, ok:false, code, message}
+//   {id, op:"finish", callId, entry}                {id, ok:true} | {id, ok:false, code, message}
 //   {id, op:"exit"}                                 {id, ok:true}, then the worker closes its store and exits 0
 //
 // scope, tool and arguments go to the seam as they are (the call's key: spec/07-replay.md §7.3). The
@@ -19,6 +23,7 @@ import type { BatchRow as GeneratedBatchRow, CallId, ErrorCode, ExecuteAnswer, E
 
 export type {
   BatchAnswer,
+  ClaimAnswer,
   EntriesAnswer,
   ExecuteAnswer,
   ExecuteFailure,
@@ -29,6 +34,12 @@ export type {
 } from '../generated/conformance.ts';
 
 export type Request = LedgerWorkerRequest;
+
+/** A claim's answer without its id. */
+export type ClaimReply = Omit<import('../generated/conformance.ts').ClaimAnswer, 'id'> | Omit<ExecuteFailure, 'id'>;
+
+/** A recordTask's or a finish's answer without its id. */
+export type DoneReply = { ok: true } | Omit<ExecuteFailure, 'id'>;
 
 /** An execute's answer without its id. */
 export type ExecuteReply = Omit<ExecuteAnswer, 'id'> | Omit<ExecuteFailure, 'id'>;

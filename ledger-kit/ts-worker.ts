@@ -5,7 +5,7 @@
 import { createHash } from 'node:crypto';
 import { appendFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
-import { callFingerprint, executeToolCall, persist, type CallAt, type ReplayLedger } from '../reference-impl/index.ts';
+import { callFingerprint, executeToolCall, persist, type CallAt, type Claim, type ReplayLedger } from '../reference-impl/index.ts';
 import type { LedgerStore } from '../reference-impl/internal.ts';
 import { MUTANTS, mutantStore, type Mutant } from './mutant-stores.ts';
 import type { BatchRow, Request } from './protocol.ts';
@@ -72,6 +72,37 @@ async function execute(ledger: ReplayLedger, callId: string, call: SuiteCall, ru
   }
 }
 
+/** A failure's answer: the error's code (a LedgerStoreError's, or "error") and its message. */
+function failure(e: unknown): { ok: false; code: string; message: string } {
+  const err = e as { code?: string; message?: string };
+  return { ok: false, code: err.code ?? 'error', message: err.message ?? String(e) };
+}
+
+/** The claims this worker holds open for the suite's claim / recordTask / finish requests, by call ID. */
+const held: Map<string, Extract<Claim, { status: 'claimed' }>> = new Map();
+
+async function storeOp(ledger: LedgerStore, req: Request): Promise<Record<string, unknown>> {
+  try {
+    if (req.op === 'claim') {
+      const c = await ledger.claim(req.callId);
+      if (c.status === 'pending') return { ok: true, status: 'pending' };
+      if (c.status === 'stored') return typeof c.entry === 'string' ? { ok: true, status: 'stored', entry: c.entry } : { ok: true, status: 'stored' };
+      held.set(req.callId, c);
+      return { ok: true, status: 'claimed', ...(c.task === undefined ? {} : { task: { taskId: c.task.taskId } }) };
+    }
+    const c = held.get((req as { callId: string }).callId);
+    if (c === undefined) return { ok: false, code: 'error', message: 'this worker holds no open claim of the call ID' };
+    if (req.op === 'recordTask') await c.recordTask(req.taskId);
+    else if (req.op === 'finish') {
+      held.delete(req.callId);
+      await c.finish(req.entry);
+    }
+    return { ok: true };
+  } catch (e) {
+    return failure(e);
+  }
+}
+
 async function main(): Promise<void> {
   let ledger: LedgerStore;
   try {
@@ -108,6 +139,8 @@ async function main(): Promise<void> {
         entries[callId] = typeof e === 'string' ? e : null;
       }
       send({ id: req.id, ok: true, entries });
+    } else if (req.op === 'claim' || req.op === 'recordTask' || req.op === 'finish') {
+      send({ id: req.id, ...(await storeOp(ledger, req)) });
     } else if (req.op === 'exit') {
       await ledger.close();
       send({ id: req.id, ok: true });

@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { loadSchemas } from '../codegen/schema-validator.ts';
 import { callFingerprint, executeToolCall, InMemoryLedger, persist } from '../reference-impl/index.ts';
-import type { BatchRow, ExecuteReply } from './protocol.ts';
+import type { BatchRow, ClaimReply, DoneReply, ExecuteReply } from './protocol.ts';
 
 const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-message.schema.json';
 let checker: NonNullable<ReturnType<ReturnType<typeof loadSchemas>['getSchema']>> | undefined;
@@ -46,6 +46,12 @@ export interface SuiteWorker {
   batch(callIds: string[], delayMs?: number): Promise<BatchRow[]>;
   /** The stored entries of the call IDs, each within the call `call` names (default: no scope, no tool). */
   entries(callIds: string[], call?: SuiteCall): Promise<Record<string, string | null>>;
+  /** The store's claim of a call ID (default scope, no tool), once; a claimed one stays open in the worker. */
+  claim(callId: string): Promise<ClaimReply>;
+  /** Records a task with the worker's open claim of the call ID (TR-REPLAY-42). */
+  recordTask(callId: string, taskId: string): Promise<DoneReply>;
+  /** Finishes the worker's open claim of the call ID with this entry. */
+  finish(callId: string, entry: string): Promise<DoneReply>;
   /** SIGKILL: no finish, no abandon, no cleanup. */
   kill(): void;
   /** SIGSTOP and SIGCONT: the process lives but runs nothing, its lease renewal included. */
@@ -137,6 +143,21 @@ export class ProcessWorker implements SuiteWorker {
     return (await this.#request({ op: 'entries', callIds, ...call })).entries as Record<string, string | null>;
   }
 
+  async claim(callId: string): Promise<ClaimReply> {
+    const { id: _, ...reply } = await this.#request({ op: 'claim', callId });
+    return reply as ClaimReply;
+  }
+
+  async recordTask(callId: string, taskId: string): Promise<DoneReply> {
+    const { id: _, ...reply } = await this.#request({ op: 'recordTask', callId, taskId });
+    return reply as DoneReply;
+  }
+
+  async finish(callId: string, entry: string): Promise<DoneReply> {
+    const { id: _, ...reply } = await this.#request({ op: 'finish', callId, entry });
+    return reply as DoneReply;
+  }
+
   kill(): void {
     this.#child.kill('SIGKILL');
   }
@@ -202,6 +223,15 @@ export class MemoryWorkers {
       entries: async (callIds, call = {}) => {
         const at = { scope: call.scope ?? '', fingerprint: call.tool === undefined ? '' : callFingerprint(call.tool, call.arguments ?? {}) };
         return Object.fromEntries(callIds.map((c) => [c, this.ledger.entry(c, at) ?? null]));
+      },
+      claim: async () => {
+        throw new Error('the task case needs a claimant that can die apart from its ledger');
+      },
+      recordTask: async () => {
+        throw new Error('the task case needs a claimant that can die apart from its ledger');
+      },
+      finish: async () => {
+        throw new Error('the task case needs a claimant that can die apart from its ledger');
       },
       kill: () => {
         throw new Error('an in-process worker cannot be killed apart from its ledger');

@@ -46,6 +46,43 @@ type MemoryLedger struct {
 	mu      sync.Mutex
 	entries map[memoryKey]string
 	claims  map[memoryKey]chan struct{}
+	tasks   map[memoryKey]string
+}
+
+var _ TaskLedger = (*MemoryLedger)(nil)
+
+// RecordTask keeps the task of a live claim (TR-REPLAY-42). Without a lease there is no takeover:
+// a claimant cannot die without this ledger dying with it; Task reads it back for inspection.
+func (l *MemoryLedger) RecordTask(_ context.Context, callID, taskID string, at ...At) error {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return err
+	}
+	if err := CheckTaskID(taskID); err != nil {
+		return err
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if _, ok := l.claims[k]; !ok {
+		return errors.New("MemoryLedger.RecordTask: the call is not claimed")
+	}
+	if l.tasks == nil {
+		l.tasks = map[memoryKey]string{}
+	}
+	l.tasks[k] = taskID
+	return nil
+}
+
+// Task is the task recorded with a live claim of the call, if any.
+func (l *MemoryLedger) Task(callID string, at ...At) (string, bool) {
+	k, err := memoryKeyOf(callID, at)
+	if err != nil {
+		return "", false
+	}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	id, ok := l.tasks[k]
+	return id, ok
 }
 
 // Claim answers Claimed to exactly one caller of a call without an entry or a claim (TR-REPLAY-20).
@@ -103,6 +140,7 @@ func (l *MemoryLedger) Finish(_ context.Context, callID, entry string, at ...At)
 	}
 	l.entries[k] = entry
 	delete(l.claims, k)
+	delete(l.tasks, k)
 	close(done)
 	return nil
 }
@@ -117,6 +155,7 @@ func (l *MemoryLedger) Abandon(_ context.Context, callID string, at ...At) error
 	defer l.mu.Unlock()
 	if done, ok := l.claims[k]; ok {
 		delete(l.claims, k)
+		delete(l.tasks, k)
 		close(done)
 	}
 	return nil
@@ -172,6 +211,19 @@ func ExecuteCall(ctx context.Context, ledger Ledger, call Call, tool Tool, optio
 				return Bounded{}, err
 			}
 			continue
+		}
+		if _, took := TaskOfEntry([]byte(entry)); took {
+			// A takeover of a task whose claimant died (TR-REPLAY-43). This seam follows no task: the
+			// call is stored as interrupted, never run again (the tool started; at most once).
+			logLine(options.Logger, "the call's claimant died while its task ran; this seam follows no task, so the interrupted result is stored")
+			if err := ledger.Finish(ctx, callID, InterruptedEntry, at); err != nil {
+				var lost *LedgerStoreError
+				if errors.As(err, &lost) && lost.Code == "ledger.lease_lost" {
+					continue
+				}
+				return Bounded{}, err
+			}
+			return Restore(InterruptedEntry, budgets)
 		}
 		result, err := runClaimed(ctx, tool, budgets, options)
 		if err != nil {

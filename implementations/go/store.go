@@ -20,7 +20,7 @@ var LedgerStoreErrorCodes = map[string]string{
 	"ledger.store_foreign":    "the database holds tables and none of the ledger's: it is another application's database, and opening it would change it",
 	"ledger.store_empty_file": "the ledger file is empty (0 bytes) and the caller did not ask to create a ledger: a ledger that held entries may have been truncated",
 	"ledger.store_missing":    "the ledger does not exist and the caller asked to open an existing one only",
-	"ledger.lease_lost":       "this claim's lease expired and another caller recorded the call as interrupted (TR-REPLAY-24)",
+	"ledger.lease_lost":       "this claim's lease expired and another caller recorded the call as interrupted (TR-REPLAY-24) or took it over (TR-REPLAY-43)",
 }
 
 // LedgerStoreError is a durable store's failure (TR-REPLAY-30..33, -37). Its message names the

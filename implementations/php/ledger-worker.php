@@ -172,9 +172,47 @@ function execute(DurableLedgerStore $store, $log, string $callId, array $call = 
     }
 }
 
+/**
+ * claim, recordTask and finish drive the store itself (a task recorded with a claim, spec §7.7): a
+ * claimed answer leaves the claim open in the store (its lease renewed) until its finish.
+ *
+ * @param array<string,true> $held the call IDs this worker holds an open claim of
+ * @return array<string,mixed>
+ */
+function storeOp(DurableLedgerStore $store, object $req, array &$held): array
+{
+    $callId = (string) $req->callId;
+    try {
+        if ($req->op === 'claim') {
+            $claim = $store->claim($callId);
+            if ($claim[0] === 'claimed') {
+                $held[$callId] = true;
+                return ['ok' => true, 'status' => 'claimed'] + (isset($claim[1]) ? ['task' => $claim[1]] : []);
+            }
+            return $claim[0] === 'stored' ? ['ok' => true, 'status' => 'stored', 'entry' => $claim[1]]
+                : ['ok' => true, 'status' => 'pending'];
+        }
+        if (!isset($held[$callId])) {
+            return ['ok' => false, 'code' => 'error', 'message' => 'this worker holds no open claim of the call ID'];
+        }
+        if ($req->op === 'recordTask') {
+            $store->recordTask($callId, (string) $req->taskId);
+        } else {
+            unset($held[$callId]);
+            $store->finish($callId, (string) $req->entry);
+        }
+        return ['ok' => true];
+    } catch (LedgerStoreError $e) {
+        return ['ok' => false, 'code' => $e->codeName, 'message' => $e->getMessage()];
+    } catch (InvalidArgumentException $e) {
+        return ['ok' => false, 'code' => 'error', 'message' => $e->getMessage()];
+    }
+}
+
 // Requests are read with the implementation's own parser: a call ID may hold an escaped lone
 // surrogate (a bad-input case), which PHP's json_decode refuses outright.
 $parser = new StrictJsonParser(16);
+$held = [];
 while (($line = fgets(STDIN)) !== false) {
     try {
         $req = $parser->parse(rtrim($line, "\n"));
@@ -210,6 +248,8 @@ while (($line = fgets(STDIN)) !== false) {
             $entries[$callId] = $store->entry($callId, $call['scope'] ?? '', $fingerprint);
         }
         send(['id' => $id, 'ok' => true, 'entries' => (object) $entries]);
+    } elseif ($op === 'claim' || $op === 'recordTask' || $op === 'finish') {
+        send(['id' => $id] + storeOp($store, $req, $held));
     } elseif ($op === 'exit') {
         $store->close();
         send(['id' => $id, 'ok' => true]);

@@ -10,6 +10,8 @@ The PostgreSQL backend needs psycopg 3 (requirements/postgres.txt): run it with 
 ``execute`` and ``entries`` requests may name the call: ``scope``, ``tool``, ``arguments`` go to the
 seam as given (its key: spec/07-replay.md §7.2). The execution log's line is the call ID when a
 request has neither scope nor tool, else the call ID, the scope and the fingerprint joined by tabs.
+``claim``, ``recordTask`` and ``finish`` drive the store itself (a task recorded with a claim,
+§7.7): a claimed answer leaves the claim open here, its lease renewed, until its finish.
 """
 
 from __future__ import annotations
@@ -123,6 +125,33 @@ def main() -> int:
         except (TypeError, ValueError, LedgerError) as e:  # a call ID the store refuses, an entry restore refuses
             return {"ok": False, "code": getattr(e, "code", "error"), "message": str(e)}
 
+    # The claims held open for the suite's claim / recordTask / finish requests, by call ID.
+    held: dict[str, object] = {}
+
+    def store_op(req: dict) -> dict:
+        try:
+            if req["op"] == "claim":
+                claim = ledger.claim(req["callId"])
+                if claim.status == "pending":
+                    return {"ok": True, "status": "pending"}
+                if claim.status == "stored":
+                    return {"ok": True, "status": "stored", "entry": claim.entry}
+                held[req["callId"]] = claim
+                return {"ok": True, "status": "claimed", **({} if claim.task is None else {"task": {"taskId": claim.task["taskId"]}})}
+            claim = held.get(req["callId"])
+            if claim is None:
+                return {"ok": False, "code": "error", "message": "this worker holds no open claim of the call ID"}
+            if req["op"] == "recordTask":
+                claim.record_task(req["taskId"])
+            else:
+                del held[req["callId"]]
+                claim.finish(req["entry"])
+            return {"ok": True}
+        except LedgerStoreError as e:
+            return {"ok": False, "code": e.code, "message": str(e)}
+        except (TypeError, ValueError) as e:  # an ID the store refuses
+            return {"ok": False, "code": "error", "message": str(e)}
+
     for line in sys.stdin:
         req = json.loads(line)
         rid = req["id"]
@@ -146,6 +175,8 @@ def main() -> int:
                 send({"id": rid, "ok": True, "entries": {c: ledger.entry(c, **at) for c in req["callIds"]}})
             except (TypeError, ValueError, LedgerStoreError) as e:
                 send({"id": rid, "ok": False, "code": getattr(e, "code", "error"), "message": str(e)})
+        elif req["op"] in ("claim", "recordTask", "finish"):
+            send({"id": rid, **store_op(req)})
         elif req["op"] == "exit":
             ledger.close()
             send({"id": rid, "ok": True})

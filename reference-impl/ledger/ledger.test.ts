@@ -4,7 +4,8 @@ import { propertyConfig } from '../../test/support/fc-config.ts';
 import { bound } from '../bound/index.ts';
 import { assertSchema, boundedResult, plantedResult } from '../../conformance/properties/bounded-results.ts';
 import { ToolResult } from '../tool-result.ts';
-import { LedgerError, persist, restore } from './index.ts';
+import { InMemoryLedger, LedgerError, persist, restore } from './index.ts';
+import { taskEntry, taskOfEntry } from './task-entry.ts';
 
 function errorOf(f: () => unknown): LedgerError {
   try {
@@ -158,5 +159,49 @@ describe('restore', () => {
       }),
       propertyConfig(150),
     );
+  });
+});
+
+describe('a task recorded with a claim (TR-REPLAY-42, TR-REPLAY-44)', () => {
+  it('the column octets are canonical JSON; only those exact octets read back as a task', () => {
+    const id = 'tâche "1" \\ \u2028 ☃';
+    const text = taskEntry(id);
+    expect(text).toBe(`{"task":{"taskId":${JSON.stringify(id)}}}`);
+    expect(taskOfEntry(Buffer.from(text))).toBe(id);
+    for (const other of [
+      ` ${text}`,
+      '{"task":{"taskId":"a"},"x":1}',
+      '{"task":{"taskId":""}}',
+      '{"task":{"taskId":"a","b":2}}',
+      '{"task":{"taskId":"\\u0061"}}',
+      'null',
+      '',
+    ]) {
+      expect(taskOfEntry(Buffer.from(other)), other).toBeUndefined();
+    }
+    expect(taskOfEntry(text), 'a string (SQLite TEXT) is no task').toBeUndefined();
+    expect(taskOfEntry(Buffer.from([0x7b, 0xff]))).toBeUndefined();
+  });
+
+  it('the in-memory ledger keeps the task of a live claim and refuses IDs a store cannot keep, quoting none', () => {
+    const l = new InMemoryLedger();
+    const c = l.claim('c1');
+    if (c.status !== 'claimed') throw new Error('expected a claim');
+    expect(c.task).toBeUndefined();
+    for (const bad of ['', 'a\u0000secret', '\ud800secret', 'x'.repeat(1025)]) {
+      let err: unknown;
+      try {
+        c.recordTask(bad);
+      } catch (e) {
+        err = e;
+      }
+      expect(err).toBeInstanceOf(TypeError);
+      expect((err as Error).message).not.toContain('secret');
+    }
+    c.recordTask('t-1');
+    expect(l.task('c1')).toBe('t-1');
+    c.finish(persist(bound(ToolResult.text('done'))));
+    expect(l.task('c1')).toBeUndefined();
+    expect(() => c.recordTask('t-2')).toThrow(/settled/);
   });
 });

@@ -14,7 +14,7 @@ export const LEDGER_STORE_ERROR_CODES = {
   'ledger.store_empty_file':
     'the ledger file is empty (0 bytes) and the caller did not ask to create a ledger: a ledger that held entries may have been truncated',
   'ledger.store_missing': 'the ledger does not exist and the caller asked to open an existing one only (create: false)',
-  'ledger.lease_lost': "this claim's lease expired and another caller recorded the call as interrupted (TR-REPLAY-24)",
+  'ledger.lease_lost': "this claim's lease expired and another caller recorded the call as interrupted (TR-REPLAY-24) or took it over (TR-REPLAY-43)",
 } as const;
 
 export type LedgerStoreErrorCode = keyof typeof LEDGER_STORE_ERROR_CODES;

@@ -631,7 +631,8 @@ func (v *ComplianceReportFindingsItem) UnmarshalJSON(data []byte) error {
 // One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
 // {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
 // {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
-// answer per request, with the request's id.
+// answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's
+// and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
 // LedgerWorkerMessage holds one of its variants, the first that decodes: set exactly one field.
 type LedgerWorkerMessage struct {
 	ReadyEvent     *ReadyEvent
@@ -641,6 +642,7 @@ type LedgerWorkerMessage struct {
 	ExecuteFailure *ExecuteFailure
 	BatchAnswer    *BatchAnswer
 	EntriesAnswer  *EntriesAnswer
+	ClaimAnswer    *ClaimAnswer
 	ExitAnswer     *ExitAnswer
 }
 
@@ -666,6 +668,9 @@ func (v LedgerWorkerMessage) MarshalJSON() ([]byte, error) {
 	}
 	if v.EntriesAnswer != nil {
 		return json.Marshal(v.EntriesAnswer)
+	}
+	if v.ClaimAnswer != nil {
+		return json.Marshal(v.ClaimAnswer)
 	}
 	if v.ExitAnswer != nil {
 		return json.Marshal(v.ExitAnswer)
@@ -702,6 +707,10 @@ func (v *LedgerWorkerMessage) UnmarshalJSON(data []byte) error {
 	}
 	if x := new(EntriesAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
 		v.EntriesAnswer = x
+		return nil
+	}
+	if x := new(ClaimAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ClaimAnswer = x
 		return nil
 	}
 	if x := new(ExitAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
@@ -879,7 +888,8 @@ func (v *ExecuteAnswer) UnmarshalJSON(data []byte) error {
 // A ledger entry's text (its JCS octets as UTF-8).
 type Entry = string
 
-// The seam failed: the error's code and its one-line message.
+// The seam or the store failed (an execute, a claim, a recordTask or a finish): the error's code
+// and its one-line message.
 type ExecuteFailure struct {
 	ID      RequestId `json:"id"`
 	Ok      bool      `json:"ok"`
@@ -1053,6 +1063,87 @@ func (v *EntriesAnswer) UnmarshalJSON(data []byte) error {
 	return nil
 }
 
+// What the store's claim answered: claimed (the worker holds the claim; with task when the claim
+// took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the
+// entry, byte for byte), or pending (another claim's lease is live).
+type ClaimAnswer struct {
+	ID     RequestId        `json:"id"`
+	Ok     bool             `json:"ok"`
+	Status string           `json:"status"`
+	Task   *ClaimAnswerTask `json:"task,omitempty"`
+	Entry  *Entry           `json:"entry,omitempty"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ClaimAnswer) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ClaimAnswer: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimAnswer: missing member %q", "id")
+	}
+	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimAnswer: missing member %q", "ok")
+	}
+	if raw, ok := members["status"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimAnswer: missing member %q", "status")
+	}
+	type plain ClaimAnswer
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ClaimAnswer: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "ok", "status", "task", "entry":
+		default:
+			return fmt.Errorf("ClaimAnswer: unknown member %q", member)
+		}
+	}
+	if p.Ok != true {
+		return fmt.Errorf("ClaimAnswer: member %q must be true", "ok")
+	}
+	if p.Status != "claimed" && p.Status != "stored" && p.Status != "pending" {
+		return fmt.Errorf("ClaimAnswer: member %q must be one of \"claimed\", \"stored\", \"pending\"", "status")
+	}
+	*v = ClaimAnswer(p)
+	return nil
+}
+
+type ClaimAnswerTask struct {
+	TaskID TaskId `json:"taskId"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ClaimAnswerTask) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ClaimAnswerTask: want an object, got %.40s", data)
+	}
+	if raw, ok := members["taskId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimAnswerTask: missing member %q", "taskId")
+	}
+	type plain ClaimAnswerTask
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ClaimAnswerTask: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "taskId":
+		default:
+			return fmt.Errorf("ClaimAnswerTask: unknown member %q", member)
+		}
+	}
+	*v = ClaimAnswerTask(p)
+	return nil
+}
+
+// A task ID as an MCP server gave it (a store refuses what it cannot keep exactly: TR-REPLAY-42).
+type TaskId = string
+
+// An exit, a recordTask or a finish done.
 type ExitAnswer struct {
 	ID RequestId `json:"id"`
 	Ok bool      `json:"ok"`
@@ -1095,13 +1186,18 @@ func (v *ExitAnswer) UnmarshalJSON(data []byte) error {
 // execution log named by its second argument each time the suite tool runs (the call ID alone when
 // the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint
 // joined by tabs), and answers each request with its id. Requests may come before earlier ones are
-// answered.
+// answered. claim, recordTask and finish go to the store itself, beside the seam (a task recorded
+// with a claim, spec/07-replay.md §7.7, TR-REPLAY-42..45): a claimed answer leaves the claim open
+// in the worker, its lease renewed, until a finish of the same call ID or the worker's death.
 // LedgerWorkerRequest holds one of its variants, told apart by the member "op": set exactly one field.
 type LedgerWorkerRequest struct {
-	ExecuteRequest *ExecuteRequest
-	BatchRequest   *BatchRequest
-	EntriesRequest *EntriesRequest
-	ExitRequest    *ExitRequest
+	ExecuteRequest    *ExecuteRequest
+	BatchRequest      *BatchRequest
+	EntriesRequest    *EntriesRequest
+	ClaimRequest      *ClaimRequest
+	RecordTaskRequest *RecordTaskRequest
+	FinishRequest     *FinishRequest
+	ExitRequest       *ExitRequest
 }
 
 // MarshalJSON writes the variant that is set.
@@ -1114,6 +1210,15 @@ func (v LedgerWorkerRequest) MarshalJSON() ([]byte, error) {
 	}
 	if v.EntriesRequest != nil {
 		return json.Marshal(v.EntriesRequest)
+	}
+	if v.ClaimRequest != nil {
+		return json.Marshal(v.ClaimRequest)
+	}
+	if v.RecordTaskRequest != nil {
+		return json.Marshal(v.RecordTaskRequest)
+	}
+	if v.FinishRequest != nil {
+		return json.Marshal(v.FinishRequest)
 	}
 	if v.ExitRequest != nil {
 		return json.Marshal(v.ExitRequest)
@@ -1142,6 +1247,15 @@ func (v *LedgerWorkerRequest) UnmarshalJSON(data []byte) error {
 	case "entries":
 		v.EntriesRequest = new(EntriesRequest)
 		return json.Unmarshal(data, v.EntriesRequest)
+	case "claim":
+		v.ClaimRequest = new(ClaimRequest)
+		return json.Unmarshal(data, v.ClaimRequest)
+	case "recordTask":
+		v.RecordTaskRequest = new(RecordTaskRequest)
+		return json.Unmarshal(data, v.RecordTaskRequest)
+	case "finish":
+		v.FinishRequest = new(FinishRequest)
+		return json.Unmarshal(data, v.FinishRequest)
 	case "exit":
 		v.ExitRequest = new(ExitRequest)
 		return json.Unmarshal(data, v.ExitRequest)
@@ -1304,6 +1418,144 @@ func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("EntriesRequest: member %q must be \"entries\"", "op")
 	}
 	*v = EntriesRequest(p)
+	return nil
+}
+
+// Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting:
+// answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease
+// renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
+type ClaimRequest struct {
+	ID     RequestId `json:"id"`
+	Op     string    `json:"op"`
+	CallID CallId    `json:"callId"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *ClaimRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("ClaimRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("ClaimRequest: missing member %q", "callId")
+	}
+	type plain ClaimRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("ClaimRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callId":
+		default:
+			return fmt.Errorf("ClaimRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "claim" {
+		return fmt.Errorf("ClaimRequest: member %q must be \"claim\"", "op")
+	}
+	*v = ClaimRequest(p)
+	return nil
+}
+
+// Record a task with the worker's open claim of the call ID (the store's recordTask:
+// TR-REPLAY-42). Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost
+// when another claim took the call over) or "error" for a task ID the store refuses.
+type RecordTaskRequest struct {
+	ID     RequestId `json:"id"`
+	Op     string    `json:"op"`
+	CallID CallId    `json:"callId"`
+	TaskID TaskId    `json:"taskId"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *RecordTaskRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("RecordTaskRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RecordTaskRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RecordTaskRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RecordTaskRequest: missing member %q", "callId")
+	}
+	if raw, ok := members["taskId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("RecordTaskRequest: missing member %q", "taskId")
+	}
+	type plain RecordTaskRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("RecordTaskRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callId", "taskId":
+		default:
+			return fmt.Errorf("RecordTaskRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "recordTask" {
+		return fmt.Errorf("RecordTaskRequest: member %q must be \"recordTask\"", "op")
+	}
+	*v = RecordTaskRequest(p)
+	return nil
+}
+
+// Finish the worker's open claim of the call ID with this entry, as given (the store's finish).
+// Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost when the claim
+// was taken over or pinned).
+type FinishRequest struct {
+	ID     RequestId `json:"id"`
+	Op     string    `json:"op"`
+	CallID CallId    `json:"callId"`
+	// The entry's text, stored as its UTF-8 octets.
+	Entry string `json:"entry"`
+}
+
+// UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
+func (v *FinishRequest) UnmarshalJSON(data []byte) error {
+	var members map[string]json.RawMessage
+	if err := json.Unmarshal(data, &members); err != nil || members == nil {
+		return fmt.Errorf("FinishRequest: want an object, got %.40s", data)
+	}
+	if raw, ok := members["id"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FinishRequest: missing member %q", "id")
+	}
+	if raw, ok := members["op"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FinishRequest: missing member %q", "op")
+	}
+	if raw, ok := members["callId"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FinishRequest: missing member %q", "callId")
+	}
+	if raw, ok := members["entry"]; !ok || string(raw) == "null" {
+		return fmt.Errorf("FinishRequest: missing member %q", "entry")
+	}
+	type plain FinishRequest
+	var p plain
+	if err := json.Unmarshal(data, &p); err != nil {
+		return fmt.Errorf("FinishRequest: %w", err)
+	}
+	for member := range members {
+		switch member {
+		case "id", "op", "callId", "entry":
+		default:
+			return fmt.Errorf("FinishRequest: unknown member %q", member)
+		}
+	}
+	if p.Op != "finish" {
+		return fmt.Errorf("FinishRequest: member %q must be \"finish\"", "op")
+	}
+	*v = FinishRequest(p)
 	return nil
 }
 

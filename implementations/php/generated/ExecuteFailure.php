@@ -8,7 +8,8 @@ declare(strict_types=1);
 namespace ToolResult\Generated;
 
 /**
- * The seam failed: the error's code and its one-line message.
+ * The seam or the store failed (an execute, a claim, a recordTask or a finish): the error's
+ * code and its one-line message.
  */
 final readonly class ExecuteFailure implements \JsonSerializable
 {

@@ -7,6 +7,9 @@ declare(strict_types=1);
 
 namespace ToolResult\Generated;
 
+/**
+ * An exit, a recordTask or a finish done.
+ */
 final readonly class ExitAnswer implements \JsonSerializable
 {
     /**

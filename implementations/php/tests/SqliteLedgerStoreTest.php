@@ -112,6 +112,59 @@ final class SqliteLedgerStoreTest extends TestCase
         self::assertSame(Interrupted::ENTRY, $other->entry('late'));
     }
 
+    /**
+     * TR-REPLAY-42, TR-REPLAY-43, TR-REPLAY-44: a recorded task is the claimed row's entry; after the
+     * lease a claim takes it over; the first claimant's token is refused; a claimed row whose entry is
+     * not exactly a task (or is TEXT) is interrupted; the seam, following no task, never runs the tool.
+     */
+    public function testTR_REPLAY_43_aRecordedTaskIsTakenOver(): void
+    {
+        $a = $this->store();
+        $b = $this->store();
+        self::assertSame(['claimed'], $a->claim('t'));
+        foreach (['', "a\0b", str_repeat('x', 1025), "\xed\xa0\x80"] as $bad) {
+            try {
+                $a->recordTask('t', $bad);
+                self::fail('a task ID that cannot be kept was recorded');
+            } catch (\InvalidArgumentException $e) {
+                self::assertStringContainsString('a task ID', $e->getMessage());
+            }
+        }
+        $a->recordTask('t', 'task-1');
+        $row = $this->raw()->query("SELECT state, entry FROM toolresult_ledger WHERE call_id = 't'")->fetch(\PDO::FETCH_NUM);
+        self::assertSame(['claimed', '{"task":{"taskId":"task-1"}}'], $row);
+        self::assertSame(['pending'], $b->claim('t'));
+        $this->raw()->exec("UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 't'");
+        self::assertSame(['claimed', ['taskId' => 'task-1']], $b->claim('t'));
+        self::assertSame(['pending'], $b->claim('t'));
+        self::assertSame('ledger.lease_lost', $this->code(fn () => $a->recordTask('t', 'task-2')));
+        self::assertSame('ledger.lease_lost', $this->code(fn () => $a->finish('t', '"late"')));
+        $b->finish('t', '"done"');
+        self::assertSame(['stored', '"done"'], $a->claim('t'));
+        $odd = ['{"task":{"taskId":""}}', '{"task": {"taskId":"t"}}', '{"task":{"taskId":"t","x":1}}'];
+        foreach ($odd as $i => $text) {
+            $q = $this->raw()->prepare("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, " .
+                "claimed_at) VALUES (?, 'claimed', NULL, 0, ?, 0)");
+            $q->bindValue(1, "odd-$i");
+            $q->bindValue(2, $text, \PDO::PARAM_LOB);
+            $q->execute();
+            self::assertSame(['stored', Interrupted::ENTRY], $b->claim("odd-$i"), $text);
+        }
+        $this->raw()->exec("INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) " .
+            "VALUES ('text-task', 'claimed', NULL, 0, '{\"task\":{\"taskId\":\"t\"}}', 0)");
+        self::assertSame(['stored', Interrupted::ENTRY], $b->claim('text-task'));
+        self::assertSame(['claimed'], $a->claim('seam'));
+        $a->recordTask('seam', 'task-3');
+        $this->raw()->exec("UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 'seam'");
+        $runs = 0;
+        $out = ExecutionSeam::execute('seam', function () use (&$runs) {
+            $runs++;
+            return ToolResult::text('ran again');
+        }, $b);
+        self::assertSame(0, $runs);
+        self::assertSame(Interrupted::ENTRY, Ledger::persist($out));
+    }
+
     /** TR-REPLAY-37: opening refuses what is not a ledger, each with its code, and changes nothing. */
     public function testTR_REPLAY_37_openingRefusals(): void
     {

@@ -150,8 +150,9 @@ ComplianceReportFindingsItem = TypedDict(
 # One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
 # {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
 # {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
-# answer per request, with the request's id.
-LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ExitAnswer"]
+# answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's
+# and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
+LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ClaimAnswer", "ExitAnswer"]
 
 # The store is open; requests may come.
 ReadyEvent = TypedDict(
@@ -203,7 +204,8 @@ ExecuteAnswer = TypedDict(
 # A ledger entry's text (its JCS octets as UTF-8).
 Entry: TypeAlias = str
 
-# The seam failed: the error's code and its one-line message.
+# The seam or the store failed (an execute, a claim, a recordTask or a finish): the error's code
+# and its one-line message.
 ExecuteFailure = TypedDict(
     "ExecuteFailure",
     {
@@ -247,6 +249,31 @@ EntriesAnswer = TypedDict(
     },
 )
 
+# What the store's claim answered: claimed (the worker holds the claim; with task when the claim
+# took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the
+# entry, byte for byte), or pending (another claim's lease is live).
+ClaimAnswer = TypedDict(
+    "ClaimAnswer",
+    {
+        "id": "RequestId",
+        "ok": Literal[True],
+        "status": Literal["claimed", "stored", "pending"],
+        "task": NotRequired["ClaimAnswerTask"],
+        "entry": NotRequired["Entry"],
+    },
+)
+
+ClaimAnswerTask = TypedDict(
+    "ClaimAnswerTask",
+    {
+        "taskId": "TaskId",
+    },
+)
+
+# A task ID as an MCP server gave it (a store refuses what it cannot keep exactly: TR-REPLAY-42).
+TaskId: TypeAlias = str
+
+# An exit, a recordTask or a finish done.
 ExitAnswer = TypedDict(
     "ExitAnswer",
     {
@@ -261,8 +288,10 @@ ExitAnswer = TypedDict(
 # execution log named by its second argument each time the suite tool runs (the call ID alone when
 # the request has neither scope nor tool, else the call ID, the scope and the call's fingerprint
 # joined by tabs), and answers each request with its id. Requests may come before earlier ones are
-# answered.
-LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ExitRequest"]
+# answered. claim, recordTask and finish go to the store itself, beside the seam (a task recorded
+# with a claim, spec/07-replay.md §7.7, TR-REPLAY-42..45): a claimed answer leaves the claim open
+# in the worker, its lease renewed, until a finish of the same call ID or the worker's death.
+LedgerWorkerRequest: TypeAlias = Union["ExecuteRequest", "BatchRequest", "EntriesRequest", "ClaimRequest", "RecordTaskRequest", "FinishRequest", "ExitRequest"]
 
 # Run the suite tool for one call ID through the worker's execution seam and ledger store.
 ExecuteRequest = TypedDict(
@@ -314,6 +343,44 @@ EntriesRequest = TypedDict(
         "scope": NotRequired["Scope"],
         "tool": NotRequired["ToolName"],
         "arguments": NotRequired["Arguments"],
+    },
+)
+
+# Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting:
+# answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease
+# renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
+ClaimRequest = TypedDict(
+    "ClaimRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["claim"],
+        "callId": "CallId",
+    },
+)
+
+# Record a task with the worker's open claim of the call ID (the store's recordTask:
+# TR-REPLAY-42). Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost
+# when another claim took the call over) or "error" for a task ID the store refuses.
+RecordTaskRequest = TypedDict(
+    "RecordTaskRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["recordTask"],
+        "callId": "CallId",
+        "taskId": "TaskId",
+    },
+)
+
+# Finish the worker's open claim of the call ID with this entry, as given (the store's finish).
+# Answered by {id, ok:true}, or a failure with the store's code (ledger.lease_lost when the claim
+# was taken over or pinned).
+FinishRequest = TypedDict(
+    "FinishRequest",
+    {
+        "id": "RequestId",
+        "op": Literal["finish"],
+        "callId": "CallId",
+        "entry": str,
     },
 )
 

@@ -46,8 +46,8 @@ LEDGER_STORE_ERROR_CODES: Mapping[LedgerStoreErrorCode, str] = MappingProxyType(
     ),
     "ledger.store_missing": "there is no ledger to open and create=False was given",
     "ledger.lease_lost": (
-        "a finish came after its claim's lease ran out and the call was stored as interrupted "
-        "(TR-REPLAY-24)"
+        "a finish or record_task came after its claim's lease ran out and the call was stored as "
+        "interrupted (TR-REPLAY-24) or taken over by another claim (TR-REPLAY-43)"
     ),
 })
 

@@ -24,7 +24,7 @@ import (
 )
 
 type store interface {
-	toolresult.Ledger
+	toolresult.TaskLedger
 	Entry(ctx context.Context, callID string, at ...toolresult.At) (string, bool, error)
 	Close() error
 }
@@ -40,6 +40,9 @@ type request struct {
 	Scope     *string `json:"scope"`
 	Tool      *string `json:"tool"`
 	Arguments any     `json:"arguments"`
+	// claim / recordTask / finish (a task recorded with a claim, spec §7.7).
+	TaskID string `json:"taskId"`
+	Entry  string `json:"entry"`
 }
 
 // named is whether the request names its call beyond the ID: then the execution log's line says
@@ -153,6 +156,10 @@ func main() {
 				}
 			}
 			send(map[string]any{"id": req.ID, "ok": true, "entries": entries})
+		case "claim", "recordTask", "finish":
+			reply := storeOp(ledger, req)
+			reply["id"] = req.ID
+			send(reply)
 		case "exit":
 			ledger.Close()
 			send(map[string]any{"id": req.ID, "ok": true})
@@ -162,6 +169,46 @@ func main() {
 		}
 	}
 	ledger.Close()
+}
+
+// storeOp drives the store itself for claim, recordTask and finish: a claimed answer leaves the
+// claim open in the store (its lease renewed) until its finish. A takeover's Claimed carries the
+// task's entry, which TaskOfEntry reads back (toolresult.TaskLedger).
+func storeOp(ledger store, req request) map[string]any {
+	ctx := context.Background()
+	var err error
+	switch req.Op {
+	case "claim":
+		var state toolresult.ClaimState
+		var entry string
+		state, entry, err = ledger.Claim(ctx, req.CallID)
+		if err != nil {
+			break
+		}
+		switch state {
+		case toolresult.Pending:
+			return map[string]any{"ok": true, "status": "pending"}
+		case toolresult.Stored:
+			return map[string]any{"ok": true, "status": "stored", "entry": entry}
+		}
+		reply := map[string]any{"ok": true, "status": "claimed"}
+		if taskID, ok := toolresult.TaskOfEntry([]byte(entry)); ok {
+			reply["task"] = map[string]any{"taskId": taskID}
+		}
+		return reply
+	case "recordTask":
+		err = ledger.RecordTask(ctx, req.CallID, req.TaskID)
+	default:
+		err = ledger.Finish(ctx, req.CallID, req.Entry)
+	}
+	if err == nil && req.Op != "claim" {
+		return map[string]any{"ok": true}
+	}
+	var se *toolresult.LedgerStoreError
+	if errors.As(err, &se) {
+		return map[string]any{"ok": false, "code": se.Code, "message": se.Error()}
+	}
+	return map[string]any{"ok": false, "code": "error", "message": err.Error()}
 }
 
 // keyOf is the ledger key of the request's call, as the seam computes it.

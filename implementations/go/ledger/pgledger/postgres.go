@@ -42,7 +42,7 @@ type Options struct {
 	MaxConns int32
 }
 
-// Ledger is a PostgreSQL replay ledger; it implements toolresult.Ledger. Its methods are safe for
+// Ledger is a PostgreSQL replay ledger; it implements toolresult.TaskLedger. Its methods are safe for
 // concurrent use.
 type Ledger struct {
 	pool   *pgxpool.Pool
@@ -68,7 +68,7 @@ type claim struct {
 	renewal *ledgerstore.Renewal
 }
 
-var _ toolresult.Ledger = (*Ledger)(nil)
+var _ toolresult.TaskLedger = (*Ledger)(nil)
 
 // Open connects (connString as pgx reads it: a URL or key=value settings), creates the ledger's
 // tables unless they exist or Options.OpenExisting, and checks their layout (TR-REPLAY-33, -37).
@@ -323,10 +323,27 @@ func (l *Ledger) step(ctx context.Context, k callKey) (toolresult.ClaimState, st
 		if remaining != nil && *remaining > 0 {
 			return toolresult.Pending, "", nil
 		}
-		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+		if _, ok := toolresult.TaskOfEntry(entry); ok {
+			// The claimant died after it recorded a task: this claim follows the task (TR-REPLAY-43),
+			// while the lease is still over and the row still holds the task read.
+			tag, err = l.pool.Exec(ctx, `UPDATE toolresult_ledger SET token = $4::text::uuid, lease_until = now() + $5::bigint * interval '1 millisecond'
+				WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now()) AND entry = $6`,
+				k.scope, k.callID, k.fingerprint, token, l.lease.Milliseconds(), entry)
+			if err != nil {
+				return 0, "", err
+			}
+			if tag.RowsAffected() == 1 {
+				l.hold(k, token)
+				return toolresult.Claimed, string(entry), nil
+			}
+			continue
+		}
+		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23). A
+		// task recorded since the read is taken over at the next try, not pinned over.
 		tag, err = l.pool.Exec(ctx, `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = $4, interrupted = true, finished_at = now()
-			WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())`,
-			k.scope, k.callID, k.fingerprint, []byte(toolresult.InterruptedEntry))
+			WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND state = 'claimed' AND (lease_until IS NULL OR lease_until <= now())
+			  AND entry IS NOT DISTINCT FROM $5::bytea`,
+			k.scope, k.callID, k.fingerprint, []byte(toolresult.InterruptedEntry), entry)
 		if err != nil {
 			return 0, "", err
 		}
@@ -384,6 +401,35 @@ func (l *Ledger) Finish(ctx context.Context, callID, entry string, at ...toolres
 		return toolresult.NewLedgerStoreError("ledger.lease_lost", fmt.Sprintf("PostgreSQL ledger %s: the claim's lease expired and the call was recorded as interrupted before its result was stored", l.where), "")
 	}
 	l.notify(callID)
+	return nil
+}
+
+// RecordTask writes the task the call became into this process's claim, committed before it
+// returns (TR-REPLAY-42); ledger.lease_lost when the row is no longer claimed with this claim's token.
+func (l *Ledger) RecordTask(ctx context.Context, callID, taskID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
+	entry, err := toolresult.TaskEntry(taskID)
+	if err != nil {
+		return err
+	}
+	k := keyOf(callID, a)
+	l.mu.Lock()
+	c := l.claims[k]
+	l.mu.Unlock()
+	if c == nil {
+		return errors.New("pgledger: RecordTask of a call this ledger has not claimed")
+	}
+	tag, err := l.pool.Exec(ctx, `UPDATE toolresult_ledger SET entry = $5
+		WHERE scope = $1 AND call_id = $2 AND fingerprint = $3 AND token = $4::text::uuid AND state = 'claimed'`, k.scope, k.callID, k.fingerprint, c.token, []byte(entry))
+	if err != nil {
+		return storeError(l.where, "record a task", err)
+	}
+	if tag.RowsAffected() != 1 {
+		return toolresult.NewLedgerStoreError("ledger.lease_lost", fmt.Sprintf("PostgreSQL ledger %s: the claim's lease expired and another claim settled or took over the call before its task was recorded", l.where), "")
+	}
 	return nil
 }
 

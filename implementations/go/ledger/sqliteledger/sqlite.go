@@ -36,7 +36,7 @@ type Options struct {
 	Create Create
 }
 
-// Ledger is a SQLite replay ledger; it implements toolresult.Ledger. Its methods are safe for
+// Ledger is a SQLite replay ledger; it implements toolresult.TaskLedger. Its methods are safe for
 // concurrent use.
 type Ledger struct {
 	path  string
@@ -58,7 +58,7 @@ type claim struct {
 	renewal *ledgerstore.Renewal
 }
 
-var _ toolresult.Ledger = (*Ledger)(nil)
+var _ toolresult.TaskLedger = (*Ledger)(nil)
 
 // Open opens the SQLite ledger at path, creating it as Options.Create allows.
 func Open(path string, options Options) (*Ledger, error) {
@@ -226,10 +226,18 @@ const (
 	sqlGet    = `SELECT state, lease_until, entry FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ?`
 	sqlInsert = `INSERT INTO toolresult_ledger (scope, call_id, fingerprint, state, token, lease_until, claimed_at) VALUES (?, ?, ?, 'claimed', ?, ?, ?) ` +
 		`ON CONFLICT (scope, call_id, fingerprint) DO NOTHING`
-	// A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob.
+	// A lease that is not a number has run out like a past one (leaseRanOut): NULL, text, a blob. A
+	// task recorded since the row was read (always a blob) is taken over at the next try, not pinned.
 	sqlPin = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, interrupted = 1, finished_at = ? ` +
-		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?)`
-	sqlFinish = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? ` +
+		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) ` +
+		`AND (typeof(entry) <> 'blob' OR entry = ?)`
+	// A takeover (TR-REPLAY-43): the new claimant's token and lease, the task kept, while the lease
+	// is still over and the row still holds the task read.
+	sqlTakeover = `UPDATE toolresult_ledger SET token = ?, lease_until = ? ` +
+		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', 'real') OR lease_until <= ?) ` +
+		`AND entry = ?`
+	sqlRecordTask = `UPDATE toolresult_ledger SET entry = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
+	sqlFinish     = `UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = ?, finished_at = ? ` +
 		`WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
 	sqlRenew        = `UPDATE toolresult_ledger SET lease_until = ? WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
 	sqlAbandon      = `DELETE FROM toolresult_ledger WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ? AND state = 'claimed'`
@@ -303,9 +311,22 @@ func (l *Ledger) claimStep(ctx context.Context, k key) (toolresult.ClaimState, s
 		if !leaseRanOut(r.lease, nowMs()) {
 			return toolresult.Pending, "", nil
 		}
-		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
 		t := nowMs()
-		res, err = l.db.ExecContext(ctx, sqlPin, []byte(toolresult.InterruptedEntry), t, k.scope, k.callID, k.fingerprint, t)
+		blob, _ := r.entry.([]byte)
+		if _, ok := toolresult.TaskOfEntry(blob); ok {
+			// The claimant died after it recorded a task: this claim follows the task (TR-REPLAY-43).
+			res, err = l.db.ExecContext(ctx, sqlTakeover, token, t+l.lease.Milliseconds(), k.scope, k.callID, k.fingerprint, t, blob)
+			if err != nil {
+				return 0, "", err
+			}
+			if n, _ := res.RowsAffected(); n == 1 {
+				l.hold(k, token)
+				return toolresult.Claimed, string(blob), nil
+			}
+			continue
+		}
+		// The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+		res, err = l.db.ExecContext(ctx, sqlPin, []byte(toolresult.InterruptedEntry), t, k.scope, k.callID, k.fingerprint, t, blob)
 		if err != nil {
 			return 0, "", err
 		}
@@ -389,6 +410,34 @@ func (l *Ledger) Finish(ctx context.Context, callID, entry string, at ...toolres
 	}
 	if n, _ := res.RowsAffected(); n != 1 {
 		return toolresult.NewLedgerStoreError("ledger.lease_lost", fmt.Sprintf("SQLite ledger %s: the claim's lease expired and the call was recorded as interrupted before its result was stored", l.path), "")
+	}
+	return nil
+}
+
+// RecordTask writes the task the call became into this process's claim, durable before it returns
+// (TR-REPLAY-42); ledger.lease_lost when the row is no longer claimed with this claim's token.
+func (l *Ledger) RecordTask(ctx context.Context, callID, taskID string, at ...toolresult.At) error {
+	a, err := toolresult.CheckCall(callID, at)
+	if err != nil {
+		return err
+	}
+	entry, err := toolresult.TaskEntry(taskID)
+	if err != nil {
+		return err
+	}
+	k := keyOf(callID, a)
+	l.mu.Lock()
+	c := l.claims[k]
+	l.mu.Unlock()
+	if c == nil {
+		return errors.New("sqliteledger: RecordTask of a call this ledger has not claimed")
+	}
+	res, err := l.db.ExecContext(ctx, sqlRecordTask, []byte(entry), k.scope, k.callID, k.fingerprint, c.token)
+	if err != nil {
+		return storeError(l.path, "record a task", err)
+	}
+	if n, _ := res.RowsAffected(); n != 1 {
+		return toolresult.NewLedgerStoreError("ledger.lease_lost", fmt.Sprintf("SQLite ledger %s: the claim's lease expired and another claim settled or took over the call before its task was recorded", l.path), "")
 	}
 	return nil
 }

@@ -316,3 +316,79 @@ func TestTR_REPLAY_25_Durable(t *testing.T) {
 		c.Close()
 	}
 }
+
+// TR-REPLAY-42, TR-REPLAY-43, TR-REPLAY-44: a recorded task is the claimed row's entry; after the
+// lease a claim takes it over (Claimed with the task's entry); the first claimant's token is
+// refused; a claimed row whose entry is not exactly a task is interrupted; the seam, following no
+// task, stores the interrupted entry and never runs the tool.
+func TestTR_REPLAY_43_TaskTakeover(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "ledger.db")
+	a, _ := Open(path, Options{Lease: time.Minute})
+	b, _ := Open(path, Options{Lease: time.Minute})
+	defer a.Close()
+	defer b.Close()
+	ctx := context.Background()
+	if s, e, _ := a.Claim(ctx, "t"); s != toolresult.Claimed || e != "" {
+		t.Fatal(s, e)
+	}
+	for _, bad := range []string{"", "a\x00b", strings.Repeat("x", 1025), "\xed\xa0\x80"} {
+		var refused *toolresult.TaskIDError
+		if err := a.RecordTask(ctx, "t", bad); !errors.As(err, &refused) {
+			t.Fatalf("task ID %q: %v", bad, err)
+		}
+	}
+	if err := a.RecordTask(ctx, "t", "task-1"); err != nil {
+		t.Fatal(err)
+	}
+	if s, _, _ := b.Claim(ctx, "t"); s != toolresult.Pending {
+		t.Fatal("a live claim with a task answered", s)
+	}
+	stopRenewing(a, "t")
+	raw(t, path, "UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 't'")
+	s, e, err := b.Claim(ctx, "t")
+	if id, ok := toolresult.TaskOfEntry([]byte(e)); s != toolresult.Claimed || !ok || id != "task-1" || err != nil {
+		t.Fatal(s, e, err)
+	}
+	if e != `{"task":{"taskId":"task-1"}}` {
+		t.Fatal(e)
+	}
+	if s, _, _ := b.Claim(ctx, "t"); s != toolresult.Pending {
+		t.Fatal("a takeover left the row claimable", s)
+	}
+	if err := b.Finish(ctx, "t", `"done"`); err != nil {
+		t.Fatal(err)
+	}
+	if s, e, _ := a.Claim(ctx, "t"); s != toolresult.Stored || e != `"done"` {
+		t.Fatal(s, e)
+	}
+	for i, odd := range []string{`{"task":{"taskId":""}}`, `{"task": {"taskId":"t"}}`, `{"Task":{"TaskId":"t"}}`, `{"task":{"taskId":"t","x":1}}`} {
+		id := "odd-" + strconv.Itoa(i)
+		raw(t, path, "INSERT INTO toolresult_ledger (call_id, state, token, lease_until, entry, claimed_at) VALUES ('"+id+"', 'claimed', NULL, 0, CAST('"+odd+"' AS BLOB), 0)")
+		if s, e, _ := b.Claim(ctx, id); s != toolresult.Stored || e != toolresult.InterruptedEntry {
+			t.Fatal(odd, s, e)
+		}
+	}
+	// The first claimant of a taken-over call: its token is refused, for a task and for a finish.
+	if s, _, _ := a.Claim(ctx, "late"); s != toolresult.Claimed {
+		t.Fatal(s)
+	}
+	if err := a.RecordTask(ctx, "late", "task-2"); err != nil {
+		t.Fatal(err)
+	}
+	stopRenewing(a, "late")
+	raw(t, path, "UPDATE toolresult_ledger SET lease_until = 0 WHERE call_id = 'late'")
+	runs := 0
+	out, err := toolresult.ExecuteToolCall(ctx, b, "late", func(context.Context) (toolresult.ToolResult, error) {
+		runs++
+		return toolresult.Text("ran again"), nil
+	}, toolresult.SeamOptions{})
+	if entry, _ := toolresult.Persist(out); err != nil || runs != 0 || entry != toolresult.InterruptedEntry {
+		t.Fatal(err, runs, entry)
+	}
+	if err := a.RecordTask(ctx, "late", "task-3"); code(err) != "ledger.lease_lost" {
+		t.Fatal(code(err))
+	}
+	if err := a.Finish(ctx, "late", `"late"`); code(err) != "ledger.lease_lost" {
+		t.Fatal(code(err))
+	}
+}

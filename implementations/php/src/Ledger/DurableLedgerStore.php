@@ -10,7 +10,7 @@ namespace ToolResult\Ledger;
  * pinned as interrupted throws LedgerStoreError `ledger.lease_lost`. Every method reads and writes by
  * the call's whole key; scope and fingerprint default to "", as in LedgerStore.
  */
-interface DurableLedgerStore extends LedgerStore
+interface DurableLedgerStore extends TaskLedgerStore
 {
     /** Sleeps until the call's claim may have changed (stored, abandoned, lease over); then claim again. */
     public function settle(string $callId, string $scope = '', string $fingerprint = ''): void;

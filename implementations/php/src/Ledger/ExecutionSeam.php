@@ -74,6 +74,22 @@ final class ExecutionSeam
                 }
                 continue;
             }
+            if (isset($claim[1])) {
+                // A takeover of a task whose claimant died (TR-REPLAY-43). This seam follows no task: the
+                // call is stored as interrupted, never run again (the tool started; at most once).
+                $logger->log('the claimant died while its task ran; the interrupted result is stored', [
+                    'callId' => $callId,
+                ]);
+                try {
+                    $ledger->finish($callId, Interrupted::ENTRY, $scope, $fingerprint);
+                } catch (LedgerStoreError $e) {
+                    if ($e->codeName === 'ledger.lease_lost') {
+                        continue;
+                    }
+                    throw $e;
+                }
+                return Ledger::restore(Interrupted::ENTRY, $options);
+            }
             try {
                 try {
                     $raw = $tool();

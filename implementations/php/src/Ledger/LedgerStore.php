@@ -13,8 +13,9 @@ namespace ToolResult\Ledger;
 interface LedgerStore
 {
     /**
-     * @return array{0:'claimed'}|array{0:'stored',1:string}|array{0:'pending'} claimed (this caller is
-     *         first), stored (with the entry), or pending (the first caller is still running)
+     * @return array{0:'claimed',1?:array{taskId:string}}|array{0:'stored',1:string}|array{0:'pending'}
+     *         claimed (this caller is first; with the task it takes over, TaskLedgerStore), stored
+     *         (with the entry), or pending (the first caller is still running)
      */
     public function claim(string $callId, string $scope = '', string $fingerprint = ''): array;
 

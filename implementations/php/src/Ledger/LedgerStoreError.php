@@ -25,7 +25,7 @@ final class LedgerStoreError extends \RuntimeException
             'been truncated',
         'ledger.store_missing' => 'there is no ledger to open and create is false',
         'ledger.lease_lost' => "this claim's lease ran out and another caller recorded the call as interrupted " .
-            "(TR-REPLAY-24)",
+            "(TR-REPLAY-24) or took it over (TR-REPLAY-43)",
     ];
 
     public function __construct(

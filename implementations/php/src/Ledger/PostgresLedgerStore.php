@@ -423,13 +423,33 @@ SQL;
                 if ($ranOut !== true) {
                     return ['pending'];
                 }
+                $taskId = $hex === null ? null : TaskEntry::taskOf(self::text($hex));
+                if ($taskId !== null) {
+                    // The claimant died after it recorded a task: this claim follows the task
+                    // (TR-REPLAY-43), while the lease is still over and the row still holds the task read.
+                    $took = $this->run(
+                        "UPDATE toolresult_ledger SET token = ?::uuid, lease_until = now() + ?::bigint * interval " .
+                            "'1 millisecond'
+                           WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed'
+                             AND (lease_until IS NULL OR lease_until <= now()) AND entry = decode(?, 'hex')",
+                        [$token, $this->leaseMs, ...$key, $hex],
+                    );
+                    if ($took->rowCount() === 1) {
+                        $this->tokens[StoreRules::keyText(...$key)] = $token;
+                        $this->renewer?->hold($callId, $token, $scope, $fingerprint);
+                        return ['claimed', ['taskId' => $taskId]];
+                    }
+                    continue;
+                }
                 // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
+                // A task recorded since the read is taken over at the next try, not pinned over.
                 $pin = $this->run(
                     "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
                         "decode(?, 'hex'), interrupted = true, finished_at = now()
                        WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed'
-                         AND (lease_until IS NULL OR lease_until <= now())",
-                    [bin2hex(Interrupted::ENTRY), ...$key],
+                         AND (lease_until IS NULL OR lease_until <= now())
+                         AND entry IS NOT DISTINCT FROM decode(?::text, 'hex')",
+                    [bin2hex(Interrupted::ENTRY), ...$key, $hex],
                 );
                 if ($pin->rowCount() === 1) {
                     $this->notify($callId);
@@ -461,6 +481,28 @@ SQL;
                 "expired and the call was recorded as interrupted before its result was stored");
         }
         $this->notify($callId);
+    }
+
+    public function recordTask(string $callId, string $taskId, string $scope = '', string $fingerprint = ''): void
+    {
+        $entry = TaskEntry::entry($taskId);
+        $token = $this->tokens[StoreRules::keyText($scope, $callId, $fingerprint)] ?? throw new \LogicException(
+            'this store holds no claim of the call (already settled?)'
+        );
+        try {
+            // Its own transaction: committed, the WAL flushed, before the statement returns.
+            $q = $this->run(
+                "UPDATE toolresult_ledger SET entry = decode(?, 'hex')
+                   WHERE scope = ? AND call_id = ? AND fingerprint = ? AND token = ?::uuid AND state = 'claimed'",
+                [bin2hex($entry), $scope, $callId, $fingerprint, $token],
+            );
+        } catch (\PDOException $e) {
+            throw $this->storeError('record a task', $e);
+        }
+        if ($q->rowCount() !== 1) {
+            throw new LedgerStoreError('ledger.lease_lost', "PostgreSQL ledger {$this->where}: the claim's lease " .
+                "expired and another claim settled or took over the call before its task was recorded");
+        }
     }
 
     public function abandon(string $callId, string $scope = '', string $fingerprint = ''): void

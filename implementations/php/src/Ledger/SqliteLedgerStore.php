@@ -98,10 +98,17 @@ final class SqliteLedgerStore implements DurableLedgerStore
         26 => ['SQLITE_NOTADB', 'the file is not a SQLite database'],
     ];
 
+    // A task recorded since the row was read (always a blob) is taken over at the next try, not pinned.
     private const PIN = "UPDATE toolresult_ledger SET state = 'stored', token = NULL, lease_until = NULL, entry = " .
         "?, interrupted = 1, finished_at = ? "
         . "WHERE scope = ? AND call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN " .
-            "('integer', 'real') OR lease_until <= ?)";
+            "('integer', 'real') OR lease_until <= ?) AND (typeof(entry) <> 'blob' OR entry = ?)";
+
+    // A takeover (TR-REPLAY-43): the new claimant's token and lease, the task kept, while the lease is
+    // still over and the row still holds the task read.
+    private const TAKEOVER = "UPDATE toolresult_ledger SET token = ?, lease_until = ? WHERE scope = ? AND " .
+        "call_id = ? AND fingerprint = ? AND state = 'claimed' AND (typeof(lease_until) NOT IN ('integer', " .
+        "'real') OR lease_until <= ?) AND entry = ?";
 
     public readonly int $leaseMs;
     private readonly int $busyMs;
@@ -362,10 +369,14 @@ final class SqliteLedgerStore implements DurableLedgerStore
             "ledger is closed");
     }
 
-    /** @return array{0:mixed,1:mixed,2:mixed}|null the call's row: state, entry and lease_until as SQLite holds them */
+    /**
+     * @return array{0:mixed,1:mixed,2:mixed,3:mixed}|null the call's row: state, entry and lease_until as
+     *         SQLite holds them, and the entry's type (PDO reads a TEXT and a BLOB alike as a string)
+     */
     private function row(string $scope, string $callId, string $fingerprint): ?array
     {
-        $q = $this->db()->prepare('SELECT state, entry, lease_until FROM toolresult_ledger WHERE scope = ? AND ' .
+        $q = $this->db()->prepare('SELECT state, entry, lease_until, typeof(entry) FROM toolresult_ledger WHERE ' .
+            'scope = ? AND ' .
             'call_id = ? AND fingerprint = ?');
         $q->execute([$scope, $callId, $fingerprint]);
         $row = $q->fetch(\PDO::FETCH_NUM);
@@ -409,7 +420,7 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 if ($row === null) {
                     continue; // abandoned in between: claim again
                 }
-                [$state, $entry, $leaseUntil] = $row;
+                [$state, $entry, $leaseUntil, $entryType] = $row;
                 if ($state === 'stored') {
                     return ['stored', self::text($entry)];
                 }
@@ -420,8 +431,28 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 if (!self::leaseRanOut($leaseUntil, StoreRules::nowMs())) {
                     return ['pending'];
                 }
-                // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
                 $t = StoreRules::nowMs();
+                // Only a blob holds a task (every store writes one): a TEXT is no task, as in every language.
+                $taskId = $entryType === 'blob' ? TaskEntry::taskOf($entry) : null;
+                if ($taskId !== null) {
+                    // The claimant died after it recorded a task: this claim follows the task (TR-REPLAY-43).
+                    $took = $db->prepare(self::TAKEOVER);
+                    $took->bindValue(1, $token);
+                    $took->bindValue(2, $t + $this->leaseMs, \PDO::PARAM_INT);
+                    $took->bindValue(3, $scope);
+                    $took->bindValue(4, $callId);
+                    $took->bindValue(5, $fingerprint);
+                    $took->bindValue(6, $t, \PDO::PARAM_INT);
+                    $took->bindValue(7, $entry, \PDO::PARAM_LOB);
+                    $took->execute();
+                    if ($took->rowCount() === 1) {
+                        $this->tokens[$key] = $token;
+                        $this->renewer?->hold($callId, $token, $scope, $fingerprint);
+                        return ['claimed', ['taskId' => $taskId]];
+                    }
+                    continue;
+                }
+                // The claimant stopped renewing: the call is interrupted, never run again (TR-REPLAY-23).
                 $pin = $db->prepare(self::PIN);
                 $pin->bindValue(1, Interrupted::ENTRY, \PDO::PARAM_LOB);
                 $pin->bindValue(2, $t, \PDO::PARAM_INT);
@@ -429,6 +460,8 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 $pin->bindValue(4, $callId);
                 $pin->bindValue(5, $fingerprint);
                 $pin->bindValue(6, $t, \PDO::PARAM_INT);
+                $blob = $entryType === 'blob' && is_string($entry);
+                $pin->bindValue(7, $blob ? $entry : null, $blob ? \PDO::PARAM_LOB : \PDO::PARAM_NULL);
                 $pin->execute();
                 if ($pin->rowCount() === 1) {
                     return ['stored', Interrupted::ENTRY];
@@ -461,6 +494,31 @@ final class SqliteLedgerStore implements DurableLedgerStore
         if ($q->rowCount() !== 1) {
             throw new LedgerStoreError('ledger.lease_lost', "SQLite ledger {$this->path}: the claim's lease expired " .
                 "and the call was recorded as interrupted before its result was stored");
+        }
+    }
+
+    public function recordTask(string $callId, string $taskId, string $scope = '', string $fingerprint = ''): void
+    {
+        $entry = TaskEntry::entry($taskId);
+        $token = $this->tokens[StoreRules::keyText($scope, $callId, $fingerprint)] ?? throw new \LogicException(
+            'this store holds no claim of the call (already settled?)'
+        );
+        try {
+            // synchronous = FULL: on disk before the statement returns.
+            $q = $this->db()->prepare("UPDATE toolresult_ledger SET entry = ? WHERE scope = ? AND call_id = ? AND " .
+                "fingerprint = ? AND token = ? AND state = 'claimed'");
+            $q->bindValue(1, $entry, \PDO::PARAM_LOB);
+            $q->bindValue(2, $scope);
+            $q->bindValue(3, $callId);
+            $q->bindValue(4, $fingerprint);
+            $q->bindValue(5, $token);
+            $q->execute();
+        } catch (\PDOException $e) {
+            throw $this->storeError('record a task', $e);
+        }
+        if ($q->rowCount() !== 1) {
+            throw new LedgerStoreError('ledger.lease_lost', "SQLite ledger {$this->path}: the claim's lease expired " .
+                "and another claim settled or took over the call before its task was recorded");
         }
     }
 
