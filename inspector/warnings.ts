@@ -38,6 +38,11 @@ const TABLE: readonly (readonly [WarningCode, WarningDoc['setBy'], string])[] = 
   ['structured.schema_mismatch', 'normalizer', "`structured` failed the tool's output schema; dropped (policy `warn`)."],
   ['structured.invalid', 'normalizer', "The provider's structured data was malformed (for example given twice); dropped."],
   [
+    'mcp.result_type_unknown',
+    'normalizer',
+    'An MCP answer had a `resultType` this protocol does not know; it failed closed as a malformed result ([10-normalization.md](10-normalization.md) TR-NORM-25).',
+  ],
+  [
     'mcp.input_required',
     'seam',
     'The MCP server asked for input this agent cannot give (an input-required result, or a task waiting for input); the call ended with the pinned error result of [07-replay.md](07-replay.md) §7.10.',

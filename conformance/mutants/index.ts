@@ -11,6 +11,7 @@ import { exposureMutants } from './exposure-mutants.ts';
 import { dropNoticeMutants, normalizeMutants, ruleMutants } from './normalize-mutants.ts';
 import { privacyMutants } from './privacy-mutants.ts';
 import { normalizationMutants } from './normalization-mutants-2.ts';
+import { pendingCallMutants } from './pending-call-mutants.ts';
 import { replayMutants } from './replay-mutants.ts';
 import { hookMutants } from './hook-mutants.ts';
 import { conformanceMutants } from './conformance-mutants.ts';
@@ -38,6 +39,7 @@ export const mutants: readonly Mutant[] = [
   ...ruleMutants,
   ...dropNoticeMutants,
   ...normalizationMutants,
+  ...pendingCallMutants,
   ...exposureMutants,
   ...exposureMutants2,
   ...replayMutants,

@@ -139,6 +139,12 @@ export const neverFails = defineProperty({
     toolResultCheck ??= loadSchemas().getSchema('https://toolresult.dev/schemas/v1/tool-result.schema.json') as never;
     const r = await ask.any('normalize', input);
     if (!r.ok) throw new Mismatch(`normalize answered error ${r.code}`, 'a bounded result', { error: r.code });
+    // An MCP answer that is not finished is a pending call, not a result (TR-NORM-23, TR-NORM-24); the
+    // adapter process already checked its shape against NormalizeOutput. No other source has one.
+    if ('pending' in r.output) {
+      if (input.source !== 'mcp') throw new Mismatch(`normalize of ${input.source} answered a pending call`, 'a bounded result', r.output);
+      return;
+    }
     if (!toolResultCheck!(r.output.result))
       throw new Mismatch('normalized result does not validate against tool-result.schema.json', 'a valid ToolResult', r.output.result);
   },
@@ -173,8 +179,43 @@ function normalizeMatches(source: keyof typeof SOURCES) {
   });
 }
 
+// MCP answers of every kind 2026-07-28 servers send (results with resultType, task handles of both
+// task protocols, input-required results, unknown result types), with members of the right and the
+// wrong kinds: what each is read as must be what the reference reads.
+const taskText = fc.string({ maxLength: 12 });
+const taskMember = fc.oneof({ weight: 4, arbitrary: taskText }, { weight: 1, arbitrary: fc.constantFrom(7, null, true) });
+const pollInterval = fc.oneof(fc.nat({ max: 60_000 }), fc.constantFrom(-1, 1.5, 5.0, '1000', null));
+function mcpAnswer(caps: Caps): fc.Arbitrary<Rec> {
+  const base = mcpValue(caps, fc.constant({ 'io.modelcontextprotocol/serverInfo': { name: 'probe', version: '1' }, traceparent: '00-0-0-01' }));
+  return fc.oneof(
+    fc.tuple(base, fc.constantFrom('complete', 'input_required', 'partial', 'Complete', 3)).map(([v, resultType]) => ({ ...v, resultType })),
+    fc
+      .record({ taskId: taskMember, status: taskMember, pollIntervalMs: pollInterval, content: fc.constant([]) }, { requiredKeys: [] })
+      .map((t) => ({ resultType: 'task', ttlMs: null, ...t })),
+    fc
+      .record({ taskId: taskMember, status: taskMember, pollInterval }, { requiredKeys: [] })
+      .chain((task) => fc.constantFrom({ task }, { task, content: [] }, { task, resultType: 'complete' })),
+  );
+}
+
+export const answerKindsMatch = defineProperty({
+  name: 'normalize-mcp-answer-kinds-match-reference',
+  description: 'an MCP answer of any kind (result, task handle, input-required, unknown resultType) is read as the reference reads it',
+  requirements: ['TR-CONF-5', 'TR-NORM-22', 'TR-NORM-23', 'TR-NORM-24', 'TR-NORM-25'],
+  groups: ['normalize-mcp'],
+  arbitrary: (caps) => mcpAnswer(caps).map((value) => ({ source: 'mcp', value })),
+  async check(input, ask) {
+    const want = reference('normalize', input);
+    if (!want.ok) throw new Error(`the reference answered normalize with error ${want.code}`);
+    const got = await ask.ok('normalize', input);
+    const d = firstDifference(want.output, got.output);
+    if (d !== undefined) throw new Mismatch(`normalize output differs from the reference at ${d}`, want.output, got.output);
+  },
+});
+
 export const normalizeProperties = [
   metaNeverRead,
+  answerKindsMatch,
   binaryNeverCopied,
   neverFails,
   normalizeMatches('mcp'),

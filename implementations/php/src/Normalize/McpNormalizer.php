@@ -8,7 +8,8 @@ use ToolResult\Model\Absent;
 use ToolResult\Model\BoundedToolResult;
 
 /**
- * An MCP CallToolResult of 2025-06-18, 2025-11-25 or 2026-07-28 (§10.3–10.6), as arrays from json_decode(…, true) or as objects.
+ * An MCP CallToolResult of 2025-06-18, 2025-11-25 or 2026-07-28 (§10.3–10.6), as arrays from
+ * json_decode(…, true) or as objects.
  * An answer that is not a result yet throws PendingCall; an unknown resultType fails closed.
  */
 final class McpNormalizer
