@@ -157,7 +157,7 @@ type Claimed = Extract<Awaited<ReturnType<ReplayLedger['claim']>>, { status: 'cl
 
 /**
  * What a claimed call comes to: a result to store; `unstored`, a result handed back with the claim
- * abandoned (input required: nothing ran, TR-REPLAY-60); `lost`, the claim's lease ran out before
+ * abandoned (input required: nothing ran, TR-REPLAY-51); `lost`, the claim's lease ran out before
  * the task was recorded (the caller claims again and gets what is stored).
  */
 type Made =
@@ -186,7 +186,7 @@ async function resultOfClaim(call: ToolCall, claim: Claimed, options: SeamOption
   if (!('pending' in ran.value)) return { kind: 'store', result: await finalResult(ran.value.value, options, logger) };
   const pending = ran.value.pending;
   if (pending.kind === 'input_required' || pending.task === undefined) {
-    // Nothing ran: the server answers the same request again once it has the input (TR-REPLAY-60).
+    // Nothing ran: the server answers the same request again once it has the input (TR-REPLAY-51).
     await claim.abandon();
     logger.log('warn', 'the MCP server asked for input this agent cannot give; the claim is given up and nothing is stored');
     return { kind: 'unstored', result: bound(endedWithout(INPUT_REQUIRED_TEXT, 'mcp.input_required'), options.bound) };
@@ -197,7 +197,7 @@ async function resultOfClaim(call: ToolCall, claim: Claimed, options: SeamOption
     return { kind: 'store', result: bound(endedWithout(TASK_UNFOLLOWED_TEXT, 'mcp.task_unfollowed'), options.bound) };
   }
   try {
-    // Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-61).
+    // Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-46).
     await claim.recordTask(task.taskId);
   } catch (e) {
     if (e instanceof LedgerStoreError && e.code === 'ledger.lease_lost') {
@@ -216,7 +216,7 @@ async function resultOfClaim(call: ToolCall, claim: Claimed, options: SeamOption
   return { kind: 'store', result: await taskResult(call, call.follower, task.taskId, task.pollIntervalMs, options, logger) };
 }
 
-/** Follows the task to its end and makes the call's result of it (TR-REPLAY-62..64). */
+/** Follows the task to its end and makes the call's result of it (TR-REPLAY-47, TR-REPLAY-48). */
 async function taskResult(
   call: ToolCall,
   follower: TaskFollower,

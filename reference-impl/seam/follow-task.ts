@@ -1,4 +1,4 @@
-// Following a tool call that became an MCP task (spec/07-replay.md §7.10): the seam polls the task
+// Following a tool call that became an MCP task (spec/07-replay.md §7.10, TR-REPLAY-46..52): the seam polls the task
 // through the follower the integration built from its MCP client until it ends, and turns its end
 // into the call's one result. What each end becomes, and why, is the spec's; this module only maps.
 import { ToolResult } from '../tool-result.ts';

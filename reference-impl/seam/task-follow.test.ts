@@ -45,7 +45,7 @@ function tool(answer: unknown): { runs: number; run: () => ReturnType<typeof nor
 }
 
 describe('a call that becomes an MCP task', () => {
-  it('records the task with the claim before it polls, stores the completed result, and replays it without running the tool again', async () => {
+  it('TR-REPLAY-46: records the task with the claim before it polls, stores the completed result, and replays it without running the tool again', async () => {
     const ledger = new InMemoryLedger();
     const order: string[] = [];
     const recording: ReplayLedger = {
@@ -74,7 +74,7 @@ describe('a call that becomes an MCP task', () => {
     ['unknown to the server', undefined, TASK_LOST_TEXT, ['mcp.task_lost'], []],
     ['waiting for input', { status: 'input_required' }, INPUT_REQUIRED_TEXT, ['mcp.input_required'], ['task-1']],
     ['failed', { status: 'failed', error: { code: -32603, message: 'RUNONLY boom' } }, TOOL_FAILED_TEXT, [], []],
-  ])('a task %s ends as its pinned error result, stored', async (_n, answer, text, warnings, cancels) => {
+  ])('TR-REPLAY-47, TR-REPLAY-52: a task %s ends as its pinned error result, stored', async (_n, answer, text, warnings, cancels) => {
     const ledger = new InMemoryLedger();
     const f = follower(answer);
     const out = await executeToolCall({ callId: 'c1', run: tool(HANDLE).run, follower: f }, { ledger });
@@ -85,7 +85,7 @@ describe('a call that becomes an MCP task', () => {
     expect(ledger.entry('c1')).toBeDefined();
   });
 
-  it('a completed task whose result is itself a task fails closed (never an empty success)', async () => {
+  it('TR-REPLAY-47: a completed task whose result is itself a task fails closed (never an empty success)', async () => {
     const out = await executeToolCall(
       { callId: 'c1', run: tool(HANDLE).run, follower: follower({ status: 'completed', result: HANDLE }) },
       { ledger: new InMemoryLedger() },
@@ -94,7 +94,7 @@ describe('a call that becomes an MCP task', () => {
     expect(out.result.isError).toBe(true);
   });
 
-  it('without a follower the call ends unfollowed and is stored: the tool started, it is not run again', async () => {
+  it('TR-REPLAY-50: without a follower the call ends unfollowed and is stored: the tool started, it is not run again', async () => {
     const ledger = new InMemoryLedger();
     const t = tool(HANDLE);
     const out = await executeToolCall({ callId: 'c1', run: t.run }, { ledger });
@@ -104,14 +104,14 @@ describe('a call that becomes an MCP task', () => {
     expect(t.runs).toBe(1);
   });
 
-  it('a poll that fails is polled again; the task is not lost for it', async () => {
+  it('TR-REPLAY-46: a poll that fails is polled again; the task is not lost for it', async () => {
     const f = follower(new Error('RUNONLY transport'), { status: 'completed', result: DONE });
     const out = await executeToolCall({ callId: 'c1', run: tool(HANDLE).run, follower: f }, { ledger: new InMemoryLedger() });
     expect(out.result.content).toBe('the answer');
     expect(f.gets).toHaveLength(2);
   });
 
-  it('given up while the task runs: tasks/cancel is sent and the call is recorded as interrupted', async () => {
+  it('TR-REPLAY-48: given up while the task runs: tasks/cancel is sent and the call is recorded as interrupted', async () => {
     const ledger = new InMemoryLedger();
     const controller = new AbortController();
     const f = follower({ status: 'working' });
@@ -124,7 +124,7 @@ describe('a call that becomes an MCP task', () => {
     expect(ledger.entry('c1')).toBeDefined();
   });
 
-  it('a takeover polls the recorded task and never runs the tool; without a follower it is the interrupted entry', async () => {
+  it('TR-REPLAY-49: a takeover polls the recorded task and never runs the tool; without a follower it is the interrupted entry', async () => {
     const finished: string[] = [];
     const takeover: ReplayLedger = {
       claim: () => ({
@@ -149,7 +149,7 @@ describe('a call that becomes an MCP task', () => {
 });
 
 describe('a call the server answers with an input-required result', () => {
-  it('ends as the pinned error result, stores nothing and gives the claim up: a later call runs again', async () => {
+  it('TR-REPLAY-51, TR-REPLAY-52: ends as the pinned error result, stores nothing and gives the claim up: a later call runs again', async () => {
     const ledger = new InMemoryLedger();
     const t = tool({ resultType: 'input_required', inputRequests: { a: { method: 'elicitation/create', params: {} } } });
     const out = await executeToolCall({ callId: 'c1', run: t.run, follower: follower({ status: 'working' }) }, { ledger });

@@ -243,7 +243,7 @@ async def _pending(p: PendingCall, claim: Any, follower: TaskFollower | None, fo
     record: Callable[[str], Any] | None = getattr(claim, "record_task", None)
     if record is not None and callable(record):
         try:
-            # Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-61).
+            # Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-46).
             await _in_thread(lambda: record(task_id))  # type: ignore[misc]
         except LedgerStoreError as e:
             await cancel_task(follower, task_id)
@@ -366,7 +366,7 @@ async def execute_tool_call_async(
             raise cancelled
         return restore(INTERRUPTED_ENTRY, opts), False
     if isinstance(raw, _AsksInput):
-        # Nothing ran: the server answers the same request again once it has the input (TR-REPLAY-60).
+        # Nothing ran: the server answers the same request again once it has the input (TR-REPLAY-51).
         await _in_thread(claim.abandon)
         return bound(ended_without(INPUT_REQUIRED_TEXT, "mcp.input_required"), opts), False
     if isinstance(raw, _Ended):
