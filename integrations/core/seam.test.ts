@@ -9,6 +9,8 @@ import { auditRecord, InMemoryLedger, ToolResult } from '../../reference-impl/in
 import { openSqliteLedger } from '../../reference-impl/ledger/sqlite.ts';
 import { callThroughSeam } from './call.ts';
 import { createSeam, seamOf, ToolResultSeam } from './seam.ts';
+import { mcpRun } from './mcp-result.ts';
+import { INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT } from '../../reference-impl/seam/index.ts';
 
 const run = (text: string) => () => ToolResult.text(text, { structured: { secret: 'RUNONLYseam' } });
 
@@ -112,5 +114,36 @@ describe('ToolResultSeam over a durable ledger', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an MCP SDK 2.x client that hides a task (SdkError UNSUPPORTED_RESULT_TYPE)', () => {
+  const sdkError = (resultType: string) =>
+    Object.assign(new Error('Unsupported result type'), { code: 'UNSUPPORTED_RESULT_TYPE', data: { resultType, method: 'tools/call' } });
+
+  it('TR-REPLAY-50: a hidden task ends unfollowed and stored, even with a follower; a hidden input request is answered unstored', async () => {
+    const ledger = new InMemoryLedger();
+    const seam = createSeam({ ledger });
+    const where = { tool: 'slow', arguments: {} };
+    let runs = 0;
+    const hidden = (resultType: string) =>
+      mcpRun(
+        async () => {
+          runs++;
+          throw sdkError(resultType);
+        },
+        undefined,
+        undefined,
+      );
+    const follower = { get: async () => ({ status: 'working' }), cancel: async () => undefined, read: () => ToolResult.text('never') };
+    const task = await callThroughSeam('call_t', hidden('task'), seam, where, { follower });
+    expect(task.result.content).toBe(TASK_UNFOLLOWED_TEXT);
+    expect((await callThroughSeam('call_t', hidden('task'), seam, where, { follower })).replayed).toBe(true);
+    const ask = await callThroughSeam('call_i', hidden('input_required'), seam, where);
+    expect(ask.result.content).toBe(INPUT_REQUIRED_TEXT);
+    expect(await seam.result('call_i')).toBeUndefined();
+    const other = await callThroughSeam('call_o', hidden('something_else'), seam, where);
+    expect(other.result.content).toBe('The tool failed without returning a result.');
+    expect(runs).toBe(3);
   });
 });

@@ -192,8 +192,9 @@ async function resultOfClaim(call: ToolCall, claim: Claimed, options: SeamOption
     return { kind: 'unstored', result: bound(endedWithout(INPUT_REQUIRED_TEXT, 'mcp.input_required'), options.bound) };
   }
   const task = pending.task;
-  if (!call.follower) {
-    logger.log('warn', 'the tool started an MCP task and no follower was given; the call ends unfollowed');
+  // An empty task ID: the client SDK reported a task without handing its ID up; nothing can poll it.
+  if (!call.follower || task.taskId === '') {
+    logger.log('warn', 'the tool started an MCP task this seam cannot follow; the call ends unfollowed');
     return { kind: 'store', result: bound(endedWithout(TASK_UNFOLLOWED_TEXT, 'mcp.task_unfollowed'), options.bound) };
   }
   try {
