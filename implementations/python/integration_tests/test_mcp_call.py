@@ -60,12 +60,26 @@ class SendToolCall(unittest.IsolatedAsyncioTestCase):
         session = Session()
         result = await send_tool_call(session, "weather", {"city": "Paris"}, timeout=2.5, meta={"traceparent": "00-1-2-01"})
         self.assertEqual(result.structuredContent, {"tempC": "warm"})  # no schema check on the way
+        self.assertIsInstance(result, types.CallToolResult)
         [(request, result_type, options)] = session.sent
-        # The installed mcp (the integration venv pins 1.x): the ClientRequest root model, a timedelta.
-        self.assertIs(result_type, types.CallToolResult)
+        # The installed mcp (the integration venv pins 1.x): the ClientRequest root model, a timedelta;
+        # the answer read whole (a Result that keeps every member), then as a CallToolResult.
+        self.assertTrue(issubclass(result_type, types.Result) and not issubclass(result_type, types.CallToolResult))
         self.assertEqual(request.model_dump(by_alias=True, mode="json", exclude_none=True),
                          {"method": "tools/call", "params": {"name": "weather", "arguments": {"city": "Paris"}, "_meta": {"traceparent": "00-1-2-01"}}})
         self.assertEqual(options, {"request_read_timeout_seconds": datetime.timedelta(seconds=2.5), "progress_callback": None})
+
+    async def test_a_task_handle_and_an_input_request_come_back_as_they_came(self) -> None:
+        handle = {"resultType": "task", "taskId": "task-1", "status": "working", "pollIntervalMs": 50}
+        ask = {"resultType": "input_required", "requestState": "s"}
+        legacy = {"task": {"taskId": "task-2", "status": "working"}}
+        for answer in (handle, ask, legacy):
+
+            class Answering:
+                async def send_request(self, request: Any, result_type: Any, **options: Any) -> Any:
+                    return result_type.model_validate(answer)
+
+            self.assertEqual(await send_tool_call(Answering(), "slow", {}), answer)
 
     async def test_no_timeout_leaves_the_sessions_own(self) -> None:
         session = Session()
