@@ -91,7 +91,10 @@ function onRequest({ id, method, params }) {
   // 2026-07-28 (stateless): a client of that era asks server/discover instead of initialize.
   if (method === 'server/discover') {
     const capabilities = { tools: {}, extensions: { 'io.modelcontextprotocol/tasks': {} } };
-    return send({ id, result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', supportedVersions: ['2026-07-28'], capabilities, serverInfo: SERVER_INFO } });
+    return send({
+      id,
+      result: { resultType: 'complete', ttlMs: 0, cacheScope: 'private', supportedVersions: ['2026-07-28'], capabilities, serverInfo: SERVER_INFO },
+    });
   }
   if (method === 'ping') return send({ id, result: {} });
   if (method === 'tools/list') {
