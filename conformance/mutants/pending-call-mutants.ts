@@ -1,6 +1,6 @@
-// Mutants of the MCP normalizer's reading of what an answer is (spec/10-normalization.md §10.3,
-// TR-NORM-22..25): each is a normalizer that mistakes an unfinished answer for a result, the mistake
-// every implementation made before 2026-07-28 answers were read (issue 52).
+// Mutants of the MCP normalizer's reading of 2026-07-28 answers (spec/10-normalization.md §10.3,
+// TR-NORM-21..25): a normalizer that mistakes an unfinished answer for a result, the mistake every
+// implementation made before these answers were read (issue 52), or reads a reserved `_meta` key.
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
 import type { Handlers, Mutant } from './index.ts';
 
@@ -33,6 +33,22 @@ function rereadWhen(ref: Handlers, when: (output: unknown, value: Rec) => boolea
 const KNOWN_RESULT_TYPES = ['complete', 'task', 'input_required'];
 
 export const pendingCallMutants: readonly Mutant[] = [
+  {
+    name: 'server-name-prefixed',
+    breaks: 'TR-NORM-21',
+    description:
+      'labels the text with the server that answered, read from the io.modelcontextprotocol/serverInfo a 2026-07-28 server puts into _meta: a server-chosen string reaches the model',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const output = ref.normalize!(input, ctx) as Rec;
+        const value = input.value;
+        const meta = isRec(value) && !isTag(value) ? value._meta : undefined;
+        const info = isRec(meta) ? meta['io.modelcontextprotocol/serverInfo'] : undefined;
+        if (input.source !== 'mcp' || !isRec(output.result) || !isRec(info) || typeof info.name !== 'string') return output;
+        return { result: { ...output.result, content: `[${info.name}] ${output.result.content as string}` } };
+      },
+    }),
+  },
   {
     name: 'complete-result-type-fails-closed',
     breaks: 'TR-NORM-22',
