@@ -4,7 +4,7 @@
  * Change the schemas, then regenerate: npm run generate
  */
 /**
- * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
+ * One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json): {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open), {"event":"running"} once an execute's tool runs (one with hang then never answers), and one answer per request, with the request's id (a claim's: ClaimReply; a recordTask's, a finish's and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
  */
 export type LedgerWorkerMessage =
   | ReadyEvent
@@ -14,7 +14,7 @@ export type LedgerWorkerMessage =
   | ExecuteFailure
   | BatchAnswer
   | EntriesAnswer
-  | ClaimAnswer
+  | ClaimReply
   | ExitAnswer;
 /**
  * A LedgerStoreError's code (ledger.store_failed, ledger.lease_lost, ...), a restore's (ledger.malformed, ...), or "error" for a refused argument such as a bad call ID.
@@ -400,7 +400,7 @@ export interface EntriesAnswer {
 /**
  * What the store's claim answered: claimed (the worker holds the claim; with task when the claim took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the entry, byte for byte), or pending (another claim's lease is live).
  */
-export interface ClaimAnswer {
+export interface ClaimReply {
   id: RequestId;
   ok: true;
   status: "claimed" | "stored" | "pending";
@@ -460,7 +460,7 @@ export interface EntriesRequest {
   arguments?: Arguments;
 }
 /**
- * Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting: answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
+ * Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting: answered by a ClaimReply. A claimed answer leaves the claim open in the worker (its lease renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
  */
 export interface ClaimRequest {
   id: RequestId;

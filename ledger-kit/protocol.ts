@@ -23,7 +23,7 @@ import type { BatchRow as GeneratedBatchRow, CallId, ErrorCode, ExecuteAnswer, E
 
 export type {
   BatchAnswer,
-  ClaimAnswer,
+  ClaimReply,
   EntriesAnswer,
   ExecuteAnswer,
   ExecuteFailure,
@@ -36,7 +36,7 @@ export type {
 export type Request = LedgerWorkerRequest;
 
 /** A claim's answer without its id. */
-export type ClaimReply = Omit<import('../generated/conformance.ts').ClaimAnswer, 'id'> | Omit<ExecuteFailure, 'id'>;
+export type ClaimOutcome = Omit<import('../generated/conformance.ts').ClaimReply, 'id'> | Omit<ExecuteFailure, 'id'>;
 
 /** A recordTask's or a finish's answer without its id. */
 export type DoneReply = { ok: true } | Omit<ExecuteFailure, 'id'>;

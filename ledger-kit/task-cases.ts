@@ -4,7 +4,7 @@
 // seam follows the task.
 import { bound, persist, ToolResult } from '../reference-impl/index.ts';
 import { counts, ids, sleep, SuiteFailure, type SuiteCase } from './suite-case.ts';
-import type { ClaimReply } from './protocol.ts';
+import type { ClaimOutcome } from './protocol.ts';
 import type { SuiteWorker } from './workers.ts';
 
 /** A task ID with what a server may put in one: non-ASCII, a quote, a backslash, a line separator. */
@@ -14,7 +14,7 @@ const taskIdOf = (callId: string): string => `tâche "${callId}" \\ \u2028 ☃`;
  * Claims until the answer is no longer pending: the claimant's lease must run out first. Polls at a
  * quarter of the lease (a claim answers at once); gives up after two leases and 2 s (a hang guard).
  */
-async function claimAfterTheLease(w: SuiteWorker, callId: string, leaseMs: number): Promise<{ reply: ClaimReply; afterMs: number }> {
+async function claimAfterTheLease(w: SuiteWorker, callId: string, leaseMs: number): Promise<{ reply: ClaimOutcome; afterMs: number }> {
   const t0 = performance.now();
   for (;;) {
     const reply = await w.claim(callId);

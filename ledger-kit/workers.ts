@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { createInterface } from 'node:readline';
 import { loadSchemas } from '../codegen/schema-validator.ts';
 import { callFingerprint, executeToolCall, InMemoryLedger, persist } from '../reference-impl/index.ts';
-import type { BatchRow, ClaimReply, DoneReply, ExecuteReply } from './protocol.ts';
+import type { BatchRow, ClaimOutcome, DoneReply, ExecuteReply } from './protocol.ts';
 
 const SCHEMA = 'https://toolresult.dev/schemas/v1/conformance/ledger-worker-message.schema.json';
 let checker: NonNullable<ReturnType<ReturnType<typeof loadSchemas>['getSchema']>> | undefined;
@@ -47,7 +47,7 @@ export interface SuiteWorker {
   /** The stored entries of the call IDs, each within the call `call` names (default: no scope, no tool). */
   entries(callIds: string[], call?: SuiteCall): Promise<Record<string, string | null>>;
   /** The store's claim of a call ID (default scope, no tool), once; a claimed one stays open in the worker. */
-  claim(callId: string): Promise<ClaimReply>;
+  claim(callId: string): Promise<ClaimOutcome>;
   /** Records a task with the worker's open claim of the call ID (TR-REPLAY-42). */
   recordTask(callId: string, taskId: string): Promise<DoneReply>;
   /** Finishes the worker's open claim of the call ID with this entry. */
@@ -143,9 +143,9 @@ export class ProcessWorker implements SuiteWorker {
     return (await this.#request({ op: 'entries', callIds, ...call })).entries as Record<string, string | null>;
   }
 
-  async claim(callId: string): Promise<ClaimReply> {
+  async claim(callId: string): Promise<ClaimOutcome> {
     const { id: _, ...reply } = await this.#request({ op: 'claim', callId });
-    return reply as ClaimReply;
+    return reply as ClaimOutcome;
   }
 
   async recordTask(callId: string, taskId: string): Promise<DoneReply> {

@@ -631,8 +631,8 @@ func (v *ComplianceReportFindingsItem) UnmarshalJSON(data []byte) error {
 // One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
 // {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
 // {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
-// answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's
-// and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
+// answer per request, with the request's id (a claim's: ClaimReply; a recordTask's, a finish's and
+// an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
 // LedgerWorkerMessage holds one of its variants, the first that decodes: set exactly one field.
 type LedgerWorkerMessage struct {
 	ReadyEvent     *ReadyEvent
@@ -642,7 +642,7 @@ type LedgerWorkerMessage struct {
 	ExecuteFailure *ExecuteFailure
 	BatchAnswer    *BatchAnswer
 	EntriesAnswer  *EntriesAnswer
-	ClaimAnswer    *ClaimAnswer
+	ClaimReply     *ClaimReply
 	ExitAnswer     *ExitAnswer
 }
 
@@ -669,8 +669,8 @@ func (v LedgerWorkerMessage) MarshalJSON() ([]byte, error) {
 	if v.EntriesAnswer != nil {
 		return json.Marshal(v.EntriesAnswer)
 	}
-	if v.ClaimAnswer != nil {
-		return json.Marshal(v.ClaimAnswer)
+	if v.ClaimReply != nil {
+		return json.Marshal(v.ClaimReply)
 	}
 	if v.ExitAnswer != nil {
 		return json.Marshal(v.ExitAnswer)
@@ -709,8 +709,8 @@ func (v *LedgerWorkerMessage) UnmarshalJSON(data []byte) error {
 		v.EntriesAnswer = x
 		return nil
 	}
-	if x := new(ClaimAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
-		v.ClaimAnswer = x
+	if x := new(ClaimReply); json.Unmarshal(data, x) == nil && string(data) != "null" {
+		v.ClaimReply = x
 		return nil
 	}
 	if x := new(ExitAnswer); json.Unmarshal(data, x) == nil && string(data) != "null" {
@@ -1066,77 +1066,77 @@ func (v *EntriesAnswer) UnmarshalJSON(data []byte) error {
 // What the store's claim answered: claimed (the worker holds the claim; with task when the claim
 // took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the
 // entry, byte for byte), or pending (another claim's lease is live).
-type ClaimAnswer struct {
-	ID     RequestId        `json:"id"`
-	Ok     bool             `json:"ok"`
-	Status string           `json:"status"`
-	Task   *ClaimAnswerTask `json:"task,omitempty"`
-	Entry  *Entry           `json:"entry,omitempty"`
+type ClaimReply struct {
+	ID     RequestId       `json:"id"`
+	Ok     bool            `json:"ok"`
+	Status string          `json:"status"`
+	Task   *ClaimReplyTask `json:"task,omitempty"`
+	Entry  *Entry          `json:"entry,omitempty"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *ClaimAnswer) UnmarshalJSON(data []byte) error {
+func (v *ClaimReply) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("ClaimAnswer: want an object, got %.40s", data)
+		return fmt.Errorf("ClaimReply: want an object, got %.40s", data)
 	}
 	if raw, ok := members["id"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ClaimAnswer: missing member %q", "id")
+		return fmt.Errorf("ClaimReply: missing member %q", "id")
 	}
 	if raw, ok := members["ok"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ClaimAnswer: missing member %q", "ok")
+		return fmt.Errorf("ClaimReply: missing member %q", "ok")
 	}
 	if raw, ok := members["status"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ClaimAnswer: missing member %q", "status")
+		return fmt.Errorf("ClaimReply: missing member %q", "status")
 	}
-	type plain ClaimAnswer
+	type plain ClaimReply
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("ClaimAnswer: %w", err)
+		return fmt.Errorf("ClaimReply: %w", err)
 	}
 	for member := range members {
 		switch member {
 		case "id", "ok", "status", "task", "entry":
 		default:
-			return fmt.Errorf("ClaimAnswer: unknown member %q", member)
+			return fmt.Errorf("ClaimReply: unknown member %q", member)
 		}
 	}
 	if p.Ok != true {
-		return fmt.Errorf("ClaimAnswer: member %q must be true", "ok")
+		return fmt.Errorf("ClaimReply: member %q must be true", "ok")
 	}
 	if p.Status != "claimed" && p.Status != "stored" && p.Status != "pending" {
-		return fmt.Errorf("ClaimAnswer: member %q must be one of \"claimed\", \"stored\", \"pending\"", "status")
+		return fmt.Errorf("ClaimReply: member %q must be one of \"claimed\", \"stored\", \"pending\"", "status")
 	}
-	*v = ClaimAnswer(p)
+	*v = ClaimReply(p)
 	return nil
 }
 
-type ClaimAnswerTask struct {
+type ClaimReplyTask struct {
 	TaskID TaskId `json:"taskId"`
 }
 
 // UnmarshalJSON decodes strictly: required members present, no unknown member, constants checked.
-func (v *ClaimAnswerTask) UnmarshalJSON(data []byte) error {
+func (v *ClaimReplyTask) UnmarshalJSON(data []byte) error {
 	var members map[string]json.RawMessage
 	if err := json.Unmarshal(data, &members); err != nil || members == nil {
-		return fmt.Errorf("ClaimAnswerTask: want an object, got %.40s", data)
+		return fmt.Errorf("ClaimReplyTask: want an object, got %.40s", data)
 	}
 	if raw, ok := members["taskId"]; !ok || string(raw) == "null" {
-		return fmt.Errorf("ClaimAnswerTask: missing member %q", "taskId")
+		return fmt.Errorf("ClaimReplyTask: missing member %q", "taskId")
 	}
-	type plain ClaimAnswerTask
+	type plain ClaimReplyTask
 	var p plain
 	if err := json.Unmarshal(data, &p); err != nil {
-		return fmt.Errorf("ClaimAnswerTask: %w", err)
+		return fmt.Errorf("ClaimReplyTask: %w", err)
 	}
 	for member := range members {
 		switch member {
 		case "taskId":
 		default:
-			return fmt.Errorf("ClaimAnswerTask: unknown member %q", member)
+			return fmt.Errorf("ClaimReplyTask: unknown member %q", member)
 		}
 	}
-	*v = ClaimAnswerTask(p)
+	*v = ClaimReplyTask(p)
 	return nil
 }
 
@@ -1422,7 +1422,7 @@ func (v *EntriesRequest) UnmarshalJSON(data []byte) error {
 }
 
 // Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting:
-// answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease
+// answered by a ClaimReply. A claimed answer leaves the claim open in the worker (its lease
 // renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
 type ClaimRequest struct {
 	ID     RequestId `json:"id"`

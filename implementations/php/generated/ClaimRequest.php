@@ -9,7 +9,7 @@ namespace ToolResult\Generated;
 
 /**
  * Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting:
- * answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease
+ * answered by a ClaimReply. A claimed answer leaves the claim open in the worker (its lease
  * renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
  */
 final readonly class ClaimRequest implements \JsonSerializable

@@ -150,9 +150,9 @@ ComplianceReportFindingsItem = TypedDict(
 # One line a ledger-suite worker writes (the suite's requests: ledger-worker-request.schema.json):
 # {"event":"ready"} once its store is open (or {"event":"fatal"} when it does not open),
 # {"event":"running"} once an execute's tool runs (one with hang then never answers), and one
-# answer per request, with the request's id (a claim's: ClaimAnswer; a recordTask's, a finish's
-# and an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
-LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ClaimAnswer", "ExitAnswer"]
+# answer per request, with the request's id (a claim's: ClaimReply; a recordTask's, a finish's and
+# an exit's: {id, ok:true}; any failure: {id, ok:false, code, message}).
+LedgerWorkerMessage: TypeAlias = Union["ReadyEvent", "FatalEvent", "RunningEvent", "ExecuteAnswer", "ExecuteFailure", "BatchAnswer", "EntriesAnswer", "ClaimReply", "ExitAnswer"]
 
 # The store is open; requests may come.
 ReadyEvent = TypedDict(
@@ -252,19 +252,19 @@ EntriesAnswer = TypedDict(
 # What the store's claim answered: claimed (the worker holds the claim; with task when the claim
 # took over a call whose claimant died after recording a task, TR-REPLAY-43), stored (with the
 # entry, byte for byte), or pending (another claim's lease is live).
-ClaimAnswer = TypedDict(
-    "ClaimAnswer",
+ClaimReply = TypedDict(
+    "ClaimReply",
     {
         "id": "RequestId",
         "ok": Literal[True],
         "status": Literal["claimed", "stored", "pending"],
-        "task": NotRequired["ClaimAnswerTask"],
+        "task": NotRequired["ClaimReplyTask"],
         "entry": NotRequired["Entry"],
     },
 )
 
-ClaimAnswerTask = TypedDict(
-    "ClaimAnswerTask",
+ClaimReplyTask = TypedDict(
+    "ClaimReplyTask",
     {
         "taskId": "TaskId",
     },
@@ -347,7 +347,7 @@ EntriesRequest = TypedDict(
 )
 
 # Claim one call ID (the default scope, no tool) at the worker's store, once, without waiting:
-# answered by a ClaimAnswer. A claimed answer leaves the claim open in the worker (its lease
+# answered by a ClaimReply. A claimed answer leaves the claim open in the worker (its lease
 # renewed) until a FinishRequest of the call ID; the worker keeps one open claim per call ID.
 ClaimRequest = TypedDict(
     "ClaimRequest",

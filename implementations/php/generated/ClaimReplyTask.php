@@ -7,7 +7,7 @@ declare(strict_types=1);
 
 namespace ToolResult\Generated;
 
-final readonly class ClaimAnswerTask implements \JsonSerializable
+final readonly class ClaimReplyTask implements \JsonSerializable
 {
     /**
      * @param string $taskId

@@ -12,24 +12,24 @@ namespace ToolResult\Generated;
  * claim took over a call whose claimant died after recording a task, TR-REPLAY-43), stored
  * (with the entry, byte for byte), or pending (another claim's lease is live).
  */
-final readonly class ClaimAnswer implements \JsonSerializable
+final readonly class ClaimReply implements \JsonSerializable
 {
     /**
      * @param int $id
      * @param 'claimed'|'stored'|'pending' $status
      * @param true $ok
-     * @param ClaimAnswerTask|Absent $task Absent::Value when absent.
+     * @param ClaimReplyTask|Absent $task Absent::Value when absent.
      * @param string|Absent $entry Absent::Value when absent.
      */
     public function __construct(
         public int $id,
         public string $status,
         public bool $ok = true,
-        public ClaimAnswerTask|Absent $task = Absent::Value,
+        public ClaimReplyTask|Absent $task = Absent::Value,
         public string|Absent $entry = Absent::Value,
     ) {
         if ($this->ok !== true) {
-            throw new DecodeError('ClaimAnswer: member \'ok\' must be true');
+            throw new DecodeError('ClaimReply: member \'ok\' must be true');
         }
     }
 
@@ -41,7 +41,7 @@ final readonly class ClaimAnswer implements \JsonSerializable
             id: Json::int($m['id'], $path . '.id'),
             status: Json::oneOf($m['status'], $path . '.status', ['claimed', 'stored', 'pending']),
             ok: Json::oneOf($m['ok'], $path . '.ok', [true]),
-            task: array_key_exists('task', $m) ? ClaimAnswerTask::fromJson($m['task'], $path . '.task') : Absent::Value,
+            task: array_key_exists('task', $m) ? ClaimReplyTask::fromJson($m['task'], $path . '.task') : Absent::Value,
             entry: array_key_exists('entry', $m) ? Json::string($m['entry'], $path . '.entry') : Absent::Value,
         );
     }
