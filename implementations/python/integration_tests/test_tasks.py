@@ -18,12 +18,15 @@ import time
 import unittest
 from pathlib import Path
 
+from agents.mcp import MCPServerStdio
+from agents.tool_context import ToolContext
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
 from toolresult import INTERRUPTED_TEXT
 from toolresult.integrations.langchain import Seam
 from toolresult.integrations.mcp_call import McpTaskFollower, send_tool_call, session_requester
+from toolresult.integrations.openai_agents import mcp_tools as agents_mcp_tools
 from toolresult.integrations.seam_call import mcp_read, mcp_run
 from toolresult.ledger_store import SqliteLedger
 from toolresult.task_follow import INPUT_REQUIRED_TEXT
@@ -104,6 +107,22 @@ class InputRequired(unittest.IsolatedAsyncioTestCase):
                 self.assertIsNone(seam.result("call-a"))
         # Nothing was stored, so the second call asked the server again.
         self.assertEqual(events(folder), ["ask", "ask"])
+
+
+class AgentsSdkTasks(unittest.IsolatedAsyncioTestCase):
+    async def test_the_agents_sdk_tool_follows_the_task_on_the_servers_session(self) -> None:
+        folder = tempfile.mkdtemp(prefix="tr-task-")
+        Path(folder, "release").write_text("", encoding="utf-8")  # the task is done at its first poll
+        seam = Seam(ledger=SqliteLedger(os.path.join(folder, "ledger.db")))
+        params = {"command": sys.executable, "args": [SERVER, folder], "env": {"PATH": os.environ.get("PATH", "")}}
+        async with MCPServerStdio(params=params, client_session_timeout_seconds=30) as server:
+            tools = {t.name: t for t in await agents_mcp_tools(server, seam)}
+            for _ in range(2):
+                ctx = ToolContext(context=None, tool_name="slow", tool_call_id="call-1", tool_arguments='{"city": "Oslo"}')
+                text = await tools["slow"].on_invoke_tool(ctx, '{"city": "Oslo"}')
+                self.assertIn("slow result for Oslo", text)
+        [run] = [e for e in events(folder) if e.startswith("run:")]
+        self.assertEqual([e for e in events(folder) if e.startswith("get:")], ["get:" + run.split(":", 1)[1]])
 
 
 if __name__ == "__main__":
