@@ -12,7 +12,7 @@ from typing import Any
 import mcp.types as types
 
 from integration_tests.support import CANARY, global_spans
-from toolresult.integrations.mcp_call import metadata_span, send_tool_call
+from toolresult.integrations.mcp_call import McpTaskFollower, session_requester, metadata_span, send_tool_call
 
 
 class MetadataSpan(unittest.TestCase):
@@ -80,6 +80,29 @@ class SendToolCall(unittest.IsolatedAsyncioTestCase):
                     return result_type.model_validate(answer)
 
             self.assertEqual(await send_tool_call(Answering(), "slow", {}), answer)
+
+    async def test_the_follower_reads_an_unknown_task_as_lost_and_passes_other_errors_on(self) -> None:
+        from mcp.shared.exceptions import McpError
+
+        sent: list[Any] = []
+
+        class Failing:
+            def __init__(self, code: int) -> None:
+                self.code = code
+
+            async def send_request(self, request: Any, result_type: Any, **options: Any) -> Any:
+                sent.append(request.model_dump(by_alias=True, mode="json", exclude_none=True))
+                raise McpError(types.ErrorData(code=self.code, message="RUNONLY"))
+
+        lost = McpTaskFollower(session_requester(Failing(-32602)), lambda r: r)
+        self.assertIsNone(await lost.get("task-1"))
+        self.assertEqual(sent, [{"method": "tasks/get", "params": {"taskId": "task-1"}}])
+        broken = McpTaskFollower(session_requester(Failing(-32603)), lambda r: r)
+        with self.assertRaises(McpError):
+            await broken.get("task-1")
+        with self.assertRaises(McpError):
+            await broken.cancel("task-1")
+        self.assertEqual(sent[-1], {"method": "tasks/cancel", "params": {"taskId": "task-1"}})
 
     async def test_no_timeout_leaves_the_sessions_own(self) -> None:
         session = Session()
