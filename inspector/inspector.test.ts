@@ -405,7 +405,7 @@ describe('inspector: the warnings tab', () => {
       JSON.stringify(schema)
         .match(/"[a-z]+\.[a-z_]+"/g)
         ?.map((s) => s.slice(1, -1))
-        .filter((c) => /^(content|artifacts|structured|hook|exposure)\./.test(c)) ?? [];
+        .filter((c) => /^(content|artifacts|structured|mcp|hook|exposure)\./.test(c)) ?? [];
     expect(new Set(codes)).toEqual(new Set(WARNING_DOCS.keys()));
     const spec = readFileSync(new URL('../spec/02-data-model.md', import.meta.url), 'utf8');
     for (const d of WARNING_DOCS.values()) expect(spec, d.code).toContain(`| \`${d.code}\` | ${d.setBy} | ${d.meaning} |`);

@@ -6,13 +6,19 @@ import type { WarningCode } from '../generated/model.ts';
 export interface WarningDoc {
   readonly code: WarningCode;
   /** Who sets the code, as spec §2.3's table says; its section is the first one's. */
-  readonly setBy: 'bounder' | 'normalizer' | 'hooks' | 'exposure' | 'bounder, normalizer';
+  readonly setBy: 'bounder' | 'normalizer' | 'hooks' | 'exposure' | 'seam' | 'bounder, normalizer';
   readonly meaning: string;
   /** The spec chapter of the step that sets it (§2.3 lists them all). */
   readonly section: string;
 }
 
-const SECTION = { bounder: 'spec/03-bounding.md', normalizer: 'spec/10-normalization.md', hooks: 'spec/08-hooks.md', exposure: 'spec/12-exposure.md' } as const;
+const SECTION = {
+  bounder: 'spec/03-bounding.md',
+  normalizer: 'spec/10-normalization.md',
+  hooks: 'spec/08-hooks.md',
+  exposure: 'spec/12-exposure.md',
+  seam: 'spec/07-replay.md',
+} as const;
 
 const TABLE: readonly (readonly [WarningCode, WarningDoc['setBy'], string])[] = [
   [
@@ -31,6 +37,23 @@ const TABLE: readonly (readonly [WarningCode, WarningDoc['setBy'], string])[] = 
   ['structured.too_deep', 'bounder', '`structured` nested deeper than 64 levels; dropped.'],
   ['structured.schema_mismatch', 'normalizer', "`structured` failed the tool's output schema; dropped (policy `warn`)."],
   ['structured.invalid', 'normalizer', "The provider's structured data was malformed (for example given twice); dropped."],
+  [
+    'mcp.result_type_unknown',
+    'normalizer',
+    'An MCP answer had a `resultType` this protocol does not know; it failed closed as a malformed result ([10-normalization.md](10-normalization.md) TR-NORM-25).',
+  ],
+  [
+    'mcp.input_required',
+    'seam',
+    'The MCP server asked for input this agent cannot give (an input-required result, or a task waiting for input); the call ended with the pinned error result of [07-replay.md](07-replay.md) §7.10.',
+  ],
+  [
+    'mcp.task_unfollowed',
+    'seam',
+    "The tool's call became an MCP task and no follower was given (or a completed task's result was itself unfinished); the call ended with the pinned error result.",
+  ],
+  ['mcp.task_lost', 'seam', "The server no longer knows the call's MCP task (expired, or never made); the call ended with the pinned error result."],
+  ['mcp.task_cancelled', 'seam', "The call's MCP task was cancelled before it finished; the call ended with the pinned error result."],
   ['hook.failed', 'hooks', 'A hook threw; its change was not applied ([08-hooks.md](08-hooks.md)).'],
   ['exposure.json', 'exposure', 'The `json` exposure policy applied ([12-exposure.md](12-exposure.md)).'],
   ['exposure.allowlist', 'exposure', 'The `allowlist` exposure policy applied.'],

@@ -43,5 +43,5 @@ export {
 export type { LedgerErrorCode, LedgerStoreErrorCode, ReplayLedger, Claim, CallAt, LedgerStore, LedgerStoreOptions, StoredEntry } from './ledger/index.ts';
 export { transformToolResult, transformToolResultAsync, withContent, withoutStructured } from './hooks/index.ts';
 export type { ToolResultHook, AsyncToolResultHook, HookContext, HookOutput, HookOptions } from './hooks/index.ts';
-export { executeToolCall, TOOL_FAILED_TEXT } from './seam/index.ts';
-export type { ToolCall, SeamOptions, SeamOutcome, GiveUpSignal } from './seam/index.ts';
+export { executeToolCall, TOOL_FAILED_TEXT, INPUT_REQUIRED_TEXT, TASK_CANCELLED_TEXT, TASK_LOST_TEXT, TASK_UNFOLLOWED_TEXT } from './seam/index.ts';
+export type { ToolCall, SeamOptions, SeamOutcome, GiveUpSignal, TaskFollower } from './seam/index.ts';

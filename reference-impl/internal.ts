@@ -41,6 +41,7 @@ export { viewArtifact } from './render/artifact-view.ts';
 export type { ArtifactView } from './render/artifact-view.ts';
 export { escapeHtml, renderArtifactHtml } from './render/html.ts';
 export { executeToolCall } from './seam/execute.ts';
+export type { TaskFollower } from './seam/follow-task.ts';
 export type { SeamOptions } from './seam/execute.ts';
 export { liveEvent, suspendState } from './sinks/index.ts';
 export { ToolResult } from './tool-result.ts';

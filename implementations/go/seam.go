@@ -10,6 +10,19 @@ import (
 // (TR-REPLAY-11). Nothing of the failure is kept.
 const ToolFailed = "The tool failed without returning a result."
 
+// The pinned contents of the seam's answers to an MCP call that did not finish (spec §7.10,
+// TR-REPLAY-52). This seam follows no task: a tool whose Normalize returns a *PendingCallError of
+// kind task gets TaskUnfollowedText (stored, TR-REPLAY-50); of kind input_required,
+// InputRequiredText (nothing stored, the claim given up, TR-REPLAY-51). The other two are the
+// texts a seam with a task follower answers (the TypeScript and Python seams), named here so every
+// language holds the same four.
+const (
+	InputRequiredText  = "The tool asked for input that this agent cannot give, so the call did not finish; it can be called again."
+	TaskUnfollowedText = "The tool started a task that this agent does not follow; whether its action took effect is unknown."
+	TaskLostText       = "The tool's task is no longer known to its server; whether its action took effect is unknown."
+	TaskCancelledText  = "The tool's task was cancelled before it finished; whether its action took effect is unknown."
+)
+
 // ClaimState is a ledger's answer to a claim of a call (spec §7.3).
 type ClaimState int
 
@@ -161,7 +174,9 @@ func (l *MemoryLedger) Abandon(_ context.Context, callID string, at ...At) error
 	return nil
 }
 
-// Tool runs a tool call. An error or a panic is a tool that failed without a result.
+// Tool runs a tool call. An error or a panic is a tool that failed without a result, except a
+// *PendingCallError (Normalize's answer to an MCP task handle or input-required result), which the
+// seam answers as spec §7.10 says.
 type Tool func(ctx context.Context) (ToolResult, error)
 
 // SeamOptions configure ExecuteToolCall: budgets, hooks, an exposure policy (JSON data, nil for
@@ -225,10 +240,19 @@ func ExecuteCall(ctx context.Context, ledger Ledger, call Call, tool Tool, optio
 			}
 			return Restore(InterruptedEntry, budgets)
 		}
-		result, err := runClaimed(ctx, tool, budgets, options)
+		result, pending, err := runClaimed(ctx, tool, budgets, options)
 		if err != nil {
 			_ = ledger.Abandon(ctx, callID, at)
 			return Bounded{}, err
+		}
+		if pending != nil && pending.Kind != PendingKindTask {
+			// Nothing ran: the server answers the same request again once it has the input, so the
+			// claim is given up and nothing is stored (TR-REPLAY-51).
+			logLine(options.Logger, "the MCP server asked for input this agent cannot give; the claim is given up and nothing is stored")
+			if err := ledger.Abandon(ctx, callID, at); err != nil {
+				return Bounded{}, err
+			}
+			return seamAnswer(InputRequiredText, "mcp.input_required", budgets), nil
 		}
 		entry, _ = Persist(result)
 		if err := ledger.Finish(ctx, callID, entry, at); err != nil {
@@ -247,8 +271,25 @@ func ExecuteCall(ctx context.Context, ledger Ledger, call Call, tool Tool, optio
 	}
 }
 
-func runClaimed(ctx context.Context, tool Tool, budgets BoundOptions, options SeamOptions) (Bounded, error) {
-	raw, ok := runTool(ctx, tool)
+// seamAnswer is one of the seam's own error results (spec §7.10): bounded, with no hook or exposure
+// policy run on it, as the interrupted entry.
+func seamAnswer(text, code string, budgets BoundOptions) Bounded {
+	return Bounded{boundWith(readInput(Error(text, WithWarnings(code))), budgets)}
+}
+
+// runClaimed runs the tool and makes the result to store; a pending call of kind input_required
+// comes back for the caller to answer (nothing to store), one of kind task as the unfollowed result.
+func runClaimed(ctx context.Context, tool Tool, budgets BoundOptions, options SeamOptions) (Bounded, *PendingCallError, error) {
+	raw, ok, runErr := runTool(ctx, tool)
+	var pending *PendingCallError
+	if errors.As(runErr, &pending) {
+		if pending.Kind != PendingKindTask {
+			return Bounded{}, pending, nil
+		}
+		// The tool started a task this seam does not follow: stored, never run again (TR-REPLAY-50).
+		logLine(options.Logger, "the tool started an MCP task and this seam follows none; the call ends unfollowed")
+		return seamAnswer(TaskUnfollowedText, "mcp.task_unfollowed", budgets), pending, nil
+	}
 	if !ok {
 		logLine(options.Logger, "tool failed without a result")
 		raw = Error(ToolFailed)
@@ -256,17 +297,18 @@ func runClaimed(ctx context.Context, tool Tool, budgets BoundOptions, options Se
 	bounded := Bounded{boundWith(readInput(raw), budgets)}
 	after, err := TransformToolResult(ctx, bounded, options.Hooks, budgets, options.Logger)
 	if err != nil {
-		return Bounded{}, err
+		return Bounded{}, nil, err
 	}
-	return Expose(after, options.Exposure, budgets)
+	exposed, err := Expose(after, options.Exposure, budgets)
+	return exposed, nil, err
 }
 
-func runTool(ctx context.Context, tool Tool) (result ToolResult, ok bool) {
+func runTool(ctx context.Context, tool Tool) (result ToolResult, ok bool, runErr error) {
 	defer func() {
 		if recover() != nil {
-			result, ok = ToolResult{}, false
+			result, ok, runErr = ToolResult{}, false, nil
 		}
 	}()
 	r, err := tool(ctx)
-	return r, err == nil
+	return r, err == nil, err
 }

@@ -12,6 +12,7 @@ import {
   type SeamOptions,
   type AuditRecord,
   type BoundedToolResult,
+  type TaskFollower,
   type ToolResult,
 } from '../../reference-impl/internal.ts';
 import { callKey } from './call-key.ts';
@@ -64,6 +65,11 @@ export interface CallLimits {
   readonly signal?: AbortSignal | undefined;
   /** The stack's own per-call timeout in ms, when it has one and this call is under it. */
   readonly stackTimeoutMs?: number | undefined;
+  /**
+   * How the call goes on when the MCP server answers with a task (task-follower.ts): polled under the
+   * same deadline. Without one, a task ends the call as the task-unfollowed error result.
+   */
+  readonly follower?: TaskFollower | undefined;
 }
 
 /**
@@ -96,7 +102,8 @@ export async function callThroughSeam(
     // A BoundedToolResult is a valid input of the bounder; the seam's type names only ToolResult.
     const runIt = (() => run(limit.signal)) as () => ToolResult | Promise<ToolResult>;
     seam.noteCall(id, key);
-    outcome = await executeToolCall({ callId: id, run: runIt, signal: limit.signal, scope, tool: where.tool, arguments: args }, options);
+    const follower = limits.follower ? { follower: limits.follower } : {};
+    outcome = await executeToolCall({ callId: id, run: runIt, signal: limit.signal, scope, tool: where.tool, arguments: args, ...follower }, options);
   } finally {
     limit.release();
   }

@@ -9,6 +9,9 @@ import { auditRecord, InMemoryLedger, ToolResult } from '../../reference-impl/in
 import { openSqliteLedger } from '../../reference-impl/ledger/sqlite.ts';
 import { callThroughSeam } from './call.ts';
 import { createSeam, seamOf, ToolResultSeam } from './seam.ts';
+import { mcpRun } from './mcp-result.ts';
+import { mcpTaskFollower } from './task-follower.ts';
+import { INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT } from '../../reference-impl/seam/index.ts';
 
 const run = (text: string) => () => ToolResult.text(text, { structured: { secret: 'RUNONLYseam' } });
 
@@ -112,5 +115,60 @@ describe('ToolResultSeam over a durable ledger', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('an MCP SDK 2.x client that hides a task (SdkError UNSUPPORTED_RESULT_TYPE)', () => {
+  const sdkError = (resultType: string) =>
+    Object.assign(new Error('Unsupported result type'), { code: 'UNSUPPORTED_RESULT_TYPE', data: { resultType, method: 'tools/call' } });
+
+  it('TR-REPLAY-50: a hidden task ends unfollowed and stored, even with a follower; a hidden input request is answered unstored', async () => {
+    const ledger = new InMemoryLedger();
+    const seam = createSeam({ ledger });
+    const where = { tool: 'slow', arguments: {} };
+    let runs = 0;
+    const hidden = (resultType: string) =>
+      mcpRun(
+        async () => {
+          runs++;
+          throw sdkError(resultType);
+        },
+        undefined,
+        undefined,
+      );
+    const follower = { get: async () => ({ status: 'working' }), cancel: async () => undefined, read: () => ToolResult.text('never') };
+    const task = await callThroughSeam('call_t', hidden('task'), seam, where, { follower });
+    expect(task.result.content).toBe(TASK_UNFOLLOWED_TEXT);
+    expect((await callThroughSeam('call_t', hidden('task'), seam, where, { follower })).replayed).toBe(true);
+    const ask = await callThroughSeam('call_i', hidden('input_required'), seam, where);
+    expect(ask.result.content).toBe(INPUT_REQUIRED_TEXT);
+    expect(await seam.result('call_i')).toBeUndefined();
+    const other = await callThroughSeam('call_o', hidden('something_else'), seam, where);
+    expect(other.result.content).toBe('The tool failed without returning a result.');
+    expect(runs).toBe(3);
+  });
+});
+
+describe('mcpTaskFollower', () => {
+  it('sends tasks/get and tasks/cancel on the client, reads -32602 as a lost task and passes other errors on', async () => {
+    const sent: unknown[] = [];
+    const client = (code?: number) => ({
+      request: async (request: { method: string; params?: Record<string, unknown> }) => {
+        sent.push(request);
+        if (code !== undefined) throw Object.assign(new Error('RUNONLY'), { code });
+        return { status: 'working' };
+      },
+    });
+    const read = () => ToolResult.text('x');
+    expect(await mcpTaskFollower(client(), read).get('task-1', undefined)).toEqual({ status: 'working' });
+    expect(await mcpTaskFollower(client(-32602), read).get('task-1', undefined)).toBeUndefined();
+    await expect(mcpTaskFollower(client(-32603), read).get('task-1', undefined)).rejects.toThrow('RUNONLY');
+    await mcpTaskFollower(client(), read).cancel('task-1');
+    expect(sent).toEqual([
+      { method: 'tasks/get', params: { taskId: 'task-1' } },
+      { method: 'tasks/get', params: { taskId: 'task-1' } },
+      { method: 'tasks/get', params: { taskId: 'task-1' } },
+      { method: 'tasks/cancel', params: { taskId: 'task-1' } },
+    ]);
   });
 });

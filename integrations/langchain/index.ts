@@ -7,11 +7,25 @@
 // call has a deadline (`deadlineMs`; else the tool's LangChain timeout, `defaultToolTimeout` or an
 // invoke's `timeout`, read from config.metadata.timeoutMs; else 60 s) kept by a timer of the
 // integration, never by LangChain's signal; the one signal of the call and its deadline go to the MCP
-// SDK 1.x client as `callTool(params, undefined, { signal, timeout })`.
+// SDK 1.x client as `callTool(params, undefined, { signal, timeout })`. A call the server answers with
+// a task (the 2026-07-28 tasks extension) is followed with the same client's `tasks/get` under the same
+// deadline, and cancelled with `tasks/cancel` at the deadline (core/task-follower.ts); an
+// input-required result reaches the seam as it is (the 1.x client has no multi-round-trip driver).
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import type { loadMcpTools as loadAdapterTools, LoadMcpToolsOptions } from '@langchain/mcp-adapters';
-import { callThroughSeam, listAllTools, mcpRun, seamOf, type IntegrationOptions, type McpToolLister, type ToolResultSeam } from '../core/index.ts';
+import {
+  callThroughSeam,
+  listAllTools,
+  mcpRead,
+  mcpRun,
+  mcpTaskFollower,
+  seamOf,
+  type IntegrationOptions,
+  type McpRequester,
+  type McpToolLister,
+  type ToolResultSeam,
+} from '../core/index.ts';
 import type { ToolResult } from '../../reference-impl/internal.ts';
 import { deadlineOf } from '../core/deadline.ts';
 import { adapterTools } from './adapter-tools.ts';
@@ -27,6 +41,8 @@ export interface McpClientLike extends McpToolLister {
     resultSchema?: undefined,
     options?: { signal?: AbortSignal; timeout?: number },
   ): Promise<unknown>;
+  /** The client's plain request, for the tasks extension's tasks/get and tasks/cancel; without it a task is not followed. */
+  request?: McpRequester['request'];
 }
 
 /** The client loadMcpTools takes: what @langchain/mcp-adapters' loadMcpTools takes (an MCP SDK Client), which has the calls above. */
@@ -70,7 +86,9 @@ export async function loadMcpTools(
           seam.options.bound,
         );
         const where = { scope: scopeOf(config), tool: t.name, arguments: args };
-        return toolMessage(await callThroughSeam(callId, run, seam, where, limits), callId, t.name);
+        const follower =
+          typeof client.request === 'function' ? mcpTaskFollower(client as McpRequester, mcpRead(mcp.outputSchema, seam.options.bound)) : undefined;
+        return toolMessage(await callThroughSeam(callId, run, seam, where, { ...limits, follower }), callId, t.name);
       },
     });
   });

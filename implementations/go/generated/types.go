@@ -3397,6 +3397,10 @@ const (
 	WarningCodeStructuredSchemaMismatch WarningCode = "structured.schema_mismatch"
 	WarningCodeStructuredInvalid        WarningCode = "structured.invalid"
 	WarningCodeMcpResultTypeUnknown     WarningCode = "mcp.result_type_unknown"
+	WarningCodeMcpInputRequired         WarningCode = "mcp.input_required"
+	WarningCodeMcpTaskUnfollowed        WarningCode = "mcp.task_unfollowed"
+	WarningCodeMcpTaskLost              WarningCode = "mcp.task_lost"
+	WarningCodeMcpTaskCancelled         WarningCode = "mcp.task_cancelled"
 	WarningCodeHookFailed               WarningCode = "hook.failed"
 	WarningCodeExposureJson             WarningCode = "exposure.json"
 	WarningCodeExposureAllowlist        WarningCode = "exposure.allowlist"
@@ -3412,7 +3416,7 @@ func (v *WarningCode) UnmarshalJSON(data []byte) error {
 		return fmt.Errorf("WarningCode: want a string of the set, got %s", data)
 	}
 	switch WarningCode(x) {
-	case WarningCodeContentTruncated, WarningCodeContentNotText, WarningCodeArtifactsOverBudget, WarningCodeArtifactsUnencodable, WarningCodeArtifactsTooDeep, WarningCodeArtifactsInvalidShape, WarningCodeArtifactsDroppedOnError, WarningCodeStructuredOverBudget, WarningCodeStructuredUnencodable, WarningCodeStructuredTooDeep, WarningCodeStructuredSchemaMismatch, WarningCodeStructuredInvalid, WarningCodeMcpResultTypeUnknown, WarningCodeHookFailed, WarningCodeExposureJson, WarningCodeExposureAllowlist, WarningCodeExposureEmpty, WarningCodeExposureUnmatched, WarningCodeExposureOverBudget:
+	case WarningCodeContentTruncated, WarningCodeContentNotText, WarningCodeArtifactsOverBudget, WarningCodeArtifactsUnencodable, WarningCodeArtifactsTooDeep, WarningCodeArtifactsInvalidShape, WarningCodeArtifactsDroppedOnError, WarningCodeStructuredOverBudget, WarningCodeStructuredUnencodable, WarningCodeStructuredTooDeep, WarningCodeStructuredSchemaMismatch, WarningCodeStructuredInvalid, WarningCodeMcpResultTypeUnknown, WarningCodeMcpInputRequired, WarningCodeMcpTaskUnfollowed, WarningCodeMcpTaskLost, WarningCodeMcpTaskCancelled, WarningCodeHookFailed, WarningCodeExposureJson, WarningCodeExposureAllowlist, WarningCodeExposureEmpty, WarningCodeExposureUnmatched, WarningCodeExposureOverBudget:
 		*v = WarningCode(x)
 		return nil
 	}

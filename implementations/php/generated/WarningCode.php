@@ -29,6 +29,10 @@ enum WarningCode: string
     case StructuredSchemaMismatch = 'structured.schema_mismatch';
     case StructuredInvalid = 'structured.invalid';
     case McpResultTypeUnknown = 'mcp.result_type_unknown';
+    case McpInputRequired = 'mcp.input_required';
+    case McpTaskUnfollowed = 'mcp.task_unfollowed';
+    case McpTaskLost = 'mcp.task_lost';
+    case McpTaskCancelled = 'mcp.task_cancelled';
     case HookFailed = 'hook.failed';
     case ExposureJson = 'exposure.json';
     case ExposureAllowlist = 'exposure.allowlist';

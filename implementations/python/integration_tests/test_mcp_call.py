@@ -12,7 +12,7 @@ from typing import Any
 import mcp.types as types
 
 from integration_tests.support import CANARY, global_spans
-from toolresult.integrations.mcp_call import metadata_span, send_tool_call
+from toolresult.integrations.mcp_call import McpTaskFollower, session_requester, metadata_span, send_tool_call
 
 
 class MetadataSpan(unittest.TestCase):
@@ -60,12 +60,49 @@ class SendToolCall(unittest.IsolatedAsyncioTestCase):
         session = Session()
         result = await send_tool_call(session, "weather", {"city": "Paris"}, timeout=2.5, meta={"traceparent": "00-1-2-01"})
         self.assertEqual(result.structuredContent, {"tempC": "warm"})  # no schema check on the way
+        self.assertIsInstance(result, types.CallToolResult)
         [(request, result_type, options)] = session.sent
-        # The installed mcp (the integration venv pins 1.x): the ClientRequest root model, a timedelta.
-        self.assertIs(result_type, types.CallToolResult)
+        # The installed mcp (the integration venv pins 1.x): the ClientRequest root model, a timedelta;
+        # the answer read whole (a Result that keeps every member), then as a CallToolResult.
+        self.assertTrue(issubclass(result_type, types.Result) and not issubclass(result_type, types.CallToolResult))
         self.assertEqual(request.model_dump(by_alias=True, mode="json", exclude_none=True),
                          {"method": "tools/call", "params": {"name": "weather", "arguments": {"city": "Paris"}, "_meta": {"traceparent": "00-1-2-01"}}})
         self.assertEqual(options, {"request_read_timeout_seconds": datetime.timedelta(seconds=2.5), "progress_callback": None})
+
+    async def test_a_task_handle_and_an_input_request_come_back_as_they_came(self) -> None:
+        handle = {"resultType": "task", "taskId": "task-1", "status": "working", "pollIntervalMs": 50}
+        ask = {"resultType": "input_required", "requestState": "s"}
+        legacy = {"task": {"taskId": "task-2", "status": "working"}}
+        for answer in (handle, ask, legacy):
+
+            class Answering:
+                async def send_request(self, request: Any, result_type: Any, **options: Any) -> Any:
+                    return result_type.model_validate(answer)
+
+            self.assertEqual(await send_tool_call(Answering(), "slow", {}), answer)
+
+    async def test_the_follower_reads_an_unknown_task_as_lost_and_passes_other_errors_on(self) -> None:
+        from mcp.shared.exceptions import McpError
+
+        sent: list[Any] = []
+
+        class Failing:
+            def __init__(self, code: int) -> None:
+                self.code = code
+
+            async def send_request(self, request: Any, result_type: Any, **options: Any) -> Any:
+                sent.append(request.model_dump(by_alias=True, mode="json", exclude_none=True))
+                raise McpError(types.ErrorData(code=self.code, message="RUNONLY"))
+
+        lost = McpTaskFollower(session_requester(Failing(-32602)), lambda r: r)
+        self.assertIsNone(await lost.get("task-1"))
+        self.assertEqual(sent, [{"method": "tasks/get", "params": {"taskId": "task-1"}}])
+        broken = McpTaskFollower(session_requester(Failing(-32603)), lambda r: r)
+        with self.assertRaises(McpError):
+            await broken.get("task-1")
+        with self.assertRaises(McpError):
+            await broken.cancel("task-1")
+        self.assertEqual(sent[-1], {"method": "tasks/cancel", "params": {"taskId": "task-1"}})
 
     async def test_no_timeout_leaves_the_sessions_own(self) -> None:
         session = Session()

@@ -7,7 +7,13 @@ synchronous and an ``asyncio`` form.
    that result and finish the claim with it (TR-REPLAY-8). A tool that raises becomes the pinned
    tool-failure result (TR-REPLAY-11); nothing of the exception is kept or logged.
 
-The async form adds a deadline and cancellation. Its rule is the one of a claim whose lease ran out
+The async form adds a deadline and cancellation, and follows a call that becomes an MCP task
+(§7.10): ``run`` raises the normalizer's PendingCall, the task is recorded with the claim
+(``record_task``) before the first poll, and the ``follower`` polls it under the same deadline; a
+claim that takes over a recorded task polls it and never runs the tool. An input-required answer
+abandons the claim (nothing ran) and returns its error result unstored.
+
+The async form's deadline and cancellation: Its rule is the one of a claim whose lease ran out
 (§7.4, TR-REPLAY-23): once the tool may have started, nobody knows whether its action took effect,
 so the call is never run again and its one stored answer is the interrupted entry.
 
@@ -33,6 +39,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import threading
+from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol, Sequence
 
 from .bounder import bound
@@ -40,9 +47,11 @@ from .call_key import call_fingerprint, check_scope
 from .exposure import check_exposure, expose
 from .hooks import Hook, transform_tool_result
 from .ledger import INTERRUPTED_ENTRY, persist, restore
+from .normalize.pending_call import PendingCall
 from .options import BoundOptions
 from .result import BoundedResult, ToolResult
 from .store_error import LedgerStoreError
+from .task_follow import INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT, TaskFollower, cancel_task, ended_without, follow_task
 
 __all__ = [
     "CallInterrupted",
@@ -134,9 +143,16 @@ def execute_tool_call(
         try:
             try:
                 raw = run()
+            except PendingCall as p:
+                # The synchronous form follows no task (§7.10): a task ends unfollowed (stored), a
+                # question for input gives the claim up (nothing ran) and is answered unstored.
+                if p.kind == "input_required" or p.task is None:
+                    claim.abandon()
+                    return bound(ended_without(INPUT_REQUIRED_TEXT, "mcp.input_required"), opts), False
+                raw = _Ended(ended_without(TASK_UNFOLLOWED_TEXT, "mcp.task_unfollowed"))
             except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
                 raw = _failed(call_id)
-            result = _result_of(raw, opts, hooks, exposure)
+            result = bound(raw.result, opts) if isinstance(raw, _Ended) else _result_of(raw, opts, hooks, exposure)
             entry = persist(result)
         except BaseException:
             claim.abandon()  # TR-REPLAY-12: no entry could be made; a waiting call may claim again
@@ -201,6 +217,46 @@ async def _settle(claim: Any, entry: str) -> bool:
     return True
 
 
+class _LeaseLost(Exception):
+    """The claim's lease ran out before its task was recorded (inside the seam only)."""
+
+
+@dataclass(frozen=True)
+class _Ended:
+    """The seam's own error result for a call that ended without the tool's result."""
+
+    result: ToolResult
+
+
+class _AsksInput:
+    """The server asked for input: the call did not finish and nothing ran."""
+
+
+async def _pending(p: PendingCall, claim: Any, follower: TaskFollower | None, follow: Callable[[str, Any], Awaitable[Any]]) -> Any:
+    """What a call that answered with a PendingCall comes to (spec §7.10)."""
+    if p.kind == "input_required" or p.task is None:
+        return _AsksInput()
+    if follower is None:
+        _log.warning("the tool started an MCP task and no follower was given; the call ends unfollowed")
+        return _Ended(ended_without(TASK_UNFOLLOWED_TEXT, "mcp.task_unfollowed"))
+    task_id = p.task.task_id
+    record: Callable[[str], Any] | None = getattr(claim, "record_task", None)
+    if record is not None and callable(record):
+        try:
+            # Durable before the first poll: a process that resumes after this one died polls this task (TR-REPLAY-46).
+            await _in_thread(lambda: record(task_id))  # type: ignore[misc]
+        except LedgerStoreError as e:
+            await cancel_task(follower, task_id)
+            if e.code == "ledger.lease_lost":
+                raise _LeaseLost() from None
+            raise
+        except TypeError:
+            _log.warning("the task ID cannot be recorded; the task is followed without a record")
+    else:
+        _log.warning("the ledger cannot record a task; the task is followed without a record")
+    return await follow(task_id, p.task.poll_interval_ms)
+
+
 async def execute_tool_call_async(
     call_id: str,
     run: Callable[[], Awaitable[Any]],
@@ -214,13 +270,16 @@ async def execute_tool_call_async(
     scope: str = "",
     tool: str | None = None,
     arguments: Any = None,
+    follower: TaskFollower | None = None,
 ) -> tuple[BoundedResult, bool]:
     """The seam for ``asyncio``: ``(result, replayed)``. ``run`` is awaited at most once per call ID.
     ``deadline`` (seconds, None for none) bounds the tool: when it passes, the tool is cancelled and
     the call's answer is the interrupted error result, stored under the call ID. ``passthrough``:
     exceptions that are a stack's control flow, not a result (LangGraph's interrupt): the claim is
     abandoned, as for a tool that has not finished, and the exception propagates. ``scope``,
-    ``tool`` and ``arguments`` key the call as in :func:`execute_tool_call`."""
+    ``tool`` and ``arguments`` key the call as in :func:`execute_tool_call`. ``follower``
+    (task_follow.py) follows a call that becomes an MCP task; without one such a call ends as the
+    task-unfollowed error result, stored."""
     at = call_key(scope, tool, arguments)
     if deadline is not None and not (type(deadline) in (int, float) and deadline > 0):
         raise ValueError("deadline must be a positive number of seconds or None")
@@ -239,9 +298,39 @@ async def execute_tool_call_async(
         break
     cancelled: asyncio.CancelledError | None = None
     interrupted = False
+    raw: Any = None
+    followed: list[str] = []  # the task being followed, for tasks/cancel at a deadline or cancellation
+    takeover = getattr(claim, "task", None)
+
+    async def follow(task_id: str, suggested_ms: Any) -> Any:
+        assert follower is not None
+        followed.append(task_id)
+        end = await follow_task(follower, task_id, suggested_ms)
+        if end.kind == "gave_up":
+            raise CallInterrupted()  # the task is cancelled below, as at a deadline
+        followed.clear()
+        if end.kind == "failed":
+            return _failed(call_id)  # the tool call's JSON-RPC error: as a direct call that failed so
+        if end.kind == "ended":
+            return _Ended(end.value)
+        try:
+            return follower.read(end.value)
+        except PendingCall:
+            # A completed task whose result is itself a task or a question: fails closed.
+            return _Ended(ended_without(TASK_UNFOLLOWED_TEXT, "mcp.task_unfollowed"))
+
     try:
         async with asyncio.timeout(deadline) as limit:
-            raw = await run()
+            if isinstance(takeover, dict) and isinstance(takeover.get("taskId"), str):
+                # The claimant before this one recorded a task and died: followed, never run again.
+                if follower is None:
+                    raise CallInterrupted()
+                raw = await follow(takeover["taskId"], None)
+            else:
+                try:
+                    raw = await run()
+                except PendingCall as p:
+                    raw = await _pending(p, claim, follower, follow)
     except asyncio.CancelledError as e:
         task = asyncio.current_task()
         if task is not None and task.cancelling() > 0:
@@ -253,18 +342,42 @@ async def execute_tool_call_async(
         raise
     except CallInterrupted:
         interrupted = True
+    except _LeaseLost:
+        # The call was recorded as interrupted before its task was: that answer stands.
+        again = await _claim(ledger, call_id, at)
+        if again.status != "stored":
+            raise LedgerStoreError("ledger.lease_lost", "the claim's lease expired before its task was recorded") from None
+        return restore(again.entry, opts), True
     except TimeoutError:
         if limit.expired():
             interrupted = True
         else:
             raw = _failed(call_id)
+    except LedgerStoreError:
+        raise  # the task could not be recorded: the claim is left to its lease, never run again
     except Exception:  # noqa: BLE001 - nothing of the exception is kept (TR-REPLAY-11)
         raw = _failed(call_id)
+    if followed and follower is not None:
+        # Given up while the task ran (deadline, cancellation): the task is cancelled on the server.
+        await cancel_task(follower, followed[0])
     if cancelled is not None or interrupted:
         await _settle(claim, INTERRUPTED_ENTRY)  # lease lost: the store already holds the same entry
         if cancelled is not None:
             raise cancelled
         return restore(INTERRUPTED_ENTRY, opts), False
+    if isinstance(raw, _AsksInput):
+        # Nothing ran: the server answers the same request again once it has the input (TR-REPLAY-51).
+        await _in_thread(claim.abandon)
+        return bound(ended_without(INPUT_REQUIRED_TEXT, "mcp.input_required"), opts), False
+    if isinstance(raw, _Ended):
+        # The seam's own answer, as the interrupted entry: bounded, no hook or exposure policy changes it.
+        result = bound(raw.result, opts)
+        if await _settle(claim, persist(result)):
+            return result, False
+        again = await _claim(ledger, call_id, at)
+        if again.status != "stored":
+            raise LedgerStoreError("ledger.lease_lost", "the claim's lease expired before its result was stored")
+        return restore(again.entry, opts), True
     try:
         result = _result_of(raw, opts, hooks, exposure)
         entry = persist(result)

@@ -12,7 +12,9 @@ use ToolResult\Log\NullLogger;
 use ToolResult\Model\BoundedToolResult;
 use ToolResult\Model\BoundOptions;
 use ToolResult\Model\ToolResult;
+use ToolResult\Bound\Bounder;
 use ToolResult\Normalize\LocalNormalizer;
+use ToolResult\Normalize\PendingCall;
 
 /**
  * executeToolCall (spec §7.3): the one function every tool call goes through. The first call of a
@@ -29,6 +31,23 @@ use ToolResult\Normalize\LocalNormalizer;
 final class ExecutionSeam
 {
     public const TOOL_FAILED = 'The tool failed without returning a result.';
+
+    /**
+     * The pinned contents of the seam's answers to an MCP call that did not finish (spec §7.10,
+     * TR-REPLAY-52). This seam follows no task: a tool that throws the MCP normalizer's PendingCall
+     * of kind task gets TASK_UNFOLLOWED (stored, TR-REPLAY-50); of kind input_required,
+     * INPUT_REQUIRED (nothing stored, the claim given up, TR-REPLAY-51). The other two are the texts
+     * a seam with a task follower answers (TypeScript, Python), named here so every language holds
+     * the same four.
+     */
+    public const INPUT_REQUIRED = 'The tool asked for input that this agent cannot give, '
+        . 'so the call did not finish; it can be called again.';
+    public const TASK_UNFOLLOWED = 'The tool started a task that this agent does not follow; '
+        . 'whether its action took effect is unknown.';
+    public const TASK_LOST = "The tool's task is no longer known to its server; "
+        . 'whether its action took effect is unknown.';
+    public const TASK_CANCELLED = "The tool's task was cancelled before it finished; "
+        . 'whether its action took effect is unknown.';
 
     /**
      * @param callable(): mixed $tool returns a ToolResult (or any value a local tool may return, §10.8)
@@ -91,16 +110,38 @@ final class ExecutionSeam
                 return Ledger::restore(Interrupted::ENTRY, $options);
             }
             try {
+                $pending = null;
                 try {
                     $raw = $tool();
+                } catch (PendingCall $p) {
+                    $pending = $p;
+                    $raw = null;
                 } catch (\Throwable) {
                     // Nothing of the exception is kept or logged (TR-LOG-4).
                     $logger->log('tool failed', ['callId' => $callId]);
                     $raw = ToolResult::error(self::TOOL_FAILED);
                 }
-                $result = Pipeline::transform(LocalNormalizer::normalize($raw, $budgets), $hooks, $budgets, $logger);
-                // Exposure last, so that the ledger and every replay hold what the model was sent (TR-EXPOSE-3).
-                $result = Exposure::expose($result, $policy, $budgets);
+                if ($pending !== null && $pending->kind !== PendingCall::TASK) {
+                    // Nothing ran: the server answers the same request again once it has the input,
+                    // so the claim is given up and nothing is stored (TR-REPLAY-51).
+                    $logger->log('the MCP server asked for input this agent cannot give; nothing is stored', [
+                        'callId' => $callId,
+                    ]);
+                    $ledger->abandon($callId, $scope, $fingerprint);
+                    return self::seamAnswer(self::INPUT_REQUIRED, 'mcp.input_required', $options);
+                }
+                if ($pending !== null) {
+                    // The tool started a task this seam does not follow: stored, never run again (TR-REPLAY-50).
+                    $logger->log('the tool started an MCP task and this seam follows none; it ends unfollowed', [
+                        'callId' => $callId,
+                    ]);
+                    $result = self::seamAnswer(self::TASK_UNFOLLOWED, 'mcp.task_unfollowed', $options);
+                } else {
+                    $normalized = LocalNormalizer::normalize($raw, $budgets);
+                    $result = Pipeline::transform($normalized, $hooks, $budgets, $logger);
+                    // Exposure last, so that the ledger and every replay hold what the model was sent (TR-EXPOSE-3).
+                    $result = Exposure::expose($result, $policy, $budgets);
+                }
                 $entry = Ledger::persist($result);
             } catch (\Throwable $e) {
                 // TR-REPLAY-12: no entry could be made; a waiting call can claim the ID again.
@@ -119,6 +160,12 @@ final class ExecutionSeam
             }
             return $result;
         }
+    }
+
+    /** One of the seam's own error results (§7.10): bounded, with no hook or exposure policy run on it. */
+    private static function seamAnswer(string $text, string $code, mixed $options): BoundedToolResult
+    {
+        return Bounder::bound(ToolResult::error($text, warnings: [$code]), $options);
     }
 
     /** The call's fingerprint, once its scope, tool name and arguments are checked (quoting none of them). */

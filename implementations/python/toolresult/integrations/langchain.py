@@ -8,7 +8,11 @@
 :func:`mcp_tools` gives the adapter's own tools (names, descriptions, argument schemas as
 ``client.get_tools()`` / ``load_mcp_tools`` make them) with the seam as their one tool interceptor,
 which makes the ``tools/call`` itself: the raw ``CallToolResult`` (structuredContent, ``_meta``)
-goes to the MCP normalizer with the tool's listed ``outputSchema`` (TR-NORM-30). The MCP SDK's own
+goes to the MCP normalizer with the tool's listed ``outputSchema`` (TR-NORM-30). A call the server
+answers with a 2026-07-28 task is followed with ``tasks/get`` on the same session (or a session per
+poll, as the client opens one per call) under the seam's deadline and cancelled with ``tasks/cancel``
+at it; an input-required result reaches the seam as it came (mcp 1.x has no multi-round-trip driver),
+which answers it with the pinned error result and leaves the call claimable (spec §7.10). The MCP SDK's own
 ``ClientSession.call_tool`` is not used: it checks structuredContent against the schema itself and
 raises on a mismatch, so the tool's text would be lost with it. Its ToolMessage passes through the
 adapter and ``BaseTool`` unchanged, so the adapter's block conversion (which raises on audio) and
@@ -34,7 +38,8 @@ from langchain_mcp_adapters.tools import load_mcp_tools
 from langgraph.errors import GraphBubbleUp
 
 from ..result import BoundedResult
-from .seam_call import CallOutcome, Seam, local_run, mcp_run
+from .mcp_call import McpTaskFollower, send_request, send_tool_call, session_requester
+from .seam_call import CallOutcome, Seam, local_run, mcp_read, mcp_run
 
 __all__ = ["Seam", "mcp_tools", "result_of", "result_tool", "tool_interceptor", "tool_message"]
 
@@ -62,10 +67,12 @@ def _scope(runtime: object) -> str | None:
     return None if thread is None else str(thread)
 
 
-async def _through_seam(seam: Seam, request: Any, call: Callable[[], Awaitable[Any]], output_schema: Any) -> ToolMessage:
+async def _through_seam(seam: Seam, request: Any, call: Callable[[], Awaitable[Any]], output_schema: Any, follower: Any = None) -> ToolMessage:
     run = mcp_run(call, output_schema, seam.bound)
     args = dict(request.args or {})
-    outcome = await seam.call(_call_id(request.runtime), run, scope=_scope(request.runtime), tool=request.name, arguments=args)
+    outcome = await seam.call(
+        _call_id(request.runtime), run, scope=_scope(request.runtime), tool=request.name, arguments=args, follower=follower,
+    )
     return tool_message(outcome, request.name)
 
 
@@ -96,15 +103,31 @@ async def _listed_schemas(session: Any) -> dict[str, Any]:
             return schemas
 
 
-async def _raw_call(session: Any, name: str, args: dict[str, Any]) -> types.CallToolResult:
-    """``tools/call`` as ``ClientSession.call_tool`` sends it, without the SDK's schema check."""
-    request = types.ClientRequest(types.CallToolRequest(params=types.CallToolRequestParams(name=name, arguments=args)))
-    return await session.send_request(request, types.CallToolResult)
+async def _raw_call(session: Any, name: str, args: dict[str, Any]) -> Any:
+    """``tools/call`` as ``ClientSession.call_tool`` sends it, without the SDK's schema check; a
+    task handle or an input-required answer comes back as it came (mcp_call.send_tool_call)."""
+    return await send_tool_call(session, name, args)
+
+
+def _own_session_requester(open_session: Any) -> Any:
+    """A follower's requests when each call opens a session of its own (a MultiServerMCPClient):
+    each poll opens one too, as the adapter does per call; the server keeps the task, not the session."""
+
+    async def request(method: str, params: dict[str, Any], timeout: float | None) -> dict[str, Any]:
+        failed: Exception | None = None
+        async with open_session() as own:
+            try:
+                return await send_request(own, method, params, timeout)
+            except Exception as e:  # noqa: BLE001 - raised below, outside the session (see _schema_interceptor)
+                failed = e
+        raise failed if failed is not None else RuntimeError("the MCP session closed without an answer")
+
+    return request
 
 
 def _schema_interceptor(seam: Seam, schemas: dict[str, Any], open_session: Any, session: Any) -> Any:
     async def intercept(request: Any, handler: Callable[[Any], Awaitable[Any]]) -> ToolMessage:
-        async def call() -> types.CallToolResult:
+        async def call() -> Any:
             if session is not None:
                 return await _raw_call(session, request.name, dict(request.args or {}))
             failed: Exception | None = None
@@ -117,7 +140,10 @@ def _schema_interceptor(seam: Seam, schemas: dict[str, Any], open_session: Any, 
             # in an exception group, and a client timeout would no longer read as one.
             raise failed if failed is not None else RuntimeError("the MCP session closed without an answer")
 
-        return await _through_seam(seam, request, call, schemas.get(request.name))
+        schema = schemas.get(request.name)
+        requester = session_requester(session) if session is not None else _own_session_requester(open_session)
+        follower = McpTaskFollower(requester, mcp_read(schema, seam.bound))
+        return await _through_seam(seam, request, call, schema, follower)
 
     return intercept
 

@@ -35,8 +35,8 @@ from typing import Any, Callable
 from agents import FunctionTool
 from agents.tool_context import ToolContext
 
-from .mcp_call import send_tool_call
-from .seam_call import Seam, local_run, mcp_run
+from .mcp_call import McpTaskFollower, send_tool_call, session_requester
+from .seam_call import Seam, local_run, mcp_read, mcp_run
 
 __all__ = ["Seam", "mcp_tools", "result_tool"]
 
@@ -94,6 +94,15 @@ async def _call_tool(server: Any, name: str, args: dict[str, Any]) -> Any:
     return await (retries(once) if retries is not None else once())
 
 
+def _follower(server: Any, schema: Any, seam: Seam) -> McpTaskFollower | None:
+    """The task follower of a call on ``server``'s session (``tasks/get``, ``tasks/cancel``, spec
+    §7.10), None when the server has no session to send them on (the call then ends unfollowed)."""
+    session = getattr(server, "session", None)
+    if session is None or not callable(getattr(session, "send_request", None)):
+        return None
+    return McpTaskFollower(session_requester(session), mcp_read(schema, seam.bound))
+
+
 async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
     """A function tool for every tool the connected ``server`` lists, each call through the seam."""
     tools = []
@@ -102,8 +111,10 @@ async def mcp_tools(server: Any, seam: Seam) -> list[FunctionTool]:
         def invoke_for(mcp_tool: Any) -> Any:
             async def invoke(ctx: ToolContext[Any], raw: str) -> str:
                 args = _arguments(raw)
-                run = mcp_run(lambda: _call_tool(server, mcp_tool.name, args), _listed(mcp_tool, "outputSchema", "output_schema"), seam.bound)
-                return (await seam.call(ctx.tool_call_id, run, scope=_scope(ctx), tool=ctx.tool_name, arguments=args)).text
+                schema = _listed(mcp_tool, "outputSchema", "output_schema")
+                run = mcp_run(lambda: _call_tool(server, mcp_tool.name, args), schema, seam.bound)
+                follower = _follower(server, schema, seam)
+                return (await seam.call(ctx.tool_call_id, run, scope=_scope(ctx), tool=ctx.tool_name, arguments=args, follower=follower)).text
 
             return invoke
 

@@ -39,8 +39,8 @@ from pydantic_ai.exceptions import ToolFailed
 from pydantic_ai.mcp import MCPToolset
 from pydantic_ai.messages import ToolReturn
 
-from .mcp_call import metadata_span, send_tool_call
-from .seam_call import CallOutcome, Seam, local_run, mcp_run
+from .mcp_call import McpTaskFollower, metadata_span, send_tool_call, session_requester
+from .seam_call import CallOutcome, Seam, local_run, mcp_read, mcp_run
 
 __all__ = ["Seam", "ToolResultMCPToolset", "result_tool"]
 
@@ -108,7 +108,9 @@ class ToolResultMCPToolset(MCPToolset):  # type: ignore[misc]
                 return result
 
         run = mcp_run(call, schema, seam.bound)
-        return _tool_return(await seam.call(ctx.tool_call_id, run, tool=ctx.tool_name or name, arguments=tool_args))
+        # The task a call may become is followed on the client's session (spec §7.10).
+        follower = McpTaskFollower(session_requester(self.client.session), mcp_read(schema, seam.bound))
+        return _tool_return(await seam.call(ctx.tool_call_id, run, tool=ctx.tool_name or name, arguments=tool_args, follower=follower))
 
 
 def result_tool(func: Callable[..., Any], *, name: str, description: str, json_schema: dict[str, Any], seam: Seam) -> Tool[Any]:

@@ -28,7 +28,7 @@ from ..privacy import LEVELS, audit_record
 from ..result import BoundedResult
 from ..seam import CallInterrupted, Ledger, call_key, execute_tool_call_async
 
-__all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_run", "model_text"]
+__all__ = ["DEFAULT_DEADLINE_S", "CallOutcome", "Seam", "local_run", "mcp_read", "mcp_run", "model_text"]
 
 #: The deadline of every tool call unless the Seam says otherwise (seconds). It bounds the whole
 #: call; a stack's own shorter timeout (an MCP session's read timeout) still applies first.
@@ -110,11 +110,13 @@ class Seam:
         scope: str | None = None,
         tool: str | None = None,
         arguments: Any = None,
+        follower: Any = None,
     ) -> CallOutcome:
         """One tool call through the seam, keyed by ``(scope, call_id, fingerprint of tool and
         arguments)`` (spec §7.2); ``scope`` None is the Seam's own. Without a call ID (a stack that
         gave none) the call gets a fresh one: bounded and recorded like any other, but never found
-        again."""
+        again. ``follower`` (mcp_call.McpTaskFollower) follows a call the MCP server answers with a
+        task, under the same deadline (spec §7.10)."""
         if not isinstance(call_id, str) or call_id == "":
             call_id = f"toolresult-unkeyed-{uuid.uuid4()}"
             _log.warning("the stack gave no tool-call ID; the call is recorded under a fresh one and cannot be replayed")
@@ -123,7 +125,7 @@ class Seam:
         self._keys[call_id] = call_key(scope, tool, arguments)
         result, replayed = await execute_tool_call_async(
             call_id, run, self.ledger, self.bound, hooks=self.hooks, exposure=self.exposure, deadline=self.deadline,
-            passthrough=passthrough, scope=scope, tool=tool, arguments=arguments,
+            passthrough=passthrough, scope=scope, tool=tool, arguments=arguments, follower=follower,
         )
         return CallOutcome(call_id, result, replayed, model_text(result), dict(audit_record(result, [self.privacy])))
 
@@ -179,11 +181,19 @@ def _is_client_timeout(error: BaseException) -> bool:
     return type(error).__name__ in ("McpError", "MCPError") and getattr(data, "code", getattr(error, "code", None)) in _MCP_TIMEOUT_CODES
 
 
+def mcp_read(output_schema: Any, budgets: BoundOptions) -> Callable[[Any], BoundedResult]:
+    """The MCP normalizer with the tool's outputSchema: what a direct call's answer and a completed
+    task's ``result`` both go through. A task handle or an input-required answer raises its
+    PendingCall, which the seam continues (spec/07-replay.md §7.10)."""
+    options = NormalizeOptions(budgets, output_schema, "warn") if isinstance(output_schema, dict) else NormalizeOptions(budgets)
+    return lambda value: normalize_mcp(_fields(value), options)
+
+
 def mcp_run(call: Callable[[], Awaitable[Any]], output_schema: Any, budgets: BoundOptions) -> Callable[[], Awaitable[BoundedResult]]:
     """The normalize step of an MCP tool: its CallToolResult read by the MCP normalizer (spec 10)
     with the tool's outputSchema. The client's own request timeout means the outcome is unknown:
     the call is recorded as interrupted, as for the seam's deadline."""
-    options = NormalizeOptions(budgets, output_schema, "warn") if isinstance(output_schema, dict) else NormalizeOptions(budgets)
+    read = mcp_read(output_schema, budgets)
 
     async def run() -> BoundedResult:
         try:
@@ -192,7 +202,7 @@ def mcp_run(call: Callable[[], Awaitable[Any]], output_schema: Any, budgets: Bou
             if _is_client_timeout(e):
                 raise CallInterrupted() from None
             raise
-        return normalize_mcp(_fields(value), options)
+        return read(value)
 
     return run
 
