@@ -7,8 +7,11 @@ import type { GiveUpSignal } from './execute.ts';
 
 /** The pinned texts of the calls that end without the tool's own result (spec §7.10, all four languages). */
 export const INPUT_REQUIRED_TEXT = 'The tool asked for input that this agent cannot give, so the call did not finish; it can be called again.';
+/** The pinned error text for a call whose tool started a task with no follower given (TR-REPLAY-50, TR-REPLAY-52). */
 export const TASK_UNFOLLOWED_TEXT = 'The tool started a task that this agent does not follow; whether its action took effect is unknown.';
+/** The pinned error text for a task the server no longer knows when it is polled (TR-REPLAY-47, TR-REPLAY-52). */
 export const TASK_LOST_TEXT = "The tool's task is no longer known to its server; whether its action took effect is unknown.";
+/** The pinned error text for a task that ended cancelled (TR-REPLAY-47, TR-REPLAY-52). */
 export const TASK_CANCELLED_TEXT = "The tool's task was cancelled before it finished; whether its action took effect is unknown.";
 
 /**
