@@ -2,8 +2,11 @@
 session manager over Streamable HTTP to the probe server), run by ADK's `Runner`, on one of ADK's
 own model classes pointed at the fake provider: `Gemini` (ADK's own provider: the google-genai
 client with `base_url` the fake's root and the API key "test" through `client_kwargs`) or
-`AnthropicLlm` (an `anthropic` AsyncAnthropic client with `base_url`). (Bedrock only through its
-LiteLLM model, which needs `litellm`, not installed here.) The model interface is the
+`AnthropicLlm` (an `anthropic` AsyncAnthropic client with `base_url`), or, for Bedrock, which ADK
+reaches only through LiteLLM, its `LiteLlm` model on `bedrock/converse/<model>` (litellm's own
+Converse client, signing with the dummy credentials `test`/`test` that the fake ignores, its
+`aws_bedrock_runtime_endpoint` the fake's root; litellm's model cost map read from the package, not
+fetched). The model interface is the
 `LlmRequest.contents` ADK hands the model (a before_model_callback records it). The runtime keeps
 the function responses of the run's events.
 
@@ -37,9 +40,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
 from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
 os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"] = COLLECTOR.url
-# The google-genai client reads Vertex AI and key settings from the environment: the Gemini API, key "test".
+# The google-genai client reads Vertex AI and key settings from the environment: the Gemini API, key "test";
+# litellm reads AWS settings and would fetch its model cost map at import.
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
 for _k in ("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT", "OTEL_EXPORTER_OTLP_LOGS_ENDPOINT", "OTEL_EXPORTER_OTLP_METRICS_ENDPOINT", "OTEL_SDK_DISABLED",
-           "GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_API_KEY", "GEMINI_API_KEY"):
+           "GOOGLE_GENAI_USE_VERTEXAI", "GOOGLE_CLOUD_PROJECT", "GOOGLE_CLOUD_LOCATION", "GOOGLE_API_KEY", "GEMINI_API_KEY",
+           "AWS_PROFILE", "AWS_SESSION_TOKEN", "AWS_BEARER_TOKEN_BEDROCK", "AWS_BEDROCK_RUNTIME_ENDPOINT"):
     os.environ.pop(_k, None)
 
 from anthropic import AsyncAnthropic  # noqa: E402
@@ -48,6 +54,7 @@ from google.adk.agents import LlmAgent, RunConfig  # noqa: E402
 from google.adk.agents.run_config import StreamingMode  # noqa: E402
 from google.adk.models.anthropic_llm import AnthropicLlm  # noqa: E402
 from google.adk.models.google_llm import Gemini  # noqa: E402
+from google.adk.models.lite_llm import LiteLlm  # noqa: E402
 from google.adk.artifacts.in_memory_artifact_service import InMemoryArtifactService  # noqa: E402
 from google.adk.memory.in_memory_memory_service import InMemoryMemoryService  # noqa: E402
 from google.adk.runners import Runner  # noqa: E402
@@ -75,6 +82,9 @@ def model(s: Step) -> tuple[Any, Any]:
     """ADK's model class for the step's provider format, and the client to close after the step."""
     if s.provider == "gemini":
         return Gemini(model=MODEL_ID["gemini"], base_url=s.provider_base, client_kwargs={"api_key": API_KEY}), None
+    if s.provider == "bedrock-converse":
+        bedrock = {"aws_access_key_id": "test", "aws_secret_access_key": "test", "aws_region_name": "us-east-1", "aws_bedrock_runtime_endpoint": s.provider_base}
+        return LiteLlm(model=f"bedrock/converse/{MODEL_ID['bedrock-converse']}", num_retries=0, **bedrock), None
     client = AsyncAnthropic(api_key=API_KEY, base_url=s.provider_base, max_retries=0)
     return AnthropicLlm(model=MODEL_ID["anthropic"], client=client), client
 
@@ -132,10 +142,10 @@ async def step(s: Step) -> Outcome:
         flush_telemetry()
 
 
-VERSIONS = installed_versions(["google-adk", "google-genai", "anthropic", "mcp", "mcp-types", "opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"])
+VERSIONS = installed_versions(["google-adk", "google-genai", "anthropic", "litellm", "mcp", "mcp-types", "opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"])
 serve(
     "google-adk + toolresult-protocol" if toolresult is not None else f"google-adk {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
     step,
-    providers=("anthropic", "gemini"),
+    providers=("anthropic", "gemini", "bedrock-converse"),
 )

@@ -2,8 +2,9 @@ import { pythonRows } from '../shared/row-builder.ts';
 
 // What the egress checks read (TR-STACK-17 to 19), the same in every mode.
 const EGRESS = '; SqliteSessionService on a file, ADK OpenTelemetry over OTLP/HTTP to the collector';
-// ADK's own model classes: Gemini (its own provider, google-genai with base_url) and AnthropicLlm.
-const MODELS = 'Gemini / AnthropicLlm';
+// ADK's own model classes: Gemini (its own provider, google-genai with base_url), AnthropicLlm, and
+// LiteLlm for Bedrock Converse (ADK has no Bedrock model of its own).
+const MODELS = 'Gemini / AnthropicLlm / LiteLlm (bedrock/converse)';
 
 export const rows = pythonRows(
   'google-adk',
@@ -16,7 +17,7 @@ export const rows = pythonRows(
       setup: `LlmAgent with ToolResultMcpToolset(seam, ...) of toolresult.integrations.google_adk on ${MODELS}, Runner.run_async${EGRESS}`,
     },
   ],
-  ['anthropic', 'gemini'],
+  ['anthropic', 'gemini', 'bedrock-converse'],
 ).map((row) =>
   // ADK's AnthropicLlm builds every tool_result with is_error: false (anthropic_llm.py
   // part_to_message_block), whatever the function response holds, so no tool can set the flag.
