@@ -129,9 +129,9 @@ describe('(b) the wheel and the sdist', () => {
     // The core needs nothing but the standard library; every requirement is an extra's: postgres
     // brings the PostgreSQL ledger's driver (toolresult.postgres_ledger), each stack integration its
     // stack (pyproject.toml). setuptools writes the marker with either quote.
-    expect(header('Provides-Extra').sort()).toEqual(['langchain', 'openai-agents', 'postgres', 'pydantic-ai']);
+    expect(header('Provides-Extra').sort()).toEqual(['google-adk', 'langchain', 'openai-agents', 'postgres', 'pydantic-ai', 'strands']);
     const requires = header('Requires-Dist');
-    expect(requires.filter((d) => !/;\s*extra == ["'](langchain|openai-agents|pydantic-ai|postgres)["']$/.test(d))).toEqual([]);
+    expect(requires.filter((d) => !/;\s*extra == ["'](langchain|openai-agents|pydantic-ai|google-adk|strands|postgres)["']$/.test(d))).toEqual([]);
     expect(requires.filter((d) => /extra == ["']postgres["']$/.test(d))).toEqual([expect.stringMatching(/^psycopg\[binary\]/)]);
     expect(header('Classifier')).toContain('Typing :: Typed');
     expect(w.entry_points.trim()).toBe('[console_scripts]\ntoolresult-python-adapter = toolresult.kit_adapter.cli:main');
@@ -268,7 +268,7 @@ describe('(e) the stack integrations by the README: the wheel with its extras in
     const lines = readmeLines(README, 'stacks-install');
     expect(lines).toEqual([
       '.venv/bin/pip install --require-hashes --no-deps -r requirements/integrations.txt',
-      `.venv/bin/pip install '${wheel}[langchain,openai-agents,pydantic-ai]'`,
+      `.venv/bin/pip install '${wheel}[langchain,openai-agents,pydantic-ai,google-adk,strands]'`,
     ]);
     // The README's first line, offline: the venv of `npm run test:python-integrations` holds exactly
     // that file's pins (made here if missing); a fresh venv sees them through a .pth file, so that
@@ -286,7 +286,7 @@ describe('(e) the stack integrations by the README: the wheel with its extras in
     writeFileSync(join(stacks, 'server.py'), readmeBlock(README, 'stack-server'));
   }, 600_000);
 
-  it.each(['langchain', 'openai-agents', 'pydantic-ai'])(
+  it.each(['langchain', 'openai-agents', 'pydantic-ai', 'google-adk', 'strands'])(
     'the %s example prints what the README documents, from the installed wheel',
     async (stack) => {
       writeFileSync(join(stacks, 'agent.py'), readmeBlock(README, `stack-${stack}`));
