@@ -44,19 +44,6 @@ interface Piece {
  */
 export const metaWith = (key: string, canary: string): Record<string, unknown> => ({ [key]: canary, [`${key}-${canary}`]: true });
 
-/**
- * The `_meta` keys MCP reserves, as a 2026-07-28 server sends them on a result, with the canary in
- * each one that can hold text: the self-reported server title, and the vendor entries of the W3C
- * `tracestate` and `baggage` headers (a `traceparent` is hex only; the probe server adds a fixed one,
- * stacks/adapters/shared/probe-server.ts). A stack that drops vendor keys but forwards the reserved
- * ones is caught too (TR-STACK-3, spec/10-normalization.md TR-NORM-21).
- */
-export const reservedMetaWith = (canary: string): Record<string, unknown> => ({
-  'io.modelcontextprotocol/serverInfo': { name: 'toolresult-probe', version: '1.0.0', title: `Probe ${canary}` },
-  tracestate: `toolresult=${canary}`,
-  baggage: `toolresult.run=${canary}`,
-});
-
 /** A block, with `_meta` planted on it (and inside its embedded resource) when a canary is drawn. */
 const withMeta = (block: Block, role: Role, canary: string, metas: readonly (string | undefined)[]): Piece[] => {
   const pieces: Piece[] = [{ block, role, canary }];
@@ -168,7 +155,7 @@ export function probeCase(needs: Needs = {}): fc.Arbitrary<StackCase> {
         canaries.structured.push(...structured.canaries);
       }
       if (resultMeta !== undefined) {
-        result['_meta'] = { ...reservedMetaWith(resultMeta), ...metaWith('example.com/trace', resultMeta) };
+        result['_meta'] = metaWith('example.com/trace', resultMeta);
         canaries.meta.push(resultMeta);
       }
       if (isError) result['isError'] = true;
