@@ -7,7 +7,9 @@
 // call has a deadline (`deadlineMs`; else the tool's LangChain timeout, `defaultToolTimeout` or an
 // invoke's `timeout`, read from config.metadata.timeoutMs; else 60 s) kept by a timer of the
 // integration, never by LangChain's signal; the one signal of the call and its deadline go to the MCP
-// SDK 1.x client as `callTool(params, undefined, { signal, timeout })`.
+// SDK 1.x client as `callTool(params, undefined, { signal, timeout })`. For ChatBedrockConverse,
+// `useBedrockErrorStatus(model.client, seam)` puts Bedrock's error flag on an error result
+// (bedrock-status.ts); @langchain/google-genai sends the status itself, as Gemini's `error` key.
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import type { loadMcpTools as loadAdapterTools, LoadMcpToolsOptions } from '@langchain/mcp-adapters';
@@ -19,6 +21,7 @@ import { limitsOf, scopeOf, toolCallIdOf, toolMessage } from './tool-message.ts'
 
 export type { IntegrationOptions, CallAt } from '../core/index.ts';
 export { createSeam, ToolResultSeam } from '../core/index.ts';
+export { useBedrockErrorStatus, BEDROCK_ERROR_STATUS, type MiddlewareClient } from './bedrock-status.ts';
 
 /** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {
