@@ -16,7 +16,7 @@ import { startCollector } from '../shared/telemetry-collector.ts';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
-import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { createSeam, wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
@@ -28,7 +28,7 @@ const tracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcess
 registerTelemetry(new OpenTelemetry({ tracer: tracing.getTracer('ai') }));
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const provider = stepProvider(input, PROVIDERS);
+  const provider = stepProvider(input, ALL_PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
   // `toolresult`: the tool output is the audit record; the program reads the result from the seam.

@@ -1,5 +1,5 @@
 import { providerRows } from '../shared/row-builder.ts';
-import { PROVIDERS } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
 
 export const rows = providerRows(
   'ai-sdk',
@@ -10,5 +10,5 @@ export const rows = providerRows(
     { mode: 'stream', setup: 'createMCPClient().tools() in streamText, two steps' },
     { mode: 'toolresult', setup: 'wrapMcpTools(createMCPClient().tools()) of toolresult-protocol/ai-sdk in generateText, two steps' },
   ],
-  PROVIDERS,
+  ALL_PROVIDERS,
 );
