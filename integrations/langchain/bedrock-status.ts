@@ -14,12 +14,12 @@ export interface MiddlewareClient {
   readonly middlewareStack: { use(pluggable: { applyToStack(stack: MiddlewareStack): void }): void };
 }
 
+/** The one call this makes on the client's stack (typed loosely: the SDK's `add` is overloaded per step). */
 interface MiddlewareStack {
-  add(
-    middleware: (next: (args: { input: unknown }) => Promise<unknown>) => (args: { input: unknown }) => Promise<unknown>,
-    options: { step: 'initialize'; name: string; override?: boolean },
-  ): void;
+  add(middleware: unknown, options: unknown): void;
 }
+
+type Next = (args: { input: unknown }) => Promise<unknown>;
 
 /** The middleware's name in the client's stack (adding it twice replaces it). */
 export const BEDROCK_ERROR_STATUS = 'toolresultProtocolBedrockErrorStatus';
@@ -46,7 +46,8 @@ export async function withErrorStatus(input: unknown, seam: ToolResultSeam): Pro
       if (!isObject(m) || !Array.isArray(m['content'])) return m;
       const content = await Promise.all(
         m['content'].map(async (block: unknown) => {
-          const result = isObject(block) ? block['toolResult'] : undefined;
+          if (!isObject(block)) return block;
+          const result = block['toolResult'];
           if (!isObject(result) || result['status'] !== undefined) return block;
           if (!(await answeredWithError(seam, result['toolUseId']))) return block;
           return { ...block, toolResult: { ...result, status: 'error' } };
@@ -65,7 +66,7 @@ export async function withErrorStatus(input: unknown, seam: ToolResultSeam): Pro
 export function useBedrockErrorStatus(client: MiddlewareClient, seam: ToolResultSeam): void {
   client.middlewareStack.use({
     applyToStack: (stack) =>
-      stack.add((next) => async (args) => next({ ...args, input: await withErrorStatus(args.input, seam) }), {
+      stack.add((next: Next) => async (args: { input: unknown }) => next({ ...args, input: await withErrorStatus(args.input, seam) }), {
         step: 'initialize',
         name: BEDROCK_ERROR_STATUS,
         override: true,

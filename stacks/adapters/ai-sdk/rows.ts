@@ -1,5 +1,6 @@
 import { providerRows } from '../shared/row-builder.ts';
 import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
+import { aiSdkErrorLimits } from '../shared/ai-sdk-error-limits.ts';
 
 export const rows = providerRows(
   'ai-sdk',
@@ -11,4 +12,4 @@ export const rows = providerRows(
     { mode: 'toolresult', setup: 'wrapMcpTools(createMCPClient().tools()) of toolresult-protocol/ai-sdk in generateText, two steps' },
   ],
   ALL_PROVIDERS,
-);
+).map((row) => (row.mode === 'toolresult' ? { ...row, ...aiSdkErrorLimits(row.provider) } : row));

@@ -1,5 +1,6 @@
 import { providerRows } from '../shared/row-builder.ts';
 import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
+import { aiSdkErrorLimits } from '../shared/ai-sdk-error-limits.ts';
 
 // Every mode: Memory on a LibSQLStore file, and the agent in a Mastra with Observability
 // (MastraStorageExporter into that store, MastraPlatformExporter at the fake collector).
@@ -17,4 +18,4 @@ export const rows = providerRows(
   ALL_PROVIDERS,
   // A Mastra step (client, agent, two model calls) costs about a second: fewer generated cases.
   { runs: 5 },
-);
+).map((row) => (row.mode === 'toolresult' ? { ...row, ...aiSdkErrorLimits(row.provider) } : row));
