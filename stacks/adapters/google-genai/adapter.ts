@@ -1,7 +1,7 @@
 // Stack adapter: the Google GenAI JS SDK (@google/genai) with automatic function calling over
 // `mcpToTool(client)`, its own bridge from an MCP client (@modelcontextprotocol/sdk's Client, served
 // the probe in memory) to a Gemini tool. The SDK is its own provider package: it calls the global
-// fetch, so it is given the fake provider on 127.0.0.1 as its base URL (shared/loopback-provider.ts)
+// fetch, so it is given the fake provider on 127.0.0.1 as its base URL (shared/fake-provider-server.ts)
 // and speaks real HTTP to it. Modes: `generate` (models.generateContent, which runs the tool and asks
 // again), `stream` (models.generateContentStream, the same over SSE). The bridge hands Gemini the MCP
 // result as the function response itself (`{error: result}` when isError), and no code of the
@@ -13,11 +13,10 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { GoogleGenAI, mcpToTool, type Content } from '@google/genai';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
-import { startLoopbackProvider } from '../shared/loopback-provider.ts';
+import { serveFakeProvider } from '../shared/fake-provider-server.ts';
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
 const mode = modeArg(process.argv, ['generate', 'stream']);
-const loopback = await startLoopbackProvider();
 
 /** The function responses among contents: what the SDK made of the tool's result and keeps. */
 const functionResponses = (contents: readonly Content[]) =>
@@ -28,11 +27,11 @@ async function step(input: StepInput): Promise<StepOutput> {
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'google-genai-stack', version: '1.0.0' });
   const fake = fakeProvider('gemini');
-  loopback.use(fake);
+  const server = await serveFakeProvider(fake);
   let history: Content[] = [];
   try {
     await client.connect(probe.transport);
-    const ai = new GoogleGenAI({ apiKey: 'fake-key', httpOptions: { baseUrl: loopback.url } });
+    const ai = new GoogleGenAI({ apiKey: 'fake-key', httpOptions: { baseUrl: server.url } });
     const request = { model: MODEL_ID.gemini, contents: 'Look it up.', config: { tools: [mcpToTool(client)] } };
     let kept: unknown = null;
     let threw: string | null = null;
@@ -60,6 +59,7 @@ async function step(input: StepInput): Promise<StepOutput> {
   } finally {
     await client.close();
     await probe.close();
+    await server.close();
   }
 }
 

@@ -2,7 +2,7 @@
 // LangGraph ReAct agent (createReactAgent, whose ToolNode runs the tool), with a real LangChain chat
 // model (ChatOpenAI for Chat Completions, ChatOpenAI with useResponsesApi, ChatAnthropic) whose fetch
 // is the fake provider; ChatGoogleGenerativeAI (Gemini) and ChatBedrockConverse (Bedrock Converse)
-// take no fetch, so they speak real HTTP to the fake provider on 127.0.0.1 (shared/loopback-provider.ts):
+// take no fetch, so they speak real HTTP to the fake provider on 127.0.0.1 (shared/fake-provider-server.ts, one per step):
 // the Gemini one through its `baseUrl` (@google/generative-ai calls the global fetch), the Bedrock one
 // through a BedrockRuntimeClient of its own (ChatBedrockConverse drops a `clientOptions.endpoint`)
 // with dummy credentials, which it signs with, and an HTTP/1.1 NodeHttpHandler: the AWS SDK's
@@ -38,7 +38,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCollector } from '../shared/telemetry-collector.ts';
-import { startLoopbackProvider } from '../shared/loopback-provider.ts';
+import { serveFakeProvider } from '../shared/fake-provider-server.ts';
 import { inMemoryProbe } from '../shared/probe-server.ts';
 import { fakeProvider, MODEL_ID, ALL_PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { createSeam, loadMcpTools as loadToolResultTools, useBedrockErrorStatus, type ToolResultSeam } from '../../../integrations/langchain/index.ts';
@@ -48,19 +48,21 @@ import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInpu
 const mode = modeArg(process.argv, ['default', 'standard', 'content', 'stream', 'toolresult']);
 
 const collector = await startCollector();
-const loopback = await startLoopbackProvider();
 process.env['LANGSMITH_TRACING'] = 'true';
 process.env['LANGSMITH_ENDPOINT'] = collector.url;
 process.env['LANGSMITH_API_KEY'] = 'fake-key';
 process.env['LANGCHAIN_CALLBACKS_BACKGROUND'] = 'false';
 
-/** The chat model of a provider format; `seam` (the toolresult mode) also gets Bedrock's error flag onto its client. */
-function chatModel(p: ProviderId, fetch: typeof globalThis.fetch, seam: ToolResultSeam | undefined): BaseChatModel {
-  if (p === 'gemini') return new ChatGoogleGenerativeAI({ model: MODEL_ID.gemini, apiKey: 'fake-key', maxRetries: 0, baseUrl: loopback.url });
+/**
+ * The chat model of a provider format: `fetch` is the fake's, `url` the fake's server (Gemini and
+ * Bedrock); `seam` (the toolresult mode) also gets Bedrock's error flag onto its client.
+ */
+function chatModel(p: ProviderId, fetch: typeof globalThis.fetch, url: string, seam: ToolResultSeam | undefined): BaseChatModel {
+  if (p === 'gemini') return new ChatGoogleGenerativeAI({ model: MODEL_ID.gemini, apiKey: 'fake-key', maxRetries: 0, baseUrl: url });
   if (p === 'bedrock-converse') {
     const client = new BedrockRuntimeClient({
       region: 'us-east-1',
-      endpoint: loopback.url,
+      endpoint: url,
       credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
       requestHandler: new NodeHttpHandler(),
       maxAttempts: 1,
@@ -91,7 +93,8 @@ async function step(input: StepInput): Promise<StepOutput> {
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
   const fake = fakeProvider(provider);
-  loopback.use(fake);
+  // Gemini's and Bedrock's packages take no fetch: the fake listens on 127.0.0.1 for this step.
+  const server = provider === 'gemini' || provider === 'bedrock-converse' ? await serveFakeProvider(fake) : undefined;
   const modelRequests: unknown[] = [];
   // `toolresult`: the artifact is the audit record; the program reads the result from the seam.
   const seam = mode === 'toolresult' ? createSeam() : undefined;
@@ -114,7 +117,7 @@ async function step(input: StepInput): Promise<StepOutput> {
             useStandardContentBlocks: mode === 'standard',
             ...(mode === 'content' ? { outputHandling: 'content' as const } : {}),
           });
-    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch, seam), tools, checkpointSaver: saver });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch, server?.url ?? '', seam), tools, checkpointSaver: saver });
     const callbacks = [
       { handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) },
     ];
@@ -148,6 +151,7 @@ async function step(input: StepInput): Promise<StepOutput> {
   } finally {
     await client.close();
     await probe.close();
+    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
