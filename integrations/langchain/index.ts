@@ -11,6 +11,8 @@
 // a task (the 2026-07-28 tasks extension) is followed with the same client's `tasks/get` under the same
 // deadline, and cancelled with `tasks/cancel` at the deadline (core/task-follower.ts); an
 // input-required result reaches the seam as it is (the 1.x client has no multi-round-trip driver).
+// For ChatBedrockConverse, `useBedrockErrorStatus(model.client, seam)` puts Bedrock's error flag on an
+// error result (bedrock-status.ts); @langchain/google-genai sends the status itself, as Gemini's `error` key.
 import { DynamicStructuredTool } from '@langchain/core/tools';
 import type { ToolMessage } from '@langchain/core/messages';
 import type { loadMcpTools as loadAdapterTools, LoadMcpToolsOptions } from '@langchain/mcp-adapters';
@@ -33,6 +35,7 @@ import { limitsOf, scopeOf, toolCallIdOf, toolMessage } from './tool-message.ts'
 
 export type { IntegrationOptions, CallAt, StandardSchema, StructuredGuard, TypedResult } from '../core/index.ts';
 export { createSeam, ToolResultSeam, structuredAs, StructuredTypeError } from '../core/index.ts';
+export { useBedrockErrorStatus, BEDROCK_ERROR_STATUS, type MiddlewareClient } from './bedrock-status.ts';
 
 /** The part of an MCP SDK 1.x Client this integration calls itself (1.x takes the request options third). */
 export interface McpClientLike extends McpToolLister {

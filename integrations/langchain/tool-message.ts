@@ -1,10 +1,11 @@
 // The ToolMessage a LangChain tool returns for a call through the seam (responseFormat "content":
 // core passes a returned ToolMessage through unchanged, the one way to set both status and artifact).
-// content: the wire content, an error inside {"error": ...} because no LangChain provider package
-// sends the status (spec/11-stacks.md §11.7); status: "error" for an error result; artifact: the audit
-// record at the seam's privacy level. LangChain never sends the artifact to the model, but LangGraph
-// checkpoints it and every callback and tracer gets it, so it holds nothing run-only (by default only
-// sizes and flags); the program reads the whole result with `seam.result(tool_call_id)`.
+// content: the wire content, an error inside {"error": ...} because most LangChain provider packages
+// drop the status (spec/11-stacks.md §11.7; @langchain/google-genai sends it as Gemini's error key,
+// and bedrock-status.ts adds Bedrock's for @langchain/aws); status: "error" for an error result;
+// artifact: the audit record at the seam's privacy level. LangChain never sends the artifact to the
+// model, but LangGraph checkpoints it and every callback and tracer gets it, so it holds nothing
+// run-only (by default only sizes and flags); the program reads the whole result with `seam.result(tool_call_id)`.
 import { ToolMessage } from '@langchain/core/messages';
 import { textWithoutFlag, type CallOutcome } from '../core/index.ts';
 

@@ -2,7 +2,9 @@
 // through a real AI SDK provider package whose fetch is the fake provider. Modes: `generate`
 // (client.tools() in generateText), `schemas` (client.tools({ schemas }) with an outputSchema, so a
 // tool returns its structured value), `stream` (client.tools() in streamText), `toolresult`
-// (client.tools() through wrapMcpTools of toolresult-protocol/ai-sdk, integrations/ai-sdk, in generateText).
+// (client.tools() through wrapMcpTools of toolresult-protocol/ai-sdk, integrations/ai-sdk, in generateText),
+// `gemini-2` (as `generate`, on a Gemini 2.5 model ID: @ai-sdk/google takes its older function-response
+// path there, one functionResponse per text block and each image as a sibling inlineData part).
 // Telemetry as the AI SDK's docs set it up: `registerTelemetry(new OpenTelemetry(...))` of @ai-sdk/otel
 // over an OpenTelemetry tracer whose OTLP/HTTP exporter sends to the fake collector; a step asked
 // with telemetry "content" sets recordInputs/recordOutputs (both on by default already). Persisted:
@@ -16,19 +18,19 @@ import { startCollector } from '../shared/telemetry-collector.ts';
 import { createMCPClient } from '@ai-sdk/mcp';
 import { inMemoryProbe, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
-import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS, GEMINI_LEGACY_MODEL_ID, stepProvider } from '../shared/fake-provider.ts';
 import { createSeam, wrapMcpTools } from '../../../integrations/ai-sdk/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
-const mode = modeArg(process.argv, ['generate', 'schemas', 'stream', 'toolresult']);
+const mode = modeArg(process.argv, ['generate', 'schemas', 'stream', 'toolresult', 'gemini-2']);
 
 const collector = await startCollector();
 const tracing = new BasicTracerProvider({ spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${collector.url}/v1/traces` }))] });
 registerTelemetry(new OpenTelemetry({ tracer: tracing.getTracer('ai') }));
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const provider = stepProvider(input, PROVIDERS);
+  const provider = stepProvider(input, ALL_PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = await createMCPClient({ transport: probe.transport });
   // `toolresult`: the tool output is the audit record; the program reads the result from the seam.
@@ -44,7 +46,7 @@ async function step(input: StepInput): Promise<StepOutput> {
         : mode === 'toolresult'
           ? wrapMcpTools(await client.tools(), seam)
           : await client.tools();
-    const { model, fake, prompts } = aiSdkModel(provider);
+    const { model, fake, prompts } = aiSdkModel(provider, mode === 'gemini-2' ? GEMINI_LEGACY_MODEL_ID : undefined);
     let kept: unknown = null;
     let threw: string | null = null;
     try {

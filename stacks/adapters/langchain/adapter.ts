@@ -1,9 +1,17 @@
 // Stack adapter: @langchain/mcp-adapters (loadMcpTools over the real SDK client, in memory) inside a
 // LangGraph ReAct agent (createReactAgent, whose ToolNode runs the tool), with a real LangChain chat
 // model (ChatOpenAI for Chat Completions, ChatOpenAI with useResponsesApi, ChatAnthropic) whose fetch
-// is the fake provider. The model interface is what the chat model is handed (a callback records each
-// message list as a provider integration reads it: type, content, tool calls, tool_call_id, status;
-// a ToolMessage's `artifact` is left out, because LangChain defines it as what is not sent).
+// is the fake provider; ChatGoogleGenerativeAI (Gemini) and ChatBedrockConverse (Bedrock Converse)
+// take no fetch, so they speak real HTTP to the fake provider on 127.0.0.1 (shared/fake-provider-server.ts, one per step):
+// the Gemini one through its `baseUrl` (@google/generative-ai calls the global fetch), the Bedrock one
+// through a BedrockRuntimeClient of its own (ChatBedrockConverse drops a `clientOptions.endpoint`)
+// with dummy credentials, which it signs with, and an HTTP/1.1 NodeHttpHandler: the AWS SDK's
+// default for this client is HTTP/2, and its docs name this handler to go back to HTTP/1.1.
+// The model interface is what the chat model is handed (a callback records each message list as a
+// provider integration reads it: type, content, tool calls, tool_call_id, status; a ToolMessage's
+// `artifact` is left out, because LangChain defines it as what is not sent).
+// `toolresult` adds the integration's useBedrockErrorStatus to the Bedrock client (the integration's
+// way to Bedrock's error flag, which @langchain/aws never sets).
 // Modes: `default` (useStandardContentBlocks: false), `standard` (true), `content` (outputHandling:
 // "content", resources in the message too), `stream` (graph.stream in "messages" mode, which makes
 // the chat model stream).
@@ -19,6 +27,10 @@ import type { BaseMessage, AIMessage } from '@langchain/core/messages';
 import type { BaseChatModel } from '@langchain/core/language_models/chat_models';
 import { ChatOpenAI } from '@langchain/openai';
 import { ChatAnthropic } from '@langchain/anthropic';
+import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
+import { ChatBedrockConverse } from '@langchain/aws';
+import { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { createReactAgent } from '@langchain/langgraph/prebuilt';
 import { SqliteSaver } from '@langchain/langgraph-checkpoint-sqlite';
 import { awaitAllCallbacks } from '@langchain/core/callbacks/promises';
@@ -26,9 +38,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCollector } from '../shared/telemetry-collector.ts';
+import { serveFakeProvider } from '../shared/fake-provider-server.ts';
 import { inMemoryProbe } from '../shared/probe-server.ts';
-import { fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
-import { createSeam, loadMcpTools as loadToolResultTools } from '../../../integrations/langchain/index.ts';
+import { fakeProvider, MODEL_ID, ALL_PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
+import { createSeam, loadMcpTools as loadToolResultTools, useBedrockErrorStatus, type ToolResultSeam } from '../../../integrations/langchain/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 
@@ -40,7 +53,24 @@ process.env['LANGSMITH_ENDPOINT'] = collector.url;
 process.env['LANGSMITH_API_KEY'] = 'fake-key';
 process.env['LANGCHAIN_CALLBACKS_BACKGROUND'] = 'false';
 
-function chatModel(p: ProviderId, fetch: typeof globalThis.fetch): BaseChatModel {
+/**
+ * The chat model of a provider format: `fetch` is the fake's, `url` the fake's server (Gemini and
+ * Bedrock); `seam` (the toolresult mode) also gets Bedrock's error flag onto its client.
+ */
+function chatModel(p: ProviderId, fetch: typeof globalThis.fetch, url: string, seam: ToolResultSeam | undefined): BaseChatModel {
+  if (p === 'gemini') return new ChatGoogleGenerativeAI({ model: MODEL_ID.gemini, apiKey: 'fake-key', maxRetries: 0, baseUrl: url });
+  if (p === 'bedrock-converse') {
+    const client = new BedrockRuntimeClient({
+      region: 'us-east-1',
+      endpoint: url,
+      credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+      requestHandler: new NodeHttpHandler(),
+      maxAttempts: 1,
+    });
+    const model = new ChatBedrockConverse({ model: MODEL_ID['bedrock-converse'], region: 'us-east-1', client, maxRetries: 0 });
+    if (seam) useBedrockErrorStatus(model.client, seam);
+    return model;
+  }
   if (p === 'anthropic') return new ChatAnthropic({ model: MODEL_ID.anthropic, apiKey: 'fake-key', maxRetries: 0, clientOptions: { fetch } });
   return new ChatOpenAI({ model: MODEL_ID[p], apiKey: 'fake-key', maxRetries: 0, useResponsesApi: p === 'openai-responses', configuration: { fetch } });
 }
@@ -59,10 +89,12 @@ function providerView(m: BaseMessage): Record<string, unknown> {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const provider = stepProvider(input, PROVIDERS);
+  const provider = stepProvider(input, ALL_PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'langchain-stack', version: '1.0.0' });
   const fake = fakeProvider(provider);
+  // Gemini's and Bedrock's packages take no fetch: the fake listens on 127.0.0.1 for this step.
+  const server = provider === 'gemini' || provider === 'bedrock-converse' ? await serveFakeProvider(fake) : undefined;
   const modelRequests: unknown[] = [];
   // `toolresult`: the artifact is the audit record; the program reads the result from the seam.
   const seam = mode === 'toolresult' ? createSeam() : undefined;
@@ -85,7 +117,7 @@ async function step(input: StepInput): Promise<StepOutput> {
             useStandardContentBlocks: mode === 'standard',
             ...(mode === 'content' ? { outputHandling: 'content' as const } : {}),
           });
-    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch), tools, checkpointSaver: saver });
+    const agent = createReactAgent({ llm: chatModel(provider, fake.fetch as typeof fetch, server?.url ?? '', seam), tools, checkpointSaver: saver });
     const callbacks = [
       { handleChatModelStart: (_llm: unknown, messages: BaseMessage[][]) => void modelRequests.push(toJson((messages[0] ?? []).map(providerView))) },
     ];
@@ -119,12 +151,13 @@ async function step(input: StepInput): Promise<StepOutput> {
   } finally {
     await client.close();
     await probe.close();
+    await server?.close();
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
 serve({
   name: mode === 'toolresult' ? 'langchain + toolresult-protocol' : `langchain ${mode}`,
-  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite', 'langsmith', '@langchain/openai', '@langchain/anthropic'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
+  version: `${await installedVersions(['@langchain/mcp-adapters', '@langchain/core', '@langchain/langgraph', '@langchain/langgraph-checkpoint-sqlite', 'langsmith', '@langchain/openai', '@langchain/anthropic', '@langchain/google-genai', '@langchain/aws', '@aws-sdk/client-bedrock-runtime', '@smithy/node-http-handler'])}${mode === 'toolresult' ? ` toolresult-protocol@${packageJson.version}` : ''}`,
   step,
 });

@@ -1,5 +1,5 @@
 import { providerRows } from '../shared/row-builder.ts';
-import { PROVIDERS } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
 
 export const rows = providerRows(
   'langchain',
@@ -11,7 +11,7 @@ export const rows = providerRows(
     { mode: 'stream', setup: 'loadMcpTools (defaults) in createReactAgent, graph.stream in "messages" mode (the model streams)' },
     { mode: 'toolresult', setup: 'loadMcpTools of toolresult-protocol/langchain in createReactAgent, invoke' },
   ],
-  PROVIDERS,
+  ALL_PROVIDERS,
 ).map((row) =>
   // @langchain/anthropic builds every tool_result without is_error (_ensureMessageContents drops the
   // ToolMessage's status), so no wrapper of the tools can set Anthropic's error flag (spec §11.7).

@@ -30,7 +30,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { inProcessFetch, TOOL_NAME } from '../shared/probe-server.ts';
 import { aiSdkModel, AI_SDK_PROVIDER_PACKAGES } from '../shared/ai-sdk-providers.ts';
-import { PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS, stepProvider } from '../shared/fake-provider.ts';
 import { createSeam, mcpTools } from '../../../integrations/mastra/index.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 import { describeThrow, installedVersions, modeArg, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
@@ -64,7 +64,7 @@ function served(input: StepInput): StepInput {
 }
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const provider = stepProvider(input, PROVIDERS);
+  const provider = stepProvider(input, ALL_PROVIDERS);
   steps += 1;
   const mcp = new MCPClient({
     id: `probe-${steps}`,

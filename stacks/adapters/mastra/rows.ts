@@ -1,5 +1,6 @@
 import { providerRows } from '../shared/row-builder.ts';
-import { PROVIDERS } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
+import { aiSdkErrorLimits } from '../shared/ai-sdk-error-limits.ts';
 
 // Every mode: Memory on a LibSQLStore file, and the agent in a Mastra with Observability
 // (MastraStorageExporter into that store, MastraPlatformExporter at the fake collector).
@@ -14,7 +15,7 @@ export const rows = providerRows(
     { mode: 'stream', setup: `MCPClient.listTools() (no outputSchema) in a Mastra Agent, stream()${stores}` },
     { mode: 'toolresult', setup: `mcpTools(MCPClient) of toolresult-protocol/mastra in a Mastra Agent, generate()${stores}` },
   ],
-  PROVIDERS,
+  ALL_PROVIDERS,
   // A Mastra step (client, agent, two model calls) costs about a second: fewer generated cases.
   { runs: 5 },
-);
+).map((row) => (row.mode === 'toolresult' ? { ...row, ...aiSdkErrorLimits(row.provider) } : row));

@@ -309,6 +309,9 @@ export const PROVIDER_PACKAGE_FORMATS: Readonly<Record<string, readonly Provider
   '@ai-sdk/amazon-bedrock': ['bedrock-converse'],
   '@langchain/google-genai': ['gemini'],
   '@langchain/aws': ['bedrock-converse'],
+  // The AWS SDK client and HTTP/1.1 handler a ChatBedrockConverse row gives its chat model.
+  '@aws-sdk/client-bedrock-runtime': ['bedrock-converse'],
+  '@smithy/node-http-handler': ['bedrock-converse'],
   '@google/genai': ['gemini'],
   // Python distributions (a Python row's version names them as `name@version` too).
   'langchain-openai': ['openai-chat', 'openai-responses'],
