@@ -182,7 +182,7 @@ export interface ComplianceReport {
      */
     mode: string;
     /**
-     * The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or anthropic.
+     * The provider wire format whose HTTP body the row judges: openai-chat, openai-responses, anthropic, gemini or bedrock-converse.
      */
     provider: string;
     name: string;

@@ -248,7 +248,7 @@ export const Ops = {
         provider: Type.Optional(
           Type.String({
             description:
-              'The provider format the row sends through (openai-chat, openai-responses, anthropic); one adapter process serves every provider row of a stack mode.',
+              'The provider format the row sends through (openai-chat, openai-responses, anthropic, gemini, bedrock-converse); one adapter process serves every provider row of a stack mode.',
           }),
         ),
         telemetry: Type.Optional(

@@ -206,8 +206,8 @@ type ComplianceReportStacksItem struct {
 	Stack string `json:"stack"`
 	// The option or entry point of the stack the row runs, e.g. stream.
 	Mode string `json:"mode"`
-	// The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or
-	// anthropic.
+	// The provider wire format whose HTTP body the row judges: openai-chat, openai-responses,
+	// anthropic, gemini or bedrock-converse.
 	Provider string `json:"provider"`
 	Name     string `json:"name"`
 	// Every package of the stack as name@exact-version, space-separated, read from the installed
@@ -6105,8 +6105,8 @@ type StepInput struct {
 	Result CallToolResult `json:"result"`
 	// The tool’s outputSchema as tools/list declares it.
 	OutputSchema *OutputSchema `json:"outputSchema,omitempty"`
-	// The provider format the row sends through (openai-chat, openai-responses, anthropic); one
-	// adapter process serves every provider row of a stack mode.
+	// The provider format the row sends through (openai-chat, openai-responses, anthropic, gemini,
+	// bedrock-converse); one adapter process serves every provider row of a stack mode.
 	Provider *string `json:"provider,omitempty"`
 	// Absent: the stack's tracing or telemetry is switched on at its documented defaults. "content":
 	// switched on with its content-recording setting on (AI SDK recordInputs/recordOutputs,

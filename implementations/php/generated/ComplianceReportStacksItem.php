@@ -16,8 +16,8 @@ final readonly class ComplianceReportStacksItem implements \JsonSerializable
      * @param string $id <stack>-<mode>@<provider>.
      * @param string $stack The agent stack, e.g. langchain.
      * @param string $mode The option or entry point of the stack the row runs, e.g. stream.
-     * @param string $provider The provider wire format whose HTTP body the row judges: openai-chat, openai-responses or
-     *     anthropic.
+     * @param string $provider The provider wire format whose HTTP body the row judges: openai-chat, openai-responses,
+     *     anthropic, gemini or bedrock-converse.
      * @param string $name
      * @param string $version Every package of the stack as name@exact-version, space-separated, read from the installed
      *     packages.

@@ -15,7 +15,8 @@ final readonly class StepInput implements \JsonSerializable
      * @param array<string, mixed>|Absent $outputSchema Absent::Value when absent. The tool’s outputSchema as tools/list
      *     declares it.
      * @param string|Absent $provider Absent::Value when absent. The provider format the row sends through (openai-chat,
-     *     openai-responses, anthropic); one adapter process serves every provider row of a stack mode.
+     *     openai-responses, anthropic, gemini, bedrock-converse); one adapter process serves every provider row of a
+     *     stack mode.
      * @param 'content'|Absent $telemetry Absent::Value when absent. Absent: the stack's tracing or telemetry is
      *     switched on at its documented defaults. "content": switched on with its content-recording setting on (AI SDK
      *     recordInputs/recordOutputs, OpenTelemetry GenAI content capture, LangSmith's hide flags off, the Agents SDK's

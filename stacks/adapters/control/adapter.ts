@@ -56,6 +56,8 @@ const URL_OF: Readonly<Record<ProviderId, string>> = {
   'openai-chat': 'https://api.openai.com/v1/chat/completions',
   'openai-responses': 'https://api.openai.com/v1/responses',
   anthropic: 'https://api.anthropic.com/v1/messages',
+  gemini: `https://generativelanguage.googleapis.com/v1beta/models/${MODEL_ID.gemini}:generateContent`,
+  'bedrock-converse': `https://bedrock-runtime.us-east-1.amazonaws.com/model/${encodeURIComponent(MODEL_ID['bedrock-converse'])}/converse`,
 };
 
 async function step(input: StepInput): Promise<StepOutput> {

@@ -43,10 +43,23 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from telemetry_collector import Collector  # noqa: E402
 
 PROTOCOL = "toolresult-adapter/1"
+#: The three formats every stack had rows at before Gemini and Bedrock (an adapter that reaches those names them itself).
 PROVIDERS = ("openai-chat", "openai-responses", "anthropic")
+#: Every format the fake provider answers in (fake-provider.ts ALL_PROVIDERS).
+ALL_PROVIDERS = ("openai-chat", "openai-responses", "anthropic", "gemini", "bedrock-converse")
 #: The model each provider format answers as, and the tool-call ID the fake provider uses (fake-provider.ts).
-MODEL_ID = {"openai-chat": "gpt-4o", "openai-responses": "gpt-4o", "anthropic": "claude-sonnet-4-5"}
-CALL_ID = {"openai-chat": "call_1", "openai-responses": "call_1", "anthropic": "toolu_1"}
+MODEL_ID = {
+    "openai-chat": "gpt-4o",
+    "openai-responses": "gpt-4o",
+    "anthropic": "claude-sonnet-4-5",
+    "gemini": "gemini-3-flash-preview",
+    "bedrock-converse": "us.anthropic.claude-sonnet-4-5-20250929-v1:0",
+}
+#: A Gemini 2.5 model, for a row whose stack takes its older function-response path there (fake-provider.ts GEMINI_LEGACY_MODEL_ID).
+GEMINI_LEGACY_MODEL_ID = "gemini-2.5-flash"
+CALL_ID = {"openai-chat": "call_1", "openai-responses": "call_1", "anthropic": "toolu_1", "gemini": "call_1", "bedrock-converse": "tooluse_1"}
+#: Dummy AWS credentials: clients sign with them and the fake provider does not check the signature.
+AWS_DUMMY_ENV = {"AWS_ACCESS_KEY_ID": "test", "AWS_SECRET_ACCESS_KEY": "test", "AWS_DEFAULT_REGION": "us-east-1", "AWS_REGION": "us-east-1"}
 PROMPT = "Look it up."
 API_KEY = "fake-key"
 STEP_TIMEOUT_S = 150
@@ -138,7 +151,8 @@ class Step:
     provider: str
     #: The probe server's Streamable HTTP endpoint for this step.
     mcp_url: str
-    #: The fake provider's root: OpenAI clients take `provider_base + "/v1"`, Anthropic's the root itself.
+    #: The fake provider's root: OpenAI clients take `provider_base + "/v1"`; Anthropic's, the Gemini clients'
+    #: (`base_url`, they add `/v1beta/models/...`) and Bedrock's (`endpoint_url`, they add `/model/...`) the root itself.
     provider_base: str
     #: What the stack handed its provider package, in order (the model interface), filled by the adapter.
     model_requests: list[Any] = field(default_factory=list)

@@ -1,11 +1,26 @@
 // A model provider in process: a `fetch` that the stack's own provider package is given in place of
 // the network. It records the exact HTTP body of every request and answers in that provider's own
-// format, as JSON or, when the body asks for `stream: true`, as server-sent events: first a call of
-// the one tool the request lists, then the text "done". Three wire formats: OpenAI Chat Completions,
-// OpenAI Responses and Anthropic Messages. Nothing leaves the process.
+// format, first a call of the one tool the request lists, then the text "done". Five wire formats:
+// - OpenAI Chat Completions, OpenAI Responses, Anthropic Messages: JSON, or server-sent events when
+//   the body asks for `stream: true`;
+// - Gemini (`/v1beta/models/{model}:generateContent`, also under `/v1/`): JSON, or server-sent
+//   `data:` lines for `:streamGenerateContent?alt=sse` (the path, not the body, asks for a stream);
+// - Bedrock Converse (`/model/{modelId}/converse`): JSON, or for `/converse-stream` the AWS event
+//   stream (binary frames, each with its CRC-32s, `application/vnd.amazon.eventstream`). Request
+//   signatures are not checked: clients sign with dummy credentials.
+// Nothing leaves the process.
+import { crc32 } from 'node:zlib';
 
-export type ProviderId = 'openai-chat' | 'openai-responses' | 'anthropic';
+export type ProviderId = 'openai-chat' | 'openai-responses' | 'anthropic' | 'gemini' | 'bedrock-converse';
+/** Every format the fake answers in. */
+export const ALL_PROVIDERS: readonly ProviderId[] = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'bedrock-converse'];
+/**
+ * The three formats every stack had rows at before Gemini and Bedrock: a stack's rows.ts names the
+ * two newer formats itself, where its provider packages reach them.
+ */
 export const PROVIDERS: readonly ProviderId[] = ['openai-chat', 'openai-responses', 'anthropic'];
+/** The formats whose tool result has a native slot for JSON (Gemini `functionResponse.response`, a Bedrock `json` block). */
+export const JSON_SLOT_PROVIDERS: readonly ProviderId[] = ['gemini', 'bedrock-converse'];
 
 export interface FakeProvider {
   readonly fetch: (url: string | URL | Request, init?: RequestInit) => Promise<Response>;
@@ -15,15 +30,46 @@ export interface FakeProvider {
   readonly paths: string[];
 }
 
-/** The model ID each fake answers as (the provider packages need one; none is ever called). */
-export const MODEL_ID: Readonly<Record<ProviderId, string>> = { 'openai-chat': 'gpt-4o', 'openai-responses': 'gpt-4o', anthropic: 'claude-sonnet-4-5' };
-export const CALL_ID: Readonly<Record<ProviderId, string>> = { 'openai-chat': 'call_1', 'openai-responses': 'call_1', anthropic: 'toolu_1' };
+/**
+ * The model ID each fake answers as (the provider packages need one; none is ever called). Gemini:
+ * a Gemini 3 ID, since the stacks gate their multimodal function response (`functionResponse.parts`)
+ * on it (the AI SDK on any `gemini-` ID that is not 1.x or 2.x, Pydantic AI on `gemini-3` in the
+ * name). Bedrock: an Anthropic Claude inference profile, the family both `status` and `image` in a
+ * tool result are documented for, and the one Strands sends `status` to by default.
+ */
+export const MODEL_ID: Readonly<Record<ProviderId, string>> = {
+  'openai-chat': 'gpt-4o',
+  'openai-responses': 'gpt-4o',
+  anthropic: 'claude-sonnet-4-5',
+  gemini: 'gemini-3-flash-preview',
+  'bedrock-converse': 'us.anthropic.claude-sonnet-4-5-20250929-v1:0',
+};
+/** A Gemini 2.5 ID, for a row whose stack takes its older function-response path there (media as sibling parts). */
+export const GEMINI_LEGACY_MODEL_ID = 'gemini-2.5-flash';
+export const CALL_ID: Readonly<Record<ProviderId, string>> = {
+  'openai-chat': 'call_1',
+  'openai-responses': 'call_1',
+  anthropic: 'toolu_1',
+  gemini: 'call_1',
+  'bedrock-converse': 'tooluse_1',
+};
 
 type Json = Record<string, unknown>;
 
-/** The name of the first tool a request lists, in any of the three formats. */
+/** The name of the first tool a request lists, in any of the five formats. */
 function toolName(body: Json): string {
-  const t = (Array.isArray(body['tools']) ? body['tools'][0] : undefined) as Json | undefined;
+  const tools = Array.isArray(body['tools']) ? (body['tools'] as Json[]) : [];
+  // Gemini: `tools: [{functionDeclarations: [{name}]}]` (a tool entry may be a built-in such as googleSearch instead).
+  for (const t of tools) {
+    const decls = t?.['functionDeclarations'] ?? t?.['function_declarations'];
+    const first = Array.isArray(decls) ? (decls[0] as Json | undefined) : undefined;
+    if (typeof first?.['name'] === 'string') return first['name'];
+  }
+  // Bedrock Converse: `toolConfig: {tools: [{toolSpec: {name}}]}`.
+  const config = body['toolConfig'] as Json | undefined;
+  const spec = (Array.isArray(config?.['tools']) ? (config['tools'][0] as Json | undefined) : undefined)?.['toolSpec'] as Json | undefined;
+  if (typeof spec?.['name'] === 'string') return spec['name'];
+  const t = tools[0];
   const fn = t?.['function'] as Json | undefined;
   const name = fn?.['name'] ?? t?.['name'];
   return typeof name === 'string' ? name : 'probe';
@@ -126,18 +172,106 @@ function anthropic(body: Json, call: boolean): Response {
   ]);
 }
 
-const ANSWER: Readonly<Record<ProviderId, (body: Json, call: boolean) => Response>> = {
+/**
+ * Gemini `generateContent`: one candidate whose content is the call or the text. A stream
+ * (`:streamGenerateContent?alt=sse`) sends the same object as one `data:` event, which is how the
+ * API streams a short answer; there is no terminator line.
+ */
+function gemini(body: Json, call: boolean, path: string): Response {
+  // Gemini 3 signs each function call it makes; clients replay the signature with the call (without
+  // one the AI SDK injects a placeholder and warns).
+  const part = call ? { functionCall: { id: CALL_ID.gemini, name: toolName(body), args: {} }, thoughtSignature: 'ZmFrZS1zaWduYXR1cmU=' } : { text: 'done' };
+  const answer = {
+    candidates: [{ content: { role: 'model', parts: [part] }, finishReason: 'STOP', index: 0 }],
+    usageMetadata: { promptTokenCount: 1, candidatesTokenCount: 1, totalTokenCount: 2 },
+    modelVersion: MODEL_ID.gemini,
+    responseId: 'resp_1',
+  };
+  return path.includes(':streamGenerateContent') ? sse([[null, answer]]) : json(answer);
+}
+
+const BEDROCK_USAGE = { inputTokens: 1, outputTokens: 1, totalTokens: 2 };
+
+/** Bedrock `Converse`, or for `/converse-stream` the `ConverseStream` events as AWS event-stream frames. */
+function bedrockConverse(body: Json, call: boolean, path: string): Response {
+  const id = CALL_ID['bedrock-converse'];
+  const name = toolName(body);
+  const stopReason = call ? 'tool_use' : 'end_turn';
+  if (!path.endsWith('/converse-stream')) {
+    const block = call ? { toolUse: { toolUseId: id, name, input: {} } } : { text: 'done' };
+    return json({ output: { message: { role: 'assistant', content: [block] } }, stopReason, usage: BEDROCK_USAGE, metrics: { latencyMs: 1 } });
+  }
+  const events: [string, Json][] = [['messageStart', { role: 'assistant' }]];
+  if (call) {
+    events.push(['contentBlockStart', { contentBlockIndex: 0, start: { toolUse: { toolUseId: id, name } } }]);
+    events.push(['contentBlockDelta', { contentBlockIndex: 0, delta: { toolUse: { input: '{}' } } }]);
+  } else events.push(['contentBlockDelta', { contentBlockIndex: 0, delta: { text: 'done' } }]);
+  events.push(
+    ['contentBlockStop', { contentBlockIndex: 0 }],
+    ['messageStop', { stopReason }],
+    ['metadata', { usage: BEDROCK_USAGE, metrics: { latencyMs: 1 } }],
+  );
+  const frames = events.map(([type, payload]) =>
+    eventStreamFrame({ ':event-type': type, ':content-type': 'application/json', ':message-type': 'event' }, JSON.stringify(payload)),
+  );
+  return new Response(Buffer.concat(frames), { status: 200, headers: { 'content-type': 'application/vnd.amazon.eventstream' } });
+}
+
+/**
+ * One message of the AWS event-stream encoding: a prelude (total length, headers length, both
+ * big-endian u32, then the CRC-32 of those 8 octets), the headers (name length u8, name, value type
+ * 7 = string, value length u16, value), the payload, and the CRC-32 of everything before it.
+ */
+export function eventStreamFrame(headers: Readonly<Record<string, string>>, payload: string): Buffer {
+  const head = Buffer.concat(
+    Object.entries(headers).map(([name, value]) => {
+      const n = Buffer.from(name, 'utf8');
+      const v = Buffer.from(value, 'utf8');
+      const h = Buffer.alloc(1 + n.length + 1 + 2 + v.length);
+      h.writeUInt8(n.length, 0);
+      n.copy(h, 1);
+      h.writeUInt8(7, 1 + n.length);
+      h.writeUInt16BE(v.length, 2 + n.length);
+      v.copy(h, 4 + n.length);
+      return h;
+    }),
+  );
+  const body = Buffer.from(payload, 'utf8');
+  const total = 12 + head.length + body.length + 4;
+  const prelude = Buffer.alloc(12);
+  prelude.writeUInt32BE(total, 0);
+  prelude.writeUInt32BE(head.length, 4);
+  prelude.writeUInt32BE(crc32(prelude.subarray(0, 8)), 8);
+  const message = Buffer.concat([prelude, head, body]);
+  const trailer = Buffer.alloc(4);
+  trailer.writeUInt32BE(crc32(message), 0);
+  return Buffer.concat([message, trailer]);
+}
+
+const ANSWER: Readonly<Record<ProviderId, (body: Json, call: boolean, path: string) => Response>> = {
   'openai-chat': openaiChat,
   'openai-responses': openaiResponses,
   anthropic,
+  gemini,
+  'bedrock-converse': bedrockConverse,
 };
+
+/** A path with its escapes decoded (Bedrock model IDs arrive as `us.anthropic.claude…-v1%3A0`); a malformed escape stays as sent. */
+function decodedPath(p: string): string {
+  try {
+    return decodeURIComponent(p);
+  } catch {
+    return p;
+  }
+}
 
 export function fakeProvider(provider: ProviderId): FakeProvider {
   const bodies: unknown[] = [];
   const paths: string[] = [];
   const fetch = async (url: string | URL | Request, init?: RequestInit): Promise<Response> => {
     const request = url instanceof Request ? url : new Request(url, init);
-    paths.push(new URL(request.url).pathname);
+    const path = decodedPath(new URL(request.url).pathname);
+    paths.push(path);
     const text = await request.text();
     let body: Json;
     try {
@@ -149,7 +283,7 @@ export function fakeProvider(provider: ProviderId): FakeProvider {
       });
     }
     bodies.push(body);
-    return ANSWER[provider](body, bodies.length === 1);
+    return ANSWER[provider](body, bodies.length === 1, path);
   };
   return { fetch, bodies, paths };
 }
@@ -171,9 +305,19 @@ export const PROVIDER_PACKAGE_FORMATS: Readonly<Record<string, readonly Provider
   '@ai-sdk/anthropic': ['anthropic'],
   '@langchain/openai': ['openai-chat', 'openai-responses'],
   '@langchain/anthropic': ['anthropic'],
+  '@ai-sdk/google': ['gemini'],
+  '@ai-sdk/amazon-bedrock': ['bedrock-converse'],
+  '@langchain/google-genai': ['gemini'],
+  '@langchain/aws': ['bedrock-converse'],
+  '@google/genai': ['gemini'],
   // Python distributions (a Python row's version names them as `name@version` too).
   'langchain-openai': ['openai-chat', 'openai-responses'],
   'langchain-anthropic': ['anthropic'],
   openai: ['openai-chat', 'openai-responses'],
   anthropic: ['anthropic'],
+  'google-genai': ['gemini'],
+  'langchain-google-genai': ['gemini'],
+  'langchain-aws': ['bedrock-converse'],
+  boto3: ['bedrock-converse'],
+  botocore: ['bedrock-converse'],
 };

@@ -6,14 +6,14 @@
 // One server per adapter process, one session per agent step:
 //   POST   /sessions              {result, outputSchema?, provider} -> {id, mcp, provider}
 //   *      /s/<id>/mcp            the probe server over Streamable HTTP (stateless, JSON responses)
-//   POST   /s/<id>/provider/...   the fake provider of the session's format (JSON, or SSE when the body streams)
+//   POST   /s/<id>/provider/...   the fake provider of the session's format (JSON, SSE, or an AWS event stream)
 //   GET    /s/<id>/record         {bodies, paths}: every provider body of the session, parsed, in order
 //   DELETE /s/<id>                forget the session
 // It listens on 127.0.0.1 only, on a port the system picks, and prints {"port": N} as its first line
 // on stdout. It ends when its standard input ends, so it never outlives the adapter that started it.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
-import { fakeProvider, PROVIDERS, type FakeProvider, type ProviderId } from './fake-provider.ts';
+import { ALL_PROVIDERS, fakeProvider, type FakeProvider, type ProviderId } from './fake-provider.ts';
 import { inProcessFetch, type ProbeCase } from './probe-server.ts';
 
 interface Session {
@@ -64,7 +64,7 @@ function isProbeCase(v: unknown): v is ProbeCase & { provider: ProviderId } {
     o['result'] !== null &&
     !Array.isArray(o['result']) &&
     (o['outputSchema'] === undefined || (typeof o['outputSchema'] === 'object' && o['outputSchema'] !== null)) &&
-    PROVIDERS.includes(o['provider'] as ProviderId)
+    ALL_PROVIDERS.includes(o['provider'] as ProviderId)
   );
 }
 
@@ -78,7 +78,7 @@ async function handle(req: IncomingMessage, base: string): Promise<Response> {
     } catch {
       return reply(400, { error: 'POST /sessions takes JSON' });
     }
-    if (!isProbeCase(c)) return reply(400, { error: `POST /sessions takes {result: object, outputSchema?: object, provider: ${PROVIDERS.join(' | ')}}` });
+    if (!isProbeCase(c)) return reply(400, { error: `POST /sessions takes {result: object, outputSchema?: object, provider: ${ALL_PROVIDERS.join(' | ')}}` });
     const id = randomUUID();
     sessions.set(id, {
       provider: fakeProvider(c.provider),
