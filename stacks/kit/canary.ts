@@ -51,6 +51,12 @@ const TEXT_TYPES = new Set([
   'function_call_result',
   'message',
 ]);
+// Gemini and Bedrock name a part by its one member instead of a `type`: Gemini's `inlineData` and
+// `fileData` (snake_case in the Python SDK's own objects), Bedrock's `image`, `document` and
+// `video` blocks with a `source`.
+const MEDIA_MEMBERS = new Set(['inlineData', 'inline_data', 'fileData', 'file_data']);
+const BEDROCK_MEDIA_MEMBERS = new Set(['image', 'document', 'video']);
+const FUNCTION_RESPONSE = new Set(['functionResponse', 'function_response']);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
 const DATA_URL = /^data:[^,;]*(;[^,;]*)*;base64,([A-Za-z0-9+/]+={0,2})$/;
 
@@ -58,10 +64,56 @@ function isBase64Payload(s: string): boolean {
   return BASE64.test(s) || DATA_URL.test(s);
 }
 
-function partIsMedia(type: unknown, parent: boolean): boolean {
-  if (typeof type !== 'string') return parent;
-  if (MEDIA_TYPES.has(type)) return true;
-  return TEXT_TYPES.has(type) ? false : parent;
+/**
+ * What a value stands in: `media` (a media part's payload), `json` (a JSON slot the provider hands
+ * the model as text: Gemini's `functionResponse.response`, a Bedrock `json` block; nothing under it
+ * is a media part, whatever its members say, because the model reads its serialization), or `plain`.
+ */
+type Context = 'plain' | 'media' | 'json';
+
+/** The context of an object's members, from the context it stands in and its `type`. */
+function objectContext(v: object, ctx: Context): Context {
+  if (ctx === 'json') return 'json';
+  const type = (v as { type?: unknown }).type;
+  if (typeof type !== 'string') return ctx;
+  if (MEDIA_TYPES.has(type)) return 'media';
+  return TEXT_TYPES.has(type) ? 'plain' : ctx;
+}
+
+/** The context of member `key` of an object (itself member `own` of its parent), whose members stand in `ctx`. */
+function memberContext(ctx: Context, own: string | undefined, key: string, value: unknown): Context {
+  if (ctx === 'json') return 'json';
+  if (key === 'json' || (key === 'response' && own !== undefined && FUNCTION_RESPONSE.has(own))) return 'json';
+  if (MEDIA_MEMBERS.has(key)) return 'media';
+  if (BEDROCK_MEDIA_MEMBERS.has(key) && typeof value === 'object' && value !== null && 'source' in value) return 'media';
+  return ctx;
+}
+
+/** Every string of a JSON value with its path, whether it is a media part's payload, and each member name. */
+function walkStrings(
+  value: unknown,
+  root: string,
+  onString: (s: string, path: string, media: boolean) => void,
+  onKey?: (k: string, path: string) => void,
+): void {
+  const walk = (v: unknown, path: string, ctx: Context, own: string | undefined): void => {
+    if (typeof v === 'string') {
+      onString(v, path, ctx === 'media' && isBase64Payload(v));
+      return;
+    }
+    if (Array.isArray(v)) {
+      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, ctx, own);
+      return;
+    }
+    if (typeof v === 'object' && v !== null) {
+      const inner = objectContext(v, ctx);
+      for (const [k, x] of Object.entries(v)) {
+        onKey?.(k, `${path}${pathKey(k)}`);
+        walk(x, `${path}${pathKey(k)}`, memberContext(inner, own, k, x), k);
+      }
+    }
+  };
+  walk(value, root, 'plain', undefined);
 }
 
 const EXCERPT = 60;
@@ -80,25 +132,16 @@ const pathKey = (k: string): string => (/^[A-Za-z_$][\w$]*$/.test(k) ? `.${k}` :
 /** Every string (member names included) of a JSON value that holds `canary`. */
 export function findCanary(value: unknown, canary: string, root = '$'): Occurrence[] {
   const out: Occurrence[] = [];
-  const walk = (v: unknown, path: string, mediaPart: boolean): void => {
-    if (typeof v === 'string') {
-      if (v.includes(canary)) out.push({ path, excerpt: excerpt(v, canary), form: mediaPart && isBase64Payload(v) ? 'media' : 'text' });
-      return;
-    }
-    if (Array.isArray(v)) {
-      for (const [i, x] of v.entries()) walk(x, `${path}[${i}]`, mediaPart);
-      return;
-    }
-    if (typeof v === 'object' && v !== null) {
-      const type = (v as { type?: unknown }).type;
-      const media = partIsMedia(type, mediaPart);
-      for (const [k, x] of Object.entries(v)) {
-        if (k.includes(canary)) out.push({ path: `${path}${pathKey(k)} (member name)`, excerpt: excerpt(k, canary), form: 'text' });
-        walk(x, `${path}${pathKey(k)}`, media);
-      }
-    }
-  };
-  walk(value, root, false);
+  walkStrings(
+    value,
+    root,
+    (v, path, media) => {
+      if (v.includes(canary)) out.push({ path, excerpt: excerpt(v, canary), form: media ? 'media' : 'text' });
+    },
+    (k, path) => {
+      if (k.includes(canary)) out.push({ path: `${path} (member name)`, excerpt: excerpt(k, canary), form: 'text' });
+    },
+  );
   return out;
 }
 
@@ -114,16 +157,8 @@ export function countCanary(value: unknown, canary: string): number {
 /** Every string of a JSON value that is base64 data inside a media part, with its length. */
 export function mediaStrings(value: unknown): number {
   let octets = 0;
-  const walk = (v: unknown, mediaPart: boolean): void => {
-    if (typeof v === 'string') {
-      if (mediaPart && isBase64Payload(v)) octets += Buffer.byteLength(v);
-    } else if (Array.isArray(v)) for (const x of v) walk(x, mediaPart);
-    else if (typeof v === 'object' && v !== null) {
-      const type = (v as { type?: unknown }).type;
-      const media = partIsMedia(type, mediaPart);
-      for (const x of Object.values(v)) walk(x, media);
-    }
-  };
-  walk(value, false);
+  walkStrings(value, '$', (v, _path, media) => {
+    if (media) octets += Buffer.byteLength(v);
+  });
   return octets;
 }

@@ -153,6 +153,76 @@ describe('stack checks', () => {
     expect(toolResultParts([{ type: 'tool_result', content: [{ type: 'tool_result' }] }], 'r')).toHaveLength(1);
   });
 
+  it('TR-STACK-8 at Gemini and Bedrock: a response whose only member is error, a toolResult with status error; nothing else', () => {
+    const err: StackCase = {
+      result: { content: [{ type: 'text', text: 'lookup failed TRCVaaaaaaaa' }], isError: true },
+      canaries: { ...none, visible: ['TRCVaaaaaaaa'] },
+    };
+    const gemini = (response: unknown) =>
+      answer({ role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'probe', response } }, { text: 'see above' }] });
+    expect(judge('TR-STACK-8', err, gemini({ error: 'lookup failed TRCVaaaaaaaa' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, gemini({ error: { details: 'lookup failed TRCVaaaaaaaa' } }))).toBeUndefined();
+    // The result under `output`, the error text under another name, or `error` beside other members: a success to the model.
+    expect(judge('TR-STACK-8', err, gemini({ output: 'lookup failed TRCVaaaaaaaa' }))?.summary).toMatch(/as a success: the gemini functionResponse at \S+/);
+    expect(judge('TR-STACK-8', err, gemini({ result: 'Error: lookup failed TRCVaaaaaaaa' }))).toBeDefined();
+    expect(judge('TR-STACK-8', err, gemini({ content: 'lookup failed TRCVaaaaaaaa', isError: true }))).toBeDefined();
+    expect(judge('TR-STACK-8', err, gemini({ error: 'failed', output: 'lookup failed TRCVaaaaaaaa' }))).toBeDefined();
+    // The Python SDK's own objects (a model interface) name it in snake_case.
+    expect(
+      judge('TR-STACK-8', err, answer({ role: 'user', parts: [{ function_response: { name: 'probe', response: { error: 'lookup failed TRCVaaaaaaaa' } } }] })),
+    ).toBeUndefined();
+    const bedrock = (extra: object) =>
+      answer({ role: 'user', content: [{ toolResult: { toolUseId: 'tooluse_1', content: [{ text: 'lookup failed TRCVaaaaaaaa' }], ...extra } }] });
+    expect(judge('TR-STACK-8', err, bedrock({ status: 'error' }))).toBeUndefined();
+    expect(judge('TR-STACK-8', err, bedrock({}))?.summary).toMatch(/as a success: the bedrock-converse toolResult/);
+    expect(judge('TR-STACK-8', err, bedrock({ status: 'success' }))).toBeDefined();
+    // The text only in a json block still answers the call; the signal is the block's status.
+    expect(
+      judge(
+        'TR-STACK-8',
+        err,
+        answer({
+          role: 'user',
+          content: [{ toolResult: { toolUseId: 't', content: [{ json: { message: 'lookup failed TRCVaaaaaaaa' } }], status: 'error' } }],
+        }),
+      ),
+    ).toBeUndefined();
+  });
+
+  it('Gemini and Bedrock media: inlineData and image/document blocks are media parts; a JSON slot is text whatever its members say', () => {
+    const c: StackCase = {
+      result: { content: [{ type: 'image', data: 'iVBORw0KTRCBaaaaaaaaAAAA', mimeType: 'image/png' }] },
+      canaries: { ...none, binary: ['TRCBaaaaaaaa'] },
+    };
+    const form = (v: unknown) => findCanary(v, 'TRCBaaaaaaaa').map((o) => o.form);
+    const data = 'iVBORw0KTRCBaaaaaaaaAAAA';
+    expect(form({ functionResponse: { name: 'p', response: { output: 'chart' }, parts: [{ inlineData: { mimeType: 'image/png', data } }] } })).toEqual([
+      'media',
+    ]);
+    expect(form({ parts: [{ inline_data: { mime_type: 'image/png', data } }] })).toEqual(['media']);
+    expect(form({ toolResult: { content: [{ image: { format: 'png', source: { bytes: data } } }] } })).toEqual(['media']);
+    expect(form({ toolResult: { content: [{ document: { format: 'pdf', name: 'd', source: { bytes: data } } }] } })).toEqual(['media']);
+    // Inside functionResponse.response or a json block, an MCP image block is JSON text to the model.
+    expect(form({ functionResponse: { name: 'p', response: { content: [{ type: 'image', data, mimeType: 'image/png' }] } } })).toEqual(['text']);
+    expect(form({ functionResponse: { name: 'p', response: { output: [{ inlineData: { data } }] } } })).toEqual(['text']);
+    expect(form({ toolResult: { content: [{ json: { image: { source: { bytes: data } } } }] } })).toEqual(['text']);
+    // A member named `image` without a `source` (not a Bedrock block) keeps its parent's context.
+    expect(form({ text: 'x', image: data })).toEqual(['text']);
+    // `response` outside a functionResponse is no JSON slot: an image part there is still media.
+    expect(form({ response: { type: 'image', data } })).toEqual(['media']);
+    expect(
+      judge('TR-STACK-4', c, answer({ role: 'user', parts: [{ functionResponse: { name: 'p', response: { content: [{ type: 'image', data }] } } }] }))
+        ?.found?.[0]?.path,
+    ).toBe('requests[1][1].parts[0].functionResponse.response.content[0].data');
+    // (The media type counts too, as it does in every format's media part: `image/png` is base64 alphabet.)
+    expect(
+      mediaStrings([
+        { inlineData: { mimeType: 'image/png', data: 'AAAA' } },
+        { functionResponse: { response: { content: [{ type: 'image', data: 'BBBB' }] } } },
+      ]),
+    ).toBe('image/png'.length + 4);
+  });
+
   it('TR-STACK-15: a block that reaches one request twice fails, once passes', () => {
     const c: StackCase = {
       result: {

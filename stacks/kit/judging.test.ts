@@ -12,7 +12,8 @@ import type { StackVector } from './vectors.ts';
 import { compareReports } from './verify.ts';
 
 const none: Canaries = { visible: [], userOnly: [], structured: [], meta: [], binary: [] };
-const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic'] as const;
+const PROVIDERS = ['openai-chat', 'openai-responses', 'anthropic', 'gemini', 'bedrock-converse'] as const;
+const JSON_SLOT_PROVIDERS = ['gemini', 'bedrock-converse'] as const;
 
 function planted(plant: string, provider: string, limits?: Record<string, StackLimit>): StackRow {
   return {
@@ -36,8 +37,10 @@ const vector = (id: string, result: Record<string, unknown>, canaries: Partial<C
   canaries: { ...none, ...canaries },
 });
 
-async function cells(rows: StackRow[], vectors: StackVector[], check: string, opts: Partial<RunOptions> = {}): Promise<Cell[]> {
-  const runs = await runRows(rows, vectors, { seed: 1, runs: 15, generated: false, checks: [checkById(check)!], ...opts });
+/** The cells of the rows for one check, or for several (one adapter process per row either way). */
+async function cells(rows: StackRow[], vectors: StackVector[], check: string | readonly string[], opts: Partial<RunOptions> = {}): Promise<Cell[]> {
+  const checks = (typeof check === 'string' ? [check] : check).map((id) => checkById(id)!);
+  const runs = await runRows(rows, vectors, { seed: 1, runs: 15, generated: false, checks, ...opts });
   for (const r of runs) expect(r.error, r.row.id).toBeUndefined();
   return runs.flatMap((r) => r.cells);
 }
@@ -146,7 +149,73 @@ describe('the kit against planted stacks', () => {
         vectors,
         'TR-STACK-8',
       );
-      expect(faithful.map((c) => c.verdict)).toEqual(['pass', 'pass', 'pass']);
+      expect(faithful.map((c) => c.verdict)).toEqual(PROVIDERS.map(() => 'pass'));
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'Gemini and Bedrock: a JSON slot is text to the model, so structuredContent in functionResponse.response, a `_meta` member name in a Bedrock json block and base64 inside either are caught',
+    async () => {
+      const structured = vector(
+        'structured',
+        { content: [{ type: 'text', text: 'done TRCVpl000020' }], structuredContent: { note: 'TRCSpl000020' } },
+        { visible: ['TRCVpl000020'], structured: ['TRCSpl000020'] },
+      );
+      const meta = vector(
+        'meta-name',
+        { content: [{ type: 'text', text: 'done TRCVpl000021' }], _meta: { 'io.example/TRCMpl000021': true } },
+        { visible: ['TRCVpl000021'], meta: ['TRCMpl000021'] },
+      );
+      const image = vector(
+        'image',
+        {
+          content: [
+            { type: 'text', text: 'chart TRCVpl000022' },
+            { type: 'image', data: 'iVBORw0KTRCBpl000022AAAA', mimeType: 'image/png' },
+          ],
+        },
+        { visible: ['TRCVpl000022'], binary: ['TRCBpl000022'] },
+      );
+      const vectors = [structured, meta, image];
+      const slot = { gemini: 'contents[2].parts[0].functionResponse.response', 'bedrock-converse': 'messages[2].content[0].toolResult.content[0].json' };
+      const provider = (c: Cell) => c.stack.split('@')[1] as keyof typeof slot;
+      const at = (c: Cell) => c.evidence[0]?.found?.[0];
+      const leaks = await cells(
+        JSON_SLOT_PROVIDERS.map((p) => planted('json-slot', p)),
+        vectors,
+        ['TR-STACK-2', 'TR-STACK-3', 'TR-STACK-4'],
+      );
+      // The image block inside the slot says `type: "image"`, but the model reads the slot's JSON: text.
+      expect(leaks.map((c) => [c.stack, c.check, c.verdict, at(c)?.path, at(c)?.form])).toEqual(
+        JSON_SLOT_PROVIDERS.flatMap((p) => [
+          [`planted-json-slot@${p}`, 'TR-STACK-2', 'fail', `requests[1].${slot[p]}.structuredContent.note`, 'text'],
+          [`planted-json-slot@${p}`, 'TR-STACK-3', 'fail', `requests[1].${slot[p]}._meta["io.example/TRCMpl000021"] (member name)`, 'text'],
+          [`planted-json-slot@${p}`, 'TR-STACK-4', 'fail', `requests[1].${slot[p]}.content[1].data`, 'text'],
+        ]),
+      );
+      // The model interface was faithful: each cell says the provider body alone leaked.
+      expect(leaks.map((c) => [provider(c), c.check, c.model.verdict])).toEqual(leaks.map((c) => [provider(c), c.check, 'pass']));
+      // The same image as the format's own media part is no leak as text, only media sent unasked (TR-STACK-5).
+      const media = await cells(
+        JSON_SLOT_PROVIDERS.map((p) => planted('media-parts', p)),
+        [image],
+        ['TR-STACK-4', 'TR-STACK-5'],
+      );
+      expect(media.map((c) => [c.check, c.verdict, at(c)?.path, at(c)?.form])).toEqual([
+        ['TR-STACK-4', 'pass', undefined, undefined],
+        ['TR-STACK-5', 'fail', 'requests[1].contents[2].parts[0].functionResponse.parts[0].inlineData.data', 'media'],
+        ['TR-STACK-4', 'pass', undefined, undefined],
+        ['TR-STACK-5', 'fail', 'requests[1].messages[2].content[0].toolResult.content[1].image.source.bytes', 'media'],
+      ]);
+      // The faithful stack passes all three at both formats: the checks can pass there.
+      const faithful = await cells(
+        JSON_SLOT_PROVIDERS.map((p) => planted('faithful', p)),
+        vectors,
+        ['TR-STACK-2', 'TR-STACK-3', 'TR-STACK-4'],
+      );
+      expect(faithful.map((c) => c.verdict)).toEqual(faithful.map(() => 'pass'));
+      expect(faithful).toHaveLength(6);
     },
     TIMEOUT,
   );

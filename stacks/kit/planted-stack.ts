@@ -24,6 +24,12 @@
 //   or `blob` of the result decodes to (as a store that keeps the decoded image).
 // - `content-only`: faithful bodies, and a span that holds the whole result only when the step is
 //   asked with `telemetry: "content"`.
+// - `json-slot`: at Gemini and Bedrock, the whole CallToolResult goes into the format's JSON slot
+//   (`functionResponse.response`, a Bedrock `json` block), as Google ADK and the GenAI SDKs' MCP
+//   bridges send it: `structuredContent`, `_meta` with its member names and the base64 of every image
+//   reach the model as JSON text. The model interface is faithful.
+// - `media-parts`: at Gemini and Bedrock, the faithful text plus each image as the format's own media
+//   part (`functionResponse.parts[].inlineData`, a Bedrock `image` block).
 import { describeThrow, serve, type StepInput, type StepOutput } from '../adapters/shared/adapter-loop.ts';
 
 type Obj = Record<string, unknown>;
@@ -38,6 +44,8 @@ const PLANTS = [
   'span-meta',
   'session-octets',
   'content-only',
+  'json-slot',
+  'media-parts',
 ] as const;
 type Plant = (typeof PLANTS)[number];
 
@@ -78,11 +86,45 @@ interface ToolAnswer {
   readonly isError: boolean;
   /** A system prompt sent with the request after the tool ran. */
   readonly system?: string;
+  /** Gemini and Bedrock: a JSON value sent in the format's JSON slot in place of the text. */
+  readonly slot?: unknown;
+  /** Gemini and Bedrock: images sent as the format's media parts beside the text. */
+  readonly images?: readonly { readonly data: string; readonly mimeType: string }[];
+}
+
+/** Gemini's request after the tool ran: the answer as a `functionResponse` (an error as `response: {error}`). */
+function geminiBody(answer: ToolAnswer): Obj {
+  const response = answer.slot ?? (answer.isError ? { error: answer.text } : { output: answer.text });
+  const media = (answer.images ?? []).map((i) => ({ inlineData: { mimeType: i.mimeType, data: i.data } }));
+  return {
+    ...(answer.system !== undefined ? { systemInstruction: { parts: [{ text: answer.system }] } } : {}),
+    contents: [
+      { role: 'user', parts: [{ text: PROMPT.content }] },
+      { role: 'model', parts: [{ functionCall: { id: 'call_1', name: 'probe', args: {} } }] },
+      { role: 'user', parts: [{ functionResponse: { id: 'call_1', name: 'probe', response, ...(media.length > 0 ? { parts: media } : {}) } }] },
+    ],
+  };
+}
+
+/** Bedrock's request after the tool ran: the answer as a `toolResult` (an error with `status: "error"`). */
+function bedrockBody(answer: ToolAnswer): Obj {
+  const media = (answer.images ?? []).map((i) => ({ image: { format: i.mimeType.slice('image/'.length), source: { bytes: i.data } } }));
+  const content = answer.slot !== undefined ? [{ json: answer.slot }] : [{ text: answer.text }, ...media];
+  return {
+    ...(answer.system !== undefined ? { system: [{ text: answer.system }] } : {}),
+    messages: [
+      { role: 'user', content: [{ text: PROMPT.content }] },
+      { role: 'assistant', content: [{ toolUse: { toolUseId: 'tooluse_1', name: 'probe', input: {} } }] },
+      { role: 'user', content: [{ toolResult: { toolUseId: 'tooluse_1', content, ...(answer.isError ? { status: 'error' } : {}) } }] },
+    ],
+  };
 }
 
 /** The request before the tool ran (`answer` undefined) or after, in the provider's format. */
 function body(provider: string, answer: ToolAnswer | undefined): Obj {
   if (answer === undefined) return provider === 'openai-responses' ? { model: 'planted', input: [PROMPT] } : { model: 'planted', messages: [PROMPT] };
+  if (provider === 'gemini') return geminiBody(answer);
+  if (provider === 'bedrock-converse') return bedrockBody(answer);
   if (provider === 'anthropic') {
     return {
       model: 'planted',
@@ -117,8 +159,9 @@ function body(provider: string, answer: ToolAnswer | undefined): Obj {
   };
 }
 
+/** The OpenAI formats have no error field: there an error is marked in band; the others carry `isError` in their own signal. */
 const marked = (provider: string, text: string, isError: boolean): ToolAnswer => ({
-  text: isError && provider !== 'anthropic' ? JSON.stringify({ error: text }) : text,
+  text: isError && provider.startsWith('openai-') ? JSON.stringify({ error: text }) : text,
   isError,
 });
 
@@ -144,6 +187,14 @@ function answers(provider: string, result: Obj): { body: ToolAnswer; model: Tool
       const hasImage = ((result['content'] ?? []) as Obj[]).some((b) => b['type'] === 'image');
       const a: ToolAnswer = !isError ? faithful : plant === 'error-unmarked-or-lost' && hasImage ? { text: '', isError: false } : { text, isError: false };
       return { body: a, model: a };
+    }
+    case 'json-slot':
+      return { body: { ...faithful, slot: result }, model: faithful };
+    case 'media-parts': {
+      const images = ((result['content'] ?? []) as Obj[])
+        .filter((b) => b['type'] === 'image' && typeof b['data'] === 'string')
+        .map((b) => ({ data: b['data'] as string, mimeType: typeof b['mimeType'] === 'string' ? b['mimeType'] : 'image/png' }));
+      return { body: { ...faithful, images }, model: faithful };
     }
     default:
       return { body: faithful, model: faithful };

@@ -6,6 +6,8 @@
 // | Anthropic Messages | `{type: "tool_result"}` | `is_error: true` |
 // | OpenAI Chat Completions | `{role: "tool", tool_call_id}` | none in the API: the text says so (below) |
 // | OpenAI Responses | `{type: "function_call_output"}` | none in the API (`status` is the item's, "completed" for any output): the text says so |
+// | Gemini | `{functionResponse}` part (`function_response` in the Python SDK's objects) | `response` whose only member is `error` |
+// | Bedrock Converse (and Strands' messages, the same shape) | `{toolResult}` block | `status: "error"` |
 // | AI SDK prompt (model interface) | `{type: "tool-result"}` | `output.type` `error-text` or `error-json` |
 // | LangChain messages (model interface) | `{type: "tool", tool_call_id}` | `status: "error"` |
 // | OpenAI Agents ModelRequest (model interface) | `{type: "function_call_result"}` | none: the text says so |
@@ -13,6 +15,10 @@
 //
 // Where a format has no error field, the error is in band: the output's text, trimmed, is a JSON
 // object with an `error` member, or starts with the word "Error". Anything else reads as a success.
+// Gemini has no flag either, but its `response` is a JSON object, and Google documents its members:
+// `output` for the result, `error` for error details. So there the signal is structural: `error` is
+// the only member (a `response` that holds `output`, or puts the error text under any other name,
+// says nothing the model is told to read as a failure).
 
 export interface ToolResultPart {
   readonly path: string;
@@ -49,7 +55,20 @@ export function saysError(output: unknown): boolean {
   }
 }
 
+/** Gemini's error signal: a `response` object whose one member is `error`. */
+export function geminiSaysError(functionResponse: unknown): boolean {
+  const response = (functionResponse as Obj | null)?.['response'];
+  if (typeof response !== 'object' || response === null || Array.isArray(response)) return false;
+  const keys = Object.keys(response);
+  return keys.length === 1 && keys[0] === 'error';
+}
+
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 function classify(o: Obj): Omit<ToolResultPart, 'path' | 'part'> | undefined {
+  const fr = o['functionResponse'] ?? o['function_response'];
+  if (isObj(fr)) return { format: 'gemini functionResponse', error: geminiSaysError(fr) };
+  if (isObj(o['toolResult'])) return { format: 'bedrock-converse toolResult', error: o['toolResult']['status'] === 'error' };
   if (o['type'] === 'tool_result') return { format: 'anthropic tool_result', error: o['is_error'] === true };
   if (o['role'] === 'tool' && 'tool_call_id' in o) return { format: 'openai-chat tool message', error: saysError(o['content']) };
   if (o['type'] === 'function_call_output') return { format: 'openai-responses function_call_output', error: saysError(o['output']) };

@@ -2,8 +2,10 @@
 implementation (implementations/python: normalize_mcp, wire_message), put in each provider's
 tool-result form and sent to the fake provider over HTTP, as the TypeScript control rows do
 (adapters/control/adapter.ts): a Chat Completions `tool` message, a Responses
-`function_call_output`, an Anthropic `tool_result` with `is_error`. OpenAI's formats have no error
-field, so an error result travels as the JSON text {"error": content}. It must pass every check.
+`function_call_output`, an Anthropic `tool_result` with `is_error`, a Gemini `functionResponse`
+(the text as `response.output`, an error as `response: {"error": content}`), a Bedrock Converse
+`toolResult` (a `text` block, `status: "error"` on an error). OpenAI's formats have no error field, so
+an error result travels as the JSON text {"error": content}. It must pass every check.
 
 Egress (TR-STACK-17 to 19), as the TypeScript control rows: persisted is what a runtime on the
 protocol stores to resume the run, its suspend state (`suspend_state`: the wire message, TR-SINK-2);
@@ -19,12 +21,13 @@ import json
 import secrets
 import sys
 import time
+import urllib.parse
 import urllib.request
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import CALL_ID, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, serve  # noqa: E402
+from adapter_loop import ALL_PROVIDERS, CALL_ID, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, serve  # noqa: E402
 
 toolresult = import_toolresult()
 from toolresult.normalize import NormalizeOptions, normalize_mcp  # noqa: E402
@@ -33,7 +36,13 @@ from mcp import Client  # noqa: E402
 TOOL = "probe"
 DESCRIPTION = "Looks something up (conformance probe)."
 SCHEMA = {"type": "object", "properties": {}}
-PATH = {"openai-chat": "/v1/chat/completions", "openai-responses": "/v1/responses", "anthropic": "/v1/messages"}
+PATH = {
+    "openai-chat": "/v1/chat/completions",
+    "openai-responses": "/v1/responses",
+    "anthropic": "/v1/messages",
+    "gemini": f"/v1beta/models/{MODEL_ID['gemini']}:generateContent",
+    "bedrock-converse": f"/model/{urllib.parse.quote(MODEL_ID['bedrock-converse'], safe='')}/converse",
+}
 
 
 def body(p: str, wire: dict[str, Any] | None) -> dict[str, Any]:
@@ -51,6 +60,19 @@ def body(p: str, wire: dict[str, Any] | None) -> dict[str, Any]:
         if wire is not None:
             items += [{"type": "function_call", "call_id": cid, "name": TOOL, "arguments": "{}"}, {"type": "function_call_output", "call_id": cid, "output": text}]
         return {"model": MODEL_ID[p], "input": items, "tools": [{"type": "function", "name": TOOL, "description": DESCRIPTION, "parameters": SCHEMA}]}
+    if p == "gemini":
+        contents: list[Any] = [{"role": "user", "parts": [{"text": PROMPT}]}]
+        if wire is not None:
+            response = {"error": wire["content"]} if wire["isError"] else {"output": wire["content"]}
+            contents += [{"role": "model", "parts": [{"functionCall": {"id": cid, "name": TOOL, "args": {}}}]}, {"role": "user", "parts": [{"functionResponse": {"id": cid, "name": TOOL, "response": response}}]}]
+        return {"contents": contents, "tools": [{"functionDeclarations": [{"name": TOOL, "description": DESCRIPTION, "parameters": SCHEMA}]}]}
+    if p == "bedrock-converse":
+        turns: list[Any] = [{"role": "user", "content": [{"text": PROMPT}]}]
+        if wire is not None:
+            # `status` only on an error: Bedrock documents it for some model families only, and a success needs no word.
+            result = {"toolUseId": cid, "content": [{"text": wire["content"]}], **({"status": "error"} if wire["isError"] else {})}
+            turns += [{"role": "assistant", "content": [{"toolUse": {"toolUseId": cid, "name": TOOL, "input": {}}}]}, {"role": "user", "content": [{"toolResult": result}]}]
+        return {"messages": turns, "toolConfig": {"tools": [{"toolSpec": {"name": TOOL, "description": DESCRIPTION, "inputSchema": {"json": SCHEMA}}}]}}
     messages = [user]
     if wire is not None:
         messages.append({"role": "assistant", "content": [{"type": "tool_use", "id": cid, "name": TOOL, "input": {}}]})
@@ -115,4 +137,4 @@ async def step(s: Step) -> Outcome:
         s.persist("suspend state (the wire message)", json.dumps(suspended, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
 
 
-serve("control (mcp SDK + toolresult, Python)", f"{installed_versions(['mcp', 'mcp-types'])} toolresult-protocol@{toolresult.__version__}", step)
+serve("control (mcp SDK + toolresult, Python)", f"{installed_versions(['mcp', 'mcp-types'])} toolresult-protocol@{toolresult.__version__}", step, ALL_PROVIDERS)

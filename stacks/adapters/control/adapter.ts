@@ -3,8 +3,12 @@
 // its provider: the conversation with the tool message made only of the wire message (content and
 // isError). The provider body is that message in the provider's own form, sent to the fake provider
 // through fetch: a Chat Completions `tool` message, a Responses `function_call_output`, an Anthropic
-// `tool_result` with `is_error`. OpenAI's formats have no error field, so an error result is sent as
-// the JSON text {"error": content}. The runtime keeps the bounded result. It must pass every check.
+// `tool_result` with `is_error`, a Gemini `functionResponse`, a Bedrock `toolResult`. OpenAI's formats
+// have no error field, so an error result is sent as the JSON text {"error": content}. The reference
+// has no Gemini or Bedrock form of its own: the wire content (text) goes where each format puts a
+// result's text (Gemini `response.output`, Bedrock a `text` block) and an error as the format's
+// signal (Gemini `response: {error: content}`, Bedrock `status: "error"`), which is what spec §11.3
+// says a conforming runtime sends there. The runtime keeps the bounded result. It must pass every check.
 // Persisted: what a runtime on the protocol stores to resume the run, its suspend state, which is
 // exactly the wire message (TR-SINK-2: `content` and `isError`). Telemetry: an OpenTelemetry span per
 // tool call, exported over OTLP/HTTP to the fake collector, whose attributes are the tool's name, the
@@ -16,7 +20,7 @@ import { BasicTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-tra
 import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-http';
 import { startCollector } from '../shared/telemetry-collector.ts';
 import { inMemoryProbe, TOOL_DESCRIPTION, TOOL_NAME } from '../shared/probe-server.ts';
-import { CALL_ID, fakeProvider, MODEL_ID, PROVIDERS, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS, CALL_ID, fakeProvider, MODEL_ID, stepProvider, type ProviderId } from '../shared/fake-provider.ts';
 import { describeThrow, installedVersions, serve, toJson, type StepInput, type StepOutput } from '../shared/adapter-loop.ts';
 import packageJson from '../../../package.json' with { type: 'json' };
 
@@ -44,6 +48,25 @@ function body(p: ProviderId, wire: WireMessage | undefined): Record<string, unkn
     if (wire) input.push({ type: 'function_call', call_id: id, name: TOOL_NAME, arguments: '{}' }, { type: 'function_call_output', call_id: id, output: text });
     return { model: MODEL_ID[p], input, tools: [{ type: 'function', name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: SCHEMA }] };
   }
+  if (p === 'gemini') {
+    const contents: unknown[] = [{ role: 'user', parts: [{ text: PROMPT }] }];
+    if (wire)
+      contents.push(
+        { role: 'model', parts: [{ functionCall: { id, name: TOOL_NAME, args: {} } }] },
+        { role: 'user', parts: [{ functionResponse: { id, name: TOOL_NAME, response: wire.isError ? { error: wire.content } : { output: wire.content } } }] },
+      );
+    return { contents, tools: [{ functionDeclarations: [{ name: TOOL_NAME, description: TOOL_DESCRIPTION, parameters: SCHEMA }] }] };
+  }
+  if (p === 'bedrock-converse') {
+    const messages: unknown[] = [{ role: 'user', content: [{ text: PROMPT }] }];
+    if (wire)
+      messages.push(
+        { role: 'assistant', content: [{ toolUse: { toolUseId: id, name: TOOL_NAME, input: {} } }] },
+        // `status` only on an error: Bedrock documents it for some model families only, and a success needs no word.
+        { role: 'user', content: [{ toolResult: { toolUseId: id, content: [{ text: wire.content }], ...(wire.isError ? { status: 'error' } : {}) } }] },
+      );
+    return { messages, toolConfig: { tools: [{ toolSpec: { name: TOOL_NAME, description: TOOL_DESCRIPTION, inputSchema: { json: SCHEMA } } }] } };
+  }
   const messages: unknown[] = [{ role: 'user', content: PROMPT }];
   if (wire) {
     messages.push({ role: 'assistant', content: [{ type: 'tool_use', id, name: TOOL_NAME, input: {} }] });
@@ -61,7 +84,7 @@ const URL_OF: Readonly<Record<ProviderId, string>> = {
 };
 
 async function step(input: StepInput): Promise<StepOutput> {
-  const p = stepProvider(input, PROVIDERS);
+  const p = stepProvider(input, ALL_PROVIDERS);
   const probe = await inMemoryProbe(input);
   const client = new Client({ name: 'toolresult-control', version: '1.0.0' });
   const fake = fakeProvider(p);
