@@ -6,7 +6,10 @@ export const rows = pythonRows(
   'google-genai-py',
   [
     { mode: 'default', setup: 'an mcp ClientSession (Streamable HTTP) in config tools, client.aio.models.generate_content with automatic function calling' },
-    { mode: 'stream', setup: 'an mcp ClientSession in config tools, client.aio.models.generate_content_stream with automatic function calling (the model streams)' },
+    {
+      mode: 'stream',
+      setup: 'an mcp ClientSession in config tools, client.aio.models.generate_content_stream with automatic function calling (the model streams)',
+    },
   ],
   ['gemini'],
 );
