@@ -12,6 +12,7 @@ import { COMPLIANCE_DIR, readCommitted, verifyCommitted } from './kit/cli.ts';
 import { CHECKS } from './kit/checks.ts';
 import { anchor, md, renderPages, rowFile, why } from './kit/report.ts';
 import { STACK_ROWS, STACKS_DIR } from './kit/stacks.ts';
+import { ALL_PROVIDERS, PROVIDER_PACKAGE_FORMATS } from './adapters/shared/fake-provider.ts';
 import packageJson from '../package.json' with { type: 'json' };
 import stackPackageJson from './npm/package.json' with { type: 'json' };
 
@@ -83,7 +84,7 @@ describe('compliance matrix', () => {
           .map((s) => s.provider)
           .sort(),
         l,
-      ).toEqual(['anthropic', 'openai-chat', 'openai-responses']);
+      ).toEqual([...ALL_PROVIDERS].sort());
     for (const s of controls) {
       const cells = report.cells.filter((c) => c.stack === s.id);
       expect(cells.map((c) => c.check)).toEqual(CHECKS.map((c) => c.id));
@@ -164,10 +165,9 @@ describe('compliance matrix', () => {
       }
       if (python) expect(s.runtime, `${s.id}: the runtime's MCP major is the pinned mcp's`).toContain(`mcp ${pins['mcp']!.split('.')[0]}.x`);
       // A row names the provider package that built its body (the control builds its own).
-      const providerPackages =
-        s.provider === 'anthropic'
-          ? ['@ai-sdk/anthropic', '@langchain/anthropic', 'anthropic', 'langchain-anthropic']
-          : ['@ai-sdk/openai', '@langchain/openai', 'openai', 'langchain-openai'];
+      const providerPackages = Object.entries(PROVIDER_PACKAGE_FORMATS)
+        .filter(([, formats]) => (formats as readonly string[]).includes(s.provider))
+        .map(([name]) => name);
       if (!s.control)
         expect(
           s.version.split(' ').some((nv) => providerPackages.includes(nv.slice(0, nv.lastIndexOf('@')))),

@@ -2,7 +2,6 @@
 // packages (generate and stream), the AWS SDK's Bedrock runtime client over loopback HTTP/1.1, and
 // @smithy/eventstream-codec on the frames themselves. A client that cannot parse an answer fails
 // here, not in a matrix row.
-import { createServer, type Server } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { generateText, jsonSchema, stepCountIs, streamText, tool } from 'ai';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -10,8 +9,13 @@ import { createAmazonBedrock } from '@ai-sdk/amazon-bedrock';
 import { BedrockRuntimeClient, ConverseCommand, ConverseStreamCommand } from '@aws-sdk/client-bedrock-runtime';
 import { NodeHttpHandler } from '@smithy/node-http-handler';
 import { EventStreamCodec } from '@smithy/eventstream-codec';
+import { GoogleGenAI } from '@google/genai';
+import { ChatGoogleGenerativeAI } from '@langchain/google-genai';
+import { ChatBedrockConverse } from '@langchain/aws';
+import type { AIMessageChunk } from '@langchain/core/messages';
 import { fromUtf8, toUtf8 } from '@smithy/util-utf8';
-import { CALL_ID, eventStreamFrame, fakeProvider, MODEL_ID, type FakeProvider } from './fake-provider.ts';
+import { CALL_ID, eventStreamFrame, fakeProvider, MODEL_ID } from './fake-provider.ts';
+import { serveFakeProvider } from './fake-provider-server.ts';
 
 const TOOL_TEXT = 'the probe answered';
 
@@ -73,29 +77,10 @@ describe('the Bedrock Converse fake, read by @ai-sdk/amazon-bedrock', () => {
   }
 });
 
-/** The fake on a loopback HTTP/1.1 server, as loopback-server.ts serves it to other processes. */
-async function listen(fake: FakeProvider): Promise<{ server: Server; url: string }> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) if (typeof v === 'string') headers.set(k, v);
-      void fake.fetch(`http://127.0.0.1${req.url ?? '/'}`, { method: req.method ?? 'POST', headers, body: Buffer.concat(chunks) }).then(async (r) => {
-        const body = Buffer.from(await r.arrayBuffer());
-        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? '', 'content-length': String(body.length) });
-        res.end(body);
-      });
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { server, url: `http://127.0.0.1:${(server.address() as { port: number }).port}` };
-}
-
 describe('the Bedrock Converse fake, read by @aws-sdk/client-bedrock-runtime over loopback HTTP/1.1', () => {
   it('Converse and ConverseStream: the SDK signs with dummy credentials, and parses the answer and every event', async () => {
     const fake = fakeProvider('bedrock-converse');
-    const { server, url } = await listen(fake);
+    const { url, close } = await serveFakeProvider(fake);
     try {
       // The SDK's default handler speaks HTTP/2 for ConverseStream; the loopback server speaks HTTP/1.1.
       const client = new BedrockRuntimeClient({
@@ -118,8 +103,80 @@ describe('the Bedrock Converse fake, read by @aws-sdk/client-bedrock-runtime ove
       expect(events).toEqual(['messageStart', 'contentBlockDelta', 'contentBlockStop', 'messageStop', 'metadata']);
       expect(fake.paths).toEqual([`/model/${MODEL_ID['bedrock-converse']}/converse`, `/model/${MODEL_ID['bedrock-converse']}/converse-stream`]);
     } finally {
-      server.close();
+      await close();
     }
+  });
+});
+
+describe('the other clients the stacks send through, over the loopback server', () => {
+  const declared = { name: 'probe', description: 'probe', parametersJsonSchema: { type: 'object', properties: {} } };
+  for (const stream of [false, true]) {
+    it(`@google/genai (${stream ? 'generateContentStream' : 'generateContent'}): it reads the call; it asks under /v1/ when given a base URL`, async () => {
+      const fake = fakeProvider('gemini');
+      const { url, close } = await serveFakeProvider(fake);
+      try {
+        const ai = new GoogleGenAI({ apiKey: 'fake-key', httpOptions: { baseUrl: url } });
+        const args = { model: MODEL_ID.gemini, contents: 'Look it up.', config: { tools: [{ functionDeclarations: [declared] }] } };
+        const calls = [];
+        if (stream) for await (const c of await ai.models.generateContentStream(args)) calls.push(...(c.functionCalls ?? []));
+        else calls.push(...((await ai.models.generateContent(args)).functionCalls ?? []));
+        expect(calls).toEqual([{ id: CALL_ID.gemini, name: 'probe', args: {} }]);
+        expect(fake.paths).toEqual([`/v1/models/${MODEL_ID.gemini}:${stream ? 'streamGenerateContent' : 'generateContent'}`]);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`@langchain/google-genai and @langchain/aws (${stream ? 'stream' : 'invoke'}): each reads the call`, async () => {
+      const tool = { name: 'probe', description: 'probe', schema: { type: 'object', properties: {} } };
+      const ask = async (m: { invoke(x: string): Promise<AIMessageChunk>; stream(x: string): Promise<AsyncIterable<AIMessageChunk>> }) => {
+        if (!stream) return (await m.invoke('Look it up.')).tool_calls;
+        let all: AIMessageChunk | undefined;
+        for await (const c of await m.stream('Look it up.')) all = all ? all.concat(c) : c;
+        return all?.tool_calls;
+      };
+      const gemini = fakeProvider('gemini');
+      const bedrock = fakeProvider('bedrock-converse');
+      const [g, b] = [await serveFakeProvider(gemini), await serveFakeProvider(bedrock)];
+      try {
+        const google = new ChatGoogleGenerativeAI({ model: MODEL_ID.gemini, apiKey: 'fake-key', baseUrl: g.url, streaming: stream }).bindTools([tool]);
+        expect(await ask(google)).toEqual([{ type: 'tool_call', id: CALL_ID.gemini, name: 'probe', args: {} }]);
+        // @langchain/aws takes a client of the caller's making: its own endpoint option is overwritten (the notes' §3).
+        const client = new BedrockRuntimeClient({
+          region: 'us-east-1',
+          endpoint: b.url,
+          credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+          requestHandler: new NodeHttpHandler(),
+        });
+        const aws = new ChatBedrockConverse({ model: MODEL_ID['bedrock-converse'], region: 'us-east-1', client, streaming: stream }).bindTools([tool]);
+        expect(await ask(aws)).toEqual([{ type: 'tool_call', id: CALL_ID['bedrock-converse'], name: 'probe', args: {} }]);
+        expect([...gemini.paths, ...bedrock.paths]).toEqual([
+          `/v1beta/models/${MODEL_ID.gemini}:${stream ? 'streamGenerateContent' : 'generateContent'}`,
+          `/model/${MODEL_ID['bedrock-converse']}/${stream ? 'converse-stream' : 'converse'}`,
+        ]);
+      } finally {
+        await g.close();
+        await b.close();
+      }
+    });
+  }
+});
+
+describe('the Gemini fake, by path', () => {
+  it('answers under /v1/ as under /v1beta/; streamGenerateContent is server-sent data: lines whatever the body says', async () => {
+    const fake = fakeProvider('gemini');
+    const post = (path: string) =>
+      fake.fetch(`http://127.0.0.1${path}`, {
+        method: 'POST',
+        body: JSON.stringify({ contents: [], tools: [{ functionDeclarations: [{ name: 'lookup' }] }] }),
+      });
+    const first = await post(`/v1/models/${MODEL_ID.gemini}:streamGenerateContent?alt=sse`);
+    expect(first.headers.get('content-type')).toBe('text/event-stream');
+    const events = (await first.text()).split('\n\n').filter((e) => e !== '');
+    expect(events.map((e) => e.startsWith('data: '))).toEqual([true]);
+    expect(JSON.parse(events[0]!.slice('data: '.length)).candidates[0].content.parts[0].functionCall).toEqual({ id: CALL_ID.gemini, name: 'lookup', args: {} });
+    const second = await post(`/v1/models/${MODEL_ID.gemini}:generateContent`);
+    expect(((await second.json()) as Obj)['candidates']).toEqual([{ content: { role: 'model', parts: [{ text: 'done' }] }, finishReason: 'STOP', index: 0 }]);
   });
 });
 

@@ -320,4 +320,6 @@ export const PROVIDER_PACKAGE_FORMATS: Readonly<Record<string, readonly Provider
   'langchain-aws': ['bedrock-converse'],
   boto3: ['bedrock-converse'],
   botocore: ['bedrock-converse'],
+  // LiteLLM speaks every format itself: it is the provider package of each of its rows.
+  litellm: ALL_PROVIDERS,
 };
