@@ -58,6 +58,10 @@ const MEDIA_MEMBERS = new Set(['inlineData', 'inline_data', 'fileData', 'file_da
 const BEDROCK_MEDIA_MEMBERS = new Set(['image', 'document', 'video']);
 const FUNCTION_RESPONSE = new Set(['functionResponse', 'function_response']);
 const BASE64 = /^[A-Za-z0-9+/]+={0,2}$/;
+// The Python google-genai SDK writes a `bytes` field (Gemini's inline `data`) in the URL-safe alphabet
+// (RFC 4648 §5, `-` and `_`), which the Gemini API's JSON accepts as it does the other. Only a `data`
+// member is read so: a media part's `type` (`image_url`, `input_image`) is in that alphabet too.
+const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 const DATA_URL = /^data:[^,;]*(;[^,;]*)*;base64,([A-Za-z0-9+/]+={0,2})$/;
 
 function isBase64Payload(s: string): boolean {
@@ -98,7 +102,7 @@ function walkStrings(
 ): void {
   const walk = (v: unknown, path: string, ctx: Context, own: string | undefined): void => {
     if (typeof v === 'string') {
-      onString(v, path, ctx === 'media' && isBase64Payload(v));
+      onString(v, path, ctx === 'media' && (isBase64Payload(v) || (own === 'data' && BASE64URL.test(v))));
       return;
     }
     if (Array.isArray(v)) {

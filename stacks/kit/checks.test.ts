@@ -200,6 +200,10 @@ describe('stack checks', () => {
       'media',
     ]);
     expect(form({ parts: [{ inline_data: { mime_type: 'image/png', data } }] })).toEqual(['media']);
+    // The Python google-genai SDK sends bytes in the URL-safe base64 alphabet: still a media payload.
+    expect(form({ inlineData: { mimeType: 'image/jpeg', data: '_9j_4AAQTRCBaaaaaaaa-A==' } })).toEqual(['media']);
+    expect(form({ text: '_9j_4AAQTRCBaaaaaaaa-A==' })).toEqual(['text']);
+    expect(mediaStrings({ inline_data: { mime_type: 'image/png', data: '_9j_-A==' } })).toBe('image/png'.length + 8);
     expect(form({ toolResult: { content: [{ image: { format: 'png', source: { bytes: data } } }] } })).toEqual(['media']);
     expect(form({ toolResult: { content: [{ document: { format: 'pdf', name: 'd', source: { bytes: data } } }] } })).toEqual(['media']);
     // Inside functionResponse.response or a json block, an MCP image block is JSON text to the model.

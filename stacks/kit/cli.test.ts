@@ -17,7 +17,7 @@ const problem = (argv: string[]): string => {
 describe('npm run compliance arguments', () => {
   it('names the known stacks and checks when given an unknown one', () => {
     expect(problem(['--stack', 'nope'])).toMatch(
-      /unknown stack "nope"; give a row \(control-wire@openai-chat, …\), a stack \(control, control-py, ai-sdk, google-adk, langchain, langchain-py, mastra, openai-agents, openai-agents-py, pydantic-ai, strands\)/,
+      /unknown stack "nope"; give a row \(control-wire@openai-chat, …\), a stack \(control, control-py, ai-sdk, google-adk, google-genai, google-genai-py, langchain, langchain-py, mastra, openai-agents, openai-agents-py, pydantic-ai, strands\)/,
     );
     expect(problem(['--check', 'TR-STACK-x'])).toMatch(/unknown check "TR-STACK-x"; the checks are TR-STACK-1/);
   });

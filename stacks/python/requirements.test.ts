@@ -24,7 +24,7 @@ function requirementLines(file: string): string[] {
 
 describe('Python stack pins', () => {
   it('there are Python stacks, and each is a folder with its adapter, its pins and its rows', () => {
-    expect(folders.sort()).toEqual(['control-py', 'google-adk', 'langchain-py', 'openai-agents-py', 'pydantic-ai', 'strands']);
+    expect(folders.sort()).toEqual(['control-py', 'google-adk', 'google-genai-py', 'langchain-py', 'openai-agents-py', 'pydantic-ai', 'strands']);
     for (const f of folders) {
       for (const file of ['requirements.in', 'requirements.txt', 'rows.ts']) expect(existsSync(join(ADAPTERS_DIR, f, file)), `${f}/${file}`).toBe(true);
       const rows = STACK_ROWS.filter((r) => r.adapter === `adapters/${f}/adapter.py`);

@@ -1,8 +1,10 @@
 """Stack adapter: LangChain in Python. langchain-mcp-adapters' MultiServerMCPClient (Streamable HTTP to
 the probe server) gives the tools to LangChain's `create_agent` (langchain 1.x; LangGraph's
 `create_react_agent` is deprecated in favour of it), whose ToolNode runs the tool, on a real chat
-model: ChatOpenAI (Chat Completions, or `use_responses_api=True`) or ChatAnthropic, pointed at the
-fake provider by `base_url`. The model interface is what the chat model is handed (a callback
+model: ChatOpenAI (Chat Completions, or `use_responses_api=True`), ChatAnthropic,
+ChatGoogleGenerativeAI (langchain-google-genai, the Gemini API through google-genai) or
+ChatBedrockConverse (langchain-aws, boto3's bedrock-runtime client signing with dummy credentials
+the fake ignores), pointed at the fake provider by `base_url`. The model interface is what the chat model is handed (a callback
 records each message list as a provider integration reads it: type, content, tool calls,
 tool_call_id, status; a ToolMessage's `artifact` is left out, as LangChain defines it as what is
 not sent). The runtime keeps the ToolMessages (content, artifact, status).
@@ -35,7 +37,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve  # noqa: E402
+from adapter_loop import ALL_PROVIDERS, API_KEY, AWS_DUMMY_ENV, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve  # noqa: E402
 
 # Before LangChain is imported: LangSmith reads its settings once and keeps them.
 os.environ.update({"LANGSMITH_TRACING": "true", "LANGSMITH_ENDPOINT": COLLECTOR.url, "LANGSMITH_API_KEY": "fake-langsmith-key"})
@@ -44,6 +46,8 @@ for _flag in ("LANGSMITH_HIDE_INPUTS", "LANGSMITH_HIDE_OUTPUTS", "LANGCHAIN_HIDE
 
 from langchain.agents import create_agent  # noqa: E402
 from langchain_anthropic import ChatAnthropic  # noqa: E402
+from langchain_aws import ChatBedrockConverse  # noqa: E402
+from langchain_google_genai import ChatGoogleGenerativeAI  # noqa: E402
 from langchain_core.callbacks import AsyncCallbackHandler  # noqa: E402
 from langchain_core.messages import BaseMessage  # noqa: E402
 from langchain_mcp_adapters.client import MultiServerMCPClient  # noqa: E402
@@ -60,6 +64,17 @@ if toolresult is not None:
 def chat_model(s: Step) -> Any:
     if s.provider == "anthropic":
         return ChatAnthropic(model=MODEL_ID["anthropic"], api_key=API_KEY, base_url=s.provider_base, max_retries=0)
+    if s.provider == "gemini":
+        # max_retries=1 is one request: the package reads 0 as "the Google SDK's default" (its docs).
+        return ChatGoogleGenerativeAI(model=MODEL_ID["gemini"], api_key=API_KEY, base_url=s.provider_base, max_retries=1)
+    if s.provider == "bedrock-converse":
+        return ChatBedrockConverse(
+            model=MODEL_ID["bedrock-converse"],
+            base_url=s.provider_base,
+            region_name=AWS_DUMMY_ENV["AWS_REGION"],
+            aws_access_key_id=AWS_DUMMY_ENV["AWS_ACCESS_KEY_ID"],
+            aws_secret_access_key=AWS_DUMMY_ENV["AWS_SECRET_ACCESS_KEY"],
+        )
     return ChatOpenAI(model=MODEL_ID[s.provider], api_key=API_KEY, base_url=s.openai_base_url, max_retries=0, use_responses_api=s.provider == "openai-responses")
 
 
@@ -121,9 +136,10 @@ async def step(s: Step) -> Outcome:
         wait_for_all_tracers()
 
 
-VERSIONS = installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langgraph-checkpoint-sqlite", "langsmith", "langchain-openai", "langchain-anthropic", "mcp"])
+VERSIONS = installed_versions(["langchain-mcp-adapters", "langchain", "langchain-core", "langgraph", "langgraph-checkpoint-sqlite", "langsmith", "langchain-openai", "langchain-anthropic", "langchain-google-genai", "google-genai", "langchain-aws", "boto3", "botocore", "mcp"])
 serve(
     "langchain (Python) + toolresult-protocol" if toolresult is not None else f"langchain (Python) {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
     step,
+    providers=ALL_PROVIDERS,
 )

@@ -1,5 +1,5 @@
 import { pythonRows } from '../shared/row-builder.ts';
-import { PROVIDERS } from '../shared/fake-provider.ts';
+import { ALL_PROVIDERS } from '../shared/fake-provider.ts';
 
 // What the egress checks read (TR-STACK-17 to 19), the same in every mode.
 const EGRESS = '; AsyncSqliteSaver checkpointer on a file, LangSmith tracing to the collector';
@@ -16,5 +16,5 @@ export const rows = pythonRows(
       setup: `MultiServerMCPClient tools through mcp_tools(client, seam) of toolresult.integrations.langchain in langchain create_agent, ainvoke${EGRESS}`,
     },
   ],
-  PROVIDERS,
+  ALL_PROVIDERS,
 );

@@ -1,7 +1,11 @@
 """Stack adapter: the OpenAI Agents SDK in Python. `Runner.run` of an `Agent` whose MCP server is the
 SDK's MCPServerStreamableHttp (the SDK's own MCP client and result handling, over Streamable HTTP to
 the probe server), on the SDK's own models, OpenAIChatCompletionsModel or OpenAIResponsesModel,
-over an `openai` AsyncOpenAI client pointed at the fake provider by `base_url`. The model interface
+over an `openai` AsyncOpenAI client pointed at the fake provider by `base_url`; at Gemini and
+Bedrock on the SDK's LiteLLM model (`LitellmModel`, the `litellm` extra) with LiteLLM's model
+strings `gemini/<id>` (the Gemini API, the key "fake-key") and `bedrock/converse/<id>` (Converse,
+signed with dummy AWS credentials the fake ignores), each pointed at the fake provider by
+`base_url`. LiteLLM reads its model price list from the copy it ships, never from the network. The model interface
 is the `input` each model call is handed (the models are subclassed only to record it first). The
 runtime keeps the run's tool_call_output_items (output, raw_item, custom_data).
 
@@ -33,10 +37,17 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import API_KEY, AWS_DUMMY_ENV, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
+
+import os  # noqa: E402
+
+# Before LiteLLM is imported: it fetches its price list from the network unless told to use its own copy.
+os.environ["LITELLM_LOCAL_MODEL_COST_MAP"] = "True"
+os.environ.update(AWS_DUMMY_ENV)
 
 from agents import Agent, OpenAIChatCompletionsModel, OpenAIResponsesModel, RunConfig, Runner, SQLiteSession, set_trace_processors, set_tracing_disabled, set_tracing_export_api_key  # noqa: E402
 from agents.tracing.processors import BackendSpanExporter, BatchTraceProcessor  # noqa: E402
+from agents.extensions.models.litellm_model import LitellmModel  # noqa: E402
 from agents.mcp import MCPServerStreamableHttp  # noqa: E402
 from openai import AsyncOpenAI  # noqa: E402
 
@@ -48,6 +59,11 @@ set_tracing_disabled(False)
 set_tracing_export_api_key(API_KEY)
 TRACES = BatchTraceProcessor(BackendSpanExporter(api_key=API_KEY, endpoint=f"{COLLECTOR.url}/v1/traces/ingest", max_retries=1))
 set_trace_processors([TRACES])
+
+
+#: LiteLLM's provider prefix of each format the SDK reaches through its LiteLLM model.
+LITELLM_ROUTE = {"gemini": "gemini/", "bedrock-converse": "bedrock/converse/"}
+PROVIDERS = ("openai-chat", "openai-responses", "gemini", "bedrock-converse")
 
 
 def recording(base: type, s: Step) -> Any:
@@ -75,8 +91,11 @@ def kept_of(item: Any, seam: Any) -> dict[str, Any]:
 
 async def step(s: Step) -> Outcome:
     client = AsyncOpenAI(api_key=API_KEY, base_url=s.openai_base_url, max_retries=0)
-    base = OpenAIChatCompletionsModel if s.provider == "openai-chat" else OpenAIResponsesModel
-    model = recording(base, s)(model=MODEL_ID[s.provider], openai_client=client)
+    if s.provider in LITELLM_ROUTE:
+        model = recording(LitellmModel, s)(model=f"{LITELLM_ROUTE[s.provider]}{MODEL_ID[s.provider]}", base_url=s.provider_base, api_key=API_KEY if s.provider == "gemini" else None)
+    else:
+        base = OpenAIChatCompletionsModel if s.provider == "openai-chat" else OpenAIResponsesModel
+        model = recording(base, s)(model=MODEL_ID[s.provider], openai_client=client)
     # The SDK's 5 s MCP session timeout is raised: on a busy machine a loopback call can take that
     # long, and a row's verdicts must not depend on the machine's load (the timeout is not what the checks measure).
     server = MCPServerStreamableHttp({"url": s.mcp_url}, name="probe", use_structured_content=MODE == "structured", client_session_timeout_seconds=120)
@@ -110,10 +129,10 @@ async def step(s: Step) -> Outcome:
         TRACES.force_flush()
 
 
-VERSIONS = installed_versions(["openai-agents", "openai", "mcp", "mcp-types"])
+VERSIONS = installed_versions(["openai-agents", "openai", "litellm", "boto3", "botocore", "mcp", "mcp-types"])
 serve(
     "openai-agents (Python) + toolresult-protocol" if toolresult is not None else f"openai-agents (Python) {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
     step,
-    providers=("openai-chat", "openai-responses"),
+    providers=PROVIDERS,
 )

@@ -1,11 +1,17 @@
 """Stack adapter: Pydantic AI. An `Agent` with an `MCPToolset` built from the probe server's URL
 (Pydantic AI's own FastMCP client over Streamable HTTP, its defaults), on Pydantic AI's own models:
-OpenAIChatModel, OpenAIResponsesModel (OpenAIProvider) and AnthropicModel (AnthropicProvider),
-pointed at the fake provider by `base_url`. The model interface is the message history each model
+OpenAIChatModel, OpenAIResponsesModel (OpenAIProvider), AnthropicModel (AnthropicProvider),
+GoogleModel (GoogleProvider, the Gemini API through google-genai) and BedrockConverseModel
+(BedrockProvider, boto3's bedrock-runtime client, signing with dummy credentials the fake ignores),
+pointed at the fake provider by `base_url`. At Gemini the model is a Gemini 3 ID, the one on which
+GoogleModel puts a tool's files into `function_response.parts`; mode `gemini25` runs the default
+agent on a Gemini 2.5 ID, where its profile sends them as parts of their own beside the function
+response instead. The model interface is the message history each model
 request is handed (the model classes are subclassed only to record it first). The runtime keeps
 the run's ToolReturnParts and RetryPromptParts (content, outcome, metadata).
 
-Modes: `default` (tool_error_behavior 'retry'); `failed` (tool_error_behavior='failed': an error
+Modes: `default` (tool_error_behavior 'retry'); `gemini25` (the default agent, at Gemini only, on
+a Gemini 2.5 model ID); `failed` (tool_error_behavior='failed': an error
 result is a failed tool call, not a retry); `stream` (Agent.run_stream_events, the model streaming);
 `toolresult` (the pydantic-ai + toolresult-protocol row: `ToolResultMCPToolset(seam, url)` of
 toolresult.integrations.pydantic_ai instead of MCPToolset, a fresh Seam with its in-memory SQLite
@@ -32,7 +38,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "shared"))
-from adapter_loop import API_KEY, COLLECTOR, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
+from adapter_loop import ALL_PROVIDERS, API_KEY, AWS_DUMMY_ENV, COLLECTOR, GEMINI_LEGACY_MODEL_ID, MODEL_ID, PROMPT, Outcome, Step, describe_throw, import_toolresult, installed_versions, mode_arg, serve, to_json  # noqa: E402
 
 from contextlib import asynccontextmanager  # noqa: E402
 
@@ -45,11 +51,15 @@ from pydantic_ai.capabilities import Instrumentation  # noqa: E402
 from pydantic_ai.mcp import MCPToolset  # noqa: E402
 from pydantic_ai.messages import ModelMessagesTypeAdapter, ModelRequest  # noqa: E402
 from pydantic_ai.models.anthropic import AnthropicModel  # noqa: E402
+from pydantic_ai.models.bedrock import BedrockConverseModel  # noqa: E402
+from pydantic_ai.models.google import GoogleModel  # noqa: E402
 from pydantic_ai.models.openai import OpenAIChatModel, OpenAIResponsesModel  # noqa: E402
 from pydantic_ai.providers.anthropic import AnthropicProvider  # noqa: E402
+from pydantic_ai.providers.bedrock import BedrockProvider  # noqa: E402
+from pydantic_ai.providers.google import GoogleProvider  # noqa: E402
 from pydantic_ai.providers.openai import OpenAIProvider  # noqa: E402
 
-MODE = mode_arg(["default", "failed", "stream", "toolresult"])
+MODE = mode_arg(["default", "failed", "stream", "toolresult", "gemini25"])
 toolresult = import_toolresult() if MODE == "toolresult" else None
 if toolresult is not None:
     from toolresult.integrations.pydantic_ai import Seam, ToolResultMCPToolset
@@ -78,6 +88,17 @@ def recording(base: type, s: Step) -> Any:
 def model(s: Step) -> Any:
     if s.provider == "anthropic":
         return recording(AnthropicModel, s)(MODEL_ID["anthropic"], provider=AnthropicProvider(api_key=API_KEY, base_url=s.provider_base))
+    if s.provider == "gemini":
+        name = GEMINI_LEGACY_MODEL_ID if MODE == "gemini25" else MODEL_ID["gemini"]
+        return recording(GoogleModel, s)(name, provider=GoogleProvider(api_key=API_KEY, base_url=s.provider_base))
+    if s.provider == "bedrock-converse":
+        aws = BedrockProvider(
+            base_url=s.provider_base,
+            region_name=AWS_DUMMY_ENV["AWS_REGION"],
+            aws_access_key_id=AWS_DUMMY_ENV["AWS_ACCESS_KEY_ID"],
+            aws_secret_access_key=AWS_DUMMY_ENV["AWS_SECRET_ACCESS_KEY"],
+        )
+        return recording(BedrockConverseModel, s)(MODEL_ID["bedrock-converse"], provider=aws)
     base = OpenAIChatModel if s.provider == "openai-chat" else OpenAIResponsesModel
     return recording(base, s)(MODEL_ID[s.provider], provider=OpenAIProvider(api_key=API_KEY, base_url=s.openai_base_url))
 
@@ -124,9 +145,10 @@ async def step(s: Step) -> Outcome:
         TRACER_PROVIDER.force_flush()
 
 
-VERSIONS = installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "mcp", "mcp-types", "opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"])
+VERSIONS = installed_versions(["pydantic-ai-slim", "fastmcp-slim", "openai", "anthropic", "google-genai", "boto3", "botocore", "mcp", "mcp-types", "opentelemetry-sdk", "opentelemetry-exporter-otlp-proto-http"])
 serve(
     "pydantic-ai + toolresult-protocol" if toolresult is not None else f"pydantic-ai {MODE}",
     f"{VERSIONS} toolresult-protocol@{toolresult.__version__}" if toolresult is not None else VERSIONS,
     step,
+    providers=("gemini",) if MODE == "gemini25" else ALL_PROVIDERS,
 )

@@ -22,7 +22,12 @@ itself (``tool_interceptors=[...]``, innermost); it has no output schema to appl
 Every tool returns ``ToolMessage(content=model text, status, artifact=audit record)``: the
 artifact, which rides ``on_tool_end`` to every tracer and is checkpointed with the state's messages,
 holds only the audit record at the seam's privacy level (metadata by default: sizes, flags, warning
-codes). The program reads the whole result with :func:`result_of` (from the ledger). A call is
+codes). An error's content is ``{"error": wire content}`` with ``status="error"``: most chat
+models send only the content, and it is the error signal there (OpenAI formats); langchain-aws's
+``ChatBedrockConverse`` also passes the status on as the ``toolResult``'s ``status: "error"``, and
+langchain-google-genai reads a string content that is a JSON object as the function response
+itself, so Gemini is given ``{"error": ...}``, its own error form. The program reads the whole
+result with :func:`result_of` (from the ledger). A call is
 keyed in the ledger by the graph's ``thread_id`` (``config["configurable"]``; the Seam's ``scope``
 when the run has none), its tool-call ID, and the tool's name and arguments.
 """

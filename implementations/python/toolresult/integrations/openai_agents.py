@@ -21,6 +21,12 @@ checks structuredContent against the listed outputSchema and raises on a mismatc
 text would be lost, where the normalizer keeps it and drops the structured value (TR-NORM-30). A
 server object without a session of the SDK's kind is called through its ``call_tool``.
 
+The model text is the wire content, an error's as ``{"error": content}`` (a function tool has no
+error output). On the SDK's LiteLLM model that text goes on as a Chat Completions tool message:
+LiteLLM's Gemini converter parses a JSON object text into the function response, so Gemini is
+given ``{"error": ...}``, its own error form; its Bedrock converter sets no ``status`` on any
+``toolResult``, so Bedrock reads the error only from the text.
+
 A call is keyed in the ledger by the run's ``RunConfig.group_id`` (the conversation; the Seam's
 ``scope`` when the run has none), its tool-call ID, and the tool's name and arguments. The trace ID
 is not used: unless given, each run (a resumed one too) gets a new one, and a resumed run must find

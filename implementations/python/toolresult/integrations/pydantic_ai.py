@@ -21,8 +21,11 @@ text (``pydantic_ai/mcp.py:_map_mcp_call_tool_result``). A success returns
 ``ToolReturn(return_value=wire content, metadata=audit record)``: ``metadata`` is "accessible by the
 application but not sent to the LLM" (``pydantic_ai/messages.py``). An error result raises
 ``ToolFailed(wire content)``: the stack's terminal failure, which consumes no retry and which each
-provider model sends in its own error form (Anthropic ``is_error``, OpenAI ``{"error": ...}``); the
-run goes on. Its part carries no metadata; ``seam.result`` has the whole result. The per-call
+provider model sends in its own error form (Anthropic ``is_error``, OpenAI ``{"error": ...}``,
+``GoogleModel`` a function response ``{"error": wire content}``, ``BedrockConverseModel`` the
+``toolResult`` with ``status: "error"``); the run goes on. A success's wire content is a string,
+which ``GoogleModel`` sends as ``{"return_value": ...}`` (never parsed as JSON) and
+``BedrockConverseModel`` as a text block. Its part carries no metadata; ``seam.result`` has the whole result. The per-call
 timeout is the request's read timeout, the shorter of the seam's deadline and the toolset's own
 ``read_timeout``. A call is keyed in the ledger by the Seam's ``scope`` (give each
 conversation its own), its tool-call ID, and the tool's name and arguments.
