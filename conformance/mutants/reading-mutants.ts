@@ -1,0 +1,26 @@
+// Mutants of the readings issue 56 decided: each implements the reading the spec turned down, so a
+// case must tell the two apart.
+import type { Mutant } from './mutant.ts';
+import { isRec } from './schema-rewrite.ts';
+
+type Rec = Record<string, unknown>;
+
+export const readingMutants: readonly Mutant[] = [
+  {
+    name: 'null-data-member-not-given',
+    breaks: 'TR-NORM-51',
+    description:
+      'takes a base64 or data member holding null as absent, so the other member, the url or a file block text is read instead of the block being invalid',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        // Dropping the null members is this reading: the reference then finds them absent.
+        const content = value.content.map((b) =>
+          isRec(b) ? Object.fromEntries(Object.entries(b).filter(([k, v]) => !((k === 'base64' || k === 'data') && v === null))) : b,
+        );
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
+];
