@@ -1,9 +1,21 @@
 // Mutants of the readings issue 56 decided: each implements the reading the spec turned down, so a
 // case must tell the two apart.
 import type { Mutant } from './mutant.ts';
-import { isRec } from './schema-rewrite.ts';
+import { isRec, withRewrittenSchema } from './schema-rewrite.ts';
 
 type Rec = Record<string, unknown>;
+
+// An assertion (^, $, \b, \B, or a lookaround group without nested groups) and the quantifier after it.
+const QUANTIFIED_ASSERTION = /(\^|\$|\\[bB]|\(\?<?[=!][^()]*\))(?:[*+?]|\{\d+(?:,\d*)?\})\??/g;
+
+/** Every pattern of a schema with the quantifier after an assertion dropped: the assertion then runs once. */
+function assertionsUnquantified(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(assertionsUnquantified);
+  if (!isRec(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' ? x.replace(QUANTIFIED_ASSERTION, '$1') : assertionsUnquantified(x)]),
+  );
+}
 
 export const readingMutants: readonly Mutant[] = [
   {
@@ -22,5 +34,12 @@ export const readingMutants: readonly Mutant[] = [
         return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
       },
     }),
+  },
+  {
+    name: 'quantified-assertion-accepted',
+    breaks: 'TR-NORM-65',
+    description:
+      'accepts an assertion followed by a quantifier (^*, \\b+, a quantified lookahead) as valid pattern syntax and runs it as the bare assertion, as engines without the u flag or outside ECMAScript do',
+    override: (ref) => withRewrittenSchema(ref, assertionsUnquantified),
   },
 ];
