@@ -1,5 +1,6 @@
 // Mutants of the readings issue 56 decided: each implements the reading the spec turned down, so a
 // case must tell the two apart.
+import { isUndefinedTag } from '../../reference-adapter/options-input.ts';
 import type { Mutant } from './mutant.ts';
 import { isRec, withRewrittenSchema } from './schema-rewrite.ts';
 
@@ -15,6 +16,13 @@ function assertionsUnquantified(v: unknown): unknown {
   return Object.fromEntries(
     Object.entries(v).map(([k, x]) => [k, k === 'pattern' && typeof x === 'string' ? x.replace(QUANTIFIED_ASSERTION, '$1') : assertionsUnquantified(x)]),
   );
+}
+
+/** A value with every undefined inside it dropped, from an object's members and from a list alike. */
+function undefinedDropped(v: unknown): unknown {
+  if (Array.isArray(v)) return v.filter((x) => !isUndefinedTag(x)).map(undefinedDropped);
+  if (!isRec(v) || typeof v.$tr === 'string') return v;
+  return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (isUndefinedTag(x) ? [] : [[k, undefinedDropped(x)]])));
 }
 
 export const readingMutants: readonly Mutant[] = [
@@ -41,5 +49,18 @@ export const readingMutants: readonly Mutant[] = [
     description:
       'accepts an assertion followed by a quantifier (^*, \\b+, a quantified lookahead) as valid pattern syntax and runs it as the bare assertion, as engines without the u flag or outside ECMAScript do',
     override: (ref) => withRewrittenSchema(ref, assertionsUnquantified),
+  },
+  {
+    name: 'nested-undefined-dropped',
+    breaks: 'TR-NORM-66',
+    description:
+      'drops an undefined nested inside a Python adapter artifact member, as JSON.stringify drops an object member, instead of finding the members unencodable',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return ref.normalize!(input, ctx);
+        return ref.normalize!({ ...input, value: { ...value, artifact: undefinedDropped(value.artifact) } }, ctx);
+      },
+    }),
   },
 ];
