@@ -63,4 +63,25 @@ export const readingMutants: readonly Mutant[] = [
       },
     }),
   },
+  {
+    name: 'mcp-byte-array-counted',
+    breaks: 'TR-NORM-10',
+    description:
+      "counts a native byte array in an MCP image's or audio's data or a resource's blob by its length, as a LangChain block's, instead of finding the block invalid",
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const value = input.value;
+        if (input.source !== 'mcp' || !isRec(value) || !Array.isArray(value.content)) return ref.normalize!(input, ctx);
+        // The bytes-object tag holds three octets: AAAA is their base64, which the reference counts as 3.
+        const bytes = (x: unknown) => isRec(x) && x.$tr === 'opaque' && x.kind === 'bytes-object';
+        const content = value.content.map((b) => {
+          if (!isRec(b)) return b;
+          if (bytes(b.data)) return { ...b, data: 'AAAA' };
+          if (isRec(b.resource) && bytes(b.resource.blob)) return { ...b, resource: { ...b.resource, blob: 'AAAA' } };
+          return b;
+        });
+        return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
+      },
+    }),
+  },
 ];
