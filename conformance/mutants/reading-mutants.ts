@@ -25,6 +25,19 @@ function undefinedDropped(v: unknown): unknown {
   return Object.fromEntries(Object.entries(v).flatMap(([k, x]) => (isUndefinedTag(x) ? [] : [[k, undefinedDropped(x)]])));
 }
 
+/** A schema with the $id of every 2020-12 contentSchema removed: what reading it as naming nothing does. */
+function contentSchemaIdsRemoved(v: unknown): unknown {
+  if (Array.isArray(v)) return v.map(contentSchemaIdsRemoved);
+  if (!isRec(v)) return v;
+  return Object.fromEntries(
+    Object.entries(v).map(([k, x]) => {
+      if (k !== 'contentSchema' || !isRec(x)) return [k, contentSchemaIdsRemoved(x)];
+      const { $id: _unnamed, ...rest } = x;
+      return [k, contentSchemaIdsRemoved(rest)];
+    }),
+  );
+}
+
 export const readingMutants: readonly Mutant[] = [
   {
     name: 'null-data-member-not-given',
@@ -83,5 +96,11 @@ export const readingMutants: readonly Mutant[] = [
         return ref.normalize!({ ...input, value: { ...value, content } }, ctx);
       },
     }),
+  },
+  {
+    name: 'content-schema-id-names-nothing',
+    breaks: 'TR-NORM-82',
+    description: 'reads an $id inside a 2020-12 contentSchema as naming nothing, since contentSchema is never applied, so a $ref to it does not resolve',
+    override: (ref) => withRewrittenSchema(ref, contentSchemaIdsRemoved),
   },
 ];
