@@ -38,6 +38,38 @@ function contentSchemaIdsRemoved(v: unknown): unknown {
   );
 }
 
+/** Every $id string of a schema, at any depth. */
+function idsOf(v: unknown, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(v)) for (const x of v) idsOf(x, out);
+  else if (isRec(v)) for (const [k, x] of Object.entries(v)) k === '$id' && typeof x === 'string' ? out.add(x) : idsOf(x, out);
+  return out;
+}
+
+/** Whether a $ref resolves, for the two forms the cases use: a root pointer and an absolute URI some $id gives. */
+function resolvesIn(root: unknown, ref: string, ids: Set<string>): boolean {
+  if (ref.startsWith('#/')) {
+    let node: unknown = root;
+    for (const token of ref.slice(2).split('/')) {
+      if (!isRec(node) || !Object.hasOwn(node, token)) return false;
+      node = node[token];
+    }
+    return true;
+  }
+  return !ref.includes(':') || ids.has(ref);
+}
+
+/** A schema with each subschema whose $ref resolves nowhere replaced by false: it fails only if evaluation reaches it. */
+function unresolvedRefsLazy(schema: unknown): unknown {
+  const ids = idsOf(schema);
+  const walk = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(walk);
+    if (!isRec(v)) return v;
+    if (typeof v.$ref === 'string' && !resolvesIn(schema, v.$ref, ids)) return false;
+    return Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x)]));
+  };
+  return walk(schema);
+}
+
 export const readingMutants: readonly Mutant[] = [
   {
     name: 'null-data-member-not-given',
@@ -102,5 +134,11 @@ export const readingMutants: readonly Mutant[] = [
     breaks: 'TR-NORM-82',
     description: 'reads an $id inside a 2020-12 contentSchema as naming nothing, since contentSchema is never applied, so a $ref to it does not resolve',
     override: (ref) => withRewrittenSchema(ref, contentSchemaIdsRemoved),
+  },
+  {
+    name: 'unresolvable-ref-lazy',
+    breaks: 'TR-NORM-82',
+    description: 'refuses a $ref that resolves nowhere only when evaluation of the value reaches it, so a value that never meets it passes',
+    override: (ref) => withRewrittenSchema(ref, unresolvedRefsLazy),
   },
 ];

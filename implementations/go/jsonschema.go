@@ -57,6 +57,7 @@ type schemaChecker struct {
 	bases    map[uintptr]string // base URI of each schema object
 	ids      map[string]any     // absolute $id (no fragment) to schema
 	anchors  map[string]any     // absolute URI with #anchor to schema
+	refs     [][2]string        // every $ref compiled, with the base it resolves against
 }
 
 func newSchemaChecker(schema any) (*schemaChecker, error) {
@@ -81,6 +82,14 @@ func newSchemaChecker(schema any) (*schemaChecker, error) {
 	}
 	if err := c.compile(schema, c.rootBase); err != nil {
 		return nil, err
+	}
+	// Every $ref resolves before any value is checked (a schema a pointer reaches is compiled then
+	// and adds its own): one that resolves nowhere refuses the schema whether or not the value
+	// would lead evaluation to it (TR-NORM-82).
+	for i := 0; i < len(c.refs); i++ {
+		if _, _, found := c.resolve(c.refs[i][0], c.refs[i][1]); !found {
+			return nil, errSchema
+		}
 	}
 	return c, nil
 }
@@ -237,8 +246,12 @@ func (c *schemaChecker) compile(schema any, base string) error {
 				return errSchema
 			}
 		case "$ref", "$schema", "format", "$comment", "title", "description", "contentEncoding", "contentMediaType":
-			if _, ok := v.(string); !ok {
+			s, ok := v.(string)
+			if !ok {
 				return errSchema
+			}
+			if k == "$ref" {
+				c.refs = append(c.refs, [2]string{s, base})
 			}
 		case "readOnly", "writeOnly", "deprecated":
 			if _, ok := v.(bool); !ok {

@@ -34,6 +34,9 @@ final class JsonSchema
     /** @var array<string,mixed> absolute URI (with fragment for anchors) => schema */
     private array $resources = [];
 
+    /** @var list<array{0:string,1:string}> every $ref the index met, with the base it resolves against */
+    private array $refs = [];
+
     private function __construct(private readonly string $dialect)
     {
     }
@@ -45,6 +48,11 @@ final class JsonSchema
             SchemaForms::check($schema, $dialect);
             $v = new self($dialect);
             $v->index($schema, 'urn:toolresult:root');
+            // Every $ref resolves before any value is checked: one that resolves nowhere refuses the
+            // schema whether or not the value would lead evaluation to it (TR-NORM-82).
+            foreach ($v->refs as [$ref, $base]) {
+                $v->resolveRef($ref, $base);
+            }
             return $v->validate($schema, $value, 'urn:toolresult:root') !== null;
         } catch (SchemaInvalid) {
             return false;
@@ -95,6 +103,9 @@ final class JsonSchema
                     $base = self::resolve($base, $id);
                     $this->resources[self::stripFragment($base)] = $s;
                 }
+            }
+            if (is_string($m['$ref'] ?? null)) {
+                $this->refs[] = [$m['$ref'], $base];
             }
             if ($pointer === '') {
                 $this->resources[self::stripFragment($base)] ??= $s;
