@@ -70,6 +70,16 @@ function unresolvedRefsLazy(schema: unknown): unknown {
   return walk(schema);
 }
 
+/** Whether octets given in hex are well-formed UTF-8. */
+function wellFormedUtf8(hex: string): boolean {
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(Buffer.from(hex, 'hex'));
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const readingMutants: readonly Mutant[] = [
   {
     name: 'null-data-member-not-given',
@@ -140,5 +150,27 @@ export const readingMutants: readonly Mutant[] = [
     breaks: 'TR-NORM-82',
     description: 'refuses a $ref that resolves nowhere only when evaluation of the value reaches it, so a value that never meets it passes',
     override: (ref) => withRewrittenSchema(ref, unresolvedRefsLazy),
+  },
+  {
+    name: 'ill-formed-octets-binary',
+    breaks: 'TR-NORM-66',
+    description:
+      'takes an artifact member whose octets are not well-formed UTF-8 as binary, the stub with its octet count, instead of text coerced by TR-BOUND-1',
+    override: (ref) => ({
+      normalize: (input: Rec, ctx) => {
+        const out = ref.normalize!(input, ctx) as { result: Rec };
+        const value = input.value;
+        if (input.source !== 'langchain' || !isRec(value) || !isRec(value.artifact)) return out;
+        const arts = out.result.artifacts as { label: string; data: { text?: string } }[] | undefined;
+        const members = arts?.find((a) => a.label === 'Artifact members');
+        if (!members || typeof members.data.text !== 'string' || !members.data.text.startsWith('{')) return out;
+        const parsed = JSON.parse(members.data.text) as Rec;
+        for (const [k, v] of Object.entries(value.artifact))
+          if (isRec(v) && v.$tr === 'bytes' && typeof v.hex === 'string' && !wellFormedUtf8(v.hex))
+            parsed[k] = { omitted: true, size: v.hex.length / 2, type: 'binary' };
+        const text = JSON.stringify(Object.fromEntries(Object.entries(parsed).sort(([a], [b]) => (a < b ? -1 : 1))));
+        return { result: { ...out.result, artifacts: arts!.map((a) => (a === members ? { ...a, data: { text } } : a)) } };
+      },
+    }),
   },
 ];
