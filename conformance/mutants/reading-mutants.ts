@@ -80,6 +80,20 @@ function wellFormedUtf8(hex: string): boolean {
   }
 }
 
+/** A schema whose subschemas under unknown x- keywords resolve their $ref against their own $id: the base the spec turned down. */
+function reachedIdsAsBases(schema: unknown): unknown {
+  if (!isRec(schema) || typeof schema.$id !== 'string') return schema;
+  const root = schema.$id;
+  const walk = (v: unknown, unknown: boolean): unknown => {
+    if (Array.isArray(v)) return v.map((x) => walk(x, unknown));
+    if (!isRec(v)) return v;
+    const out = Object.fromEntries(Object.entries(v).map(([k, x]) => [k, walk(x, unknown || k.startsWith('x-'))]));
+    if (unknown && typeof v.$id === 'string' && typeof v.$ref === 'string') out.$ref = new URL(v.$ref, new URL(v.$id, root)).href;
+    return out;
+  };
+  return walk(schema, false);
+}
+
 export const readingMutants: readonly Mutant[] = [
   {
     name: 'null-data-member-not-given',
@@ -172,5 +186,11 @@ export const readingMutants: readonly Mutant[] = [
         return { result: { ...out.result, artifacts: arts!.map((a) => (a === members ? { ...a, data: { text } } : a)) } };
       },
     }),
+  },
+  {
+    name: 'reached-id-sets-base',
+    breaks: 'TR-NORM-82',
+    description: 'lets the $id of a schema a pointer reached inside an unknown keyword set the base of its own $ref, as if that $id named a resource',
+    override: (ref) => withRewrittenSchema(ref, reachedIdsAsBases),
   },
 ];

@@ -58,6 +58,7 @@ type schemaChecker struct {
 	ids      map[string]any     // absolute $id (no fragment) to schema
 	anchors  map[string]any     // absolute URI with #anchor to schema
 	refs     [][2]string        // every $ref compiled, with the base it resolves against
+	reached  bool               // compiling a schema a pointer reached inside data: its $id and anchors name nothing
 }
 
 func newSchemaChecker(schema any) (*schemaChecker, error) {
@@ -217,7 +218,9 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		if c.dialect == draft2020 && strings.Contains(strings.TrimSuffix(s, "#"), "#") {
 			return errSchema // 2020-12: no fragment but an empty one
 		}
-		if strings.HasPrefix(s, "#") && c.dialect == draft07 {
+		if c.reached {
+			// An $id in data the dialect ignores sets no base once a pointer reaches it (TR-NORM-82).
+		} else if strings.HasPrefix(s, "#") && c.dialect == draft07 {
 			c.anchors[resolveURI(base, s)] = m
 		} else {
 			base = resolveURI(base, s)
@@ -239,8 +242,10 @@ func (c *schemaChecker) compile(schema any, base string) error {
 			if !ok || !anchorName.MatchString(s) {
 				return errSchema
 			}
-			abs, _, _ := strings.Cut(base, "#")
-			c.anchors[abs+"#"+s] = m
+			if !c.reached {
+				abs, _, _ := strings.Cut(base, "#")
+				c.anchors[abs+"#"+s] = m
+			}
 		case "$dynamicAnchor":
 			if s, ok := v.(string); !ok || !anchorName.MatchString(s) {
 				return errSchema
@@ -447,7 +452,15 @@ func (c *schemaChecker) resolve(ref, base string) (any, string, bool) {
 			}
 		}
 	}
-	if !isSchema(node) || c.compile(node, targetBase) != nil {
+	if m, ok := node.(map[string]any); ok && m != nil && !c.checked[ptrOf(m)] {
+		c.reached = true
+		err := c.compile(node, targetBase)
+		c.reached = false
+		if err != nil {
+			return nil, "", false
+		}
+	}
+	if !isSchema(node) {
 		return nil, "", false
 	}
 	return node, targetBase, true
