@@ -218,11 +218,12 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		if c.dialect == draft2020 && strings.Contains(strings.TrimSuffix(s, "#"), "#") {
 			return errSchema // 2020-12: no fragment but an empty one
 		}
-		if c.reached {
-			// An $id in data the dialect ignores sets no base once a pointer reaches it (TR-NORM-82).
-		} else if strings.HasPrefix(s, "#") && c.dialect == draft07 {
+		// An $id in data the dialect ignores sets no base once a pointer reaches it (TR-NORM-82).
+		switch {
+		case c.reached:
+		case strings.HasPrefix(s, "#") && c.dialect == draft07:
 			c.anchors[resolveURI(base, s)] = m
-		} else {
+		default:
 			base = resolveURI(base, s)
 			abs, _, _ := strings.Cut(base, "#")
 			c.ids[abs] = m
