@@ -17,6 +17,7 @@ import { hookMutants } from './hook-mutants.ts';
 import { conformanceMutants } from './conformance-mutants.ts';
 import { exposureMutants2 } from './exposure-mutants-2.ts';
 import { questionMutants } from './question-mutants.ts';
+import { readingMutants } from './reading-mutants.ts';
 import { sinkMutants } from './sink-mutants.ts';
 
 export type { Handlers, Mutant } from './mutant.ts';
@@ -40,6 +41,7 @@ export const mutants: readonly Mutant[] = [
   ...boundingMutants,
   ...egressMutants,
   ...privacyMutants,
+  ...readingMutants,
 ];
 
 export function applyMutant(name: string, ref: Handlers): Handlers {

@@ -47,6 +47,8 @@ const swapRule = (name: string, pattern: RegExp) => {
   if (!DEFAULT_RULES.some((r) => r.name === name)) throw new Error(`no default rule ${name}`);
   return DEFAULT_RULES.map((r) => (r.name === name ? { ...r, pattern } : r));
 };
+/** The default rules with the one named `name` moved to the end: the order the table turned down. */
+const ruleLast = (name: string) => [...DEFAULT_RULES.filter((r) => r.name !== name), ...DEFAULT_RULES.filter((r) => r.name === name)];
 /** The default rules without the one named `name`. */
 const dropRule = (name: string) => DEFAULT_RULES.filter((r) => r.name !== name);
 
@@ -216,5 +218,12 @@ export const sinkMutants: readonly Mutant[] = [
         const { structured: _s, ...rest } = out.result as Rec;
         return { result: rest };
       }),
+  },
+  {
+    name: 'bearer-rule-last',
+    breaks: 'TR-PRIV-16',
+    description:
+      'runs the bearer-token rule after the JWT, key-prefix, AWS and e-mail rules, so a token after Bearer and a tab or two spaces is masked with its whitespace kept, and an Authorization header with a tab loses it',
+    override: () => auditWith(maskWith(ruleLast('bearer-token'))),
   },
 ];

@@ -57,6 +57,8 @@ type schemaChecker struct {
 	bases    map[uintptr]string // base URI of each schema object
 	ids      map[string]any     // absolute $id (no fragment) to schema
 	anchors  map[string]any     // absolute URI with #anchor to schema
+	refs     [][2]string        // every $ref compiled, with the base it resolves against
+	reached  bool               // compiling a schema a pointer reached inside data: its $id and anchors name nothing
 }
 
 func newSchemaChecker(schema any) (*schemaChecker, error) {
@@ -81,6 +83,14 @@ func newSchemaChecker(schema any) (*schemaChecker, error) {
 	}
 	if err := c.compile(schema, c.rootBase); err != nil {
 		return nil, err
+	}
+	// Every $ref resolves before any value is checked (a schema a pointer reaches is compiled then
+	// and adds its own): one that resolves nowhere refuses the schema whether or not the value
+	// would lead evaluation to it (TR-NORM-82).
+	for i := 0; i < len(c.refs); i++ {
+		if _, _, found := c.resolve(c.refs[i][0], c.refs[i][1]); !found {
+			return nil, errSchema
+		}
 	}
 	return c, nil
 }
@@ -208,9 +218,12 @@ func (c *schemaChecker) compile(schema any, base string) error {
 		if c.dialect == draft2020 && strings.Contains(strings.TrimSuffix(s, "#"), "#") {
 			return errSchema // 2020-12: no fragment but an empty one
 		}
-		if strings.HasPrefix(s, "#") && c.dialect == draft07 {
+		// An $id in data the dialect ignores sets no base once a pointer reaches it (TR-NORM-82).
+		switch {
+		case c.reached:
+		case strings.HasPrefix(s, "#") && c.dialect == draft07:
 			c.anchors[resolveURI(base, s)] = m
-		} else {
+		default:
 			base = resolveURI(base, s)
 			abs, _, _ := strings.Cut(base, "#")
 			c.ids[abs] = m
@@ -230,15 +243,21 @@ func (c *schemaChecker) compile(schema any, base string) error {
 			if !ok || !anchorName.MatchString(s) {
 				return errSchema
 			}
-			abs, _, _ := strings.Cut(base, "#")
-			c.anchors[abs+"#"+s] = m
+			if !c.reached {
+				abs, _, _ := strings.Cut(base, "#")
+				c.anchors[abs+"#"+s] = m
+			}
 		case "$dynamicAnchor":
 			if s, ok := v.(string); !ok || !anchorName.MatchString(s) {
 				return errSchema
 			}
 		case "$ref", "$schema", "format", "$comment", "title", "description", "contentEncoding", "contentMediaType":
-			if _, ok := v.(string); !ok {
+			s, ok := v.(string)
+			if !ok {
 				return errSchema
+			}
+			if k == "$ref" {
+				c.refs = append(c.refs, [2]string{s, base})
 			}
 		case "readOnly", "writeOnly", "deprecated":
 			if _, ok := v.(bool); !ok {
@@ -434,7 +453,15 @@ func (c *schemaChecker) resolve(ref, base string) (any, string, bool) {
 			}
 		}
 	}
-	if !isSchema(node) || c.compile(node, targetBase) != nil {
+	if m, ok := node.(map[string]any); ok && m != nil && !c.checked[ptrOf(m)] {
+		c.reached = true
+		err := c.compile(node, targetBase)
+		c.reached = false
+		if err != nil {
+			return nil, "", false
+		}
+	}
+	if !isSchema(node) {
 		return nil, "", false
 	}
 	return node, targetBase, true

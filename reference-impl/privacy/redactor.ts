@@ -49,10 +49,10 @@ export const PARAMETER_PREFIXES = [
 ];
 export const PARAMETER_WORDS = ['token', 'key', 'secret', 'password', 'passwd', 'pwd', 'signature', 'sig', 'credential', 'auth'];
 
-// Order matters (spec/06-privacy.md §6.3): credentials in a URL first (so the e-mail rule cannot take
-// `user@host` out of a URL first), then a credential-named parameter as a whole (`?token=<jwt>`
-// becomes `?token=***`, not a dangling name), the credential of an Authorization header, bearer
-// tokens, bare JWTs, key prefixes, the other AWS key prefixes, e-mail addresses. Each pattern starts
+// Order matters (spec/06-privacy.md §6.3) for three pairs: credentials in a URL before e-mail
+// addresses (else `pw@host` goes and the user name stays), the Authorization header before bearer
+// tokens (it keeps the header's whitespace), and bearer tokens before JWTs, key prefixes, AWS key IDs
+// and e-mail addresses (it writes `Bearer ***` with one space, whatever whitespace followed). Each pattern starts
 // at a fixed text or at the start of a run and has no repeated group, so a backtracking engine reads
 // every character a bounded number of times (TR-PRIV-17).
 export const DEFAULT_RULES: readonly Rule[] = [

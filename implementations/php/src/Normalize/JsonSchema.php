@@ -17,6 +17,11 @@ final class JsonSchema
     private const D2020 = 'https://json-schema.org/draft/2020-12/schema';
     private const D7 = 'http://json-schema.org/draft-07/schema';
     /** The keywords whose value is one subschema (an object), walked when collecting the schema's resources. */
+    /** Keywords whose value is an object of subschemas. */
+    private const SCHEMA_MAPS = [
+        'properties', 'patternProperties', '$defs', 'definitions', 'dependentSchemas', 'dependencies',
+    ];
+
     private const SCHEMA_VALUED = [
         'not', 'if', 'then', 'else', 'contains', 'additionalProperties', 'propertyNames', 'items', 'additionalItems',
         'unevaluatedItems', 'unevaluatedProperties', 'contentSchema',
@@ -34,6 +39,9 @@ final class JsonSchema
     /** @var array<string,mixed> absolute URI (with fragment for anchors) => schema */
     private array $resources = [];
 
+    /** @var list<array{0:string,1:string}> every $ref the index met, with the base it resolves against */
+    private array $refs = [];
+
     private function __construct(private readonly string $dialect)
     {
     }
@@ -45,6 +53,11 @@ final class JsonSchema
             SchemaForms::check($schema, $dialect);
             $v = new self($dialect);
             $v->index($schema, 'urn:toolresult:root');
+            // Every $ref resolves before any value is checked: one that resolves nowhere refuses the
+            // schema whether or not the value would lead evaluation to it (TR-NORM-82).
+            foreach ($v->refs as [$ref, $base]) {
+                $v->resolveRef($ref, $base);
+            }
             return $v->validate($schema, $value, 'urn:toolresult:root') !== null;
         } catch (SchemaInvalid) {
             return false;
@@ -95,6 +108,9 @@ final class JsonSchema
                     $base = self::resolve($base, $id);
                     $this->resources[self::stripFragment($base)] = $s;
                 }
+            }
+            if (is_string($m['$ref'] ?? null)) {
+                $this->refs[] = [$m['$ref'], $base];
             }
             if ($pointer === '') {
                 $this->resources[self::stripFragment($base)] ??= $s;
@@ -159,7 +175,40 @@ final class JsonSchema
             $target = $next;
         }
         SchemaForms::check($target, $this->dialect);
-        return [$target, $doc, false];
+        return [self::withoutIds($target), $doc, false];
+    }
+
+    /**
+     * A schema a pointer reached, without the $id and $anchor of it and its subschemas: they sat in
+     * data the dialect ignores, so they name nothing and set no base; its $ref values resolve against
+     * the resource the pointer started from (TR-NORM-82).
+     */
+    private static function withoutIds(mixed $s): mixed
+    {
+        if (!JsonData::isObject($s)) {
+            return $s;
+        }
+        $each = static fn (array $list): array => array_map(self::withoutIds(...), $list);
+        $out = new \stdClass();
+        foreach (JsonData::entries($s) as [$k, $v]) {
+            $k = (string) $k;
+            if ($k === '$id' || $k === '$anchor') {
+                continue;
+            }
+            if (in_array($k, self::SCHEMA_VALUED, true)) {
+                $v = JsonData::isList($v) ? $each($v) : self::withoutIds($v);
+            } elseif (in_array($k, self::SCHEMA_MAPS, true) && JsonData::isObject($v)) {
+                $map = new \stdClass();
+                foreach (JsonData::entries($v) as [$name, $sub]) {
+                    $map->{(string) $name} = self::withoutIds($sub);
+                }
+                $v = $map;
+            } elseif (in_array($k, ['allOf', 'anyOf', 'oneOf', 'prefixItems'], true) && JsonData::isList($v)) {
+                $v = $each($v);
+            }
+            $out->{$k} = $v;
+        }
+        return $out;
     }
 
     private static function stripFragment(string $uri): string

@@ -113,6 +113,7 @@ class _Compiled:
         self.reached: set[int] = set()  # ids of schemas a pointer $ref reached outside the index
         self.steps = 0
         self._index(root, "urn:toolresult:output-schema")
+        self._check_refs(root, "urn:toolresult:output-schema")
 
     def step(self, count: int = 1) -> None:
         """Counts evaluations; past STEP_LIMIT the check stops, and a stopped check is no pass."""
@@ -304,6 +305,24 @@ class _Compiled:
         if type(node) is dict and id(node) not in self.base_of:
             self._check_reached(node)
         return node, self.base_of.get(id(node), uri)
+
+    def _check_refs(self, root: Any, base: str) -> None:
+        """Resolves every `$ref` of the schema before any value is checked, those of the schemas a
+        pointer reaches included: one that resolves nowhere refuses the schema whether or not the
+        value would lead evaluation to it (TR-NORM-82), so the verdict does not depend on the value.
+        Each schema object is resolved once, so the walk is linear in the schema (no step is counted:
+        the step limit is about evaluating the value)."""
+        stack: list[tuple[Any, str]] = [(root, base)]
+        done: set[int] = set()
+        while stack:
+            schema, base = stack.pop()
+            if type(schema) is not dict or id(schema) in done:
+                continue
+            done.add(id(schema))
+            base = self.base_of.get(id(schema), base)
+            if type(schema.get("$ref")) is str:
+                stack.append(self.resolve(schema["$ref"], base))
+            stack.extend((sub, base) for sub in self._subschemas(schema))
 
     def _check_reached(self, root: dict[str, Any]) -> None:
         """A schema a pointer $ref reaches inside a keyword the dialect does not define is a schema
