@@ -65,7 +65,7 @@ async function step(result: Json, provider: 'gemini' | 'bedrock') {
 }
 
 /** The parts of the second request's last turn (Gemini `contents`, Bedrock `messages`). */
-const lastTurn = (bodies: Json[], key: 'contents' | 'messages') => ((bodies[1]?.[key] as { parts?: Json[]; content?: Json[] }[]).at(-1) ?? {}) as Json;
+const lastTurn = (bodies: Json[], key: 'contents' | 'messages') => (((bodies[1]?.[key] ?? []) as { parts?: Json[]; content?: Json[] }[]).at(-1) ?? {}) as Json;
 
 describe('ai-sdk integration at Gemini and Bedrock Converse', () => {
   it('@ai-sdk/google: a success is the wire content in functionResponse.response, no media part', async () => {
