@@ -10,7 +10,7 @@ import { accessSync, constants, existsSync, readdirSync, readFileSync } from 'no
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import semver from 'semver';
-import { KOTLIN_VERSION, kotlinHome, kotlinMissing } from '../test/types/kotlin-compiler.ts';
+import { KOTLIN_VERSION, kotlinHome, kotlinMissing } from './kotlin-compiler.ts';
 
 /** Where the checks look, given as data so a test can point them at an empty machine. */
 export interface Machine {
@@ -19,7 +19,7 @@ export interface Machine {
   readonly postgresRoot: string;
   /** Debian's Rust crates, where test/types/drivers.ts points cargo. */
   readonly cargoRegistry: string;
-  /** The Kotlin compiler's folder (test/types/kotlin-compiler.ts), which .ci/setup.d/16-kotlin.sh fills from Maven Central. */
+  /** The Kotlin compiler's folder (scripts/kotlin-compiler.ts), which .ci/setup.d/16-kotlin.sh fills from Maven Central. */
   readonly kotlinHome: string;
   /** The server refuses to run as root: the cluster is started as the `postgres` user then. */
   readonly isRoot: boolean;

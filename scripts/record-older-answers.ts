@@ -1,7 +1,7 @@
 // Runs this kit against the reference adapter of an earlier spec version (its release commit, from
 // git) and keeps what that version answered where today's reference answers otherwise, with the
 // cases it fails: conformance/released/answers/<version>.json. That file is how a test runs "an
-// implementation of the earlier version" (conformance/runner/test-adapters/older-version.ts) and
+// implementation of the earlier version" (conformance/released/older-version-adapter.ts) and
 // the source of the CHANGELOG's "fails under" lists: computed, never written by hand. Run it again
 // when an unreleased version's entries name new cases:
 //   tsx scripts/record-older-answers.ts VERSION [COMMIT]   (COMMIT: spec/changes.json's, by default)

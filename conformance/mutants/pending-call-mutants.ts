@@ -2,7 +2,7 @@
 // TR-NORM-21..25): a normalizer that mistakes an unfinished answer for a result, the mistake every
 // implementation made before these answers were read (issue 52), or reads a reserved `_meta` key.
 import type { OpHandler } from '../../reference-adapter/ops/types.ts';
-import type { Handlers, Mutant } from './index.ts';
+import type { Handlers, Mutant } from './mutant.ts';
 
 type Rec = Record<string, unknown>;
 

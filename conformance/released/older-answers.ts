@@ -3,7 +3,7 @@
 // version did without the version's code: the file holds only the answers that differ from today's
 // reference adapter, each under the fingerprint of its request (op and input, not the request id).
 // scripts/record-older-answers.ts writes it from the reference adapter of the version's release
-// commit; conformance/runner/test-adapters/older-version.ts serves it.
+// commit; conformance/released/older-version-adapter.ts serves it.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';

@@ -4,8 +4,7 @@
 // a task handle or an input-required result throws the normalizer's PendingCall, which the seam
 // continues (spec/07-replay.md §7.10). `call` gets the call's signal (core/deadline.ts) to hand to the
 // MCP client.
-import { normalizeMcp, type BoundOptions, type BoundedToolResult } from '../../reference-impl/internal.ts';
-import { PendingCall } from '../../reference-impl/normalize/pending-call.ts';
+import { normalizeMcp, PendingCall, type BoundOptions, type BoundedToolResult } from '../../reference-impl/internal.ts';
 
 /**
  * What the MCP SDK 2.x client throws for a 2026-07-28 answer it cannot consume: an SdkError of code

@@ -11,7 +11,7 @@ import { callThroughSeam } from './call.ts';
 import { createSeam, seamOf, ToolResultSeam } from './seam.ts';
 import { mcpRun } from './mcp-result.ts';
 import { mcpTaskFollower } from './task-follower.ts';
-import { INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT } from '../../reference-impl/seam/index.ts';
+import { INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT } from '../../reference-impl/index.ts';
 
 const run = (text: string) => () => ToolResult.text(text, { structured: { secret: 'RUNONLYseam' } });
 

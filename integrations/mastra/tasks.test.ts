@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { MCPClient } from '@mastra/mcp';
 import { afterEach, describe, expect, it } from 'vitest';
 import { InMemoryLedger } from '../../reference-impl/internal.ts';
-import { TASK_UNFOLLOWED_TEXT } from '../../reference-impl/seam/index.ts';
+import { TASK_UNFOLLOWED_TEXT } from '../../reference-impl/index.ts';
 import { createSeam, mcpTools } from './index.ts';
 
 const SERVER = fileURLToPath(new URL('../testing/task-server.mjs', import.meta.url));

@@ -8,6 +8,9 @@ import { types } from 'node:util';
 import { canonicalize, hasLoneSurrogate } from '../canonical-json/index.ts';
 import type { JsonValue } from '../tool-result.ts';
 
+/** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21); a task ID has the same limit (TR-REPLAY-42). */
+export const MAX_CALL_ID_OCTETS = 1024;
+
 /** Where a call's entry lives beside its call ID: its scope and fingerprint (each '' when absent). */
 export interface CallAt {
   /** The run or conversation the call belongs to (default '': the default scope). */

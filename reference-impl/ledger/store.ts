@@ -39,8 +39,8 @@ export function sameColumns(have: readonly string[] | undefined, want: readonly 
   return have !== undefined && have.length === want.length && want.every((c) => have.includes(c));
 }
 export const DEFAULT_LEASE_MS = 30_000;
-/** The longest call ID a store accepts, in UTF-8 octets (TR-REPLAY-21). */
-export const MAX_CALL_ID_OCTETS = 1024;
+import { MAX_CALL_ID_OCTETS } from './call-key.ts';
+export { MAX_CALL_ID_OCTETS };
 
 /** Options every durable store takes: the lease of a claim. */
 export interface LedgerStoreOptions {

@@ -3,7 +3,7 @@
 // does not change, and a store that meets the row after the lease ran out hands the task to the next
 // claimant instead of recording the call as interrupted.
 import { canonicalize, hasLoneSurrogate, JsonSyntaxError, parseStrict } from '../canonical-json/index.ts';
-import { MAX_CALL_ID_OCTETS } from './store.ts';
+import { MAX_CALL_ID_OCTETS } from './call-key.ts';
 
 /** The task a claim took over: the ID the MCP server gave when the tool call became a task. */
 export interface RecordedTask {

@@ -15,20 +15,13 @@ import { LedgerStoreError } from '../ledger/store-error.ts';
 import { silentLogger, type Logger } from '../logger.ts';
 import { PendingCall } from '../normalize/pending-call.ts';
 import { ToolResult, type BoundedToolResult } from '../tool-result.ts';
+import type { GiveUpSignal } from './give-up-signal.ts';
 import { cancelTask, endedWithout, followTask, INPUT_REQUIRED_TEXT, TASK_UNFOLLOWED_TEXT, type TaskEnd, type TaskFollower } from './follow-task.ts';
+
+export type { GiveUpSignal } from './give-up-signal.ts';
 
 /** The content of the error result that stands in for a tool that threw (TR-REPLAY-10). */
 export const TOOL_FAILED_TEXT = 'The tool failed without returning a result.';
-
-/**
- * What the seam reads of an AbortSignal: written out, so that the library's types need neither the
- * DOM library nor @types/node (an AbortSignal of either is one).
- */
-export interface GiveUpSignal {
-  readonly aborted: boolean;
-  addEventListener(type: 'abort', listener: () => void, options?: { once?: boolean }): void;
-  removeEventListener(type: 'abort', listener: () => void): void;
-}
 
 /** One tool call for the seam: its ID, its scope, tool and arguments (the ledger key, spec §7.2) and the function that runs it. */
 export interface ToolCall {

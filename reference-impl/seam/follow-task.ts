@@ -3,7 +3,7 @@
 // into the call's one result. What each end becomes, and why, is the spec's; this module only maps.
 import { ToolResult } from '../tool-result.ts';
 import type { WarningCode } from '../../generated/model.ts';
-import type { GiveUpSignal } from './execute.ts';
+import type { GiveUpSignal } from './give-up-signal.ts';
 
 /** The pinned texts of the calls that end without the tool's own result (spec §7.10, all four languages). */
 export const INPUT_REQUIRED_TEXT = 'The tool asked for input that this agent cannot give, so the call did not finish; it can be called again.';

@@ -49,7 +49,9 @@ describe('npm run compliance arguments', () => {
         .stacks.map((s) => s.id)
         .sort(),
     ).toEqual(
-      ['no-schema', 'schema', 'stream', 'toolresult'].flatMap((m) => ['anthropic', 'openai-chat', 'openai-responses'].map((p) => `mastra-${m}@${p}`)).sort(),
+      ['no-schema', 'schema', 'stream', 'toolresult']
+        .flatMap((m) => ['anthropic', 'bedrock-converse', 'gemini', 'openai-chat', 'openai-responses'].map((p) => `mastra-${m}@${p}`))
+        .sort(),
     );
   });
 

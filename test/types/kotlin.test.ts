@@ -13,7 +13,7 @@ import { main } from '../../codegen/cli.ts';
 import { buildModel } from '../../codegen/ir.ts';
 import { FILE } from '../../codegen/kotlin.ts';
 import { listSchemaFiles } from '../../codegen/schema-set.ts';
-import { kotlinHome, kotlinMissing, kotlincArgs } from './kotlin-compiler.ts';
+import { kotlinHome, kotlinMissing, kotlincArgs } from '../../scripts/kotlin-compiler.ts';
 import { declarationProblems, type Parsed, quoted } from './records.ts';
 
 const work = mkdtempSync(join(tmpdir(), 'types-kotlin-'));

@@ -3,13 +3,14 @@
 // (conformance/released/answers/<VERSION>.json, recorded by scripts/record-older-answers.ts at the
 // kit's default seed). Its handshake names VERSION as its specVersion (TR-CONF-3), so the kit must
 // explain each of its failures by a change since (TR-CONF-24).
-//   tsx older-version.ts VERSION
+//   tsx older-version-adapter.ts VERSION
+// It lives beside the recorded answers it serves, so the runner never imports this folder.
 import { createInterface } from 'node:readline';
-import { answer } from '../../../reference-adapter/main.ts';
-import { handlers } from '../../../reference-adapter/ops/index.ts';
-import { serveLines } from '../../core/serve.ts';
-import type { Response } from '../../protocol/messages.ts';
-import { readOlderAnswers, requestKey } from '../../released/older-answers.ts';
+import { answer } from '../../reference-adapter/main.ts';
+import { handlers } from '../../reference-adapter/ops/index.ts';
+import { serveLines } from '../core/serve.ts';
+import type { Response } from '../protocol/messages.ts';
+import { readOlderAnswers, requestKey } from './older-answers.ts';
 
 const version = process.argv[2] ?? '';
 const older = readOlderAnswers(version);
