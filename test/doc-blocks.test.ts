@@ -208,14 +208,14 @@ describe('the shell blocks of README.md and CONTRIBUTING.md', () => {
       expect(readdirSync(join(dir, 'vectors-out')).length).toBeGreaterThan(0);
       // "everything" is the whole kit, which test/implementations.test.ts runs against this adapter;
       // here the same command line runs one group, to show the line itself works as written.
-      const r = run(fill(everything!).replace(' -- ', ' --only vector/normalize-mcp -- '), dir);
+      const r = run(fill(everything!).replace(' -- ', ' --only vector/egress -- '), dir);
       expect(r.code, r.out).toBe(0);
       expect(r.out).toMatch(/\d+ passed, 0 failed/);
     },
     'site-and-report': () => {
       const report = join(ROOT, '.tmp', 'doc-test');
       mkdirSync(report, { recursive: true });
-      const k = run(`npm run conformance -- --only vector/bound --report-json ${join(report, 'report.json')}`, ROOT);
+      const k = run(`npm run conformance -- --only vector/egress --report-json ${join(report, 'report.json')}`, ROOT);
       expect(k.code, k.out).toBe(0);
       for (const c of docBlock('site-and-report').commands) {
         const r = run(c.replace('report.json', join(report, 'report.json')).replace('report.html', join(report, 'report.html')), ROOT);
