@@ -133,26 +133,22 @@ final class SqliteLedgerStore implements DurableLedgerStore
             throw new \InvalidArgumentException('create must be true, false or null');
         }
         $db = null;
-        try {
-            $this->checkFile($create);
-            $db = $this->connect($path);
-            // Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
-            $found = $this->inspect($db, $create);
-            $db->exec('PRAGMA journal_mode = WAL');
-            // FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
-            $db->exec('PRAGMA synchronous = FULL');
-            if ($found === 'empty') {
-                $db->exec('BEGIN IMMEDIATE');
-                foreach (self::LAYOUT as $sql) { // IF NOT EXISTS: another process may have made them since
-                    $db->exec($sql);
+        // Openers that meet one another (a WAL switch, a migration, tables being made) can get
+        // SQLITE_BUSY where SQLite does not wait (a lock upgrade it refuses rather than deadlock): such
+        // an open starts again, on a new connection, until the busy timeout has passed.
+        $deadline = hrtime(true) + $this->busyMs * 1_000_000;
+        for ($attempt = 1;; $attempt++) {
+            try {
+                $db = $this->open($path, $create);
+                break;
+            } catch (\PDOException $e) {
+                $db = null;
+                $code = ($e->errorInfo[1] ?? 0) & 0xff;
+                if (($code !== 5 && $code !== 6) || hrtime(true) >= $deadline) {
+                    throw $this->storeError('open the ledger', $e);
                 }
-                $db->exec('COMMIT');
-                $this->inspect($db, true);
-            } elseif ($found === 'layout 1') {
-                $this->migrate($db);
+                usleep(min(500, 20 * $attempt) * 1000);
             }
-        } catch (\PDOException $e) {
-            throw $this->storeError('open the ledger', $e);
         }
         $this->db = $db;
         if (($options['renew'] ?? true) === true) {
@@ -165,6 +161,29 @@ final class SqliteLedgerStore implements DurableLedgerStore
                 "SQLite ledger $path",
             );
         }
+    }
+
+    /** One attempt at opening: read first, then the WAL switch, the tables or the migration. */
+    private function open(string $path, ?bool $create): \PDO
+    {
+        $this->checkFile($create);
+        $db = $this->connect($path);
+        // Read before any write: the WAL switch and the tables go only to a ledger or an empty database.
+        $found = $this->inspect($db, $create);
+        $db->exec('PRAGMA journal_mode = WAL');
+        // FULL: a claim is on disk before the tool runs, a finished entry survives a power loss.
+        $db->exec('PRAGMA synchronous = FULL');
+        if ($found === 'empty') {
+            $db->exec('BEGIN IMMEDIATE');
+            foreach (self::LAYOUT as $sql) { // IF NOT EXISTS: another process may have made them since
+                $db->exec($sql);
+            }
+            $db->exec('COMMIT');
+            $this->inspect($db, true);
+        } elseif ($found === 'layout 1') {
+            $this->migrate($db);
+        }
+        return $db;
     }
 
     /**
