@@ -35,20 +35,20 @@ export interface Result {
 
 const npmRun = (name: string): Part => ({ name, command: ['npm', 'run', name] });
 
-/** The parts after the main run, longest first (measured on 2 cores), so that the last to start are short. */
+/** The parts after the main run, longest first (measured on 2 cores on 2026-12-06: 211 s, 140 s, 108 s, 86 s, 62 s, 60 s, then under 25 s each), so that the last to start are short. */
 export const SIDE_BY_SIDE = [
-  'test:package',
+  'test:python-integrations',
   'test:ledger-languages',
   'test:ledger',
-  'test:python-package',
   'compliance:verify',
-  'test:python-integrations',
-  'test:php-package',
+  'test:python-package',
+  'test:package',
   'test:publish',
   'test:python',
+  'test:php-package',
   'check',
-  'test:go',
   'test:php',
+  'test:go',
 ];
 
 export const PHASES: readonly Phase[] = [
